@@ -1,0 +1,121 @@
+// The mcp.json model shared by config, host and the VS Code layer. Offsets are character offsets into the file text
+// (jsonc-parser's), so the VS Code layer can turn them into exact ranges.
+
+/** A range in a config file's text: [offset, offset + length). */
+export interface TextSpan {
+  offset: number;
+  length: number;
+}
+
+export type DiagnosticSeverity = 'error' | 'warning';
+
+/** One problem found in an mcp.json file, at its exact place. */
+export interface ConfigDiagnostic {
+  message: string;
+  span: TextSpan;
+  severity: DiagnosticSeverity;
+  /** Stable code, e.g. 'syntax', 'unknown-type', 'missing-command', 'missing-url', 'wrong-type', 'unknown-input', 'duplicate-name'. */
+  code: string;
+}
+
+export interface PromptStringInput {
+  type: 'promptString';
+  id: string;
+  description: string;
+  password: boolean;
+  default?: string;
+}
+
+export interface PickStringInput {
+  type: 'pickString';
+  id: string;
+  description: string;
+  options: string[];
+  default?: string;
+}
+
+export type InputDefinition = PromptStringInput | PickStringInput;
+
+/** A server entry as written in the file: strings still contain ${...} variables. */
+export interface RawStdioServer {
+  type: 'stdio';
+  command: string;
+  args: string[];
+  /** null removes an inherited variable; numbers are written as strings. */
+  env: Record<string, string | null>;
+  envFile?: string;
+  cwd?: string;
+}
+
+export interface RawRemoteServer {
+  type: 'http' | 'sse';
+  url: string;
+  headers: Record<string, string>;
+}
+
+export type RawServer = RawStdioServer | RawRemoteServer;
+
+export interface RawServerEntry {
+  name: string;
+  server: RawServer;
+  /** Where the server's key is in the file, for diagnostics and "reveal in mcp.json". */
+  nameSpan: TextSpan;
+}
+
+/** Where a configuration came from: a workspace folder's .vscode/mcp.json, or the user's own mcp.json. */
+export interface ConfigScope {
+  /** 'workspace' servers need Workspace Trust and per-definition trust; 'user' servers are the user's own. */
+  kind: 'workspace' | 'user';
+  /** Stable key of the scope: the folder URI for workspace scopes, 'user' for the user file. */
+  key: string;
+  /** Display label (folder name, or 'User'). */
+  label: string;
+  /** Absolute path of the workspace folder (for ${workspaceFolder}); undefined for the user scope. */
+  folderPath?: string;
+  /** Absolute path of the mcp.json file. */
+  configPath: string;
+}
+
+/** Result of parsing one mcp.json. Entries with errors are left out of `servers`; the others are kept. */
+export interface ParsedConfig {
+  servers: RawServerEntry[];
+  inputs: InputDefinition[];
+  diagnostics: ConfigDiagnostic[];
+  /** True when the file could not be parsed as JSON at all (syntax errors): callers keep the last good servers. */
+  syntaxBroken: boolean;
+  /** Names of server entries left out of `servers` because of errors: callers keep their last good definition. */
+  rejectedServers: string[];
+}
+
+/** A server ready to run: variables resolved. */
+export interface ResolvedStdioServer {
+  type: 'stdio';
+  command: string;
+  args: string[];
+  env: Record<string, string | null>;
+  envFile?: string;
+  cwd?: string;
+}
+
+export interface ResolvedRemoteServer {
+  type: 'http' | 'sse';
+  url: string;
+  headers: Record<string, string>;
+}
+
+export type ResolvedServer = ResolvedStdioServer | ResolvedRemoteServer;
+
+/** A server definition the host can start: resolved, identified and hashed. */
+export interface ServerDefinition {
+  /** Unique across the window: `${scope.key}::${name}`. */
+  id: string;
+  name: string;
+  scope: ConfigScope;
+  /** As written (variables unresolved): what the trust dialog shows and what trust is keyed on. */
+  raw: RawServer;
+  resolved: ResolvedServer;
+  /** Hash of `resolved` plus the scope key: a changed hash means "restart". */
+  hash: string;
+  /** Values that must never reach a log (password inputs, header values). */
+  secrets: string[];
+}

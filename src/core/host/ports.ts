@@ -1,0 +1,44 @@
+// What the host needs from its surroundings. The VS Code layer implements these; tests implement them in plain Node.
+import type { InputDefinition, ServerDefinition } from '../config/types';
+import type { Disposable, Event } from './events';
+
+export type LogLevelName = 'trace' | 'debug' | 'info' | 'warning' | 'error' | 'off';
+
+/** One server's log. VS Code's LogOutputChannel fits this shape. */
+export interface ServerLog {
+  trace(message: string): void;
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  /** The level the user chose for this log: drives `logging/setLevel` and whether traffic is traced. */
+  readonly logLevel: LogLevelName;
+  readonly onDidChangeLogLevel: Event<LogLevelName>;
+}
+
+export interface ServerLogFactory {
+  /** Called once per configured server (by id); the same log survives restarts. */
+  create(serverId: string, serverName: string): ServerLog & Disposable;
+}
+
+/** Asks the user whether to run a server definition. Answers: true = trust, false = do not trust, undefined = dismissed. */
+export interface TrustPrompt {
+  askTrust(definition: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>): Promise<boolean | undefined>;
+}
+
+/** Gives the value of an `${input:id}`: from storage, or by asking the user when `interactive`. Undefined = unknown or cancelled. */
+export interface InputProvider {
+  getInput(scopeKey: string, input: InputDefinition, interactive: boolean): Promise<string | undefined>;
+}
+
+/** A persistent key-value store (VS Code's Memento fits). */
+export interface KeyValueStore {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Promise<void> | PromiseLike<void>;
+}
+
+/** A root the host exposes to servers (a workspace folder). */
+export interface RootInfo {
+  uri: string;
+  name: string;
+}

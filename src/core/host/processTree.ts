@@ -1,0 +1,152 @@
+// Process-tree helpers for stopping stdio servers. Launchers such as `npx` or `uvx` put the real server one or
+// more levels below the process we spawned, and signalling only that process would orphan the server.
+import { execFile } from 'child_process';
+import { promises as fs, readFileSync } from 'fs';
+
+const isWindows = process.platform === 'win32';
+
+// process.kill(0 | -n) would signal whole process groups, including our own: never let such a pid through.
+const isValidPid = (pid: number): boolean => Number.isInteger(pid) && pid > 0;
+
+function run(file: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { windowsHide: true, maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+  });
+}
+
+/** `[pid, ppid]` of every process, from /proc: no child process, and no dependency on `ps` being installed. */
+async function procTable(): Promise<Array<[number, number]>> {
+  const entries = await fs.readdir('/proc');
+  const rows = await Promise.all(
+    entries
+      .filter((e) => /^\d+$/.test(e))
+      .map(async (e): Promise<[number, number] | undefined> => {
+        try {
+          const stat = await fs.readFile(`/proc/${e}/stat`, 'utf8');
+          return [Number(e), parseStatPpid(stat)];
+        } catch {
+          return undefined; // exited while we were reading
+        }
+      }),
+  );
+  return rows.filter((r): r is [number, number] => r !== undefined && !Number.isNaN(r[1]));
+}
+
+// The command name (field 2) is in parentheses and may itself contain spaces and ')', so parse from the last ')'.
+function statFieldsAfterComm(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+function parseStatPpid(stat: string): number {
+  return Number(statFieldsAfterComm(stat)[1]);
+}
+
+async function psTable(): Promise<Array<[number, number]>> {
+  const out = await run('ps', ['-A', '-o', 'pid=,ppid=']);
+  const rows: Array<[number, number]> = [];
+  for (const line of out.split('\n')) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (Number.isInteger(pid) && Number.isInteger(ppid)) rows.push([pid, ppid]);
+  }
+  return rows;
+}
+
+/**
+ * Every descendant of `pid` (not `pid` itself), parents before their children. Empty on Windows, where
+ * `taskkill /T` walks the tree itself.
+ */
+export async function listDescendants(pid: number): Promise<number[]> {
+  if (isWindows || !isValidPid(pid)) return [];
+  let table: Array<[number, number]>;
+  if (process.platform === 'linux') {
+    // A hardened /proc (hidepid) or an exotic sandbox may refuse; ps is the portable fallback.
+    table = await procTable().catch(() => psTable());
+  } else {
+    table = await psTable();
+  }
+  const children = new Map<number, number[]>();
+  for (const [p, pp] of table) {
+    const list = children.get(pp);
+    if (list) list.push(p);
+    else children.set(pp, [p]);
+  }
+  const result: number[] = [];
+  const seen = new Set<number>([pid]);
+  const queue = [pid];
+  while (queue.length) {
+    for (const c of children.get(queue.shift()!) ?? []) {
+      // The guard protects against a pid-reuse cycle in a table that is read non-atomically.
+      if (!seen.has(c)) {
+        seen.add(c);
+        result.push(c);
+        queue.push(c);
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * Whether `pid` still runs. EPERM means it exists but belongs to someone else. On Linux a zombie counts as dead:
+ * an orphan re-parented to a PID 1 that never reaps (common in containers) would otherwise look alive forever.
+ */
+export function isAlive(pid: number): boolean {
+  if (!isValidPid(pid) || !answersSignalZero(pid)) return false;
+  if (process.platform !== 'linux') return true;
+  try {
+    const state = statFieldsAfterComm(readFileSync(`/proc/${pid}/stat`, 'utf8'))[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    // Gone between the two checks, or /proc unreadable: trust the signal check.
+    return answersSignalZero(pid);
+  }
+}
+
+function answersSignalZero(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Sends `signal` to `pid` and all its descendants, returning the pids actually signalled. The tree is collected
+ * before anything is signalled, because a dead parent's children are re-parented and can no longer be found
+ * from it; children go first, so a supervising parent cannot react to their death by spawning replacements
+ * that escape. On Windows the signal is ignored: `taskkill /T /F` terminates the tree.
+ */
+export async function killTree(pid: number, signal: NodeJS.Signals): Promise<number[]> {
+  if (!isValidPid(pid)) throw new RangeError(`killTree: invalid pid ${pid}`);
+  if (isWindows) {
+    try {
+      await run('taskkill', ['/pid', String(pid), '/T', '/F']);
+      return [pid];
+    } catch {
+      return []; // typically: no such process
+    }
+  }
+  const descendants = await listDescendants(pid);
+  const signalled: number[] = [];
+  for (const p of [...descendants.reverse(), pid]) {
+    try {
+      process.kill(p, signal);
+      signalled.push(p);
+    } catch {
+      // ESRCH: already gone; EPERM: not ours to stop.
+    }
+  }
+  return signalled;
+}
+
+/** Resolves true once none of `pids` is alive, false if some still are after `timeoutMs`. */
+export async function waitForExit(pids: number[], timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (!pids.some(isAlive)) return true;
+    const left = end - Date.now();
+    if (left <= 0) return false;
+    await new Promise((r) => setTimeout(r, Math.min(50, left)));
+  }
+}

@@ -1,0 +1,28 @@
+// Wraps a server log so secret values (password inputs, header values) never reach it, whatever prints them.
+import type { ServerLog } from './ports';
+
+const MASK = '••••••';
+
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  // Longest first, so a secret containing another is masked whole.
+  for (const s of [...secrets].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length)) {
+    out = out.split(s).join(MASK);
+  }
+  return out;
+}
+
+export function redactingLog(log: ServerLog, secrets: () => readonly string[]): ServerLog {
+  const wrap = (fn: (m: string) => void) => (m: string) => fn(redact(m, secrets()));
+  return {
+    trace: wrap((m) => log.trace(m)),
+    debug: wrap((m) => log.debug(m)),
+    info: wrap((m) => log.info(m)),
+    warn: wrap((m) => log.warn(m)),
+    error: wrap((m) => log.error(m)),
+    get logLevel() {
+      return log.logLevel;
+    },
+    onDidChangeLogLevel: log.onDidChangeLogLevel,
+  };
+}

@@ -1,0 +1,430 @@
+// One MCP session with one server: the SDK Client on a transport, from spawn/connect to close.
+// A connection is used once; the managed server creates a new one for every (re)start.
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  Client,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type LoggingLevel,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { parseEnvFile } from '../config/envFile';
+import type { ResolvedRemoteServer, ResolvedStdioServer, ServerDefinition } from '../config/types';
+import { Emitter, type Disposable } from './events';
+import type { LogLevelName, RootInfo, ServerLog } from './ports';
+import { isAlive, killTree, listDescendants, waitForExit } from './processTree';
+import { emptyFeatures, type ServerFeatures } from './types';
+
+/** Revisions we negotiate, newest first: every one the SDK speaks down to 2024-11-05. */
+export const NEGOTIABLE_PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= '2024-11-05');
+
+export interface ConnectionOptions {
+  clientInfo: { name: string; version: string };
+  initializeTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** How long each stop stage (stdin closed, SIGTERM) may take before the next. */
+  shutdownStageMs: number;
+  roots: () => RootInfo[];
+  /** Environment the host itself runs with (stdio servers inherit all of it). */
+  environment: Record<string, string | undefined>;
+}
+
+export type ExitInfo = { message: string };
+
+/** Why a start failed in a way retrying cannot fix (wrong command, bad URL, timeout): no automatic restart. */
+export class StartError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const MCP_TO_LOG: Record<LoggingLevel, keyof Pick<ServerLog, 'trace' | 'debug' | 'info' | 'warn' | 'error'>> = {
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'error',
+  alert: 'error',
+  emergency: 'error',
+};
+
+const LOG_TO_MCP: Record<LogLevelName, LoggingLevel> = {
+  trace: 'debug',
+  debug: 'debug',
+  info: 'info',
+  warning: 'warning',
+  error: 'error',
+  off: 'emergency',
+};
+
+/** The environment a stdio server gets: the user's whole environment, then envFile, then `env` (null removes). */
+export function buildStdioEnvironment(
+  base: Record<string, string | undefined>,
+  server: Pick<ResolvedStdioServer, 'env' | 'envFile'>,
+  readFile: (p: string) => string = (p) => fs.readFileSync(p, 'utf8'),
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+  const overrides: Record<string, string | null> = {};
+  if (server.envFile) Object.assign(overrides, parseEnvFile(readFile(server.envFile)));
+  Object.assign(overrides, server.env);
+  for (const [k, v] of Object.entries(overrides)) {
+    const key = k.toUpperCase() === 'PATH' ? pathKey : k;
+    if (v === null) delete env[key];
+    // As VS Code does: a PATH in the config extends the inherited one instead of replacing it.
+    else if (key === pathKey && env[pathKey] && !v.includes(env[pathKey])) env[key] = `${v}${path.delimiter}${env[pathKey]}`;
+    else env[key] = v;
+  }
+  return env;
+}
+
+/** Passes messages through and logs the JSON-RPC traffic at trace level. */
+class TracingTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+
+  constructor(
+    readonly inner: Transport,
+    private readonly log: ServerLog,
+    private readonly onStarted: () => void,
+  ) {
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (e) => this.onerror?.(e);
+    inner.onmessage = (m, extra) => {
+      if (log.logLevel === 'trace') log.trace(`◀ ${JSON.stringify(m)}`);
+      this.onmessage?.(m, extra);
+    };
+  }
+
+  get sessionId() {
+    return this.inner.sessionId;
+  }
+
+  async start() {
+    await this.inner.start();
+    this.onStarted();
+  }
+
+  send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]) {
+    if (this.log.logLevel === 'trace') this.log.trace(`▶ ${JSON.stringify(message)}`);
+    return this.inner.send(message, options);
+  }
+
+  close() {
+    return this.inner.close();
+  }
+
+  setProtocolVersion = (version: string) => this.inner.setProtocolVersion?.(version);
+}
+
+export class ServerConnection implements Disposable {
+  private client: Client | undefined;
+  private transport: TracingTransport | undefined;
+  private stopping = false;
+  private exited = false;
+  private lastStderr: string[] = [];
+  /** The process this session spawned (stdio), kept after it ended for diagnostics and tests. */
+  spawnedPid: number | undefined;
+  private readonly disposables: Disposable[] = [];
+  features: ServerFeatures = emptyFeatures();
+
+  private readonly _onDidExit = new Emitter<ExitInfo>();
+  /** The session ended without `stop()`: the process died or the remote closed. */
+  readonly onDidExit = this._onDidExit.event;
+  private readonly _onDidChangeFeatures = new Emitter<void>();
+  readonly onDidChangeFeatures = this._onDidChangeFeatures.event;
+
+  constructor(
+    readonly definition: ServerDefinition,
+    private readonly log: ServerLog,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  get sdkClient(): Client | undefined {
+    return this.client;
+  }
+
+  get pid(): number | undefined {
+    const inner = this.transport?.inner;
+    return inner instanceof StdioClientTransport ? (inner.pid ?? undefined) : undefined;
+  }
+
+  get protocolVersion(): string | undefined {
+    return this.client?.getNegotiatedProtocolVersion();
+  }
+
+  /** Connects and initializes; rejects with a StartError whose message is fit for the user. */
+  async start(): Promise<void> {
+    const def = this.definition.resolved;
+    if (def.type === 'stdio') {
+      await this.connect(this.createStdioTransport(def));
+    } else {
+      await this.connectRemote(def);
+    }
+    const client = this.client!;
+    this.log.info(
+      `Connected: ${client.getServerVersion()?.name ?? '?'} ${client.getServerVersion()?.version ?? ''}, protocol ${this.protocolVersion}`,
+    );
+    this.followLogLevel();
+    await this.refreshFeatures();
+  }
+
+  private createClient(): Client {
+    const refresh = (what: keyof ServerFeatures) => (error: Error | null, items: unknown[] | null) => {
+      if (error) {
+        this.log.warn(`Refreshing ${what} after list_changed failed: ${error.message}`);
+        return;
+      }
+      if (items) {
+        (this.features as unknown as Record<string, unknown[]>)[what] = items;
+        this._onDidChangeFeatures.fire();
+        if (what === 'resources') void this.refreshTemplates();
+      }
+    };
+    const client = new Client(this.options.clientInfo, {
+      // Only what is really handled: roots now; sampling and elicitation come with their own features.
+      capabilities: { roots: { listChanged: true } },
+      supportedProtocolVersions: [...NEGOTIABLE_PROTOCOL_VERSIONS],
+      listChanged: {
+        tools: { onChanged: refresh('tools') },
+        prompts: { onChanged: refresh('prompts') },
+        resources: { onChanged: refresh('resources') },
+      },
+    });
+    client.setRequestHandler('roots/list', async () => {
+      const roots = this.options.roots();
+      this.log.debug(`roots/list -> ${roots.map((r) => r.uri).join(', ') || '(none)'}`);
+      return { roots };
+    });
+    client.setNotificationHandler('notifications/message', (n) => {
+      const { level, logger, data } = n.params;
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      this.log[MCP_TO_LOG[level] ?? 'info'](`${logger ? `[${logger}] ` : ''}${text}`);
+    });
+    client.onerror = (e) => this.log.warn(`Protocol: ${e.message}`);
+    return client;
+  }
+
+  private createStdioTransport(def: ResolvedStdioServer): StdioClientTransport {
+    const cwd = def.cwd ?? this.definition.scope.folderPath;
+    let env: Record<string, string>;
+    try {
+      env = buildStdioEnvironment(this.options.environment, def);
+    } catch (e) {
+      throw new StartError(`Cannot read envFile ${def.envFile}: ${(e as Error).message}`, false);
+    }
+    if (cwd && !fs.existsSync(cwd)) throw new StartError(`The working directory ${cwd} does not exist.`, false);
+    this.log.info(`Starting: ${[def.command, ...def.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
+    const transport = new StdioClientTransport({ command: def.command, args: def.args, env, cwd, stderr: 'pipe' });
+    let partial = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
+      partial = lines.pop() ?? '';
+      for (const line of lines) this.onStderrLine(line);
+    });
+    transport.stderr?.on('end', () => partial && this.onStderrLine(partial));
+    return transport;
+  }
+
+  private onStderrLine(line: string) {
+    if (!line.trim()) return;
+    this.lastStderr = [...this.lastStderr.slice(-4), line];
+    this.log.warn(`[stderr] ${line}`);
+  }
+
+  private async connectRemote(def: ResolvedRemoteServer): Promise<void> {
+    const url = new URL(def.url);
+    const requestInit = { headers: def.headers };
+    if (def.type === 'sse') {
+      this.log.info(`Connecting (SSE): ${url.origin}${url.pathname}`);
+      return this.connect(new SSEClientTransport(url, { requestInit }));
+    }
+    this.log.info(`Connecting (Streamable HTTP): ${url.origin}${url.pathname}`);
+    try {
+      await this.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+    } catch (e) {
+      if (!(e instanceof StartError) || !isRefusedByServer(e)) throw e;
+      this.log.info(`Streamable HTTP refused (${e.message}); falling back to legacy SSE`);
+      await this.connect(new SSEClientTransport(url, { requestInit }));
+    }
+  }
+
+  private async connect(inner: Transport): Promise<void> {
+    this.exited = false;
+    this.client = this.createClient();
+    this.transport = new TracingTransport(inner, this.log, () => (this.spawnedPid = this.pid));
+    const timeout = this.options.initializeTimeoutMs;
+    try {
+      await this.client.connect(this.transport, { timeout });
+    } catch (e) {
+      const err = describeStartFailure(e as Error, this.definition, timeout, this.lastStderr);
+      // A half-started server (hung, or failing the handshake) is stopped like any other: its whole tree goes.
+      await this.stop();
+      throw err;
+    }
+    // Registered after connect: the SDK Client sets its own onclose during connect and calls ours from it.
+    this.client.onclose = () => this.onTransportClosed();
+  }
+
+  private onTransportClosed() {
+    if (this.stopping || this.exited) return;
+    this.exited = true;
+    const tail = this.lastStderr.at(-1);
+    const message = this.definition.resolved.type === 'stdio' ? 'The server process exited' : 'The connection was closed';
+    this.log.warn(message);
+    this._onDidExit.fire({ message: tail ? `${message}: ${tail}` : message });
+  }
+
+  private followLogLevel() {
+    const caps = this.client?.getServerCapabilities();
+    if (!caps?.logging) return;
+    const apply = (level: LogLevelName) =>
+      this.client
+        ?.setLoggingLevel(LOG_TO_MCP[level], { timeout: this.options.requestTimeoutMs })
+        .catch((e: Error) => this.log.debug(`logging/setLevel failed: ${e.message}`));
+    void apply(this.log.logLevel);
+    this.disposables.push(this.log.onDidChangeLogLevel((l) => void apply(l)));
+  }
+
+  /** Loads every list the server offers, following every page (the SDK walks `nextCursor`). */
+  async refreshFeatures(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const caps = client.getServerCapabilities() ?? {};
+    const opts = { timeout: this.options.requestTimeoutMs, cacheMode: 'refresh' as const };
+    const load = async <T>(what: string, enabled: unknown, fn: () => Promise<T[]>): Promise<T[]> => {
+      if (!enabled) return [];
+      try {
+        return await fn();
+      } catch (e) {
+        this.log.warn(`Listing ${what} failed: ${(e as Error).message}`);
+        return [];
+      }
+    };
+    const [tools, prompts, resources, resourceTemplates] = await Promise.all([
+      load('tools', caps.tools, async () => (await client.listTools(undefined, opts)).tools),
+      load('prompts', caps.prompts, async () => (await client.listPrompts(undefined, opts)).prompts),
+      load('resources', caps.resources, async () => (await client.listResources(undefined, opts)).resources),
+      load('resource templates', caps.resources, async () => (await client.listResourceTemplates(undefined, opts)).resourceTemplates),
+    ]);
+    this.features = { tools, prompts, resources, resourceTemplates };
+    this.log.info(
+      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length} resources, ${resourceTemplates.length} resource templates`,
+    );
+    this._onDidChangeFeatures.fire();
+  }
+
+  private async refreshTemplates() {
+    const client = this.client;
+    if (!client) return;
+    try {
+      const { resourceTemplates } = await client.listResourceTemplates(undefined, { timeout: this.options.requestTimeoutMs, cacheMode: 'refresh' });
+      this.features = { ...this.features, resourceTemplates };
+      this._onDidChangeFeatures.fire();
+    } catch (e) {
+      this.log.warn(`Listing resource templates failed: ${(e as Error).message}`);
+    }
+  }
+
+  async notifyRootsChanged(): Promise<void> {
+    try {
+      await this.client?.sendRootsListChanged();
+    } catch (e) {
+      this.log.debug(`roots/list_changed not sent: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Ends the session. stdio: close stdin, wait, SIGTERM, wait, SIGKILL — for the server's whole process tree, so an
+   * `npx` wrapper's child goes too. Remote: the SDK closes the session (DELETE for Streamable HTTP).
+   */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    // The SDK may already have let go of the process (e.g. after a handshake timeout) while it still runs.
+    const pid = this.pid ?? (this.spawnedPid !== undefined && isAlive(this.spawnedPid) ? this.spawnedPid : undefined);
+    const tree = pid ? [pid, ...(await listDescendants(pid).catch(() => []))] : [];
+    const closing = this.closeQuietly();
+    if (tree.length) {
+      const stage = this.options.shutdownStageMs;
+      if (!(await waitForExit(tree, stage))) {
+        this.log.info('Server did not exit after stdin closed: sending SIGTERM');
+        await this.signalTree(tree, 'SIGTERM');
+        if (!(await waitForExit(tree, stage))) {
+          this.log.warn('Server did not exit after SIGTERM: sending SIGKILL');
+          await this.signalTree(tree, 'SIGKILL');
+          await waitForExit(tree, stage);
+        }
+      }
+    }
+    await closing;
+    this.log.info('Stopped');
+    this.dispose();
+  }
+
+  private async signalTree(tree: number[], signal: NodeJS.Signals) {
+    const [root] = tree;
+    if (isAlive(root)) await killTree(root, signal).catch(() => []);
+    // Children that were re-parented after the root died are no longer in its tree: signal them by pid.
+    for (const p of tree.slice(1)) {
+      try {
+        if (isAlive(p)) process.kill(p, signal);
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+
+  private async closeQuietly(): Promise<void> {
+    try {
+      await this.client?.close();
+    } catch (e) {
+      this.log.debug(`close: ${(e as Error).message}`);
+    }
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this._onDidExit.dispose();
+    this._onDidChangeFeatures.dispose();
+  }
+}
+
+function isRefusedByServer(e: StartError): boolean {
+  // A Streamable HTTP POST refused with 4xx (but not 401/403: those are authorization) means "try legacy SSE".
+  const m = /HTTP (\d{3})/.exec(e.message);
+  const code = m ? Number(m[1]) : 0;
+  return code >= 400 && code < 500 && code !== 401 && code !== 403;
+}
+
+function describeStartFailure(e: Error, def: ServerDefinition, timeoutMs: number, stderr: string[]): StartError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const tail = stderr.length ? ` Last output: ${stderr.at(-1)}` : '';
+  if (def.resolved.type === 'stdio') {
+    const cmd = def.resolved.command;
+    if (code === 'ENOENT')
+      return new StartError(
+        `The command "${cmd}" was not found. Check that it is installed and on the PATH VS Code sees, or use its absolute path.`,
+        false,
+      );
+    if (code === 'EACCES') return new StartError(`The command "${cmd}" is not executable (permission denied).`, false);
+  }
+  if (/timed out|timeout/i.test(e.message))
+    return new StartError(`The server did not answer initialize within ${Math.round(timeoutMs / 1000)} s.${tail}`, false);
+  const status = (e as { code?: unknown; status?: unknown }).status;
+  const httpStatus = typeof status === 'number' ? ` (HTTP ${status})` : '';
+  const closed = /closed/i.test(e.message);
+  if (closed && def.resolved.type === 'stdio')
+    return new StartError(`The server process exited before it finished initializing.${tail}`, true);
+  return new StartError(`${e.message}${httpStatus}${tail}`, true);
+}

@@ -1,0 +1,47 @@
+// The host's public model: what the VS Code layer renders and what the extension's API returns.
+import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool, Implementation } from '@modelcontextprotocol/client';
+import type { ConfigScope, RawServer } from '../config/types';
+
+/** Connection state as a discriminated union: errors are state, not exceptions. */
+export type ServerState =
+  | { kind: 'stopped'; reason?: string }
+  | { kind: 'starting' }
+  | { kind: 'running' }
+  | { kind: 'error'; message: string };
+
+export type ServerStateKind = ServerState['kind'];
+
+export const canBeStarted = (s: ServerState): boolean => s.kind === 'stopped' || s.kind === 'error';
+
+/** What a running server offers. Lists are complete (every page followed) and refreshed on list_changed. */
+export interface ServerFeatures {
+  tools: Tool[];
+  prompts: Prompt[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+}
+
+export const emptyFeatures = (): ServerFeatures => ({ tools: [], prompts: [], resources: [], resourceTemplates: [] });
+
+/** A snapshot of one configured server, as the UI and the public API see it. */
+export interface ServerInfo {
+  /** `${scope.key}::${name}` */
+  id: string;
+  name: string;
+  scope: ConfigScope;
+  /** The definition as written (what trust dialogs and tooltips show). */
+  definition: RawServer;
+  state: ServerState;
+  /** Why a server is not running although configured: 'untrusted', 'workspace-untrusted', 'auto-start-off', ... */
+  blockedReason?: string;
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+  features: ServerFeatures;
+  /** How many times it crashed in the restart window. */
+  crashCount: number;
+  pid?: number;
+}
+
+export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation };

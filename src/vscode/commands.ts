@@ -1,0 +1,134 @@
+// The "MCP" commands. Server commands take a tree node, a server id, or nothing (then they ask with a quick pick).
+import * as vscode from 'vscode';
+import type { ServerRegistry } from '../core/host/serverRegistry';
+import type { TrustStore } from '../core/host/trustStore';
+import type { ServerInfo } from '../core/host/types';
+import { workspaceConfigUri, type ConfigLoader } from './configLoader';
+import { describeState } from './serverPresentation';
+import type { ServerOutputChannels } from './serverLogs';
+import { serverIdOf } from './serversTreeProvider';
+import type { StoredInputs } from './storedInputs';
+
+export const CONFIG_TEMPLATE = `{
+  // MCP servers for this folder: each one runs with your permissions, once you trust it.
+  // Same format as VS Code's own MCP support; hover a property for help.
+  "servers": {
+    // "everything": {
+    //   "type": "stdio",
+    //   "command": "npx",
+    //   "args": ["-y", "@modelcontextprotocol/server-everything"],
+    //   "env": { "API_KEY": "\${input:api-key}" }
+    // },
+    // "remote": { "type": "http", "url": "https://example.com/mcp" }
+  },
+  "inputs": [
+    // { "type": "promptString", "id": "api-key", "description": "API key", "password": true }
+  ]
+}
+`;
+
+export interface CommandDeps {
+  registry: ServerRegistry;
+  configLoader: ConfigLoader;
+  logs: ServerOutputChannels;
+  trustStore: TrustStore;
+  inputs: StoredInputs;
+}
+
+type ServerArg = unknown;
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
+  const { registry } = deps;
+
+  async function pickServer(arg: ServerArg, placeHolder: string, filter: (s: ServerInfo) => boolean = () => true) {
+    const id = typeof arg === 'string' ? arg : arg ? serverIdOf(arg as never) : undefined;
+    if (id) return registry.servers().find((s) => s.id === id);
+    const candidates = registry.servers().filter(filter);
+    if (!candidates.length) {
+      void vscode.window.showInformationMessage('No MCP server matches. Configure servers in .vscode/mcp.json.');
+      return undefined;
+    }
+    const picked = await vscode.window.showQuickPick(
+      candidates.map((s) => ({ label: s.name, description: `${s.scope.label} · ${describeState(s)}`, server: s })),
+      { placeHolder },
+    );
+    return picked?.server;
+  }
+
+  const withServer =
+    (placeHolder: string, filter: (s: ServerInfo) => boolean, action: (s: ServerInfo) => Promise<unknown> | unknown) =>
+    async (arg?: ServerArg) => {
+      const server = await pickServer(arg, placeHolder, filter);
+      if (server) await action(server);
+    };
+
+  const start = (s: ServerInfo) => registry.get(s.id)?.start(true);
+  const stop = (s: ServerInfo) => registry.get(s.id)?.stop();
+  const restart = (s: ServerInfo) => registry.get(s.id)?.restart();
+  const showOutput = (s: ServerInfo) => deps.logs.show(s.id);
+
+  async function openConfig(uri: vscode.Uri) {
+    try {
+      await vscode.workspace.fs.stat(uri);
+    } catch {
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(CONFIG_TEMPLATE));
+    }
+    await vscode.window.showTextDocument(uri);
+  }
+
+  async function openWorkspaceConfiguration() {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (!folders.length) {
+      void vscode.window.showWarningMessage('Open a folder first: MCP servers are configured in its .vscode/mcp.json.');
+      return;
+    }
+    const folder = folders.length === 1 ? folders[0] : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Configure MCP servers of…' });
+    if (folder) await openConfig(workspaceConfigUri(folder));
+  }
+
+  async function listServers() {
+    const server = await pickServer(undefined, 'MCP servers: pick one for its actions');
+    if (!server) return;
+    const running = server.state.kind === 'running' || server.state.kind === 'starting';
+    const actions: { label: string; run: () => unknown }[] = [
+      ...(running
+        ? [
+            { label: '$(debug-stop) Stop', run: () => stop(server) },
+            { label: '$(debug-restart) Restart', run: () => restart(server) },
+          ]
+        : [{ label: '$(debug-start) Start', run: () => start(server) }]),
+      { label: '$(output) Show Output', run: () => showOutput(server) },
+      { label: '$(gear) Open Configuration', run: () => vscode.window.showTextDocument(vscode.Uri.file(server.scope.configPath)) },
+    ];
+    const action = await vscode.window.showQuickPick(actions, { placeHolder: `${server.name}: ${describeState(server)}` });
+    await action?.run();
+  }
+
+  return [
+    vscode.commands.registerCommand('mcpHost.listServers', listServers),
+    vscode.commands.registerCommand(
+      'mcpHost.startServer',
+      withServer('Start which MCP server?', (s) => s.state.kind === 'stopped' || s.state.kind === 'error', start),
+    ),
+    vscode.commands.registerCommand(
+      'mcpHost.stopServer',
+      withServer('Stop which MCP server?', (s) => s.state.kind !== 'stopped', stop),
+    ),
+    vscode.commands.registerCommand('mcpHost.restartServer', withServer('Restart which MCP server?', () => true, restart)),
+    vscode.commands.registerCommand('mcpHost.showOutput', withServer('Show the log of which MCP server?', () => true, showOutput)),
+    vscode.commands.registerCommand('mcpHost.openWorkspaceConfiguration', openWorkspaceConfiguration),
+    vscode.commands.registerCommand('mcpHost.createWorkspaceConfiguration', openWorkspaceConfiguration),
+    vscode.commands.registerCommand('mcpHost.openUserConfiguration', async () => {
+      await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(deps.configLoader.userConfigUri, '..'));
+      await openConfig(deps.configLoader.userConfigUri);
+    }),
+    vscode.commands.registerCommand('mcpHost.resetServerTrust', async () => {
+      await deps.trustStore.reset();
+      void vscode.window.showInformationMessage('MCP server trust was reset: each workspace server asks again at its next start.');
+    }),
+    vscode.commands.registerCommand('mcpHost.clearStoredInputs', async () => {
+      const n = await deps.inputs.clear();
+      void vscode.window.showInformationMessage(`Cleared ${n} stored MCP input value${n === 1 ? '' : 's'}: servers ask again at their next start.`);
+    }),
+  ];
+}

@@ -1,0 +1,16 @@
+// A server that ends in error never fails silently: a notification says why and offers the way out.
+import * as vscode from 'vscode';
+import type { ServerRegistry } from '../core/host/serverRegistry';
+import type { ServerOutputChannels } from './serverLogs';
+
+export function notifyFailures(registry: ServerRegistry, logs: ServerOutputChannels): vscode.Disposable {
+  return registry.onDidFail(async ({ server, message }) => {
+    const showOutput = 'Show Output';
+    const restart = 'Restart';
+    const openConfig = 'Open Configuration';
+    const answer = await vscode.window.showErrorMessage(`MCP server "${server.name}": ${message}`, showOutput, restart, openConfig);
+    if (answer === showOutput) logs.show(server.id);
+    else if (answer === restart) await registry.get(server.id)?.restart();
+    else if (answer === openConfig) await vscode.window.showTextDocument(vscode.Uri.file(server.scope.configPath));
+  });
+}

@@ -1,0 +1,57 @@
+// The API `activate()` returns to other extensions (and tests): servers, their state and what they offer.
+import * as vscode from 'vscode';
+import type { ServerRegistry } from '../core/host/serverRegistry';
+import type { ServerInfo } from '../core/host/types';
+import type { ConfigLoader } from './configLoader';
+import type { DialogRouter, HostDialogs } from './dialogs';
+
+export interface McpHostApi {
+  /** Every configured server: folder (scope), name, state, negotiated protocol version, capabilities, features. */
+  getServers(): ServerInfo[];
+  getServer(id: string): ServerInfo | undefined;
+  /** Fires when any server's state, definition or features change. */
+  readonly onDidChangeServers: vscode.Event<void>;
+  /** Only in extension tests (ExtensionMode.Test): hooks that let tests answer dialogs and reach servers. */
+  readonly testing?: McpHostTestingApi;
+}
+
+export interface McpHostTestingApi {
+  /** Answers trust and text-input dialogs instead of the native (modal) ones. */
+  useDialogs(dialogs: HostDialogs): vscode.Disposable;
+  /** Re-reads every mcp.json now instead of waiting for the file watcher. */
+  reloadConfiguration(): Promise<void>;
+  callTool(serverId: string, name: string, args?: Record<string, unknown>): Promise<unknown>;
+  startServer(serverId: string): Promise<void>;
+  stopServer(serverId: string): Promise<void>;
+  readonly roots: () => { uri: string; name: string }[];
+}
+
+export function createPublicApi(
+  registry: ServerRegistry,
+  configLoader: ConfigLoader,
+  testDialogs: DialogRouter | undefined,
+): McpHostApi & vscode.Disposable {
+  const changed = new vscode.EventEmitter<void>();
+  const sub = registry.onDidChangeServers(() => changed.fire());
+  return {
+    getServers: () => registry.servers(),
+    getServer: (id) => registry.servers().find((s) => s.id === id),
+    onDidChangeServers: changed.event,
+    testing: testDialogs && {
+      useDialogs: (d) => testDialogs.use(d),
+      reloadConfiguration: () => configLoader.reload(),
+      callTool: async (serverId, name, args) => {
+        const client = registry.get(serverId)?.activeConnection?.sdkClient;
+        if (!client) throw new Error(`server ${serverId} is not running`);
+        return client.callTool({ name, arguments: args ?? {} });
+      },
+      startServer: async (id) => registry.get(id)?.start(true),
+      stopServer: async (id) => registry.get(id)?.stop(),
+      roots: () => registry.getRoots(),
+    },
+    dispose: () => {
+      sub.dispose();
+      changed.dispose();
+    },
+  };
+}

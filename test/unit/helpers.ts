@@ -1,0 +1,19 @@
+import * as path from 'path';
+
+/** The repository root, from out/test/unit (compiled) or test/unit (sources). */
+export const repoRoot = path.resolve(__dirname, '..', '..', path.basename(path.resolve(__dirname, '..', '..')) === 'out' ? '..' : '.');
+export const fixtureServer = (name: string): string => path.join(repoRoot, 'test', 'fixtures', 'servers', name);
+export const everythingServer = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it returns a truthy value or the time runs out. */
+export type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10000, what = 'condition'): Promise<Truthy<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v as Truthy<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}

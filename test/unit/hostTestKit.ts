@@ -1,0 +1,164 @@
+// Plain-Node stand-ins for the ports the VS Code layer implements, so the host runs against real servers in tests.
+import * as net from 'net';
+import { spawn, type ChildProcess } from 'child_process';
+import type { ConfigScope, InputDefinition, RawServer, RawServerEntry } from '../../src/core/config/types';
+import { Emitter } from '../../src/core/host/events';
+import type { InputProvider, KeyValueStore, LogLevelName, ServerLog, TrustPrompt } from '../../src/core/host/ports';
+import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverRegistry';
+import { TrustStore } from '../../src/core/host/trustStore';
+import { repoRoot, waitFor } from './helpers';
+
+export class MemoryStore implements KeyValueStore {
+  private data = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.data.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown) {
+    if (value === undefined) this.data.delete(key);
+    else this.data.set(key, value);
+  }
+}
+
+export class MemoryLog implements ServerLog {
+  lines: string[] = [];
+  logLevel: LogLevelName = 'info';
+  private readonly levelChanged = new Emitter<LogLevelName>();
+  readonly onDidChangeLogLevel = this.levelChanged.event;
+  trace = (m: string) => this.lines.push(`[trace] ${m}`);
+  debug = (m: string) => this.lines.push(`[debug] ${m}`);
+  info = (m: string) => this.lines.push(`[info] ${m}`);
+  warn = (m: string) => this.lines.push(`[warn] ${m}`);
+  error = (m: string) => this.lines.push(`[error] ${m}`);
+  setLevel(level: LogLevelName) {
+    this.logLevel = level;
+    this.levelChanged.fire(level);
+  }
+  dispose() {}
+  get text() {
+    return this.lines.join('\n');
+  }
+}
+
+export const workspaceScope = (folderPath = repoRoot, key = 'file:///ws'): ConfigScope => ({
+  kind: 'workspace',
+  key,
+  label: 'ws',
+  folderPath,
+  configPath: `${folderPath}/.vscode/mcp.json`,
+});
+
+export const userScope: ConfigScope = { kind: 'user', key: 'user', label: 'User', configPath: '/dev/null' };
+
+export const stdio = (command: string, args: string[] = [], env: Record<string, string | null> = {}): RawServer => ({
+  type: 'stdio',
+  command,
+  args,
+  env,
+});
+
+export const entry = (name: string, server: RawServer): RawServerEntry => ({ name, server, nameSpan: { offset: 0, length: 0 } });
+
+export interface Kit {
+  registry: ServerRegistry;
+  logs: Map<string, MemoryLog>;
+  trustAnswers: (boolean | undefined)[];
+  trustAsked: string[];
+  inputAnswers: Map<string, string | undefined>;
+  inputAsked: string[];
+  settings: HostSettings;
+  trustStore: TrustStore;
+  workspaceTrusted: boolean;
+  log(name: string): MemoryLog;
+}
+
+export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Partial<HostSettings> = {}, store = new MemoryStore()): Kit {
+  const kit = {
+    logs: new Map<string, MemoryLog>(),
+    trustAnswers: [] as (boolean | undefined)[],
+    trustAsked: [] as string[],
+    inputAnswers: new Map<string, string | undefined>(),
+    inputAsked: [] as string[],
+    settings: { autoStart: true, trustAllServers: true, initializeTimeoutMs: 10_000, requestTimeoutMs: 10_000, ...settings },
+    trustStore: new TrustStore(store),
+    workspaceTrusted: true,
+  } as Kit;
+  const trustPrompt: TrustPrompt = {
+    askTrust: async (d) => {
+      kit.trustAsked.push(d.name);
+      return kit.trustAnswers.shift();
+    },
+  };
+  const stored = new Map<string, string>();
+  const inputs: InputProvider = {
+    getInput: async (scopeKey, input: InputDefinition, interactive) => {
+      const key = `${scopeKey}:${input.id}`;
+      if (stored.has(key)) return stored.get(key);
+      if (!interactive) return undefined;
+      kit.inputAsked.push(input.id);
+      const v = kit.inputAnswers.get(input.id);
+      if (v !== undefined) stored.set(key, v);
+      return v;
+    },
+  };
+  kit.registry = new ServerRegistry({
+    clientInfo: { name: 'mcp-host-tests', version: '0.0.0' },
+    logs: {
+      create: (_id, name) => {
+        const log = kit.logs.get(name) ?? new MemoryLog();
+        kit.logs.set(name, log);
+        return log;
+      },
+    },
+    trustStore: kit.trustStore,
+    trustPrompt,
+    inputs,
+    settings: () => kit.settings,
+    isWorkspaceTrusted: () => kit.workspaceTrusted,
+    restartPolicy: { maxCrashes: 3, windowMs: 60_000, baseDelayMs: 50, maxDelayMs: 200 },
+    shutdownStageMs: 500,
+    ...overrides,
+  });
+  kit.log = (name) => {
+    if (!kit.logs.has(name)) kit.logs.set(name, new MemoryLog());
+    return kit.logs.get(name)!;
+  };
+  return kit;
+}
+
+export const serverState = (kit: Kit, name: string) => kit.registry.servers().find((s) => s.name === name);
+
+export const waitForState = (kit: Kit, name: string, kind: string, timeoutMs = 15_000) =>
+  waitFor(() => serverState(kit, name)?.state.kind === kind && serverState(kit, name), timeoutMs, `${name} to be ${kind}`);
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Starts server-everything in an HTTP mode on a free loopback port; resolves once it accepts connections. */
+export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<{ port: number; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [`${repoRoot}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`, mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitFor(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
+      }),
+    15_000,
+    `server-everything ${mode} on port ${port}`,
+  );
+  return { port, process: child };
+}

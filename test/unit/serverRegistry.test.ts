@@ -1,0 +1,292 @@
+import * as assert from 'assert';
+import type { ChildProcess } from 'child_process';
+import { NEGOTIABLE_PROTOCOL_VERSIONS } from '../../src/core/host/serverConnection';
+import { isAlive } from '../../src/core/host/processTree';
+import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
+import type { ServerStateKind } from '../../src/core/host/types';
+import { everythingServer, fixtureServer, sleep, waitFor } from './helpers';
+import {
+  createKit,
+  entry,
+  serverState,
+  startEverythingHttp,
+  stdio,
+  userScope,
+  waitForState,
+  workspaceScope,
+  type Kit,
+} from './hostTestKit';
+
+const node = process.execPath;
+const scope = workspaceScope();
+
+describe('ServerRegistry against real servers', function () {
+  this.timeout(60_000);
+  let kit: Kit;
+  const httpServers: ChildProcess[] = [];
+
+  afterEach(async () => {
+    await kit?.registry.disposeAsync();
+    for (const p of httpServers.splice(0)) p.kill('SIGKILL');
+  });
+
+  it('runs server-everything over stdio and shows protocol, capabilities and every feature', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('everything', stdio(node, [everythingServer]))], []);
+    const info = await waitForState(kit, 'everything', 'running');
+    assert.strictEqual(info.protocolVersion, NEGOTIABLE_PROTOCOL_VERSIONS[0]);
+    assert.ok(info.capabilities?.tools && info.capabilities.prompts && info.capabilities.resources);
+    assert.ok(info.features.tools.some((t) => t.name === 'echo'));
+    assert.ok(info.features.tools.some((t) => t.name === 'get-roots-list'), 'roots-dependent tool offered: roots declared');
+    assert.ok(!info.features.tools.some((t) => t.name === 'trigger-sampling-request'), 'sampling is not declared yet');
+    assert.deepStrictEqual(
+      info.features.prompts.map((p) => p.name).sort(),
+      ['args-prompt', 'completable-prompt', 'resource-prompt', 'simple-prompt'],
+    );
+    assert.strictEqual(info.features.resources.length, 7);
+    assert.strictEqual(info.features.resourceTemplates.length, 2);
+    assert.ok(info.pid && isAlive(info.pid));
+    assert.strictEqual(info.serverInfo?.name?.length ? true : false, true);
+  });
+
+  it('runs server-everything over Streamable HTTP on loopback', async () => {
+    const { port, process: p } = await startEverythingHttp('streamableHttp');
+    httpServers.push(p);
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('remote', { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} })], []);
+    const info = await waitForState(kit, 'remote', 'running');
+    assert.ok(info.features.tools.some((t) => t.name === 'get-sum'));
+    const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } })) as {
+      content: { text: string }[];
+    };
+    assert.match(result.content[0].text, /5/);
+    assert.match(kit.log('remote').text, /Streamable HTTP/);
+  });
+
+  it('falls back to legacy SSE when Streamable HTTP is refused', async () => {
+    const { port, process: p } = await startEverythingHttp('sse');
+    httpServers.push(p);
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('legacy', { type: 'http', url: `http://127.0.0.1:${port}/sse`, headers: {} })], []);
+    const info = await waitForState(kit, 'legacy', 'running');
+    assert.ok(info.features.tools.length > 0);
+    assert.match(kit.log('legacy').text, /falling back to legacy SSE/);
+  });
+
+  it('follows pagination on every list and refreshes on list_changed', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('paged', stdio(node, [fixtureServer('basic-server.mjs')], { FIXTURE_PAGE_SIZE: '2' }))], []);
+    const info = await waitForState(kit, 'paged', 'running');
+    assert.strictEqual(info.features.tools.length, 5, 'all tools over 3 pages');
+    const client = kit.registry.get(info.id)!.activeConnection!.sdkClient!;
+    await client.callTool({ name: 'add-tool', arguments: { name: 'fresh' } });
+    await waitFor(() => serverState(kit, 'paged')?.features.tools.some((t) => t.name === 'fresh'), 5000, 'list_changed refresh');
+  });
+
+  it('reconciles: starts added, stops removed, restarts changed and leaves the rest untouched', async () => {
+    kit = createKit();
+    const basic = (tag: string) => stdio(node, [fixtureServer('basic-server.mjs'), tag]);
+    await kit.registry.updateScope(scope, [entry('a', basic('a1')), entry('b', basic('b')), entry('keep', basic('k'))], []);
+    const a1 = (await waitForState(kit, 'a', 'running')).pid!;
+    const b = (await waitForState(kit, 'b', 'running')).pid!;
+    const keep = (await waitForState(kit, 'keep', 'running')).pid!;
+    await kit.registry.updateScope(scope, [entry('a', basic('a2')), entry('keep', basic('k')), entry('c', basic('c'))], []);
+    const a2 = (await waitForState(kit, 'a', 'running')).pid!;
+    await waitForState(kit, 'c', 'running');
+    assert.notStrictEqual(a2, a1, 'changed server restarted');
+    assert.strictEqual(serverState(kit, 'keep')!.pid, keep, 'unchanged server untouched');
+    assert.strictEqual(serverState(kit, 'b'), undefined, 'removed server forgotten');
+    await waitFor(() => !isAlive(b) && !isAlive(a1), 5000, 'old processes gone');
+  });
+
+  it('restarts a crashing server with backoff, then stays in error and says so', async () => {
+    kit = createKit();
+    const states: ServerStateKind[] = [];
+    const failures: string[] = [];
+    kit.registry.onDidChangeServers(() => {
+      const s = serverState(kit, 'crashy')?.state.kind;
+      if (s && s !== states.at(-1)) states.push(s);
+    });
+    kit.registry.onDidFail(({ message }) => failures.push(message));
+    const crashy = stdio(node, [fixtureServer('crash-server.mjs')], { FIXTURE_CRASH: 'after-init', FIXTURE_CRASH_AFTER_MS: '100' });
+    await kit.registry.updateScope(scope, [entry('crashy', crashy)], []);
+    await waitFor(() => failures.length === 1, 20_000, 'give up after 3 crashes');
+    const info = serverState(kit, 'crashy')!;
+    assert.strictEqual(info.state.kind, 'error');
+    assert.match(info.state.kind === 'error' ? info.state.message : '', /crashed 3 times.*not restarted/);
+    assert.strictEqual(info.crashCount, 3);
+    assert.deepStrictEqual(states.slice(states.indexOf('starting'), states.indexOf('starting') + 4), ['starting', 'running', 'error', 'starting']);
+    await sleep(400);
+    assert.strictEqual(serverState(kit, 'crashy')!.state.kind, 'error', 'no more restarts');
+    assert.match(kit.log('crashy').text, /Restarting in 0\.1 s/);
+  });
+
+  it('puts a server that never answers initialize in error after the timeout, and kills it', async () => {
+    kit = createKit({}, { initializeTimeoutMs: 800 });
+    await kit.registry.updateScope(scope, [entry('silent', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
+    const info = await waitForState(kit, 'silent', 'error');
+    assert.match(info.state.kind === 'error' ? info.state.message : '', /did not answer initialize within 1 s/);
+    const pid = kit.registry.get(info.id)!.lastSession!.spawnedPid;
+    assert.ok(pid, 'a process was spawned');
+    assert.ok(!isAlive(pid), 'and it is gone');
+    assert.strictEqual(info.crashCount, 0, 'a timeout is not retried as a crash');
+  });
+
+  it('survives a server that prints garbage on stdout', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('garbage', stdio(node, [fixtureServer('garbage-server.mjs')]))], []);
+    const info = await waitForState(kit, 'garbage', 'running');
+    const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'echo', arguments: { text: 'hi' } })) as {
+      content: { text: string }[];
+    };
+    assert.match(result.content[0].text, /hi/);
+    assert.match(kit.log('garbage').text, /\[warn\] Protocol:/);
+  });
+
+  it('explains a missing command and does not retry it', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('missing', stdio('definitely-not-a-command-mcp-host'))], []);
+    const info = await waitForState(kit, 'missing', 'error');
+    assert.match(info.state.kind === 'error' ? info.state.message : '', /command "definitely-not-a-command-mcp-host" was not found/);
+    assert.strictEqual(info.crashCount, 0);
+  });
+
+  it('one failing server never takes the others down', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(
+      scope,
+      [entry('bad', stdio('definitely-not-a-command-mcp-host')), entry('good', stdio(node, [fixtureServer('basic-server.mjs')]))],
+      [],
+    );
+    await waitForState(kit, 'bad', 'error');
+    await waitForState(kit, 'good', 'running');
+  });
+
+  it('stop leaves no process behind: an npx-like wrapper and its child both go', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('wrapped', stdio(node, [fixtureServer('wrapper-server.mjs')]))], []);
+    const info = await waitForState(kit, 'wrapped', 'running');
+    const childPid = Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid'));
+    assert.ok(isAlive(info.pid!) && isAlive(childPid));
+    await kit.registry.get(info.id)!.stop();
+    assert.ok(!isAlive(info.pid!), 'wrapper gone');
+    await waitFor(() => !isAlive(childPid), 3000, 'child gone');
+  });
+
+  it('stop escalates to SIGKILL for a server that ignores stdin EOF and SIGTERM', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('stubborn', stdio(node, [fixtureServer('stubborn-server.mjs')]))], []);
+    const info = await waitForState(kit, 'stubborn', 'running');
+    await kit.registry.get(info.id)!.stop();
+    assert.ok(!isAlive(info.pid!));
+    assert.match(kit.log('stubborn').text, /sending SIGKILL/);
+  });
+
+  it('gives servers the workspace folders as roots and tells them when they change', async () => {
+    kit = createKit();
+    kit.registry.setRoots([{ uri: 'file:///tmp/one', name: 'one' }]);
+    await kit.registry.updateScope(scope, [entry('roots', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
+    const info = await waitForState(kit, 'roots', 'running');
+    const client = () => kit.registry.get(info.id)!.activeConnection!.sdkClient!;
+    const rootsSeen = async () => ((await client().callTool({ name: 'get-roots', arguments: {} })) as { content: { text: string }[] }).content[0].text;
+    await waitFor(async () => /file:\/\/\/tmp\/one/.test(await rootsSeen()), 5000, 'first roots');
+    kit.registry.setRoots([
+      { uri: 'file:///tmp/one', name: 'one' },
+      { uri: 'file:///tmp/two', name: 'two' },
+    ]);
+    await waitFor(async () => /file:\/\/\/tmp\/two/.test(await rootsSeen()), 5000, 'roots after list_changed');
+  });
+
+  it('asks for inputs once, keeps secrets out of the log even at trace level', async () => {
+    kit = createKit();
+    kit.inputAnswers.set('token', 'sup3r-secret-value');
+    const server = stdio(node, [fixtureServer('basic-server.mjs')], { TOKEN: '${input:token}', FIXTURE_ECHO_ENV: 'TOKEN' });
+    const inputs = [{ type: 'promptString' as const, id: 'token', description: 'Token', password: true }];
+    kit.log('secretive').setLevel('trace');
+    await kit.registry.updateScope(scope, [entry('secretive', server)], inputs);
+    const info = await waitForState(kit, 'secretive', 'running');
+    const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'whoami', arguments: {} })) as {
+      content: { text: string }[];
+    };
+    assert.match(result.content[0].text, /sup3r-secret-value/, 'the server got the secret');
+    await kit.registry.get(info.id)!.restart();
+    await waitForState(kit, 'secretive', 'running');
+    assert.deepStrictEqual(kit.inputAsked, ['token'], 'asked once');
+    assert.match(kit.log('secretive').text, /▶ .*tools\/call/, 'traffic is traced');
+    assert.ok(!kit.log('secretive').text.includes('sup3r-secret-value'), 'secret never logged');
+  });
+
+  it('does not start a server whose input was cancelled, and says why', async () => {
+    kit = createKit();
+    const server = stdio(node, [fixtureServer('basic-server.mjs')], { TOKEN: '${input:token}' });
+    await kit.registry.updateScope(scope, [entry('cancelled', server)], [{ type: 'promptString', id: 'token', description: 'Token', password: false }]);
+    const info = await waitFor(() => serverState(kit, 'cancelled')?.blockedReason && serverState(kit, 'cancelled'), 5000, 'blocked');
+    assert.strictEqual(info.state.kind, 'stopped');
+    assert.match(info.blockedReason!, /token/);
+  });
+});
+
+describe('Server trust', function () {
+  this.timeout(30_000);
+  let kit: Kit;
+  afterEach(async () => kit?.registry.disposeAsync());
+  const basic = () => stdio(node, [fixtureServer('basic-server.mjs')]);
+
+  it('asks before starting a workspace server, and runs nothing when refused', async () => {
+    kit = createKit({}, { trustAllServers: false });
+    kit.trustAnswers.push(false);
+    await kit.registry.updateScope(scope, [entry('ws-server', basic())], []);
+    const info = serverState(kit, 'ws-server')!;
+    assert.deepStrictEqual(kit.trustAsked, ['ws-server']);
+    assert.strictEqual(info.state.kind, 'stopped');
+    assert.match(info.blockedReason!, /Not trusted/);
+    assert.strictEqual(info.pid, undefined);
+    // An automatic start respects the remembered "no"; the user's own start asks again.
+    await kit.registry.startIdle();
+    assert.strictEqual(kit.trustAsked.length, 1);
+    kit.trustAnswers.push(true);
+    await kit.registry.get(info.id)!.start(true);
+    assert.strictEqual(serverState(kit, 'ws-server')!.state.kind, 'running');
+  });
+
+  it('remembers trust per exact definition: an edited definition asks again', async () => {
+    kit = createKit({}, { trustAllServers: false });
+    kit.trustAnswers.push(true);
+    await kit.registry.updateScope(scope, [entry('s', basic())], []);
+    await waitForState(kit, 's', 'running');
+    await kit.registry.get(serverState(kit, 's')!.id)!.restart();
+    assert.strictEqual(kit.trustAsked.length, 1, 'same definition: not asked again');
+    kit.trustAnswers.push(undefined);
+    await kit.registry.updateScope(scope, [entry('s', stdio(node, [fixtureServer('basic-server.mjs'), '--edited']))], []);
+    assert.strictEqual(kit.trustAsked.length, 2, 'edited definition: asked again');
+    assert.strictEqual(serverState(kit, 's')!.state.kind, 'stopped');
+    await kit.trustStore.reset();
+  });
+
+  it('runs nothing from the workspace in Restricted Mode, but user servers still run', async () => {
+    kit = createKit({}, { trustAllServers: true });
+    kit.workspaceTrusted = false;
+    await kit.registry.updateScope(scope, [entry('ws-server', basic())], []);
+    await kit.registry.updateScope(userScope, [entry('mine', basic())], []);
+    assert.strictEqual(serverState(kit, 'ws-server')!.blockedReason, RESTRICTED_MODE_REASON);
+    await waitForState(kit, 'mine', 'running');
+    kit.workspaceTrusted = true;
+    await kit.registry.startIdle();
+    await waitForState(kit, 'ws-server', 'running');
+  });
+
+  it('the trust-all setting starts workspace servers without asking', async () => {
+    kit = createKit({}, { trustAllServers: true });
+    await kit.registry.updateScope(scope, [entry('auto', basic())], []);
+    await waitForState(kit, 'auto', 'running');
+    assert.deepStrictEqual(kit.trustAsked, []);
+  });
+
+  it('with auto-start off nothing starts until asked', async () => {
+    kit = createKit({}, { autoStart: false });
+    await kit.registry.updateScope(scope, [entry('manual', basic())], []);
+    assert.strictEqual(serverState(kit, 'manual')!.state.kind, 'stopped');
+    await kit.registry.get(serverState(kit, 'manual')!.id)!.start(true);
+    assert.strictEqual(serverState(kit, 'manual')!.state.kind, 'running');
+  });
+});
