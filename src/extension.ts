@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   });
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const tree = new ServersTreeProvider(registry);
-  const api = createPublicApi(registry, configLoader, context.extensionMode === vscode.ExtensionMode.Test ? dialogs : undefined);
+  const api = createPublicApi(registry, configLoader, tree, context.extensionMode === vscode.ExtensionMode.Test ? dialogs : undefined);
   const host = registry;
   context.subscriptions.push(
     configLoader,

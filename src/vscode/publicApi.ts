@@ -4,6 +4,7 @@ import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { ServerInfo } from '../core/host/types';
 import type { ConfigLoader } from './configLoader';
 import type { DialogRouter, HostDialogs } from './dialogs';
+import type { Node, ServersTreeProvider } from './serversTreeProvider';
 
 export interface McpHostApi {
   /** Every configured server: folder (scope), name, state, negotiated protocol version, capabilities, features. */
@@ -24,13 +25,22 @@ export interface McpHostTestingApi {
   startServer(serverId: string): Promise<void>;
   stopServer(serverId: string): Promise<void>;
   readonly roots: () => { uri: string; name: string }[];
+  /** The Servers view as rendered: every node's label and description, depth-first, indented by level. */
+  renderServersTree(): string[];
 }
 
 export function createPublicApi(
   registry: ServerRegistry,
   configLoader: ConfigLoader,
+  tree: ServersTreeProvider,
   testDialogs: DialogRouter | undefined,
 ): McpHostApi & vscode.Disposable {
+  const render = (nodes: Node[], depth: number): string[] =>
+    nodes.flatMap((n) => {
+      const item = tree.getTreeItem(n);
+      const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+      return [`${'  '.repeat(depth)}${label}${item.description ? ` — ${item.description}` : ''}`, ...render(tree.getChildren(n), depth + 1)];
+    });
   const changed = new vscode.EventEmitter<void>();
   const sub = registry.onDidChangeServers(() => changed.fire());
   return {
@@ -48,6 +58,7 @@ export function createPublicApi(
       startServer: async (id) => registry.get(id)?.start(true),
       stopServer: async (id) => registry.get(id)?.stop(),
       roots: () => registry.getRoots(),
+      renderServersTree: () => render(tree.getChildren(), 0),
     },
     dispose: () => {
       sub.dispose();

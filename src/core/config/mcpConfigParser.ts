@@ -1,0 +1,374 @@
+// Reads an mcp.json (VS Code's format) into servers and inputs, with every problem placed exactly in the text.
+import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import type { ConfigDiagnostic, DiagnosticSeverity, InputDefinition, ParsedConfig, RawServer, TextSpan } from './types';
+import { variablesIn } from './variables';
+
+const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
+  InvalidSymbol: 'Invalid symbol',
+  InvalidNumberFormat: 'Invalid number format',
+  PropertyNameExpected: 'Expected a property name',
+  ValueExpected: 'Expected a value',
+  ColonExpected: 'Expected colon',
+  CommaExpected: 'Expected comma',
+  CloseBraceExpected: 'Expected closing brace "}"',
+  CloseBracketExpected: 'Expected closing bracket "]"',
+  EndOfFileExpected: 'Expected end of file',
+  InvalidCommentToken: 'Invalid comment',
+  UnexpectedEndOfComment: 'Unterminated comment',
+  UnexpectedEndOfString: 'Unterminated string',
+  UnexpectedEndOfNumber: 'Unterminated number',
+  InvalidUnicode: 'Invalid unicode escape sequence',
+  InvalidEscapeCharacter: 'Invalid escape character in string',
+  InvalidCharacter: 'Invalid character in string',
+  '<unknown ParseErrorCode>': 'Syntax error',
+};
+
+const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
+const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd']);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers']);
+const INPUT_TYPES = ['promptString', 'pickString'] as const;
+const INPUT_KEYS = {
+  promptString: new Set(['type', 'id', 'description', 'default', 'password']),
+  pickString: new Set(['type', 'id', 'description', 'default', 'options']),
+};
+
+type InputStatus = 'valid' | 'invalid';
+
+interface Member {
+  key: Node;
+  value: Node;
+}
+
+class Diagnostics {
+  readonly list: ConfigDiagnostic[] = [];
+  errorCount = 0;
+
+  add(severity: DiagnosticSeverity, code: string, at: Node | TextSpan, message: string): void {
+    if (severity === 'error') this.errorCount++;
+    this.list.push({ message, span: { offset: at.offset, length: at.length }, severity, code });
+  }
+
+  error(code: string, at: Node | TextSpan, message: string): void {
+    this.add('error', code, at, message);
+  }
+
+  wrongType(at: Node, what: string, expected: string): void {
+    this.error('wrong-type', at, `${what} must be ${expected}, not ${describe(at)}.`);
+  }
+}
+
+function describe(node: Node): string {
+  switch (node.type) {
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'an array';
+    default:
+      return `a ${node.type}`;
+  }
+}
+
+export function parseMcpConfig(text: string): ParsedConfig {
+  const errors: ParseError[] = [];
+  // A file the user has just created (empty, or only comments) is an empty configuration, not a broken one.
+  const root = parseTree(text, errors, { allowTrailingComma: true, allowEmptyContent: true });
+  if (errors.length > 0) {
+    return {
+      servers: [],
+      inputs: [],
+      diagnostics: errors.map((e) => ({
+        message: SYNTAX_MESSAGES[printParseErrorCode(e.error)],
+        span: { offset: e.offset, length: e.length },
+        severity: 'error',
+        code: 'syntax',
+      })),
+      syntaxBroken: true,
+      rejectedServers: [],
+    };
+  }
+
+  const d = new Diagnostics();
+  const result: ParsedConfig = { servers: [], inputs: [], diagnostics: d.list, syntaxBroken: false, rejectedServers: [] };
+  if (!root) return result;
+  if (root.type !== 'object') {
+    d.wrongType(root, 'An mcp.json file', 'an object with "servers" and "inputs"');
+    return result;
+  }
+
+  const top = members(root, d);
+  for (const [name, { key }] of top) {
+    if (TOP_LEVEL_KEYS.has(name)) continue;
+    const hint = name === 'mcpServers' ? ' (this is the Claude Desktop name: VS Code and this extension read "servers")' : '';
+    d.add('warning', 'unknown-property', key, `Unknown property "${name}"${hint}; it is ignored.`);
+  }
+
+  const inputStatus = new Map<string, InputStatus>();
+  const inputsNode = top.get('inputs')?.value;
+  if (inputsNode) result.inputs = parseInputs(inputsNode, inputStatus, d);
+
+  const serversNode = top.get('servers')?.value;
+  if (serversNode) parseServers(text, serversNode, inputStatus, d, result);
+
+  d.list.sort((a, b) => a.span.offset - b.span.offset);
+  return result;
+}
+
+/** An object's properties by name. The first of duplicate keys wins, as for server names; the others are reported. */
+function members(obj: Node, d: Diagnostics, onDuplicate?: (key: Node, name: string) => void): Map<string, Member> {
+  const map = new Map<string, Member>();
+  for (const prop of obj.children ?? []) {
+    const [key, value] = prop.children ?? [];
+    if (!key || !value) continue;
+    const name = key.value as string;
+    if (!map.has(name)) map.set(name, { key, value });
+    else if (onDuplicate) onDuplicate(key, name);
+    else d.add('warning', 'duplicate-property', key, `Duplicate property "${name}"; only the first one is used.`);
+  }
+  return map;
+}
+
+function parseInputs(node: Node, status: Map<string, InputStatus>, d: Diagnostics): InputDefinition[] {
+  if (node.type !== 'array') {
+    d.wrongType(node, '"inputs"', 'an array');
+    return [];
+  }
+  const inputs: InputDefinition[] = [];
+  for (const item of node.children ?? []) {
+    const before = d.errorCount;
+    const parsed = parseInput(item, status, d);
+    if (!parsed || status.has(parsed.id)) continue;
+    const input = d.errorCount === before ? parsed.input : undefined;
+    status.set(parsed.id, input ? 'valid' : 'invalid');
+    if (input) inputs.push(input);
+  }
+  return inputs;
+}
+
+/** Returns the id whenever one is readable, so servers using a broken input get a precise message. */
+function parseInput(node: Node, status: Map<string, InputStatus>, d: Diagnostics): { id: string; input?: InputDefinition } | undefined {
+  if (node.type !== 'object') {
+    d.wrongType(node, 'An input', 'an object');
+    return undefined;
+  }
+  const m = members(node, d);
+  const idNode = m.get('id')?.value;
+  // Missing properties are shown on the id when there is one, else on the opening brace, as JSON schema validation does.
+  const anchor: Node | TextSpan = idNode ?? { offset: node.offset, length: 1 };
+
+  const id = stringProperty(m, 'id', '"id"', d);
+  if (idNode && id === '') d.error('missing-input-property', idNode, 'The input "id" must not be empty.');
+  if (id === undefined && !idNode) d.error('missing-input-property', anchor, 'The input has no "id".');
+  if (id && status.has(id)) d.error('duplicate-input', idNode!, `Input "${id}" is declared more than once; only the first one is used.`);
+
+  const description = stringProperty(m, 'description', '"description"', d);
+  if (!m.has('description')) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "description" (it is the prompt shown to the user).`);
+
+  const typeNode = m.get('type')?.value;
+  let type: (typeof INPUT_TYPES)[number] | undefined;
+  if (!typeNode) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "type" ("promptString" or "pickString").`);
+  else if (typeNode.type !== 'string') d.wrongType(typeNode, 'The input "type"', 'a string');
+  else if (!INPUT_TYPES.includes(typeNode.value)) {
+    d.error('unknown-input-type', typeNode, `Unknown input type "${typeNode.value}": use "promptString" or "pickString".`);
+  } else type = typeNode.value;
+
+  const def = stringProperty(m, 'default', '"default"', d);
+  if (!type) return id ? { id } : undefined;
+
+  for (const [name, { key }] of m) {
+    if (!INPUT_KEYS[type].has(name)) d.add('warning', 'unknown-property', key, `Property "${name}" is not used by ${type} inputs; it is ignored.`);
+  }
+
+  let input: InputDefinition | undefined;
+  if (type === 'promptString') {
+    const password = m.get('password')?.value;
+    if (password && password.type !== 'boolean') d.wrongType(password, '"password"', 'true or false');
+    if (id && description !== undefined) input = { type, id, description, password: password?.value === true, ...(def !== undefined ? { default: def } : {}) };
+  } else {
+    const options = stringArrayProperty(m, 'options', '"options"', d);
+    const optionsNode = m.get('options')?.value;
+    if (!optionsNode) d.error('missing-options', anchor, `The pickString input${id ? ` "${id}"` : ''} has no "options" to pick from.`);
+    else if (options?.length === 0) d.error('missing-options', optionsNode, 'A pickString input needs at least one option.');
+    if (id && description !== undefined && options) input = { type, id, description, options, ...(def !== undefined ? { default: def } : {}) };
+  }
+  return id ? { id, input } : undefined;
+}
+
+function parseServers(text: string, node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics, result: ParsedConfig): void {
+  if (node.type !== 'object') {
+    d.wrongType(node, '"servers"', 'an object mapping server names to servers');
+    return;
+  }
+  const servers = members(node, d, (key, name) =>
+    d.error('duplicate-name', key, `Server "${name}" is defined more than once; only the first definition is used.`),
+  );
+  for (const [name, { key, value }] of servers) {
+    const before = d.errorCount;
+    const server = parseServer(text, name, key, value, inputStatus, d);
+    if (server && d.errorCount === before) result.servers.push({ name, server, nameSpan: { offset: key.offset, length: key.length } });
+    else result.rejectedServers.push(name);
+  }
+}
+
+function parseServer(text: string, name: string, key: Node, node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics): RawServer | undefined {
+  if (node.type !== 'object') {
+    d.wrongType(node, `Server "${name}"`, 'an object');
+    return undefined;
+  }
+  const m = members(node, d);
+  const typeNode = m.get('type')?.value;
+  let type: RawServer['type'];
+  if (typeNode) {
+    if (typeNode.type !== 'string') {
+      d.wrongType(typeNode, '"type"', 'a string');
+      return undefined;
+    }
+    if (!SERVER_TYPES.includes(typeNode.value)) {
+      d.error('unknown-type', typeNode, `Unknown server type "${typeNode.value}": use "stdio", "http" or "sse".`);
+      return undefined;
+    }
+    type = typeNode.value;
+  } else if (m.has('command')) type = 'stdio';
+  else if (m.has('url')) type = 'http';
+  else {
+    d.error('missing-command', key, `Server "${name}" has neither a "command" to run nor a "url" to connect to.`);
+    return undefined;
+  }
+
+  const known = type === 'stdio' ? STDIO_KEYS : REMOTE_KEYS;
+  for (const [prop, { key: propKey }] of m) {
+    if (!known.has(prop)) d.add('warning', 'unknown-property', propKey, `Property "${prop}" is not used by ${type} servers; it is ignored.`);
+  }
+
+  const checkVariables = (n: Node): void => checkStringVariables(n, inputStatus, d);
+  if (type === 'stdio') {
+    const commandNode = m.get('command')?.value;
+    const command = stringProperty(m, 'command', '"command"', d, checkVariables);
+    if (!commandNode) d.error('missing-command', key, `Server "${name}" has no "command" to run.`);
+    else if (command?.trim() === '') d.error('missing-command', commandNode, '"command" must not be empty.');
+    const args = stringArrayProperty(m, 'args', '"args"', d, checkVariables);
+    const env = envProperty(text, m, d, checkVariables);
+    const envFile = stringProperty(m, 'envFile', '"envFile"', d, checkVariables);
+    const cwd = stringProperty(m, 'cwd', '"cwd"', d, checkVariables);
+    if (command === undefined) return undefined;
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}) };
+  }
+
+  const urlNode = m.get('url')?.value;
+  const url = stringProperty(m, 'url', '"url"', d, checkVariables);
+  if (!urlNode) d.error('missing-url', key, `Server "${name}" has no "url" to connect to.`);
+  else if (url?.trim() === '') d.error('missing-url', urlNode, '"url" must not be empty.');
+  else if (url !== undefined && !plausibleUrl(url)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL.`);
+  const headers = stringMapProperty(m, 'headers', '"headers"', d, checkVariables);
+  if (url === undefined) return undefined;
+  return { type, url, headers };
+}
+
+/** Before variables are resolved only a written-out scheme can be judged: `${input:url}` may be anything. */
+function plausibleUrl(url: string): boolean {
+  const vars = variablesIn(url);
+  if (vars.length === 0) return isHttpUrl(url);
+  const literal = url.slice(0, vars[0].index);
+  const colon = literal.indexOf(':');
+  return colon < 0 || /^https?$/i.test(literal.slice(0, colon));
+}
+
+function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics): void {
+  const seen = new Set<string>();
+  for (const v of variablesIn(node.value as string)) {
+    if (seen.has(v.text)) continue;
+    seen.add(v.text);
+    if (v.ref.kind === 'input') {
+      const status = inputStatus.get(v.ref.id);
+      if (status === 'valid') continue;
+      const why = status === 'invalid' ? 'has errors in "inputs"' : 'is not declared in "inputs"';
+      d.error('unknown-input', node, `Input "${v.ref.id}" used in ${v.text} ${why}.`);
+    } else if (v.ref.kind === 'unsupported') {
+      d.add('warning', 'unsupported-variable', node, `Variable ${v.text} is not supported; the server will fail to start.`);
+    }
+  }
+}
+
+function stringProperty(m: Map<string, Member>, prop: string, what: string, d: Diagnostics, check?: (n: Node) => void): string | undefined {
+  const node = m.get(prop)?.value;
+  if (!node) return undefined;
+  if (node.type !== 'string') {
+    d.wrongType(node, what, 'a string');
+    return undefined;
+  }
+  check?.(node);
+  return node.value as string;
+}
+
+function stringArrayProperty(m: Map<string, Member>, prop: string, what: string, d: Diagnostics, check?: (n: Node) => void): string[] | undefined {
+  const node = m.get(prop)?.value;
+  if (!node) return undefined;
+  if (node.type !== 'array') {
+    d.wrongType(node, what, 'an array of strings');
+    return undefined;
+  }
+  const values: string[] = [];
+  for (const item of node.children ?? []) {
+    if (item.type !== 'string') d.wrongType(item, `Each item of ${what}`, 'a string');
+    else {
+      check?.(item);
+      values.push(item.value as string);
+    }
+  }
+  return values;
+}
+
+function stringMapProperty(m: Map<string, Member>, prop: string, what: string, d: Diagnostics, check: (n: Node) => void): Record<string, string> {
+  const node = m.get(prop)?.value;
+  const result: Record<string, string> = {};
+  if (!node) return result;
+  if (node.type !== 'object') {
+    d.wrongType(node, what, 'an object of strings');
+    return result;
+  }
+  for (const [name, { value }] of members(node, d)) {
+    if (value.type !== 'string') d.wrongType(value, `${what} value "${name}"`, 'a string');
+    else {
+      check(value);
+      result[name] = value.value as string;
+    }
+  }
+  return result;
+}
+
+function envProperty(text: string, m: Map<string, Member>, d: Diagnostics, check: (n: Node) => void): Record<string, string | null> {
+  const node = m.get('env')?.value;
+  const env: Record<string, string | null> = {};
+  if (!node) return env;
+  if (node.type !== 'object') {
+    d.wrongType(node, '"env"', 'an object');
+    return env;
+  }
+  for (const [name, { value }] of members(node, d)) {
+    switch (value.type) {
+      case 'string':
+        check(value);
+        env[name] = value.value as string;
+        break;
+      case 'number':
+        // The number as written: 1.0 stays "1.0" rather than becoming "1".
+        env[name] = text.slice(value.offset, value.offset + value.length);
+        break;
+      case 'null':
+        env[name] = null;
+        break;
+      default:
+        d.wrongType(value, `"env" value "${name}"`, 'a string, a number or null');
+    }
+  }
+  return env;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,184 @@
+// ${...} variables of mcp.json: the grammar (shared with the parser's diagnostics) and their resolution.
+import * as path from 'node:path';
+import type { InputDefinition, RawServer, ResolvedServer } from './types';
+
+export interface VariableContext {
+  /** Absolute path of the workspace folder; undefined for the user scope. */
+  folderPath?: string;
+  userHome: string;
+  env: Record<string, string | undefined>;
+  pathSeparator: string;
+  /** Asks the user for an input's value; undefined means the user cancelled. */
+  resolveInput(input: InputDefinition): Promise<string | undefined>;
+}
+
+/** A variable that cannot be resolved: unknown, undeclared, or not valid in this scope. */
+export class VariableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VariableError';
+  }
+}
+
+/** The user dismissed the prompt for an input: the server must not start, but nothing is wrong with the config. */
+export class InputCancelledError extends Error {
+  constructor(readonly inputId: string) {
+    super(`No value was given for input "${inputId}".`);
+    this.name = 'InputCancelledError';
+  }
+}
+
+export type VariableRef =
+  | { kind: 'input'; id: string }
+  | { kind: 'env'; name: string }
+  | { kind: 'workspaceFolder' | 'workspaceFolderBasename' | 'userHome' | 'pathSeparator' }
+  | { kind: 'unsupported'; name: string };
+
+export interface VariableOccurrence {
+  /** The whole `${...}` text. */
+  text: string;
+  /** Index of `$` in the string value (not in the file). */
+  index: number;
+  ref: VariableRef;
+}
+
+const VARIABLE = /\$\{([^{}]*)\}/g;
+
+function classify(name: string): VariableRef {
+  if (name.startsWith('input:') && name.length > 'input:'.length) return { kind: 'input', id: name.slice('input:'.length) };
+  if (name.startsWith('env:') && name.length > 'env:'.length) return { kind: 'env', name: name.slice('env:'.length) };
+  switch (name) {
+    case 'workspaceFolder':
+    case 'workspaceFolderBasename':
+    case 'userHome':
+    case 'pathSeparator':
+      return { kind: name };
+    case '/':
+      return { kind: 'pathSeparator' };
+    default:
+      return { kind: 'unsupported', name };
+  }
+}
+
+export function variablesIn(value: string): VariableOccurrence[] {
+  return [...value.matchAll(VARIABLE)].map((m) => ({ text: m[0], index: m.index, ref: classify(m[1]) }));
+}
+
+type StringRole = 'plain' | 'path' | 'header';
+
+/** The one place that knows which fields of a server hold strings with variables. */
+function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => string): ResolvedServer {
+  if (raw.type === 'stdio') {
+    return {
+      type: 'stdio',
+      command: f(raw.command, 'plain'),
+      args: raw.args.map((a) => f(a, 'plain')),
+      env: Object.fromEntries(Object.entries(raw.env).map(([k, v]) => [k, v === null ? null : f(v, 'plain')])),
+      ...(raw.envFile !== undefined ? { envFile: f(raw.envFile, 'path') } : {}),
+      ...(raw.cwd !== undefined ? { cwd: f(raw.cwd, 'path') } : {}),
+    };
+  }
+  return {
+    type: raw.type,
+    url: f(raw.url, 'plain'),
+    headers: Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k, f(v, 'header')])),
+  };
+}
+
+function allStrings(raw: RawServer): string[] {
+  const strings: string[] = [];
+  mapStrings(raw, (s) => {
+    strings.push(s);
+    return s;
+  });
+  return strings;
+}
+
+/** Input ids the server uses, each once, in the order they appear (the order the user is asked in). */
+export function referencedInputIds(raw: RawServer): string[] {
+  const ids = new Set<string>();
+  for (const s of allStrings(raw)) {
+    for (const v of variablesIn(s)) if (v.ref.kind === 'input') ids.add(v.ref.id);
+  }
+  return [...ids];
+}
+
+/**
+ * Resolves every variable of a server. Everything that can fail without the user is checked before any input is
+ * asked, so nobody types a password for a server that cannot start anyway.
+ */
+export async function resolveServer(
+  raw: RawServer,
+  inputs: InputDefinition[],
+  ctx: VariableContext,
+): Promise<{ resolved: ResolvedServer; secrets: string[] }> {
+  const declared = new Map(inputs.map((i) => [i.id, i]));
+  const folderPath = ctx.folderPath;
+  const valueOf = (v: VariableOccurrence, answers?: Map<string, string>): string => {
+    const ref = v.ref;
+    switch (ref.kind) {
+      case 'input':
+        if (!declared.has(ref.id)) throw new VariableError(`Input "${ref.id}" used in ${v.text} is not declared in "inputs".`);
+        return answers?.get(ref.id) ?? '';
+      case 'env':
+        return ctx.env[ref.name] ?? '';
+      case 'workspaceFolder':
+      case 'workspaceFolderBasename':
+        if (folderPath === undefined) {
+          throw new VariableError(`${v.text} cannot be used here: this configuration does not belong to a workspace folder.`);
+        }
+        return ref.kind === 'workspaceFolder' ? folderPath : path.basename(folderPath);
+      case 'userHome':
+        return ctx.userHome;
+      case 'pathSeparator':
+        return ctx.pathSeparator;
+      case 'unsupported':
+        throw new VariableError(`Variable ${v.text} is not supported.`);
+    }
+  };
+  for (const s of allStrings(raw)) for (const v of variablesIn(s)) valueOf(v);
+
+  const secrets = new Set<string>();
+  const answers = new Map<string, string>();
+  // One at a time: prompts are modal and the order must be predictable.
+  for (const id of referencedInputIds(raw)) {
+    const input = declared.get(id)!;
+    const value = await ctx.resolveInput(input);
+    if (value === undefined) throw new InputCancelledError(id);
+    answers.set(id, value);
+    if (input.type === 'promptString' && input.password) secrets.add(value);
+  }
+
+  const substitute = (s: string): string => {
+    let out = '';
+    let last = 0;
+    for (const v of variablesIn(s)) {
+      out += s.slice(last, v.index) + valueOf(v, answers);
+      last = v.index + v.text.length;
+    }
+    return out + s.slice(last);
+  };
+
+  const resolved = mapStrings(raw, (value, role) => {
+    const out = substitute(value);
+    switch (role) {
+      case 'path':
+        // A relative path would otherwise depend on the extension host's own cwd, which means nothing to the user.
+        return path.resolve(folderPath ?? ctx.userHome, out);
+      case 'header':
+        addHeaderSecrets(out, secrets);
+        return out;
+      case 'plain':
+        return out;
+    }
+  });
+  secrets.delete('');
+  return { resolved, secrets: [...secrets] };
+}
+
+function addHeaderSecrets(value: string, secrets: Set<string>): void {
+  secrets.add(value);
+  // Code that logs a token on its own (without "Bearer ") must be redacted too.
+  const scheme = /^\S+\s+(\S+)$/.exec(value);
+  if (scheme) secrets.add(scheme[1]);
+}

@@ -1,0 +1,328 @@
+// How servers read on screen: labels, descriptions, codicon ids and Markdown tooltips shared by the tree, the status bar
+// and the quick picks. Pure functions without `vscode`, so they are unit-tested in plain Node; the adapters wrap the
+// results in TreeItems, ThemeIcons and MarkdownStrings.
+//
+// Tooltips are built from data the user did not write (tool descriptions, server instructions): every such text is
+// escaped, so a server cannot inject links, images (which would load remote URLs on hover) or fake formatting.
+// Definitions are shown without header or env values, and URLs without credentials or query values: they hold secrets.
+import type { ConfigScope, RawServer } from '../core/config/types';
+import { RESTRICTED_MODE_REASON } from '../core/host/serverRegistry';
+import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerFeatures, ServerInfo, Tool } from '../core/host/types';
+
+/** A codicon id (as in `$(id)`) and an optional theme color id. */
+export interface Codicon {
+  id: string;
+  color?: string;
+}
+
+/** Longest server instructions shown in a tooltip: they can be pages long and a hover is not a document. */
+export const INSTRUCTIONS_MAX_CHARS = 500;
+
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const firstLine = (text: string | undefined): string => (text ?? '').trim().split(/\r?\n/, 1)[0].trim();
+
+export const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/** Plain text as Markdown: punctuation escaped (no links, images, headings or HTML; `:` so bare URLs do not autolink), line breaks kept. */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_{}[\]()<>#+\-=.!|~&:]/g, '\\$&')
+    .split(/\r?\n/)
+    .join('  \n');
+}
+
+/** An inline code span holding any text: the fence is longer than any backtick run inside. */
+export function inlineCode(text: string): string {
+  const flat = text.replace(/\r?\n/g, ' ');
+  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+// ---- State ----------------------------------------------------------------------------------------------------------
+
+export type BlockKind = 'untrusted' | 'restricted' | 'other';
+
+/** Why a stopped server was kept from running, if it was. */
+export interface Block {
+  kind: BlockKind;
+  reason: string;
+}
+
+export function blockOf(info: ServerInfo): Block | undefined {
+  if (info.state.kind !== 'stopped') return undefined;
+  const reason = info.blockedReason ?? info.state.reason;
+  if (!reason) return undefined;
+  // The registry reports reasons as user-facing messages only; its trust reasons all start this way.
+  if (reason === RESTRICTED_MODE_REASON) return { kind: 'restricted', reason };
+  if (/^not trusted\b/i.test(reason)) return { kind: 'untrusted', reason };
+  return { kind: 'other', reason };
+}
+
+/** The short state shown next to a server: `running · 17 tools`, `starting…`, `not trusted`, ... */
+export function describeState(info: ServerInfo): string {
+  switch (info.state.kind) {
+    case 'running':
+      return `running · ${plural(info.features.tools.length, 'tool')}`;
+    case 'starting':
+      return 'starting…';
+    case 'error':
+      return 'error';
+    case 'stopped': {
+      const block = blockOf(info);
+      if (block?.kind === 'untrusted') return 'not trusted';
+      if (block?.kind === 'restricted') return 'restricted mode';
+      return 'stopped';
+    }
+  }
+}
+
+export function serverIcon(info: ServerInfo): Codicon {
+  switch (info.state.kind) {
+    case 'running':
+      return { id: 'pass-filled', color: 'testing.iconPassed' };
+    case 'starting':
+      return { id: 'loading~spin' };
+    case 'error':
+      return { id: 'error', color: 'testing.iconFailed' };
+    case 'stopped': {
+      // Paused rather than off: the server waits for a decision of the user (trust), not for a start.
+      const kind = blockOf(info)?.kind;
+      return { id: kind === 'untrusted' || kind === 'restricted' ? 'debug-pause' : 'circle-outline' };
+    }
+  }
+}
+
+/** `mcpServer.running` etc.: menus pick start/stop/restart by state. */
+export const serverContextValue = (info: ServerInfo): string => `mcpServer.${info.state.kind}`;
+
+export const scopeLabel = (scope: ConfigScope): string => (scope.kind === 'user' ? 'User' : scope.label);
+
+/** The one child a server shows instead of its features when it is not running: what happened and where to look. */
+export interface StateExplanation {
+  label: string;
+  tooltip: string;
+  icon: Codicon;
+  /** What clicking it does: the server's log tells when and why; Restricted Mode is lifted by granting Workspace Trust. */
+  action?: 'showOutput' | 'manageWorkspaceTrust';
+}
+
+/** `undefined` while the server starts (nothing to explain yet) and when it runs (it shows its features). */
+export function stateExplanation(info: ServerInfo): StateExplanation | undefined {
+  switch (info.state.kind) {
+    case 'running':
+    case 'starting':
+      return undefined;
+    case 'error':
+      return {
+        label: firstLine(info.state.message) || 'Failed',
+        tooltip: `${info.state.message}\n\nClick to show the server's output.`,
+        icon: { id: 'error', color: 'testing.iconFailed' },
+        action: 'showOutput',
+      };
+    case 'stopped': {
+      const block = blockOf(info);
+      if (!block) return { label: 'Not running', tooltip: 'Start the server to see its tools, prompts and resources.', icon: { id: 'info' } };
+      if (block.kind === 'restricted') {
+        return { label: firstLine(block.reason), tooltip: block.reason, icon: { id: 'workspace-untrusted' }, action: 'manageWorkspaceTrust' };
+      }
+      return { label: firstLine(block.reason), tooltip: block.reason, icon: { id: block.kind === 'untrusted' ? 'shield' : 'info' }, action: 'showOutput' };
+    }
+  }
+}
+
+// ---- Definitions and features -----------------------------------------------------------------------------------------
+
+/** A URL without user info and with query values blanked: remote servers often take API keys there. */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Unresolved ${...} variables make some URLs unparsable: keep only what precedes any query or credentials.
+    return url.replace(/\/\/[^/@]*@/, '//').replace(/[?#].*$/, '');
+  }
+  // Built by hand: URL.toString() would percent-encode the ellipsis.
+  const keys = [...new Set(parsed.searchParams.keys())];
+  const query = keys.length ? `?${keys.map((k) => `${encodeURIComponent(k)}=…`).join('&')}` : '';
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}${query}`;
+}
+
+/** Quotes a command-line word only when it needs it, so the line reads like what was configured. */
+const shellWord = (word: string): string => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word);
+
+/** How the server is reached, in Markdown lines: command line or URL, and only the names of env variables and headers. */
+export function transportLines(definition: RawServer): string[] {
+  if (definition.type === 'stdio') {
+    const lines = [`**Command:** ${inlineCode([definition.command, ...definition.args].map(shellWord).join(' '))}`];
+    if (definition.cwd) lines.push(`**Working directory:** ${inlineCode(definition.cwd)}`);
+    const env = Object.keys(definition.env);
+    if (env.length) lines.push(`**Environment:** ${env.map(inlineCode).join(', ')} (values hidden)`);
+    if (definition.envFile) lines.push(`**Env file:** ${inlineCode(definition.envFile)}`);
+    return lines;
+  }
+  const lines = [`**URL (${definition.type}):** ${inlineCode(redactUrl(definition.url))}`];
+  const headers = Object.keys(definition.headers);
+  if (headers.length) lines.push(`**Headers:** ${headers.map(inlineCode).join(', ')} (values hidden)`);
+  return lines;
+}
+
+/** `tools (listChanged)`, `resources (subscribe, listChanged)`, `logging`, ... */
+export function capabilityList(capabilities: ServerCapabilities | undefined): string[] {
+  if (!capabilities) return [];
+  return Object.entries(capabilities)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => {
+      const flags = typeof value === 'object' ? Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] === true) : [];
+      return flags.length ? `${name} (${flags.join(', ')})` : name;
+    });
+}
+
+/** `17 tools · 3 prompts · 2 resources · 1 resource template`: only the kinds there are. */
+export function featureCounts(features: ServerFeatures): string {
+  return [
+    [features.tools.length, 'tool'] as const,
+    [features.prompts.length, 'prompt'] as const,
+    [features.resources.length, 'resource'] as const,
+    [features.resourceTemplates.length, 'resource template'] as const,
+  ]
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => plural(n, word))
+    .join(' · ');
+}
+
+/** The server's hover: who it is, its state, how it is reached and what it offers. Markdown, to be rendered untrusted. */
+export function serverTooltip(info: ServerInfo): string {
+  const lines: string[] = [`**${escapeMarkdown(info.name)}** · ${escapeMarkdown(describeState(info))}`];
+  if (info.state.kind === 'error') lines.push(`**Error:** ${escapeMarkdown(info.state.message)}`);
+  const block = blockOf(info);
+  if (block) lines.push(`**Not started:** ${escapeMarkdown(block.reason)}`);
+  lines.push(`**Configured in:** ${escapeMarkdown(scopeLabel(info.scope))}`);
+  if (info.serverInfo) {
+    const { name, title, version } = info.serverInfo;
+    lines.push(`**Server:** ${escapeMarkdown(title && title !== name ? `${title} (${name})` : name)} ${escapeMarkdown(version)}`);
+  }
+  if (info.protocolVersion) lines.push(`**Protocol:** ${escapeMarkdown(info.protocolVersion)}`);
+  lines.push(...transportLines(info.definition));
+  const capabilities = capabilityList(info.capabilities);
+  if (capabilities.length) lines.push(`**Capabilities:** ${escapeMarkdown(capabilities.join(', '))}`);
+  if (info.pid !== undefined) lines.push(`**PID:** ${info.pid}`);
+  const counts = featureCounts(info.features);
+  if (counts) lines.push(`**Offers:** ${escapeMarkdown(counts)}`);
+  if (info.crashCount > 0) lines.push(`**Recent crashes:** ${info.crashCount}`);
+  const sections = [lines.join('  \n')];
+  if (info.instructions?.trim()) {
+    sections.push(`**Instructions:**  \n${escapeMarkdown(truncate(info.instructions.trim(), INSTRUCTIONS_MAX_CHARS))}`);
+  }
+  return sections.join('\n\n---\n\n');
+}
+
+/** The display name the MCP spec asks for: title, then the legacy annotation title, then the name. */
+export const toolLabel = (tool: Tool): string => tool.title ?? tool.annotations?.title ?? tool.name;
+
+/** A heading line: the display name, and the protocol name too when they differ (the name is what models call). */
+function heading(label: string, name: string): string {
+  return label === name ? `**${escapeMarkdown(name)}**` : `**${escapeMarkdown(label)}** ${inlineCode(name)}`;
+}
+
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+export function toolTooltip(tool: Tool): string {
+  const sections = [heading(toolLabel(tool), tool.name)];
+  if (tool.description?.trim()) sections.push(escapeMarkdown(tool.description.trim()));
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
+  const required = new Set(tool.inputSchema.required ?? []);
+  const parameters = Object.entries(properties).map(([name, schema]) => {
+    const s = (typeof schema === 'object' && schema !== null ? schema : {}) as { type?: unknown; description?: unknown };
+    const type = typeof s.type === 'string' ? ` ${escapeMarkdown(s.type)}` : '';
+    const description = typeof s.description === 'string' && s.description.trim() ? ` — ${escapeMarkdown(firstLine(s.description))}` : '';
+    return `- ${inlineCode(name)}${type}${required.has(name) ? ' *(required)*' : ''}${description}`;
+  });
+  if (parameters.length) sections.push(`**Parameters:**\n\n${parameters.join('\n')}`);
+  const hints = HINTS.filter((h) => tool.annotations?.[h] !== undefined).map((h) => `${h}: ${tool.annotations?.[h]}`);
+  if (hints.length) sections.push(`**Annotations:** ${escapeMarkdown(hints.join(', '))}`);
+  return sections.join('\n\n');
+}
+
+export const promptLabel = (prompt: Prompt): string => prompt.title ?? prompt.name;
+
+export function promptTooltip(prompt: Prompt): string {
+  const sections = [heading(promptLabel(prompt), prompt.name)];
+  if (prompt.description?.trim()) sections.push(escapeMarkdown(prompt.description.trim()));
+  const args = (prompt.arguments ?? []).map(
+    (a) =>
+      `- ${inlineCode(a.name)}${a.required ? ' *(required)*' : ''}${a.description?.trim() ? ` — ${escapeMarkdown(firstLine(a.description))}` : ''}`,
+  );
+  if (args.length) sections.push(`**Arguments:**\n\n${args.join('\n')}`);
+  return sections.join('\n\n');
+}
+
+export const resourceLabel = (resource: Resource | ResourceTemplate): string => resource.title ?? resource.name;
+
+export function resourceTooltip(resource: Resource): string {
+  const sections = [heading(resourceLabel(resource), resource.name), inlineCode(resource.uri)];
+  if (resource.description?.trim()) sections.push(escapeMarkdown(resource.description.trim()));
+  const facts = [resource.mimeType, resource.size !== undefined ? `${resource.size} bytes` : undefined].filter((f) => f !== undefined);
+  if (facts.length) sections.push(escapeMarkdown(facts.join(' · ')));
+  return sections.join('\n\n');
+}
+
+/** Templates are marked as such: they cannot be read as they are, their variables need values first. */
+export const templateDescription = (template: ResourceTemplate): string => ['template', template.mimeType].filter(Boolean).join(' · ');
+
+export function templateTooltip(template: ResourceTemplate): string {
+  const sections = [heading(resourceLabel(template), template.name), `Resource template: ${inlineCode(template.uriTemplate)}`];
+  if (template.description?.trim()) sections.push(escapeMarkdown(template.description.trim()));
+  if (template.mimeType) sections.push(escapeMarkdown(template.mimeType));
+  return sections.join('\n\n');
+}
+
+// ---- Tree layout and status bar -------------------------------------------------------------------------------------
+
+/**
+ * Group servers under their scope when they come from several places: more than one workspace folder, or user servers
+ * next to workspace ones. A single source needs no extra level.
+ */
+export function groupByScope(servers: ServerInfo[], workspaceFolderCount: number): boolean {
+  if (workspaceFolderCount > 1) return true;
+  return servers.some((s) => s.scope.kind === 'user') && servers.some((s) => s.scope.kind === 'workspace');
+}
+
+/** Servers per scope: workspace folders in the registry's order, then the user's. */
+export function serversByScope(servers: ServerInfo[]): { scope: ConfigScope; servers: ServerInfo[] }[] {
+  const groups = new Map<string, { scope: ConfigScope; servers: ServerInfo[] }>();
+  for (const s of servers) {
+    const group = groups.get(s.scope.key) ?? { scope: s.scope, servers: [] };
+    group.servers.push(s);
+    groups.set(s.scope.key, group);
+  }
+  return [...groups.values()].sort((a, b) => Number(a.scope.kind === 'user') - Number(b.scope.kind === 'user'));
+}
+
+export interface StatusSummary {
+  /** `$(server) MCP 3/4`; undefined when there is no server (the item hides). */
+  text: string | undefined;
+  tooltip: string;
+  /** Screen readers get words, not `3/4`. */
+  accessibleLabel: string;
+  anyError: boolean;
+}
+
+export function statusSummary(servers: ServerInfo[]): StatusSummary {
+  const running = servers.filter((s) => s.state.kind === 'running').length;
+  // Same names can exist in several scopes: name the scope then.
+  const severalScopes = new Set(servers.map((s) => s.scope.key)).size > 1;
+  const lines = servers.map((s) => {
+    const where = severalScopes ? ` (${scopeLabel(s.scope)})` : '';
+    const detail = s.state.kind === 'error' ? `: ${firstLine(s.state.message)}` : '';
+    return `${s.name}${where}: ${describeState(s)}${detail}`;
+  });
+  return {
+    text: servers.length ? `$(server) MCP ${running}/${servers.length}` : undefined,
+    tooltip: ['MCP servers', ...lines].join('\n'),
+    accessibleLabel: `MCP: ${running} of ${plural(servers.length, 'server')} running`,
+    anyError: servers.some((s) => s.state.kind === 'error'),
+  };
+}

@@ -1,0 +1,378 @@
+// The "MCP Servers" view: scopes (when there are several), servers, and what each running server offers.
+// Nodes are rebuilt from registry snapshots on every refresh; their ids are stable (server id + kind + name), so VS Code
+// keeps expansion and selection across refreshes.
+import * as vscode from 'vscode';
+import type { Event } from '../core/host/events';
+import type { ConfigScope } from '../core/config/types';
+import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';
+import {
+  describeState,
+  firstLine,
+  groupByScope,
+  plural,
+  promptLabel,
+  promptTooltip,
+  resourceLabel,
+  resourceTooltip,
+  scopeLabel,
+  serverContextValue,
+  serverIcon,
+  serversByScope,
+  serverTooltip,
+  stateExplanation,
+  templateDescription,
+  templateTooltip,
+  toolLabel,
+  toolTooltip,
+  type Codicon,
+  type StateExplanation,
+} from './serverPresentation';
+
+export interface ServerSource {
+  servers(): ServerInfo[];
+  onDidChangeServers: Event<void>;
+}
+
+/** A burst of changes (a scope reconciling, list_changed storms) renders once. */
+const REFRESH_DEBOUNCE_MS = 50;
+
+/** Unambiguous ids whatever the server ids and names contain. */
+const nodeId = (...parts: string[]): string => JSON.stringify(parts);
+
+const themeIcon = (icon: Codicon): vscode.ThemeIcon =>
+  new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+
+/** Untrusted Markdown (the default): command links stay inert and HTML is not rendered. */
+const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);
+
+export abstract class Node {
+  constructor(
+    readonly id: string,
+    readonly parent: Node | undefined,
+    /** The server this node belongs to; undefined for scope groups. */
+    readonly serverId: string | undefined,
+  ) {}
+
+  abstract getTreeItem(): vscode.TreeItem;
+
+  getChildren(): Node[] {
+    return [];
+  }
+}
+
+/** The id of the server a tree node belongs to: tree commands receive the node as their argument. */
+export function serverIdOf(node: unknown): string | undefined {
+  return node instanceof Node ? node.serverId : undefined;
+}
+
+class ScopeNode extends Node {
+  constructor(
+    private readonly scope: ConfigScope,
+    private readonly servers: ServerInfo[],
+  ) {
+    super(nodeId('scope', scope.key), undefined, undefined);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(scopeLabel(this.scope), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    const running = this.servers.filter((s) => s.state.kind === 'running').length;
+    item.description = `${running}/${this.servers.length} running`;
+    item.tooltip = this.scope.configPath;
+    item.iconPath = new vscode.ThemeIcon(this.scope.kind === 'user' ? 'account' : 'root-folder');
+    item.contextValue = `mcpScope.${this.scope.kind}`;
+    return item;
+  }
+
+  getChildren(): Node[] {
+    return this.servers.map((s) => new ServerNode(s, this));
+  }
+}
+
+class ServerNode extends Node {
+  constructor(
+    readonly info: ServerInfo,
+    parent: Node | undefined,
+  ) {
+    super(nodeId('server', info.id), parent, info.id);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { state } = this.info;
+    // Nothing to list while starting. "Expanded when running" is how VS Code first shows the id; after that the
+    // user's own expand/collapse wins, as ids are stable.
+    const collapsible =
+      state.kind === 'running'
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : state.kind === 'starting'
+          ? vscode.TreeItemCollapsibleState.None
+          : vscode.TreeItemCollapsibleState.Collapsed;
+    const item = new vscode.TreeItem(this.info.name, collapsible);
+    item.id = this.id;
+    item.description = describeState(this.info);
+    item.tooltip = markdown(serverTooltip(this.info));
+    item.iconPath = themeIcon(serverIcon(this.info));
+    item.contextValue = serverContextValue(this.info);
+    return item;
+  }
+
+  getChildren(): Node[] {
+    const { info } = this;
+    const explanation = stateExplanation(info);
+    if (explanation) return [new StateNode(info, explanation, this)];
+    if (info.state.kind !== 'running') return [];
+    const { features, capabilities } = info;
+    // A group shows when the server declared the capability, or sent items anyway: an empty "Tools (0)" then says
+    // the server has none, rather than hiding it.
+    const groups: Node[] = [];
+    if (capabilities?.tools || features.tools.length) groups.push(new ToolsGroup(info, this));
+    if (capabilities?.prompts || features.prompts.length) groups.push(new PromptsGroup(info, this));
+    if (capabilities?.resources || features.resources.length || features.resourceTemplates.length) {
+      groups.push(new ResourcesGroup(info, this));
+    }
+    return groups.length ? groups : [new EmptyNode(info, this)];
+  }
+}
+
+/** Why a server shows no features: its error, the reason it was not started, or that it is off. */
+class StateNode extends Node {
+  constructor(
+    private readonly info: ServerInfo,
+    private readonly explanation: StateExplanation,
+    parent: Node,
+  ) {
+    super(nodeId('state', info.id), parent, info.id);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.explanation.label);
+    item.id = this.id;
+    item.tooltip = this.explanation.tooltip;
+    item.iconPath = themeIcon(this.explanation.icon);
+    item.contextValue = 'mcpServerState';
+    if (this.explanation.action === 'showOutput') {
+      item.command = { title: 'Show Output', command: 'mcpHost.showOutput', arguments: [this.info.id] };
+    } else if (this.explanation.action === 'manageWorkspaceTrust') {
+      item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
+    }
+    return item;
+  }
+}
+
+class EmptyNode extends Node {
+  constructor(info: ServerInfo, parent: Node) {
+    super(nodeId('empty', info.id), parent, info.id);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('No tools, prompts or resources');
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('info');
+    return item;
+  }
+}
+
+/**
+ * Node ids for the items of one list. Names should be unique per server, but a duplicate from a faulty server must not
+ * break the whole view (VS Code rejects duplicate ids), so repeats get a counter.
+ */
+function uniqueKeys<T>(items: T[], key: (item: T) => string): [T, string][] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const k = key(item);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return [item, n === 1 ? k : `${k}#${n}`];
+  });
+}
+
+abstract class GroupNode extends Node {
+  constructor(
+    protected readonly info: ServerInfo,
+    private readonly kind: 'tools' | 'prompts' | 'resources',
+    private readonly label: string,
+    private readonly count: number,
+    parent: Node,
+  ) {
+    super(nodeId(kind, info.id), parent, info.id);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(
+      `${this.label} (${this.count})`,
+      this.count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = this.id;
+    item.contextValue = `mcpGroup.${this.kind}`;
+    return item;
+  }
+}
+
+class ToolsGroup extends GroupNode {
+  constructor(info: ServerInfo, parent: Node) {
+    super(info, 'tools', 'Tools', info.features.tools.length, parent);
+  }
+
+  getChildren(): Node[] {
+    return uniqueKeys(this.info.features.tools, (t) => t.name).map(([tool, key]) => new ToolNode(tool, key, this));
+  }
+}
+
+class PromptsGroup extends GroupNode {
+  constructor(info: ServerInfo, parent: Node) {
+    super(info, 'prompts', 'Prompts', info.features.prompts.length, parent);
+  }
+
+  getChildren(): Node[] {
+    return uniqueKeys(this.info.features.prompts, (p) => p.name).map(([prompt, key]) => new PromptNode(prompt, key, this));
+  }
+}
+
+/** Resources, then templates: both are things to read, templates once their variables are filled in. */
+class ResourcesGroup extends GroupNode {
+  constructor(info: ServerInfo, parent: Node) {
+    super(info, 'resources', 'Resources', info.features.resources.length + info.features.resourceTemplates.length, parent);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = super.getTreeItem();
+    const templates = this.info.features.resourceTemplates.length;
+    if (templates) item.description = `incl. ${plural(templates, 'template')}`;
+    return item;
+  }
+
+  getChildren(): Node[] {
+    // Keyed by URI: resource names need not be unique, URIs are.
+    return [
+      ...uniqueKeys(this.info.features.resources, (r) => r.uri).map(([r, key]) => new ResourceNode(r, key, this)),
+      ...uniqueKeys(this.info.features.resourceTemplates, (t) => t.uriTemplate).map(([t, key]) => new ResourceTemplateNode(t, key, this)),
+    ];
+  }
+}
+
+class ToolNode extends Node {
+  constructor(
+    readonly tool: Tool,
+    key: string,
+    parent: Node,
+  ) {
+    super(nodeId('tool', parent.serverId ?? '', key), parent, parent.serverId);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(toolLabel(this.tool));
+    item.id = this.id;
+    item.description = firstLine(this.tool.description);
+    item.tooltip = markdown(toolTooltip(this.tool));
+    item.iconPath = new vscode.ThemeIcon('tools');
+    item.contextValue = 'mcpTool';
+    return item;
+  }
+}
+
+class PromptNode extends Node {
+  constructor(
+    readonly prompt: Prompt,
+    key: string,
+    parent: Node,
+  ) {
+    super(nodeId('prompt', parent.serverId ?? '', key), parent, parent.serverId);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(promptLabel(this.prompt));
+    item.id = this.id;
+    item.description = firstLine(this.prompt.description);
+    item.tooltip = markdown(promptTooltip(this.prompt));
+    item.iconPath = new vscode.ThemeIcon('comment-discussion');
+    item.contextValue = 'mcpPrompt';
+    return item;
+  }
+}
+
+class ResourceNode extends Node {
+  constructor(
+    readonly resource: Resource,
+    key: string,
+    parent: Node,
+  ) {
+    super(nodeId('resource', parent.serverId ?? '', key), parent, parent.serverId);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(resourceLabel(this.resource));
+    item.id = this.id;
+    item.description = this.resource.mimeType;
+    item.tooltip = markdown(resourceTooltip(this.resource));
+    item.iconPath = new vscode.ThemeIcon('file');
+    item.contextValue = 'mcpResource';
+    return item;
+  }
+}
+
+class ResourceTemplateNode extends Node {
+  constructor(
+    readonly template: ResourceTemplate,
+    key: string,
+    parent: Node,
+  ) {
+    super(nodeId('resourceTemplate', parent.serverId ?? '', key), parent, parent.serverId);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(resourceLabel(this.template));
+    item.id = this.id;
+    item.description = templateDescription(this.template);
+    item.tooltip = markdown(templateTooltip(this.template));
+    item.iconPath = new vscode.ThemeIcon('file-symlink-file');
+    item.contextValue = 'mcpResourceTemplate';
+    return item;
+  }
+}
+
+export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+  private readonly subscriptions: { dispose(): void }[];
+  private refreshTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly source: ServerSource) {
+    this.subscriptions = [
+      source.onDidChangeServers(() => this.scheduleRefresh()),
+      // The folder count decides whether scopes get their own level.
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.scheduleRefresh()),
+    ];
+  }
+
+  private scheduleRefresh() {
+    if (this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this._onDidChangeTreeData.fire(undefined);
+    }, REFRESH_DEBOUNCE_MS);
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (node) return node.getChildren();
+    const servers = this.source.servers();
+    if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) {
+      return servers.map((s) => new ServerNode(s, undefined));
+    }
+    return serversByScope(servers).map((g) => new ScopeNode(g.scope, g.servers));
+  }
+
+  getParent(node: Node): Node | undefined {
+    return node.parent;
+  }
+
+  dispose(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
+    for (const s of this.subscriptions) s.dispose();
+    this._onDidChangeTreeData.dispose();
+  }
+}
