@@ -130,6 +130,8 @@ export async function killTree(pid: number, signal: NodeJS.Signals): Promise<num
   const descendants = await listDescendants(pid);
   const signalled: number[] = [];
   for (const p of [...descendants.reverse(), pid]) {
+    // A zombie accepts signals but is already dead: reporting it as signalled would mislead the caller.
+    if (!isAlive(p)) continue;
     try {
       process.kill(p, signal);
       signalled.push(p);

@@ -195,6 +195,9 @@ export class ServerConnection implements Disposable {
       // Only what is really handled: roots now; sampling and elicitation come with their own features.
       capabilities: { roots: { listChanged: true } },
       supportedProtocolVersions: [...NEGOTIABLE_PROTOCOL_VERSIONS],
+      // The SDK stops after 64 pages; big servers (10,000 resources in pages of 100) need more, and a server whose
+      // cursor never ends is still cut off.
+      listMaxPages: 1000,
       listChanged: {
         tools: { onChanged: refresh('tools') },
         prompts: { onChanged: refresh('prompts') },

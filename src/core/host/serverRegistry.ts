@@ -206,7 +206,10 @@ export class ServerRegistry implements Disposable {
         if (decision !== 'trusted' && (decision === undefined || interactive)) {
           const answer = await this.inDialogQueue(() =>
             this.deps.trustPrompt.askTrust({ name: server.entry.name, scope, raw: server.entry.server }),
-          );
+          ).catch((e: Error) => {
+            server.log.warn(`Could not ask for trust: ${e.message}`);
+            return undefined;
+          });
           if (answer === undefined) return { ok: false, reason: 'Not trusted yet: start it to be asked again.' };
           await this.deps.trustStore.set(key, answer ? 'trusted' : 'denied');
           if (!answer) return { ok: false, reason: 'Not trusted: start it to be asked again.' };
