@@ -1,0 +1,437 @@
+#!/usr/bin/env node
+// A stand-in "VS Code executable" for @vscode/test-electron's runTests({ vscodeExecutablePath }).
+//
+// It runs an extension's tests in a REAL VS Code extension host without a desktop VS Code:
+// code-server (VS Code server + web workbench, from npm) is started in its own process group with a
+// throw-away HOME/XDG/TMPDIR, and headless Chromium (driven by playwright-core) opens the workbench with
+// the test "payload". The workbench reports the extension host's exit code through codeAutomationExit.
+//
+// Usage (what runTests passes; other flags such as --no-sandbox, --disable-updates, --skip-welcome,
+// --user-data-dir=, --extensions-dir= are accepted and ignored):
+//   code-server-launcher.mjs [<folder> | <file.code-workspace>]
+//       --extensionDevelopmentPath=DIR [--extensionDevelopmentPath=DIR2 ...] --extensionTestsPath=FILE
+//
+// Environment:
+//   CS_NODE, CS_ENTRY              Node 24 binary and code-server's out/node/entry.js; when missing,
+//                                  scripts/ensure-vscode-tools.sh is run to install/locate them.
+//   CHROME_PATH                    browser binary (default: chromium found on PATH)
+//   MCPHOST_TEST_*                 forwarded to the extension host (VSCODE_* would be stripped by VS Code)
+//   MCPHOST_TEST_OUTPUT_FILE       set by the launcher: the test index appends mocha's output there and
+//                                  the launcher streams it to stdout
+//   MCPHOST_TEST_TIMEOUT           seconds before giving up (default 600)
+//   MCPHOST_TEST_WORKSPACE_TRUST=1 run with workspace trust ENABLED (default: disabled = trusted; runTests
+//                                  always passes --disable-workspace-trust, so only this variable decides)
+//   MCPHOST_TEST_EXTENSIONS_DIR    extensions dir for code-server (default: an empty throw-away one)
+//   MCPHOST_TEST_VERBOSE=1         echo server and workbench logs to stderr
+//   MCPHOST_TEST_KEEP=1            keep the temp dir (logs, user data) even when the run passes
+//
+// Exit code: the extension host's exit code (0 = tests passed); 2 bad usage, 3 code-server failed,
+// 4 browser failure, 124 timeout, 130/143 interrupted. On failure the temp dir with code-server.log,
+// workbench.log, test-output.log and VS Code's own logs is kept and its path printed.
+//
+// The helpers below are also used by scripts/demo.mjs and scripts/check-vsix.mjs.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const t0 = Date.now();
+const elapsed = () => `+${((Date.now() - t0) / 1000).toFixed(1)}s`;
+const tag = path.basename(process.argv[1] || 'launcher').replace(/\.m?js$/, '').replace('code-server-', '');
+export const say = (...a) => process.stderr.write(`[${tag} ${elapsed()}] ${format(...a)}\n`);
+
+// ---------------------------------------------------------------------------------------------------
+// tools
+
+/** Returns { node, entry } of code-server, running scripts/ensure-vscode-tools.sh when not in env. */
+export async function ensureTools() {
+  if (process.env.CS_NODE && process.env.CS_ENTRY) {
+    return { node: process.env.CS_NODE, entry: process.env.CS_ENTRY };
+  }
+  const script = path.join(repoRoot, 'scripts', 'ensure-vscode-tools.sh');
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn('bash', [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let buf = '';
+    child.stdout.on('data', (d) => (buf += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(buf) : reject(new Error(`${script} exited with ${code}`))));
+  });
+  const vars = Object.fromEntries(
+    out.split('\n').map((l) => /^(CS_NODE|CS_ENTRY)=(.*)$/.exec(l.trim())).filter(Boolean).map((m) => [m[1], m[2]]),
+  );
+  if (!vars.CS_NODE || !vars.CS_ENTRY) throw new Error(`${script} did not print CS_NODE/CS_ENTRY`);
+  return { node: vars.CS_NODE, entry: vars.CS_ENTRY };
+}
+
+/** The Chromium binary: $CHROME_PATH or the first chromium/chrome on PATH. */
+export function findChromium() {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  const names = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
+  for (const dir of (process.env.PATH || '').split(path.delimiter).filter(Boolean)) {
+    for (const name of names) {
+      const p = path.join(dir, name);
+      try {
+        fs.accessSync(p, fs.constants.X_OK);
+        return p;
+      } catch {}
+    }
+  }
+  throw new Error('no Chromium found on PATH (run scripts/ensure-vscode-tools.sh or set CHROME_PATH)');
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// sandbox: everything code-server and Chromium write goes below one temp dir
+
+/**
+ * Creates a throw-away directory with home/, tmp/, user-data/ (with settings) and extensions/,
+ * and the environment that points HOME, XDG_* and TMPDIR into it.
+ */
+export function makeSandbox(prefix, settings = {}) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const home = path.join(root, 'home');
+  const tmp = path.join(root, 'tmp');
+  const userDataDir = path.join(root, 'user-data');
+  const extensionsDir = path.join(root, 'extensions');
+  for (const d of [home, tmp, path.join(userDataDir, 'User'), extensionsDir]) fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(
+    path.join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.enableExperiments': false,
+        'telemetry.telemetryLevel': 'off',
+        'update.mode': 'none',
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'extensions.ignoreRecommendations': true,
+        ...settings,
+      },
+      null,
+      2,
+    ),
+  );
+  const env = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    XDG_RUNTIME_DIR: tmp,
+    TMPDIR: tmp,
+  };
+  // code-server would otherwise pick these up from the caller's environment
+  for (const k of ['PASSWORD', 'HASHED_PASSWORD', 'PORT', 'VSCODE_PROXY_URI', 'CS_DISABLE_FILE_DOWNLOADS']) delete env[k];
+  return { root, home, tmp, userDataDir, extensionsDir, env };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// code-server
+
+/**
+ * Starts code-server in its own process group. Resolves once it listens.
+ * @returns {{ child, port, url, stop(): Promise<void> }}
+ */
+export async function startCodeServer({ tools, sandbox, port, extensionsDir, trust, logFile, echo, extraArgs = [] }) {
+  const config = path.join(sandbox.root, 'config.yaml');
+  fs.writeFileSync(config, 'auth: none\ncert: false\n');
+  const args = [
+    tools.entry,
+    '--config', config,
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--user-data-dir', sandbox.userDataDir,
+    '--extensions-dir', extensionsDir ?? sandbox.extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    ...(trust ? [] : ['--disable-workspace-trust']),
+    ...extraArgs,
+  ];
+  const child = spawn(tools.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: sandbox.env });
+  let stopped = false;
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal); // our own process group only
+    } catch {}
+  };
+  // last resort if this process dies without cleaning up
+  process.on('exit', () => stopped || killGroup('SIGKILL'));
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) killGroup('SIGTERM');
+    for (let i = 0; i < 30 && child.exitCode === null && child.signalCode === null; i++) await sleep(100);
+    killGroup('SIGKILL'); // stragglers of the group (extension host, language servers, MCP servers...)
+  };
+  await new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (d) => {
+      const s = d.toString();
+      if (logFile) fs.appendFileSync(logFile, s);
+      if (echo) process.stderr.write(s.replace(/^(?=.)/gm, '[code-server] '));
+      seen = (seen + s).slice(-2000);
+      if (/HTTP server listening on/.test(seen)) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => reject(new Error(`code-server exited early (${code ?? signal})`)));
+  });
+  return { child, port, url: `http://127.0.0.1:${port}`, stop };
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Removes a directory tree, tolerating races with processes that are still going away. */
+export function removeTree(dir) {
+  try {
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch (e) {
+    say(`could not remove ${dir}: ${e.message}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// command line
+
+const VALUE_FLAGS = new Set([
+  'extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir', 'locale', 'log', 'profile',
+  'folder-uri', 'file-uri', 'inspect-extensions', 'inspect-brk-extensions',
+]);
+
+export function parseArgs(argv) {
+  const opts = { devPaths: [], testsPath: undefined, workspace: undefined, ignored: [], help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--help' || a === '-h') {
+      opts.help = true;
+      continue;
+    }
+    if (!a.startsWith('-')) {
+      if (opts.workspace === undefined) opts.workspace = path.resolve(a);
+      else opts.ignored.push(a);
+      continue;
+    }
+    const m = /^--([^=]+)(?:=(.*))?$/s.exec(a);
+    if (!m) {
+      opts.ignored.push(a);
+      continue;
+    }
+    let [, name, value] = m;
+    if (value === undefined && VALUE_FLAGS.has(name) && i + 1 < argv.length) value = argv[++i];
+    if (name === 'extensionDevelopmentPath') opts.devPaths.push(path.resolve(value));
+    else if (name === 'extensionTestsPath') opts.testsPath = path.resolve(value);
+    else opts.ignored.push(value === undefined ? a : `--${name}=${value}`);
+  }
+  return opts;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// the test run
+
+/** Appends new bytes of a file to stdout (the mocha output written by the extension host). */
+function filePump(file) {
+  let offset = 0;
+  return () => {
+    let fd;
+    try {
+      fd = fs.openSync(file, 'r');
+      const buf = Buffer.alloc(64 * 1024);
+      for (;;) {
+        const n = fs.readSync(fd, buf, 0, buf.length, offset);
+        if (n <= 0) break;
+        process.stdout.write(Buffer.from(buf.subarray(0, n)));
+        offset += n;
+      }
+    } catch {
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
+    return offset;
+  };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (opts.help || !opts.testsPath) {
+    process.stderr.write(
+      'usage: code-server-launcher.mjs [folder|file.code-workspace] --extensionDevelopmentPath=DIR... --extensionTestsPath=FILE\n' +
+        '(see the header of this file for environment variables)\n',
+    );
+    process.exit(opts.help ? 0 : 2);
+  }
+  if (!opts.devPaths.length) {
+    say('--extensionDevelopmentPath is required');
+    process.exit(2);
+  }
+  const env = process.env;
+  const verbose = env.MCPHOST_TEST_VERBOSE === '1';
+  const trust = env.MCPHOST_TEST_WORKSPACE_TRUST === '1';
+  const timeoutSec = Number(env.MCPHOST_TEST_TIMEOUT) > 0 ? Number(env.MCPHOST_TEST_TIMEOUT) : 600;
+  if (verbose && opts.ignored.length) say('ignoring', opts.ignored.join(' '));
+
+  const tools = await ensureTools();
+  const chromiumPath = findChromium();
+
+  const sandbox = makeSandbox('mcphost-vscode-test-', { 'security.workspace.trust.enabled': trust });
+  const serverLog = path.join(sandbox.root, 'code-server.log');
+  const pageLog = path.join(sandbox.root, 'workbench.log');
+  const testOutput = path.join(sandbox.root, 'test-output.log');
+  fs.writeFileSync(testOutput, '');
+  const pump = filePump(testOutput);
+  const pumpTimer = setInterval(pump, 200);
+
+  let server;
+  let browser;
+  let finishing = false;
+  let vscodeLogs = [];
+  const finish = async (code, why) => {
+    if (finishing) return;
+    finishing = true;
+    clearInterval(pumpTimer);
+    clearTimeout(timer);
+    const printed = pump();
+    try {
+      await browser?.close();
+    } catch {}
+    await server?.stop();
+    if (code === 0 && env.MCPHOST_TEST_KEEP !== '1') {
+      removeTree(sandbox.root);
+      say(`${why}: exit code 0`);
+    } else {
+      // the workbench's own logs, handed over with codeAutomationExit (the server's are in user-data/logs)
+      for (const { relativePath, contents } of vscodeLogs) {
+        const dest = path.join(sandbox.root, 'vscode-logs', String(relativePath));
+        if (!dest.startsWith(path.join(sandbox.root, 'vscode-logs') + path.sep)) continue;
+        try {
+          fs.mkdirSync(path.dirname(dest), { recursive: true });
+          fs.writeFileSync(dest, String(contents));
+        } catch {}
+      }
+      removeTree(sandbox.home);
+      removeTree(sandbox.tmp);
+      if (printed === 0 && ![129, 130, 143].includes(code)) say('the tests wrote no output (did the test index fail to load?)');
+      say(`${why}: exit code ${code}; logs kept in ${sandbox.root}`);
+    }
+    // runTests destroys our stdout/stderr pipes as soon as it sees the exit: give it time to read the last lines
+    setTimeout(() => process.exit(code), 300);
+  };
+  const timer = setTimeout(() => finish(124, `timed out after ${timeoutSec}s`), timeoutSec * 1000);
+  process.on('SIGINT', () => finish(130, 'interrupted'));
+  process.on('SIGTERM', () => finish(143, 'terminated'));
+  process.on('SIGHUP', () => finish(129, 'hung up'));
+
+  // Only ONE extensionDevelopmentPath survives the workbench payload (it becomes a Map): for several,
+  // point it at a folder of symlinks; VS Code scans its subfolders as extensions.
+  let devPath = opts.devPaths[0];
+  if (opts.devPaths.length > 1) {
+    devPath = path.join(sandbox.root, 'dev-extensions');
+    fs.mkdirSync(devPath);
+    opts.devPaths.forEach((p, i) => fs.symlinkSync(p, path.join(devPath, `${i}-${path.basename(p)}`)));
+  }
+
+  const extensionEnvironment = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('MCPHOST_TEST_')));
+  extensionEnvironment.MCPHOST_TEST_OUTPUT_FILE = testOutput;
+
+  try {
+    const port = await freePort();
+    server = await startCodeServer({
+      tools,
+      sandbox,
+      port,
+      extensionsDir: env.MCPHOST_TEST_EXTENSIONS_DIR ? path.resolve(env.MCPHOST_TEST_EXTENSIONS_DIR) : undefined,
+      trust,
+      logFile: serverLog,
+      echo: verbose,
+      // without this a built VS Code ignores the extensionDevelopmentPath/extensionTestsPath payload
+      extraArgs: ['--vscode-option', 'enable-smoke-test-driver'],
+    });
+    server.child.on('exit', (c, s) => finish(3, `code-server exited unexpectedly (${c ?? s})`));
+    say(`code-server listening on ${server.url}${trust ? ' (workspace trust enabled)' : ''}`);
+  } catch (e) {
+    return finish(3, `code-server failed to start: ${e.message}`);
+  }
+
+  try {
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      chromiumSandbox: false,
+      // our own signal handlers close the browser, stop code-server and keep the logs
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      env: sandbox.env,
+      args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--disable-quic'],
+    });
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const plog = (s) => {
+      fs.appendFileSync(pageLog, s + '\n');
+      if (verbose) process.stderr.write(`[workbench] ${s}\n`);
+    };
+    page.on('console', (m) => plog(`[console.${m.type()}] ${m.text()}`));
+    page.on('pageerror', (e) => plog(`[pageerror] ${e.stack || e}`));
+    page.on('crash', () => finish(4, 'the workbench page crashed'));
+    // VS Code's automation hooks: the workbench calls these when they exist on window
+    await page.exposeFunction('codeAutomationLog', (type, args) =>
+      plog(`[${type}] ${Array.isArray(args) ? format(...args) : String(args)}`),
+    );
+    await page.exposeFunction('codeAutomationExit', (code, logs) => {
+      vscodeLogs = Array.isArray(logs) ? logs : [];
+      setImmediate(() => finish(typeof code === 'number' ? code : 1, 'extension host finished'));
+    });
+
+    const authority = `127.0.0.1:${server.port}`;
+    const remote = (p) => `vscode-remote://${authority}${p}`;
+    const payload = [
+      ['extensionDevelopmentPath', remote(devPath)],
+      ['extensionTestsPath', remote(opts.testsPath)],
+      ['extensionEnvironment', JSON.stringify(extensionEnvironment)],
+      ['skipWelcome', 'true'],
+    ];
+    const query = new URLSearchParams();
+    if (!opts.workspace) query.set('ew', 'true');
+    else if (opts.workspace.endsWith('.code-workspace')) query.set('workspace', opts.workspace);
+    else query.set('folder', opts.workspace);
+    query.set('payload', JSON.stringify(payload));
+    await page.goto(`${server.url}/?${query}`);
+    say('workbench open, running tests');
+  } catch (e) {
+    return finish(4, `browser failure: ${e.stack || e}`);
+  }
+}
+
+const invokedDirectly = (() => {
+  try {
+    return fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+})();
+if (invokedDirectly) {
+  main().catch((e) => {
+    say(`launcher failed: ${e.stack || e}`);
+    process.exit(4);
+  });
+}

@@ -1,0 +1,62 @@
+// Test entry for scripts/check-vsix.mjs (npm run test:package): the extension installed from the packaged
+// mcp-host.vsix (into the extensions dir given as MCPHOST_TEST_EXTENSIONS_DIR, not as a development path)
+// is found and activates. The suite is built in code, so this one file is the whole test.
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import Mocha from 'mocha';
+import { createMocha, runMocha, testLog } from '../index';
+
+const EXTENSION_ID = 'mcp-host.mcp-host';
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(fs.realpathSync(parent), fs.realpathSync(child));
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+function getExtension(): vscode.Extension<unknown> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is installed`);
+  return ext;
+}
+
+export function run(): Promise<void> {
+  const mocha = createMocha();
+  const suite = Mocha.Suite.create(mocha.suite, 'packaged extension (.vsix)');
+
+  suite.addTest(
+    new Mocha.Test(`${EXTENSION_ID} is installed from the extensions dir, not a development path`, () => {
+      const ext = getExtension();
+      const location = ext.extensionUri.fsPath;
+      testLog(`    installed at ${location} (version ${ext.packageJSON.version})`);
+      const extensionsDir = process.env.MCPHOST_TEST_EXTENSIONS_DIR;
+      assert.ok(extensionsDir, 'MCPHOST_TEST_EXTENSIONS_DIR is set');
+      assert.ok(isInside(location, extensionsDir), `${location} is inside ${extensionsDir}`);
+      const repoRoot = process.env.MCPHOST_TEST_REPO_ROOT;
+      if (repoRoot) {
+        assert.ok(!isInside(location, repoRoot), `${location} is not inside the repository`);
+      }
+      const expectedVersion = process.env.MCPHOST_TEST_EXPECTED_VERSION;
+      if (expectedVersion) {
+        assert.strictEqual(ext.packageJSON.version, expectedVersion);
+      }
+      const main = path.join(location, ext.packageJSON.main as string);
+      assert.ok(fs.existsSync(main) || fs.existsSync(`${main}.js`), `${ext.packageJSON.main} is in the package`);
+      assert.ok(
+        !fs.existsSync(path.join(location, 'test', 'fixtures', 'fake-lm-extension')),
+        'the test-only fake LM extension is not in the package',
+      );
+    }),
+  );
+
+  suite.addTest(
+    new Mocha.Test(`${EXTENSION_ID} activates`, async () => {
+      const ext = getExtension();
+      await ext.activate();
+      assert.strictEqual(ext.isActive, true);
+    }),
+  );
+
+  return runMocha(mocha);
+}

@@ -1,0 +1,185 @@
+// The foundation, end to end in a real extension host: the fixture workspace's servers run, mcp.json edits
+// reconcile, roots follow the workspace folders, trust is asked, and a crashing server ends in an explained error.
+import * as assert from 'assert';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { McpHostApi } from '../../src/vscode/publicApi';
+import type { HostDialogs, TrustQuestion } from '../../src/vscode/dialogs';
+import type { ServerInfo } from '../../src/core/host/types';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Exclude<T, false | undefined | null>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v as Exclude<T, false | undefined | null>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+const repoRoot = process.env.MCPHOST_TEST_REPO_ROOT!;
+const fixture = (name: string) => path.join(repoRoot, 'test', 'fixtures', 'servers', name);
+
+describe('MCP servers in a real VS Code', function () {
+  this.timeout(90_000);
+  let api: McpHostApi;
+  const trustQuestions: TrustQuestion[] = [];
+  const trustAnswers: (boolean | undefined)[] = [];
+  let folder: vscode.WorkspaceFolder;
+  let configUri: vscode.Uri;
+  let originalConfig: string;
+
+  const server = (name: string, scopeLabel = folder.name): ServerInfo | undefined =>
+    api.getServers().find((s) => s.name === name && s.scope.label === scopeLabel);
+  const running = (name: string, scopeLabel?: string) =>
+    waitFor(() => server(name, scopeLabel)?.state.kind === 'running' && server(name, scopeLabel), `${name} running`);
+  const writeConfig = (servers: Record<string, unknown>) =>
+    vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(JSON.stringify({ servers }, null, 2)));
+  const currentServers = () => JSON.parse(originalConfig.replace(/\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1')).servers;
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension('mcp-host.mcp-host');
+    assert.ok(ext, 'extension installed');
+    api = (await ext.activate()) as McpHostApi;
+    assert.ok(api.testing, 'test hooks are available in test mode');
+    const dialogs: HostDialogs = {
+      confirmTrust: async (q) => {
+        trustQuestions.push(q);
+        return trustAnswers.length ? trustAnswers.shift() : true;
+      },
+      inputText: async (q) => q.value,
+    };
+    api.testing.useDialogs(dialogs);
+    folder = vscode.workspace.workspaceFolders![0];
+    configUri = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
+    originalConfig = new TextDecoder().decode(await vscode.workspace.fs.readFile(configUri));
+    // Servers that activation could not ask about (modal dialogs are refused in tests) start once we can answer.
+    await waitFor(() => api.getServers().length >= 2, 'servers configured');
+    for (const s of api.getServers()) if (s.state.kind === 'stopped') await api.testing.startServer(s.id);
+  });
+
+  after(async () => {
+    await vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(originalConfig));
+  });
+
+  it('runs the fixture workspace servers and shows them in the Servers view', async () => {
+    const everything = await running('everything');
+    await running('basic');
+    assert.strictEqual(everything.protocolVersion, '2025-11-25');
+    assert.strictEqual(everything.features.resources.length, 7);
+    assert.strictEqual(everything.features.resourceTemplates.length, 2);
+    assert.ok(everything.features.tools.some((t) => t.name === 'get-roots-list'));
+    await vscode.commands.executeCommand('mcpHost.servers.focus');
+    const tree = await waitFor(() => {
+      const lines = api.testing!.renderServersTree();
+      return lines.some((l) => /everything — running · \d+ tools/.test(l)) && lines;
+    }, 'tree shows everything running');
+    assert.ok(tree.some((l) => /^\s+Tools \(\d+\)/.test(l)), `tools group in ${tree.join('\n')}`);
+    assert.ok(tree.some((l) => /^\s+Prompts \(4\)/.test(l)), `prompts group in ${tree.join('\n')}`);
+  });
+
+  it('reconciles mcp.json edits: adds, changes and removes exactly the servers that changed', async () => {
+    const everythingPid = (await running('everything')).pid;
+    const basicPid = (await running('basic')).pid;
+    const servers = currentServers();
+    servers.basic.args.push('changed');
+    servers.added = { command: 'node', args: [fixture('basic-server.mjs'), 'added'] };
+    await writeConfig(servers);
+    const added = await running('added');
+    const basic = await waitFor(() => server('basic')?.state.kind === 'running' && server('basic')!.pid !== basicPid && server('basic'), 'basic restarted');
+    assert.notStrictEqual(basic.pid, basicPid);
+    assert.strictEqual(server('everything')!.pid, everythingPid, 'unchanged server untouched');
+    delete servers.added;
+    await writeConfig(servers);
+    await waitFor(() => !server('added'), 'added server removed');
+    await waitFor(() => {
+      try {
+        process.kill(added.pid!, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 'its process gone');
+  });
+
+  it('keeps running what a broken mcp.json last defined, and shows the error at its place', async () => {
+    const basicPid = (await running('basic')).pid;
+    await vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode('{ "servers": { "basic": { "command": "node", } \n'));
+    const diagnostics = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(configUri);
+      return d.length > 0 && d;
+    }, 'diagnostics for the broken file');
+    assert.ok(diagnostics.every((d) => d.source === 'MCP'));
+    assert.strictEqual(diagnostics[0].range.start.line, 1, 'error at the end of the unterminated object');
+    await sleep(1000);
+    assert.strictEqual(server('basic')?.pid, basicPid, 'still running, untouched');
+    await vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(originalConfig));
+    await waitFor(() => vscode.languages.getDiagnostics(configUri).length === 0, 'diagnostics cleared');
+  });
+
+  it('gives servers the workspace folders as roots and tells them when a folder is added', async () => {
+    const everything = await running('everything');
+    const rootsSeen = async () => JSON.stringify(await api.testing!.callTool(everything.id, 'get-roots-list', {}));
+    assert.match(await rootsSeen(), new RegExp(escape(folder.uri.toString())));
+    const extraUri = vscode.Uri.file(path.join(path.dirname(folder.uri.fsPath), 'workspace-extra'));
+    assert.ok(vscode.workspace.updateWorkspaceFolders(1, 0, { uri: extraUri }), 'folder added');
+    await waitFor(async () => (await rootsSeen()).includes(extraUri.toString()), 'server sees the added root');
+    await running('extra', 'workspace-extra');
+    const removed = waitFor(() => !server('extra', 'workspace-extra'), 'extra folder servers gone');
+    vscode.workspace.updateWorkspaceFolders(1, 1);
+    await removed;
+    await waitFor(async () => !(await rootsSeen()).includes(extraUri.toString()), 'root removed');
+  });
+
+  it('asks before running a new workspace server, and runs nothing the user refused', async () => {
+    await vscode.workspace.getConfiguration('mcpHost').update('trustAllServers', false, vscode.ConfigurationTarget.Global);
+    const servers = currentServers();
+    servers.stranger = { command: 'node', args: [fixture('basic-server.mjs'), 'stranger'] };
+    trustQuestions.length = 0;
+    trustAnswers.push(false);
+    await writeConfig(servers);
+    const refused = await waitFor(() => !!server('stranger')?.blockedReason && server('stranger'), 'stranger blocked');
+    assert.strictEqual(refused.state.kind, 'stopped');
+    assert.strictEqual(refused.pid, undefined);
+    assert.strictEqual(trustQuestions.length, 1);
+    assert.strictEqual(trustQuestions[0].serverName, 'stranger');
+    assert.match(trustQuestions[0].detail, /basic-server\.mjs stranger/, 'the dialog shows what would run');
+    trustAnswers.push(true);
+    await vscode.commands.executeCommand('mcpHost.startServer', refused.id);
+    await running('stranger');
+    assert.strictEqual(trustQuestions.length, 2, 'asked again when started by the user');
+    await writeConfig(currentServers());
+    await waitFor(() => !server('stranger'), 'stranger removed');
+  });
+
+  it('restarts a crashing server, then leaves it in error with the reason shown', async function () {
+    this.timeout(120_000);
+    const servers = currentServers();
+    servers.crashy = { command: 'node', args: [fixture('crash-server.mjs')], env: { FIXTURE_CRASH: 'after-init', FIXTURE_CRASH_AFTER_MS: '100' } };
+    const seen = new Set<string>();
+    const sub = api.onDidChangeServers(() => {
+      const s = server('crashy');
+      if (s) seen.add(s.state.kind);
+    });
+    await writeConfig(servers);
+    const failed = await waitFor(
+      () => server('crashy')?.state.kind === 'error' && /not restarted/.test((server('crashy')!.state as { message: string }).message) && server('crashy'),
+      'crashy given up',
+      90_000,
+    );
+    sub.dispose();
+    assert.ok(seen.has('running') && seen.has('starting'), `restarted in between: ${[...seen].join(',')}`);
+    assert.strictEqual(failed.crashCount, 5);
+    const tree = api.testing!.renderServersTree();
+    assert.ok(tree.some((l) => /crashy — error/.test(l)), tree.join('\n'));
+    assert.ok(tree.some((l) => /not restarted, see output/.test(l)), 'the error is shown under the server');
+    await writeConfig(currentServers());
+    await waitFor(() => !server('crashy'), 'crashy removed');
+  });
+});
+
+function escape(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
