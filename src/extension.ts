@@ -1,6 +1,8 @@
 // Wiring only: build the host, adapt VS Code to it, and return the public API.
 import * as vscode from 'vscode';
+import type { ClientFeature } from './core/host/clientFeature';
 import { ServerRegistry } from './core/host/serverRegistry';
+import { PermissionStore } from './core/host/permissionStore';
 import { TrustStore } from './core/host/trustStore';
 import { registerCommands } from './vscode/commands';
 import { ConfigLoader } from './vscode/configLoader';
@@ -20,8 +22,11 @@ let registry: ServerRegistry | undefined;
 export function activate(context: vscode.ExtensionContext): McpHostApi {
   const dialogs = new DialogRouter();
   const logs = new ServerOutputChannels();
-  const trustStore = new TrustStore(context.globalState);
+  const permissions = new PermissionStore({ global: context.globalState, workspace: context.workspaceState });
+  const trustStore = new TrustStore(permissions);
   const inputs = new StoredInputs(context.secrets, context.workspaceState, dialogs);
+  // Client features every server session gets, beyond roots: each declares its capabilities and handlers.
+  const features: ClientFeature[] = [];
   registry = new ServerRegistry({
     clientInfo: { name: 'mcp-host-vscode', version: context.extension.packageJSON.version },
     logs,
@@ -30,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     inputs,
     settings: readSettings,
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,
+    features,
   });
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const tree = new ServersTreeProvider(registry);

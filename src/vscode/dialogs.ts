@@ -17,10 +17,61 @@ export interface TextQuestion {
   value?: string;
 }
 
+/** Allow this once, allow always (for the scope the question names), or deny. */
+export type ConsentAnswer = 'once' | 'always' | 'deny';
+
+export interface ToolCallQuestion {
+  serverName: string;
+  toolName: string;
+  toolTitle?: string;
+  /** The arguments the call would send, pretty-printed JSON. */
+  argumentsJson: string;
+  readOnly: boolean;
+  destructive: boolean;
+}
+
+export interface SamplingQuestion {
+  serverName: string;
+  /** Everything the server asks for, readable: system prompt, messages, maxTokens, model preferences. */
+  detail: string;
+  /** Set when the request arrives while a tool of that server runs in chat: which chat request it belongs to. */
+  chatContext?: string;
+}
+
+export interface SamplingResponseQuestion {
+  serverName: string;
+  modelName: string;
+  responseText: string;
+}
+
+export interface UrlQuestion {
+  serverName: string;
+  url: string;
+  domain: string;
+  message: string;
+}
+
+export interface SignInQuestion {
+  serverName: string;
+  /** Host of the authorization server the browser would open. */
+  authorizationServer: string;
+}
+
 export interface HostDialogs {
   /** true = Trust, false = Do Not Trust, undefined = dismissed. */
   confirmTrust(q: TrustQuestion): Promise<boolean | undefined>;
   inputText(q: TextQuestion): Promise<string | undefined>;
+  confirmToolCall(q: ToolCallQuestion): Promise<ConsentAnswer | undefined>;
+  confirmSampling(q: SamplingQuestion): Promise<ConsentAnswer | undefined>;
+  reviewSamplingResponse(q: SamplingResponseQuestion): Promise<'approve' | 'edit' | 'reject' | undefined>;
+  /** Open a URL a server asked for (URL-mode elicitation)? */
+  confirmOpenUrl(q: UrlQuestion): Promise<boolean | undefined>;
+  /** Open the browser to sign in to a server? */
+  confirmSignIn(q: SignInQuestion): Promise<boolean | undefined>;
+}
+
+async function modal<T extends string>(message: string, detail: string, ...choices: T[]): Promise<T | undefined> {
+  return vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
 }
 
 export const nativeDialogs: HostDialogs = {
@@ -41,16 +92,68 @@ export const nativeDialogs: HostDialogs = {
   async inputText(q) {
     return vscode.window.showInputBox({ title: q.title, prompt: q.prompt, password: q.password, value: q.value, ignoreFocusOut: true });
   },
+  async confirmToolCall(q) {
+    const kind = q.destructive ? ' (may modify or delete data)' : q.readOnly ? ' (read-only)' : '';
+    const answer = await modal(
+      `Run the tool "${q.toolTitle ?? q.toolName}" of MCP server "${q.serverName}"${kind}?`,
+      `Arguments:\n${q.argumentsJson}`,
+      'Allow Once',
+      'Always Allow in This Workspace',
+      'Deny',
+    );
+    return answer === 'Allow Once' ? 'once' : answer === 'Deny' ? 'deny' : answer ? 'always' : undefined;
+  },
+  async confirmSampling(q) {
+    const answer = await modal(
+      `MCP server "${q.serverName}" asks to use your language model${q.chatContext ? ` (${q.chatContext})` : ''}`,
+      q.detail,
+      'Allow Once',
+      'Always Allow This Server',
+      'Deny',
+    );
+    return answer === 'Allow Once' ? 'once' : answer === 'Deny' ? 'deny' : answer ? 'always' : undefined;
+  },
+  async reviewSamplingResponse(q) {
+    const answer = await modal(
+      `Send ${q.modelName}'s answer back to MCP server "${q.serverName}"?`,
+      q.responseText,
+      'Approve',
+      'Edit…',
+      'Reject',
+    );
+    return answer === 'Approve' ? 'approve' : answer === 'Edit…' ? 'edit' : answer === 'Reject' ? 'reject' : undefined;
+  },
+  async confirmOpenUrl(q) {
+    const answer = await modal(
+      `MCP server "${q.serverName}" asks you to open a page on ${q.domain}`,
+      `${q.message}\n\n${q.url}\n\nOnly continue if you trust ${q.domain}.`,
+      'Open',
+      'Decline',
+    );
+    return answer === 'Open' ? true : answer === 'Decline' ? false : undefined;
+  },
+  async confirmSignIn(q) {
+    const answer = await modal(
+      `MCP server "${q.serverName}" wants you to sign in`,
+      `Your browser will open the sign-in page of ${q.authorizationServer}.`,
+      'Sign In',
+      'Cancel',
+    );
+    return answer === 'Sign In' ? true : answer === 'Cancel' ? false : undefined;
+  },
 };
 
 /** Forwards to the native dialogs unless a test installed its own answers. */
 export class DialogRouter implements HostDialogs {
   private current: HostDialogs = nativeDialogs;
 
-  use(dialogs: HostDialogs): vscode.Disposable {
-    this.current = dialogs;
+  /** Installs test answers; questions they do not answer fall back to the native dialogs. */
+  use(dialogs: Partial<HostDialogs>): vscode.Disposable {
+    const previous = this.current;
+    const installed: HostDialogs = { ...previous, ...dialogs };
+    this.current = installed;
     return new vscode.Disposable(() => {
-      if (this.current === dialogs) this.current = nativeDialogs;
+      if (this.current === installed) this.current = previous;
     });
   }
 
@@ -60,5 +163,25 @@ export class DialogRouter implements HostDialogs {
 
   inputText(q: TextQuestion) {
     return this.current.inputText(q);
+  }
+
+  confirmToolCall(q: ToolCallQuestion) {
+    return this.current.confirmToolCall(q);
+  }
+
+  confirmSampling(q: SamplingQuestion) {
+    return this.current.confirmSampling(q);
+  }
+
+  reviewSamplingResponse(q: SamplingResponseQuestion) {
+    return this.current.reviewSamplingResponse(q);
+  }
+
+  confirmOpenUrl(q: UrlQuestion) {
+    return this.current.confirmOpenUrl(q);
+  }
+
+  confirmSignIn(q: SignInQuestion) {
+    return this.current.confirmSignIn(q);
   }
 }

@@ -18,7 +18,7 @@ export interface McpHostApi {
 
 export interface McpHostTestingApi {
   /** Answers trust and text-input dialogs instead of the native (modal) ones. */
-  useDialogs(dialogs: HostDialogs): vscode.Disposable;
+  useDialogs(dialogs: Partial<HostDialogs>): vscode.Disposable;
   /** Re-reads every mcp.json now instead of waiting for the file watcher. */
   reloadConfiguration(): Promise<void>;
   callTool(serverId: string, name: string, args?: Record<string, unknown>): Promise<unknown>;

@@ -44,7 +44,7 @@ describe('MCP servers in a real VS Code', function () {
     assert.ok(ext, 'extension installed');
     api = (await ext.activate()) as McpHostApi;
     assert.ok(api.testing, 'test hooks are available in test mode');
-    const dialogs: HostDialogs = {
+    const dialogs: Partial<HostDialogs> = {
       confirmTrust: async (q) => {
         trustQuestions.push(q);
         return trustAnswers.length ? trustAnswers.shift() : true;

@@ -5,6 +5,7 @@ import type { ConfigScope, InputDefinition, RawServer, RawServerEntry } from '..
 import { Emitter } from '../../src/core/host/events';
 import type { InputProvider, KeyValueStore, LogLevelName, ServerLog, TrustPrompt } from '../../src/core/host/ports';
 import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverRegistry';
+import { PermissionStore } from '../../src/core/host/permissionStore';
 import { TrustStore } from '../../src/core/host/trustStore';
 import { repoRoot, waitFor } from './helpers';
 
@@ -79,7 +80,7 @@ export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Parti
     inputAnswers: new Map<string, string | undefined>(),
     inputAsked: [] as string[],
     settings: { autoStart: true, trustAllServers: true, initializeTimeoutMs: 10_000, requestTimeoutMs: 10_000, ...settings },
-    trustStore: new TrustStore(store),
+    trustStore: new TrustStore(new PermissionStore({ global: store, workspace: new MemoryStore() })),
     workspaceTrusted: true,
   } as Kit;
   const trustPrompt: TrustPrompt = {

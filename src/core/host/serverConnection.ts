@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseEnvFile } from '../config/envFile';
+import type { AuthProviderFactory, ClientFeature } from './clientFeature';
 import type { ResolvedRemoteServer, ResolvedStdioServer, ServerDefinition } from '../config/types';
 import { Emitter, type Disposable } from './events';
 import type { LogLevelName, RootInfo, ServerLog } from './ports';
@@ -31,6 +32,9 @@ export interface ConnectionOptions {
   roots: () => RootInfo[];
   /** Environment the host itself runs with (stdio servers inherit all of it). */
   environment: Record<string, string | undefined>;
+  /** Client features beyond roots (sampling, elicitation, …): their capabilities and handlers. */
+  features?: readonly ClientFeature[];
+  authProvider?: AuthProviderFactory;
 }
 
 export type ExitInfo = { message: string };
@@ -163,6 +167,11 @@ export class ServerConnection implements Disposable {
     return this.client?.getNegotiatedProtocolVersion();
   }
 
+  /** Options for a request to this server: the configured timeout, restarted by progress, plus the caller's. */
+  requestOptions<T extends object>(extra?: T): { timeout: number; resetTimeoutOnProgress: boolean } & T {
+    return { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, ...(extra as T) };
+  }
+
   /** Connects and initializes; rejects with a StartError whose message is fit for the user. */
   async start(): Promise<void> {
     const def = this.definition.resolved;
@@ -191,9 +200,11 @@ export class ServerConnection implements Disposable {
         if (what === 'resources') void this.refreshTemplates();
       }
     };
+    const features = this.options.features ?? [];
+    const capabilities = Object.assign({ roots: { listChanged: true } }, ...features.map((f) => f.capabilities(this.definition)));
     const client = new Client(this.options.clientInfo, {
-      // Only what is really handled: roots now; sampling and elicitation come with their own features.
-      capabilities: { roots: { listChanged: true } },
+      // Only what is really handled: roots, plus whatever the installed features declare for this server.
+      capabilities,
       supportedProtocolVersions: [...NEGOTIABLE_PROTOCOL_VERSIONS],
       // The SDK stops after 64 pages; big servers (10,000 resources in pages of 100) need more, and a server whose
       // cursor never ends is still cut off.
@@ -215,6 +226,10 @@ export class ServerConnection implements Disposable {
       this.log[MCP_TO_LOG[level] ?? 'info'](`${logger ? `[${logger}] ` : ''}${text}`);
     });
     client.onerror = (e) => this.log.warn(`Protocol: ${e.message}`);
+    for (const f of features) {
+      const installed = f.install({ definition: this.definition, log: this.log, client });
+      if (installed) this.disposables.push(installed);
+    }
     return client;
   }
 
@@ -248,17 +263,18 @@ export class ServerConnection implements Disposable {
   private async connectRemote(def: ResolvedRemoteServer): Promise<void> {
     const url = new URL(def.url);
     const requestInit = { headers: def.headers };
+    const authProvider = this.options.authProvider?.(this.definition, this.log);
     if (def.type === 'sse') {
       this.log.info(`Connecting (SSE): ${url.origin}${url.pathname}`);
-      return this.connect(new SSEClientTransport(url, { requestInit }));
+      return this.connect(new SSEClientTransport(url, { requestInit, authProvider }));
     }
     this.log.info(`Connecting (Streamable HTTP): ${url.origin}${url.pathname}`);
     try {
-      await this.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+      await this.connect(new StreamableHTTPClientTransport(url, { requestInit, authProvider }));
     } catch (e) {
       if (!(e instanceof StartError) || !isRefusedByServer(e)) throw e;
       this.log.info(`Streamable HTTP refused (${e.message}); falling back to legacy SSE`);
-      await this.connect(new SSEClientTransport(url, { requestInit }));
+      await this.connect(new SSEClientTransport(url, { requestInit, authProvider }));
     }
   }
 

@@ -5,6 +5,7 @@ import * as path from 'path';
 import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, InputDefinition, RawServerEntry, ServerDefinition } from '../config/types';
 import { InputCancelledError, resolveServer, type VariableContext } from '../config/variables';
+import type { AuthProviderFactory, ClientFeature } from './clientFeature';
 import { Emitter, type Disposable } from './events';
 import { ManagedServer, type Preparation } from './managedServer';
 import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
@@ -34,6 +35,9 @@ export interface RegistryDeps {
   environment?: Record<string, string | undefined>;
   restartPolicy?: RestartPolicyOptions;
   shutdownStageMs?: number;
+  /** Client features every session gets (sampling, elicitation, resource subscriptions, …). */
+  features?: readonly ClientFeature[];
+  authProvider?: AuthProviderFactory;
 }
 
 interface ScopeState {
@@ -149,6 +153,8 @@ export class ServerRegistry implements Disposable {
       shutdownStageMs: this.deps.shutdownStageMs ?? 2000,
       roots: () => this.roots,
       environment: this.environment,
+      features: this.deps.features,
+      authProvider: this.deps.authProvider,
     };
     const server = new ManagedServer(entry, scope, {
       log: redactingLog(log, () => this.secrets.get(id) ?? []),
@@ -211,7 +217,7 @@ export class ServerRegistry implements Disposable {
             return undefined;
           });
           if (answer === undefined) return { ok: false, reason: 'Not trusted yet: start it to be asked again.' };
-          await this.deps.trustStore.set(key, answer ? 'trusted' : 'denied');
+          await this.deps.trustStore.set(key, answer ? 'trusted' : 'denied', `${server.entry.name}` + (scope.kind === 'workspace' ? ` (${scope.label})` : ''));
           if (!answer) return { ok: false, reason: 'Not trusted: start it to be asked again.' };
           server.log.info('Trusted by the user');
         } else if (decision === 'denied') {

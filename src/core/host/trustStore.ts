@@ -1,38 +1,29 @@
 // Remembers which exact server definitions the user trusted (or refused), keyed by a hash of the definition as
-// written: editing a definition makes it a new one, which is asked about again.
+// written: editing a definition makes it a new one, which is asked about again. Kept in the one permission store.
 import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, RawServer } from '../config/types';
-import type { KeyValueStore } from './ports';
+import type { PermissionStore } from './permissionStore';
 
 export type TrustDecision = 'trusted' | 'denied';
-
-const KEY = 'mcpHost.serverTrust';
 
 export function trustKey(scope: Pick<ConfigScope, 'key'>, name: string, raw: RawServer): string {
   return hashOf({ scope: scope.key, name, raw });
 }
 
 export class TrustStore {
-  constructor(private readonly storage: KeyValueStore) {}
-
-  private all(): Record<string, TrustDecision> {
-    return this.storage.get<Record<string, TrustDecision>>(KEY) ?? {};
-  }
+  constructor(private readonly permissions: PermissionStore) {}
 
   get(key: string): TrustDecision | undefined {
-    return this.all()[key];
+    return this.permissions.get('server-trust', key)?.decision as TrustDecision | undefined;
   }
 
-  async set(key: string, decision: TrustDecision): Promise<void> {
-    await this.storage.update(KEY, { ...this.all(), [key]: decision });
+  async set(key: string, decision: TrustDecision, serverName = key): Promise<void> {
+    const label = `Run server "${serverName}"`;
+    await this.permissions.set({ kind: 'server-trust', key, label, decision, scope: 'global' });
   }
 
   /** Forgets every decision: each server is asked about again at its next start. */
   async reset(): Promise<void> {
-    await this.storage.update(KEY, undefined);
-  }
-
-  get size(): number {
-    return Object.keys(this.all()).length;
+    await this.permissions.reset('server-trust');
   }
 }

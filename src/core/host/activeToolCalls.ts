@@ -1,0 +1,23 @@
+// Which tool calls are running right now, and for which chat request: a sampling or elicitation request that a
+// server sends while one of its tools runs in chat is shown as part of that chat request.
+export interface ActiveToolCall {
+  serverId: string;
+  toolName: string;
+  /** Human words for where the call comes from, e.g. `@mcp in chat: "summarize the repo"`. */
+  origin: string;
+}
+
+export class ActiveToolCalls {
+  private readonly calls = new Set<ActiveToolCall>();
+
+  /** Marks a call as running until the returned function is called. */
+  begin(call: ActiveToolCall): () => void {
+    this.calls.add(call);
+    return () => this.calls.delete(call);
+  }
+
+  /** The running calls of a server, most recent last. */
+  of(serverId: string): ActiveToolCall[] {
+    return [...this.calls].filter((c) => c.serverId === serverId);
+  }
+}
