@@ -24,6 +24,7 @@
 //   MCPHOST_TEST_EXTENSIONS_DIR    extensions dir for code-server (default: an empty throw-away one)
 //   MCPHOST_TEST_VERBOSE=1         echo server and workbench logs to stderr
 //   MCPHOST_TEST_KEEP=1            keep the temp dir (logs, user data) even when the run passes
+//   MCPHOST_TEST_USER_SETTINGS     JSON object merged into the throw-away profile's user settings.json
 //
 // Exit code: the extension host's exit code (0 = tests passed); 2 bad usage, 3 code-server failed,
 // 4 browser failure, 124 timeout, 130/143 interrupted. On failure the temp dir with code-server.log,
@@ -292,7 +293,8 @@ async function main() {
   const tools = await ensureTools();
   const chromiumPath = findChromium();
 
-  const sandbox = makeSandbox('mcphost-vscode-test-', { 'security.workspace.trust.enabled': trust });
+  const userSettings = env.MCPHOST_TEST_USER_SETTINGS ? JSON.parse(env.MCPHOST_TEST_USER_SETTINGS) : {};
+  const sandbox = makeSandbox('mcphost-vscode-test-', { 'security.workspace.trust.enabled': trust, ...userSettings });
   const serverLog = path.join(sandbox.root, 'code-server.log');
   const pageLog = path.join(sandbox.root, 'workbench.log');
   const testOutput = path.join(sandbox.root, 'test-output.log');

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { ClientFeature } from './core/host/clientFeature';
 import { ServerRegistry } from './core/host/serverRegistry';
+import { recordStartupTimings } from './core/host/startupTimings';
 import { PermissionStore } from './core/host/permissionStore';
 import { TrustStore } from './core/host/trustStore';
 import { registerCommands } from './vscode/commands';
@@ -20,6 +21,7 @@ import { trustPromptFrom } from './vscode/trustPrompt';
 let registry: ServerRegistry | undefined;
 
 export function activate(context: vscode.ExtensionContext): McpHostApi {
+  const activateStartedAt = Date.now();
   const dialogs = new DialogRouter();
   const logs = new ServerOutputChannels();
   const permissions = new PermissionStore({ global: context.globalState, workspace: context.workspaceState });
@@ -37,9 +39,10 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,
     features,
   });
+  const startup = recordStartupTimings(registry, activateStartedAt);
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const tree = new ServersTreeProvider(registry);
-  const api = createPublicApi(registry, configLoader, tree, context.extensionMode === vscode.ExtensionMode.Test ? dialogs : undefined);
+  const api = createPublicApi(registry, configLoader, tree, context.extensionMode === vscode.ExtensionMode.Test ? dialogs : undefined, startup.timings);
   const host = registry;
   context.subscriptions.push(
     configLoader,
@@ -55,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   void configLoader
     .start()
     .then(() => noticeBuiltinMcp(context.globalState, host.servers().some((s) => s.scope.kind === 'workspace')));
+  startup.activated();
   return api;
 }
 

@@ -1,6 +1,7 @@
 // The API `activate()` returns to other extensions (and tests): servers, their state and what they offer.
 import * as vscode from 'vscode';
 import type { ServerRegistry } from '../core/host/serverRegistry';
+import type { StartupTimings } from '../core/host/startupTimings';
 import type { ServerInfo } from '../core/host/types';
 import type { ConfigLoader } from './configLoader';
 import type { DialogRouter, HostDialogs } from './dialogs';
@@ -27,6 +28,8 @@ export interface McpHostTestingApi {
   readonly roots: () => { uri: string; name: string }[];
   /** The Servers view as rendered: every node's label and description, depth-first, indented by level. */
   renderServersTree(): string[];
+  /** Activation duration and when all configured servers first ran (for the startup benchmark). */
+  readonly startupTimings: StartupTimings;
 }
 
 export function createPublicApi(
@@ -34,6 +37,7 @@ export function createPublicApi(
   configLoader: ConfigLoader,
   tree: ServersTreeProvider,
   testDialogs: DialogRouter | undefined,
+  startupTimings: StartupTimings,
 ): McpHostApi & vscode.Disposable {
   const render = (nodes: Node[], depth: number): string[] =>
     nodes.flatMap((n) => {
@@ -59,6 +63,7 @@ export function createPublicApi(
       stopServer: async (id) => registry.get(id)?.stop(),
       roots: () => registry.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
+      startupTimings,
     },
     dispose: () => {
       sub.dispose();

@@ -27,6 +27,8 @@ describe('MCP servers in a real VS Code', function () {
   let api: McpHostApi;
   const trustQuestions: TrustQuestion[] = [];
   const trustAnswers: (boolean | undefined)[] = [];
+  const textQuestions: string[] = [];
+  const textAnswers: (string | undefined)[] = [];
   let folder: vscode.WorkspaceFolder;
   let configUri: vscode.Uri;
   let originalConfig: string;
@@ -35,8 +37,8 @@ describe('MCP servers in a real VS Code', function () {
     api.getServers().find((s) => s.name === name && s.scope.label === scopeLabel);
   const running = (name: string, scopeLabel?: string) =>
     waitFor(() => server(name, scopeLabel)?.state.kind === 'running' && server(name, scopeLabel), `${name} running`);
-  const writeConfig = (servers: Record<string, unknown>) =>
-    vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(JSON.stringify({ servers }, null, 2)));
+  const writeConfig = (servers: Record<string, unknown>, inputs: unknown[] = []) =>
+    vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(JSON.stringify({ servers, inputs }, null, 2)));
   const currentServers = () => JSON.parse(originalConfig.replace(/\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1')).servers;
 
   before(async () => {
@@ -49,7 +51,10 @@ describe('MCP servers in a real VS Code', function () {
         trustQuestions.push(q);
         return trustAnswers.length ? trustAnswers.shift() : true;
       },
-      inputText: async (q) => q.value,
+      inputText: async (q) => {
+        textQuestions.push(q.prompt);
+        return textAnswers.length ? textAnswers.shift() : q.value;
+      },
     };
     api.testing.useDialogs(dialogs);
     folder = vscode.workspace.workspaceFolders![0];
@@ -152,6 +157,48 @@ describe('MCP servers in a real VS Code', function () {
     assert.strictEqual(trustQuestions.length, 2, 'asked again when started by the user');
     await writeConfig(currentServers());
     await waitFor(() => !server('stranger'), 'stranger removed');
+  });
+
+  it('asks for inputs once — text through the dialog layer, pickString through a real quick pick — and passes them', async () => {
+    const servers = currentServers();
+    servers.asking = {
+      command: 'node',
+      args: [fixture('basic-server.mjs'), 'asking'],
+      env: { TOKEN: '${input:token}', REGION: '${input:region}', FIXTURE_ECHO_ENV: 'TOKEN,REGION' },
+    };
+    const inputs = [
+      { type: 'promptString', id: 'token', description: 'Token for the asking server', password: true },
+      { type: 'pickString', id: 'region', description: 'Region', options: ['eu', 'us'], default: 'eu' },
+    ];
+    textAnswers.push('s3cret-token-value');
+    await writeConfig(servers, inputs);
+    await waitFor(() => textQuestions.includes('Token for the asking server'), 'token asked');
+    await sleep(1500);
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const asking = await running('asking');
+    const env = JSON.parse(((await api.testing!.callTool(asking.id, 'whoami', {})) as { content: { text: string }[] }).content[0].text).env;
+    assert.deepStrictEqual(env, { TOKEN: 's3cret-token-value', REGION: 'us' });
+    await vscode.commands.executeCommand('mcpHost.restartServer', asking.id);
+    await running('asking');
+    assert.strictEqual(textQuestions.filter((q) => q === 'Token for the asking server').length, 1, 'remembered, not asked again');
+    await writeConfig(currentServers());
+    await waitFor(() => !server('asking'), 'asking removed');
+  });
+
+  it('runs the user-level servers the user configures for every workspace', async () => {
+    await vscode.commands.executeCommand('mcpHost.openUserConfiguration');
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith('/mcp.json') && vscode.window.activeTextEditor, 'user config open');
+    const userUri = editor.document.uri;
+    assert.notStrictEqual(userUri.toString(), configUri.toString());
+    assert.match(editor.document.getText(), /"servers"/, 'a commented template was created');
+    const write = (servers: object) => vscode.workspace.fs.writeFile(userUri, new TextEncoder().encode(JSON.stringify({ servers })));
+    await write({ mine: { command: 'node', args: [fixture('basic-server.mjs'), 'mine'] } });
+    const mine = await running('mine', 'User');
+    assert.strictEqual(mine.scope.kind, 'user');
+    await write({});
+    await waitFor(() => !server('mine', 'User'), 'user server removed');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('restarts a crashing server, then leaves it in error with the reason shown', async function () {

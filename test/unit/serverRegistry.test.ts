@@ -182,6 +182,25 @@ describe('ServerRegistry against real servers', function () {
     assert.match(kit.log('stubborn').text, /sending SIGKILL/);
   });
 
+  it('disposing the registry (deactivate) stops every server and its children', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(
+      scope,
+      [
+        entry('one', stdio(node, [fixtureServer('basic-server.mjs')])),
+        entry('wrapped', stdio(node, [fixtureServer('wrapper-server.mjs')])),
+        entry('stubborn', stdio(node, [fixtureServer('stubborn-server.mjs')])),
+      ],
+      [],
+    );
+    const pids = [(await waitForState(kit, 'one', 'running')).pid!, (await waitForState(kit, 'wrapped', 'running')).pid!, (await waitForState(kit, 'stubborn', 'running')).pid!];
+    pids.push(Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid')));
+    assert.ok(pids.every(isAlive));
+    await kit.registry.disposeAsync();
+    await waitFor(() => pids.every((p) => !isAlive(p)), 3000, 'every process gone');
+    assert.deepStrictEqual(kit.registry.servers(), []);
+  });
+
   it('gives servers the workspace folders as roots and tells them when they change', async () => {
     kit = createKit();
     kit.registry.setRoots([{ uri: 'file:///tmp/one', name: 'one' }]);
