@@ -151,6 +151,20 @@ describe('ServerRegistry against real servers', function () {
     assert.strictEqual(info.crashCount, 0);
   });
 
+  it('starts a failed server again once its definition is fixed, but not one the user stopped', async () => {
+    kit = createKit();
+    await kit.registry.updateScope(scope, [entry('fixme', stdio('definitely-not-a-command-mcp-host')), entry('paused', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
+    await waitForState(kit, 'fixme', 'error');
+    await kit.registry.get((await waitForState(kit, 'paused', 'running')).id)!.stop();
+    await kit.registry.updateScope(
+      scope,
+      [entry('fixme', stdio(node, [fixtureServer('basic-server.mjs')])), entry('paused', stdio(node, [fixtureServer('basic-server.mjs'), 'edited']))],
+      [],
+    );
+    await waitForState(kit, 'fixme', 'running');
+    assert.strictEqual(serverState(kit, 'paused')!.state.kind, 'stopped');
+  });
+
   it('one failing server never takes the others down', async () => {
     kit = createKit();
     await kit.registry.updateScope(

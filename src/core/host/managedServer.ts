@@ -29,6 +29,8 @@ export class ManagedServer implements Disposable {
   /** The definition of the session that runs (or last ran): reconcile compares hashes against it. */
   runningHash: string | undefined;
   private disposed = false;
+  /** Stopped on purpose: config edits do not bring it back. */
+  stoppedByUser = false;
 
   private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
@@ -83,7 +85,9 @@ export class ManagedServer implements Disposable {
     return this.enqueue(() => this.doStart(interactive));
   }
 
+  /** Stops the server; it stays stopped, even when its definition is edited, until started again. */
   stop(reason?: string): Promise<void> {
+    this.stoppedByUser = true;
     return this.enqueue(() => this.doStop(reason));
   }
 
@@ -96,6 +100,7 @@ export class ManagedServer implements Disposable {
 
   private async doStart(interactive: boolean): Promise<void> {
     if (this.disposed || this._state.kind === 'running' || this._state.kind === 'starting') return;
+    this.stoppedByUser = false;
     this.clearRestartTimer();
     if (interactive) this.restartPolicy.reset();
     const prep = await this.deps.prepare(this, interactive);

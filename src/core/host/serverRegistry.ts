@@ -112,8 +112,8 @@ export class ServerRegistry implements Disposable {
       if (existing.isActive && changed) {
         existing.log.info('Configuration changed: restarting');
         work.push(existing.restart());
-      } else if (!existing.isActive && edited && autoStart && existing.state.kind !== 'error') {
-        // A server kept from starting (untrusted, missing input) gets a new chance once its definition is edited.
+      } else if (!existing.isActive && edited && autoStart && !existing.stoppedByUser) {
+        // A server kept from starting (untrusted, missing input, a wrong command) gets a new chance once edited.
         work.push(existing.start(false));
       }
     }
