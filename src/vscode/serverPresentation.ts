@@ -6,7 +6,6 @@
 // escaped, so a server cannot inject links, images (which would load remote URLs on hover) or fake formatting.
 // Definitions are shown without header or env values, and URLs without credentials or query values: they hold secrets.
 import type { ConfigScope, RawServer } from '../core/config/types';
-import { RESTRICTED_MODE_REASON } from '../core/host/serverRegistry';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerFeatures, ServerInfo, Tool } from '../core/host/types';
 
 /** A codicon id (as in `$(id)`) and an optional theme color id. */
@@ -52,13 +51,9 @@ export interface Block {
 }
 
 export function blockOf(info: ServerInfo): Block | undefined {
-  if (info.state.kind !== 'stopped') return undefined;
-  const reason = info.blockedReason ?? info.state.reason;
-  if (!reason) return undefined;
-  // The registry reports reasons as user-facing messages only; its trust reasons all start this way.
-  if (reason === RESTRICTED_MODE_REASON) return { kind: 'restricted', reason };
-  if (/^not trusted\b/i.test(reason)) return { kind: 'untrusted', reason };
-  return { kind: 'other', reason };
+  if (info.state.kind !== 'stopped' || !info.blockedReason) return undefined;
+  const kind = info.blockedKind === 'untrusted' || info.blockedKind === 'restricted' ? info.blockedKind : 'other';
+  return { kind, reason: info.blockedReason };
 }
 
 /** The short state shown next to a server: `running · 17 tools`, `starting…`, `not trusted`, ... */

@@ -54,10 +54,11 @@ const running = (tools: number, extra: Partial<ServerInfo> = {}): ServerInfo =>
 
 const untrusted = (): ServerInfo => {
   const reason = 'Not trusted: start it to be asked again.';
-  return server({ state: { kind: 'stopped', reason }, blockedReason: reason });
+  return server({ state: { kind: 'stopped', reason }, blockedReason: reason, blockedKind: 'untrusted' });
 };
 
-const restricted = (): ServerInfo => server({ state: { kind: 'stopped', reason: RESTRICTED_MODE_REASON }, blockedReason: RESTRICTED_MODE_REASON });
+const restricted = (): ServerInfo =>
+  server({ state: { kind: 'stopped', reason: RESTRICTED_MODE_REASON }, blockedReason: RESTRICTED_MODE_REASON, blockedKind: 'restricted' });
 
 describe('serverPresentation', () => {
   describe('describeState', () => {
@@ -76,13 +77,13 @@ describe('serverPresentation', () => {
     it('describes servers blocked by trust and by Restricted Mode', () => {
       assert.strictEqual(describeState(untrusted()), 'not trusted');
       const notYet = 'Not trusted yet: start it to be asked again.';
-      assert.strictEqual(describeState(server({ state: { kind: 'stopped', reason: notYet }, blockedReason: notYet })), 'not trusted');
+      assert.strictEqual(describeState(server({ state: { kind: 'stopped', reason: notYet }, blockedReason: notYet, blockedKind: 'untrusted' })), 'not trusted');
       assert.strictEqual(describeState(restricted()), 'restricted mode');
     });
 
     it('keeps "stopped" for other reasons (a cancelled input), which the tooltip explains', () => {
       const reason = 'Input "api-key" was cancelled';
-      const info = server({ state: { kind: 'stopped', reason }, blockedReason: reason });
+      const info = server({ state: { kind: 'stopped', reason }, blockedReason: reason, blockedKind: 'input' });
       assert.strictEqual(describeState(info), 'stopped');
       assert.deepStrictEqual(blockOf(info), { kind: 'other', reason });
       assert.match(serverTooltip(info), /Input "api\\-key" was cancelled/);

@@ -256,6 +256,7 @@ describe('ServerRegistry against real servers', function () {
     const info = await waitFor(() => serverState(kit, 'cancelled')?.blockedReason && serverState(kit, 'cancelled'), 5000, 'blocked');
     assert.strictEqual(info.state.kind, 'stopped');
     assert.match(info.blockedReason!, /token/);
+    assert.strictEqual(info.blockedKind, 'input');
   });
 });
 
@@ -273,6 +274,7 @@ describe('Server trust', function () {
     assert.deepStrictEqual(kit.trustAsked, ['ws-server']);
     assert.strictEqual(info.state.kind, 'stopped');
     assert.match(info.blockedReason!, /Not trusted/);
+    assert.strictEqual(info.blockedKind, 'untrusted');
     assert.strictEqual(info.pid, undefined);
     // An automatic start respects the remembered "no"; the user's own start asks again.
     await kit.registry.startIdle();
@@ -302,6 +304,7 @@ describe('Server trust', function () {
     await kit.registry.updateScope(scope, [entry('ws-server', basic())], []);
     await kit.registry.updateScope(userScope, [entry('mine', basic())], []);
     assert.strictEqual(serverState(kit, 'ws-server')!.blockedReason, RESTRICTED_MODE_REASON);
+    assert.strictEqual(serverState(kit, 'ws-server')!.blockedKind, 'restricted');
     await waitForState(kit, 'mine', 'running');
     kit.workspaceTrusted = true;
     await kit.registry.startIdle();

@@ -4,10 +4,10 @@ import { Emitter, type Disposable } from './events';
 import type { ServerLog } from './ports';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import { ServerConnection, StartError, type ConnectionOptions } from './serverConnection';
-import { emptyFeatures, type ServerInfo, type ServerState } from './types';
+import { emptyFeatures, type BlockedKind, type ServerInfo, type ServerState } from './types';
 
 /** What must happen before a start: trust checks and variable resolution. Blocked = not started, and why. */
-export type Preparation = { ok: true; definition: ServerDefinition } | { ok: false; reason: string };
+export type Preparation = { ok: true; definition: ServerDefinition } | { ok: false; reason: string; kind: BlockedKind };
 
 export interface ManagedServerDeps {
   log: ServerLog;
@@ -19,7 +19,7 @@ export interface ManagedServerDeps {
 
 export class ManagedServer implements Disposable {
   private _state: ServerState = { kind: 'stopped' };
-  private blockedReason: string | undefined;
+  private blocked: { reason: string; kind: BlockedKind } | undefined;
   private connection: ServerConnection | undefined;
   private lastConnection: ServerConnection | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
@@ -70,7 +70,7 @@ export class ManagedServer implements Disposable {
 
   private setState(state: ServerState) {
     this._state = state;
-    if (state.kind !== 'stopped') this.blockedReason = undefined;
+    if (state.kind !== 'stopped') this.blocked = undefined;
     this._onDidChange.fire();
   }
 
@@ -105,7 +105,7 @@ export class ManagedServer implements Disposable {
     if (interactive) this.restartPolicy.reset();
     const prep = await this.deps.prepare(this, interactive);
     if (!prep.ok) {
-      this.blockedReason = prep.reason;
+      this.blocked = { reason: prep.reason, kind: prep.kind };
       this._state = { kind: 'stopped', reason: prep.reason };
       this.log.info(`Not started: ${prep.reason}`);
       this._onDidChange.fire();
@@ -169,7 +169,7 @@ export class ManagedServer implements Disposable {
     if (connection) await connection.stop();
     if (this._state.kind !== 'stopped' || reason) {
       this._state = { kind: 'stopped', reason };
-      this.blockedReason = reason;
+      this.blocked = undefined;
       this._onDidChange.fire();
     }
   }
@@ -183,7 +183,8 @@ export class ManagedServer implements Disposable {
       scope: this.scope,
       definition: this.entry.server,
       state: this._state,
-      blockedReason: this.blockedReason,
+      blockedReason: this.blocked?.reason,
+      blockedKind: this.blocked?.kind,
       protocolVersion: c?.protocolVersion,
       serverInfo: client?.getServerVersion(),
       capabilities: client?.getServerCapabilities(),

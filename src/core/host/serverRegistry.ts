@@ -204,7 +204,7 @@ export class ServerRegistry implements Disposable {
     const state = this.scopes.get(scope.key);
     const inputs = state?.inputs ?? [];
     if (scope.kind === 'workspace') {
-      if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: RESTRICTED_MODE_REASON };
+      if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: RESTRICTED_MODE_REASON, kind: 'restricted' };
       if (!this.deps.settings().trustAllServers) {
         const key = trustKey(scope, server.entry.name, server.entry.server);
         const decision = this.deps.trustStore.get(key);
@@ -216,12 +216,12 @@ export class ServerRegistry implements Disposable {
             server.log.warn(`Could not ask for trust: ${e.message}`);
             return undefined;
           });
-          if (answer === undefined) return { ok: false, reason: 'Not trusted yet: start it to be asked again.' };
+          if (answer === undefined) return { ok: false, reason: 'Not trusted yet: start it to be asked again.', kind: 'untrusted' };
           await this.deps.trustStore.set(key, answer ? 'trusted' : 'denied', `${server.entry.name}` + (scope.kind === 'workspace' ? ` (${scope.label})` : ''));
-          if (!answer) return { ok: false, reason: 'Not trusted: start it to be asked again.' };
+          if (!answer) return { ok: false, reason: 'Not trusted: start it to be asked again.', kind: 'untrusted' };
           server.log.info('Trusted by the user');
         } else if (decision === 'denied') {
-          return { ok: false, reason: 'Not trusted: start it to be asked again.' };
+          return { ok: false, reason: 'Not trusted: start it to be asked again.', kind: 'untrusted' };
         }
       }
     }
@@ -239,8 +239,8 @@ export class ServerRegistry implements Disposable {
       };
       return { ok: true, definition };
     } catch (e) {
-      if (e instanceof InputCancelledError) return { ok: false, reason: e.message };
-      return { ok: false, reason: `Cannot resolve the configuration: ${(e as Error).message}` };
+      if (e instanceof InputCancelledError) return { ok: false, reason: e.message, kind: 'input' };
+      return { ok: false, reason: `Cannot resolve the configuration: ${(e as Error).message}`, kind: 'config' };
     }
   }
 

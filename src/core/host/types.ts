@@ -11,6 +11,10 @@ export type ServerState =
 
 export type ServerStateKind = ServerState['kind'];
 
+/** untrusted: the user has not trusted the definition; restricted: Restricted Mode; input: an input was cancelled;
+ * config: the definition cannot be resolved (e.g. an unknown variable). */
+export type BlockedKind = 'untrusted' | 'restricted' | 'input' | 'config';
+
 export const canBeStarted = (s: ServerState): boolean => s.kind === 'stopped' || s.kind === 'error';
 
 /** What a running server offers. Lists are complete (every page followed) and refreshed on list_changed. */
@@ -32,8 +36,10 @@ export interface ServerInfo {
   /** The definition as written (what trust dialogs and tooltips show). */
   definition: RawServer;
   state: ServerState;
-  /** Why a server is not running although configured: 'untrusted', 'workspace-untrusted', 'auto-start-off', ... */
+  /** Why a configured server was kept from starting, for the user. */
   blockedReason?: string;
+  /** What kind of decision or fix it waits for. */
+  blockedKind?: BlockedKind;
   protocolVersion?: string;
   serverInfo?: Implementation;
   capabilities?: ServerCapabilities;
