@@ -1,0 +1,26 @@
+// Elicitation on VS Code: forms as a native multi-step quick input, URLs opened only after a confirmation.
+import * as vscode from 'vscode';
+import { ElicitationFeature } from '../../core/features/elicitation/elicitationFeature';
+import type { InteractionQueue } from '../../core/features/forms/interactionQueue';
+import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
+import type { PermissionStore } from '../../core/host/permissionStore';
+import type { HostDialogs } from '../dialogs';
+import { listsServer } from '../sampling/samplingSettings';
+import { QuickInputElicitationUi } from './quickInputElicitationUi';
+
+export interface ElicitationWiring {
+  dialogs: HostDialogs;
+  permissions: PermissionStore;
+  activeToolCalls: ActiveToolCalls;
+  queue: InteractionQueue;
+}
+
+export function createElicitationFeature(w: ElicitationWiring): ElicitationFeature {
+  return new ElicitationFeature({
+    enabled: (definition) => !listsServer(vscode.workspace.getConfiguration('mcpHost.elicitation').get('disabledServers'), definition),
+    ui: new QuickInputElicitationUi(w.dialogs),
+    permissions: w.permissions,
+    activeToolCalls: w.activeToolCalls,
+    queue: w.queue,
+  });
+}

@@ -1,0 +1,61 @@
+// "MCP: Manage Permissions…": every remembered decision (server trust, tool calls, sampling, elicitation) in one
+// list, to revoke one or all of them.
+import * as vscode from 'vscode';
+import type { PermissionKind, PermissionRecord, PermissionStore } from '../core/host/permissionStore';
+
+const KIND_TITLES: Record<PermissionKind, string> = {
+  'server-trust': 'Server trust',
+  tool: 'Tool calls',
+  sampling: 'Sampling (language model use)',
+  'sampling-model': 'Sampling models',
+  'sampling-review': 'Sampling response review',
+  elicitation: 'Questions from servers (elicitation)',
+};
+
+const DECISION_WORDS: Record<string, string> = {
+  trusted: 'trusted',
+  denied: 'not trusted',
+  allow: 'allowed',
+  deny: 'denied',
+  skip: 'not reviewed',
+};
+
+interface Item extends vscode.QuickPickItem {
+  record?: PermissionRecord;
+  all?: true;
+}
+
+export function registerManagePermissionsCommand(permissions: PermissionStore): vscode.Disposable {
+  return vscode.commands.registerCommand('mcpHost.managePermissions', async () => {
+    const records = permissions.list();
+    if (!records.length) {
+      void vscode.window.showInformationMessage('No MCP permissions are remembered: servers ask before they act.');
+      return;
+    }
+    const items: Item[] = [{ label: `$(trash) Revoke All (${records.length})`, description: 'every server, tool and request asks again', all: true }];
+    for (const kind of Object.keys(KIND_TITLES) as PermissionKind[]) {
+      const ofKind = records.filter((r) => r.kind === kind);
+      if (!ofKind.length) continue;
+      items.push({ label: KIND_TITLES[kind], kind: vscode.QuickPickItemKind.Separator });
+      for (const r of ofKind)
+        items.push({
+          label: r.label,
+          description: `${DECISION_WORDS[r.decision] ?? r.decision} · ${r.scope === 'workspace' ? 'this workspace' : 'everywhere'}`,
+          detail: `Decided ${new Date(r.at).toLocaleString()}. Pick to revoke.`,
+          record: r,
+        });
+    }
+    const picked = await vscode.window.showQuickPick(items, {
+      title: 'MCP permissions',
+      placeHolder: 'Pick a decision to revoke it (it is asked again next time), or revoke all',
+      matchOnDescription: true,
+    });
+    if (picked?.all) {
+      const n = await permissions.reset();
+      void vscode.window.showInformationMessage(`Revoked ${n} MCP permission${n === 1 ? '' : 's'}: you are asked again next time.`);
+    } else if (picked?.record) {
+      await permissions.remove(picked.record.kind, picked.record.key);
+      void vscode.window.showInformationMessage(`Revoked: ${picked.record.label}.`);
+    }
+  });
+}

@@ -1,0 +1,40 @@
+// Sampling on VS Code: the editor's language models, the host's dialogs, and a visible notice when a server's request
+// cannot be served (the server alone would hide it).
+import * as vscode from 'vscode';
+import type { InteractionQueue } from '../../core/features/forms/interactionQueue';
+import { SamplingFeature } from '../../core/features/sampling/samplingFeature';
+import { describeServerContext } from '../../core/features/sampling/serverContext';
+import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
+import type { PermissionStore } from '../../core/host/permissionStore';
+import type { ServerInfo } from '../../core/host/types';
+import type { HostDialogs } from '../dialogs';
+import type { ServerOutputChannels } from '../serverLogs';
+import { LanguageModelPort } from './languageModelPort';
+import { readSamplingSettings } from './samplingSettings';
+
+export interface SamplingWiring {
+  dialogs: HostDialogs;
+  permissions: PermissionStore;
+  activeToolCalls: ActiveToolCalls;
+  queue: InteractionQueue;
+  logs: ServerOutputChannels;
+  servers: () => ServerInfo[];
+}
+
+export function createSamplingFeature(w: SamplingWiring): SamplingFeature {
+  return new SamplingFeature({
+    settings: readSamplingSettings,
+    models: new LanguageModelPort(),
+    dialogs: w.dialogs,
+    permissions: w.permissions,
+    activeToolCalls: w.activeToolCalls,
+    queue: w.queue,
+    describeContext: (serverId, scope) => describeServerContext(w.servers(), serverId, scope),
+    notifyUser: (message, serverId) => {
+      void vscode.window.showWarningMessage(message, 'Show Output', 'Sampling Settings').then((action) => {
+        if (action === 'Show Output') w.logs.show(serverId);
+        if (action === 'Sampling Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'mcpHost.sampling');
+      });
+    },
+  });
+}

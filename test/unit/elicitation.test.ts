@@ -1,0 +1,209 @@
+import * as assert from 'assert';
+import type { Client } from '@modelcontextprotocol/client';
+import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature';
+import { defaultsOf, type FormOutcome } from '../../src/core/features/forms/formModel';
+import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
+import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { PermissionStore } from '../../src/core/host/permissionStore';
+import { everythingServer, fixtureServer, sleep } from './helpers';
+import { MemoryStore, createKit, entry, stdio, userScope, waitForState, type Kit } from './hostTestKit';
+
+class FakeUi implements ElicitationUi {
+  forms: FormRequest[] = [];
+  urls: UrlRequest[] = [];
+  opened: string[] = [];
+  answer: (r: FormRequest) => FormOutcome | Promise<FormOutcome> = () => ({ action: 'cancel' });
+  urlAnswer: boolean | undefined = undefined;
+  async askForm(r: FormRequest) {
+    this.forms.push(r);
+    return this.answer(r);
+  }
+  async confirmOpenUrl(r: UrlRequest) {
+    this.urls.push(r);
+    return this.urlAnswer;
+  }
+  async openUrl(url: string) {
+    this.opened.push(url);
+    return true;
+  }
+}
+
+describe('elicitation against real servers', function () {
+  this.timeout(60_000);
+  let kit: Kit;
+  let ui: FakeUi;
+  let permissions: PermissionStore;
+  let enabled: boolean;
+  let activeToolCalls: ActiveToolCalls;
+
+  beforeEach(() => {
+    ui = new FakeUi();
+    permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
+    enabled = true;
+    activeToolCalls = new ActiveToolCalls();
+    const feature = new ElicitationFeature({ enabled: () => enabled, ui, permissions, activeToolCalls, queue: new InteractionQueue() });
+    kit = createKit({ features: [feature] });
+  });
+
+  afterEach(async () => kit?.registry.disposeAsync());
+
+  async function start(name: string, script: string): Promise<{ id: string; client: Client; tools: string[] }> {
+    await kit.registry.updateScope(userScope, [entry(name, stdio(process.execPath, [script]))], []);
+    const info = await waitForState(kit, name, 'running');
+    return { id: info.id, client: kit.registry.get(info.id)!.activeConnection!.sdkClient!, tools: info.features.tools.map((t) => t.name) };
+  }
+
+  const text = (r: unknown) => (r as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
+  const trigger = async (client: Client) => text(await client.callTool({ name: 'trigger-elicitation-request', arguments: {} }));
+
+  it('accept: the form is built from the requested schema and the server receives the values', async () => {
+    const { client } = await start('everything', everythingServer);
+    ui.answer = (r) => ({ action: 'accept', values: { ...defaultsOf(r.form), name: 'Ada Lovelace', check: true, integer: 7 } });
+    const result = await trigger(client);
+    const form = ui.forms[0];
+    assert.strictEqual(form.serverName, 'everything');
+    assert.strictEqual(form.message, 'Please provide inputs for the following fields:');
+    assert.strictEqual(form.form.fields.length, 13);
+    assert.deepStrictEqual(
+      form.form.fields.filter((f) => f.required).map((f) => f.name),
+      ['name'],
+    );
+    assert.match(result, /✅ User provided the requested information!/);
+    assert.match(result, /- Name: Ada Lovelace/);
+    assert.match(result, /- Agreed to terms: true/);
+    assert.match(result, /- Favorite Integer: 7/);
+    assert.match(result, /- Favorite Number: 3.14/);
+    const raw = JSON.parse(result.slice(result.indexOf('Raw result: ') + 'Raw result: '.length));
+    assert.deepStrictEqual(raw.content.titledMultipleSelectEnum, ['fish-1']);
+    assert.strictEqual(raw.action, 'accept');
+  });
+
+  it('decline and cancel reach the server as such, without content', async () => {
+    const { client } = await start('everything', everythingServer);
+    ui.answer = () => ({ action: 'decline' });
+    const declined = await trigger(client);
+    assert.match(declined, /❌ User declined/);
+    assert.doesNotMatch(declined, /"content"/);
+    ui.answer = () => ({ action: 'cancel' });
+    assert.match(await trigger(client), /⚠️ User cancelled/);
+    assert.strictEqual(permissions.list().length, 0);
+  });
+
+  it('"decline and stop asking" is remembered: later requests are declined without a form', async () => {
+    const { id, client } = await start('everything', everythingServer);
+    ui.answer = () => ({ action: 'decline', always: true });
+    await trigger(client);
+    assert.strictEqual(permissions.get('elicitation', id)?.decision, 'deny');
+    assert.match(await trigger(client), /❌ User declined/);
+    assert.strictEqual(ui.forms.length, 1);
+    await permissions.remove('elicitation', id);
+    ui.answer = () => ({ action: 'cancel' });
+    assert.match(await trigger(client), /cancelled/);
+    assert.strictEqual(ui.forms.length, 2, 'asked again once revoked');
+  });
+
+  it('an answer that breaks the schema never reaches the server', async () => {
+    const { client } = await start('everything', everythingServer);
+    ui.answer = (r) => ({ action: 'accept', values: { ...defaultsOf(r.form), name: 'Ada', integer: 1000 } });
+    assert.match(await trigger(client), /invalid answer: Integer must be at most 100/);
+  });
+
+  it('names the chat request whose tool is running', async () => {
+    const { id, client } = await start('everything', everythingServer);
+    const end = activeToolCalls.begin({ serverId: id, toolName: 'trigger-elicitation-request', origin: '@mcp in chat' });
+    await trigger(client);
+    end();
+    assert.strictEqual(ui.forms[0].chatContext, 'while its tool "trigger-elicitation-request" runs for @mcp in chat');
+  });
+
+  it('shows one form at a time', async () => {
+    const { client } = await start('everything', everythingServer);
+    let open = 0;
+    let maxOpen = 0;
+    ui.answer = async () => {
+      maxOpen = Math.max(maxOpen, ++open);
+      await sleep(200);
+      open--;
+      return { action: 'cancel' };
+    };
+    await Promise.all([trigger(client), trigger(client), trigger(client)]);
+    assert.strictEqual(ui.forms.length, 3);
+    assert.strictEqual(maxOpen, 1);
+  });
+
+  it('URL mode: shows the domain, opens only after the user agreed; decline and cancel distinct', async () => {
+    const { client, tools } = await start('everything', everythingServer);
+    assert.ok(tools.includes('trigger-url-elicitation'), 'URL mode is declared');
+    const open = async () =>
+      text(await client.callTool({ name: 'trigger-url-elicitation', arguments: { url: 'https://login.example.com/device?code=42', message: 'Sign in' } }));
+    ui.urlAnswer = false;
+    assert.match(await open(), /declined to open the URL/);
+    ui.urlAnswer = undefined;
+    assert.match(await open(), /cancelled the URL elicitation/);
+    assert.deepStrictEqual(ui.opened, [], 'nothing opened without consent');
+    ui.urlAnswer = true;
+    assert.match(await open(), /completed the URL elicitation/);
+    assert.deepStrictEqual(ui.opened, ['https://login.example.com/device?code=42']);
+    assert.deepStrictEqual(
+      ui.urls.map((u) => [u.serverName, u.domain, u.message]),
+      Array(3).fill(['everything', 'login.example.com', 'Sign in']),
+    );
+  });
+
+  describe('requests only a misbehaving server sends (asking fixture)', () => {
+    let client: Client;
+    const ask = async (params: object) => JSON.parse(text(await client.callTool({ name: 'ask', arguments: { params } })));
+
+    beforeEach(async () => {
+      ({ client } = await start('asking', fixtureServer('asking-server.mjs')));
+    });
+
+    it('declares form and URL mode', async () => {
+      const caps = JSON.parse(text(await client.callTool({ name: 'capabilities', arguments: {} })));
+      assert.deepStrictEqual(caps.elicitation, { form: {}, url: {} });
+    });
+
+    it('answers a schema outside the allowed subset with -32602 and never shows it', async () => {
+      const schemas = [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['b'] },
+        { type: 'object', properties: { a: { type: 'string', enum: ['x'], enumNames: ['X', 'Y'] } } },
+        { type: 'object', properties: { a: { type: 'string', minLength: 5, maxLength: 1 } } },
+        { type: 'object', properties: { address: { type: 'object', properties: { street: { type: 'string' } } } } },
+        { type: 'object', properties: { a: { type: 'string', format: 'hostname' } } },
+        { type: 'object', properties: { zip: { type: 'string', pattern: '^[0-9]{5}$' } } },
+      ];
+      for (const requestedSchema of schemas) {
+        const r = await ask({ message: 'Tell me', requestedSchema });
+        assert.strictEqual(r.error?.code, -32602, JSON.stringify(r));
+      }
+      assert.match((await ask({ message: 'm', requestedSchema: schemas[0] })).error.message, /Unsupported requestedSchema: "required" names "b"/);
+      assert.match((await ask({ message: 'm', requestedSchema: schemas[5] })).error.message, /Property "zip": "pattern" is not supported/);
+      assert.strictEqual(ui.forms.length, 0);
+    });
+
+    it('refuses URLs that are not http(s) with -32602', async () => {
+      for (const url of ['command:workbench.action.terminal.new', 'file:///etc/passwd', 'vscode://settings']) {
+        const r = await ask({ mode: 'url', message: 'Open this', url, elicitationId: 'e1' });
+        assert.strictEqual(r.error?.code, -32602, url);
+        assert.match(r.error.message, /Only http and https URLs/);
+      }
+      assert.strictEqual(ui.urls.length, 0);
+    });
+
+    it('accepts an empty form as a plain confirmation', async () => {
+      ui.answer = () => ({ action: 'accept', values: {} });
+      assert.deepStrictEqual((await ask({ message: 'Proceed?', requestedSchema: { type: 'object', properties: {} } })).result, {
+        action: 'accept',
+        content: {},
+      });
+    });
+  });
+
+  it('does not declare elicitation to a server it is turned off for', async () => {
+    enabled = false;
+    const { tools } = await start('everything', everythingServer);
+    assert.ok(tools.includes('echo'));
+    assert.ok(!tools.includes('trigger-elicitation-request'));
+    assert.ok(!tools.includes('trigger-url-elicitation'));
+  });
+});

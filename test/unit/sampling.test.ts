@@ -1,0 +1,350 @@
+import * as assert from 'assert';
+import type { Client } from '@modelcontextprotocol/client';
+import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
+import { modelTraits, selectModel, type ChatModelInfo } from '../../src/core/features/sampling/modelSelection';
+import { RateLimiter } from '../../src/core/features/sampling/rateLimiter';
+import {
+  SamplingFeature,
+  type ModelContent,
+  type ModelPort,
+  type ModelRequest,
+  type SamplingDialogs,
+  type SamplingQuestion,
+  type SamplingSettings,
+} from '../../src/core/features/sampling/samplingFeature';
+import { describeServerContext } from '../../src/core/features/sampling/serverContext';
+import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { PermissionStore } from '../../src/core/host/permissionStore';
+import { everythingServer, fixtureServer } from './helpers';
+import { MemoryStore, createKit, entry, stdio, userScope, waitForState, type Kit } from './hostTestKit';
+
+const model = (id: string, family = id, vendor = 'v', name = id): ChatModelInfo => ({ id, family, vendor, name });
+
+describe('sampling: model selection', () => {
+  const gpt4o = model('gpt-4o', 'gpt-4o', 'copilot', 'GPT-4o');
+  const gpt4oMini = model('gpt-4o-mini', 'gpt-4o-mini', 'copilot', 'GPT-4o mini');
+  const sonnet = model('claude-3.5-sonnet', 'claude-3.5-sonnet', 'copilot', 'Claude 3.5 Sonnet');
+  const haiku = model('claude-3-haiku', 'claude-3-haiku', 'anthropic', 'Claude 3 Haiku');
+  const all = [gpt4o, gpt4oMini, sonnet, haiku];
+
+  it('follows hints as substrings of id, family or name, in the server\'s order', () => {
+    assert.strictEqual(selectModel(all, { hints: [{ name: 'sonnet' }] }).model, sonnet);
+    assert.strictEqual(selectModel(all, { hints: [{ name: 'gemini' }, { name: 'HAIKU' }, { name: 'gpt' }] }).model, haiku, 'first matching hint wins');
+    assert.strictEqual(selectModel(all, { hints: [{ name: 'Claude 3 Haiku' }] }).model, haiku, 'display names match too');
+    assert.match(selectModel(all, { hints: [{ name: 'sonnet' }] }).reason, /hint "sonnet"/);
+  });
+
+  it("breaks ties among a hint's matches by the server's priorities", () => {
+    const claude = { hints: [{ name: 'claude' }] };
+    assert.strictEqual(selectModel(all, claude).model, sonnet, 'no priorities: first in the editor\'s order');
+    assert.strictEqual(selectModel(all, { ...claude, speedPriority: 1 }).model, haiku);
+    assert.strictEqual(selectModel(all, { ...claude, costPriority: 0.9, intelligencePriority: 0.1 }).model, haiku);
+    assert.strictEqual(selectModel(all, { ...claude, intelligencePriority: 1 }).model, sonnet);
+    assert.strictEqual(selectModel(all, { hints: [{ name: 'gpt-4o' }], costPriority: 1 }).model, gpt4oMini);
+  });
+
+  it('without a matching hint: pinned model, else priorities, else the default (first) model', () => {
+    assert.strictEqual(selectModel(all, undefined).model, gpt4o);
+    assert.match(selectModel(all, { hints: [{ name: 'llama' }] }).reason, /default/);
+    assert.strictEqual(selectModel(all, { intelligencePriority: 1 }).model, sonnet);
+    assert.strictEqual(selectModel(all, { speedPriority: 1 }).model, gpt4oMini);
+    assert.strictEqual(selectModel(all, { speedPriority: 1 }, ['claude-3.5-sonnet']).model, sonnet, 'a pin beats priorities');
+  });
+
+  it('only offers pinned models when the user pinned some, in the pinned order', () => {
+    const pins = ['anthropic/claude-3-haiku', 'gpt-4o'];
+    assert.strictEqual(selectModel(all, undefined, pins).model, haiku);
+    assert.strictEqual(selectModel(all, { hints: [{ name: 'gpt' }] }, pins).model, gpt4o, 'hints choose among pinned models only');
+    assert.strictEqual(selectModel(all, { hints: [{ name: 'sonnet' }] }, pins).model, haiku, 'an unpinned hint match is not used');
+    const none = selectModel(all, undefined, ['o1']);
+    assert.strictEqual(none.model, undefined);
+    assert.match(none.reason, /none of the models allowed for this server \(o1\)/);
+  });
+
+  it('reports no model at all', () => {
+    const r = selectModel([], { hints: [{ name: 'x' }] });
+    assert.strictEqual(r.model, undefined);
+    assert.match(r.reason, /no language model is available/);
+  });
+
+  it('reads rough traits from model names', () => {
+    assert.ok(modelTraits(gpt4oMini).speed > modelTraits(gpt4o).speed);
+    assert.ok(modelTraits(sonnet).intelligence > modelTraits(haiku).intelligence);
+    assert.ok(modelTraits(haiku).cost < modelTraits(model('claude-opus-4')).cost);
+  });
+});
+
+describe('sampling: rate limiter', () => {
+  it('allows `limit` requests per key in a sliding minute', () => {
+    let now = 0;
+    const limiter = new RateLimiter(60_000, () => now);
+    for (const t of [0, 10_000, 20_000]) {
+      now = t;
+      assert.ok(limiter.tryAcquire('a', 3).ok);
+    }
+    now = 30_000;
+    assert.deepStrictEqual(limiter.tryAcquire('a', 3), { ok: false, retryAfterMs: 30_000 });
+    assert.ok(limiter.tryAcquire('b', 3).ok, 'keys are independent');
+    now = 60_000;
+    assert.ok(limiter.tryAcquire('a', 3).ok, 'the oldest slot freed up');
+    assert.deepStrictEqual(limiter.tryAcquire('a', 3), { ok: false, retryAfterMs: 10_000 }, 'refusals take no slot');
+  });
+});
+
+class FakeModels implements ModelPort {
+  available: ChatModelInfo[] = [model('fake-model', 'fake', 'fake-vendor', 'Fake Model')];
+  requests: ModelRequest[] = [];
+  reply: (r: ModelRequest) => ModelContent[] = (r) => {
+    const last = r.messages.at(-1)!.content.find((c) => c.type === 'text') as { text: string };
+    return [{ type: 'text', text: `echo: ${last.text}` }];
+  };
+  async listModels() {
+    return this.available;
+  }
+  async complete(r: ModelRequest) {
+    this.requests.push(r);
+    return this.reply(r);
+  }
+  async countTokens(_m: ChatModelInfo, text: string) {
+    return Math.ceil(text.length / 4);
+  }
+}
+
+class FakeDialogs implements SamplingDialogs {
+  consent: ('once' | 'always' | 'deny' | undefined)[] = [];
+  review: ('approve' | 'approve-always' | 'edit' | 'reject' | undefined)[] = [];
+  text: ((value: string | undefined) => string | undefined)[] = [];
+  consentAsked: SamplingQuestion[] = [];
+  reviewAsked: string[] = [];
+  textAsked: string[] = [];
+  async confirmSampling(q: SamplingQuestion) {
+    this.consentAsked.push(q);
+    return this.consent.shift();
+  }
+  async reviewSamplingResponse(q: { responseText: string }) {
+    this.reviewAsked.push(q.responseText);
+    return this.review.shift();
+  }
+  async inputText(q: { title: string; value?: string }) {
+    this.textAsked.push(q.title);
+    return (this.text.shift() ?? ((v) => v))(q.value);
+  }
+}
+
+describe('sampling: the feature against real servers', function () {
+  this.timeout(60_000);
+  let kit: Kit;
+  let models: FakeModels;
+  let dialogs: FakeDialogs;
+  let permissions: PermissionStore;
+  let settings: SamplingSettings;
+  let notices: string[];
+  let activeToolCalls: ActiveToolCalls;
+
+  async function start(name: string, script: string): Promise<{ id: string; client: Client }> {
+    await kit.registry.updateScope(userScope, [entry(name, stdio(process.execPath, [script]))], []);
+    const info = await waitForState(kit, name, 'running');
+    return { id: info.id, client: kit.registry.get(info.id)!.activeConnection!.sdkClient! };
+  }
+
+  beforeEach(() => {
+    models = new FakeModels();
+    dialogs = new FakeDialogs();
+    permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
+    settings = { enabled: true, rateLimitPerMinute: 10, maxTokens: 1000, pinnedModels: [], allowedContext: 'none' };
+    notices = [];
+    activeToolCalls = new ActiveToolCalls();
+    const feature = new SamplingFeature({
+      settings: () => settings,
+      models,
+      dialogs,
+      permissions,
+      activeToolCalls,
+      queue: new InteractionQueue(),
+      notifyUser: (m) => notices.push(m),
+      describeContext: (id, scope) => describeServerContext(kit.registry.servers(), id, scope),
+    });
+    kit = createKit({ features: [feature] });
+  });
+
+  afterEach(async () => kit?.registry.disposeAsync());
+
+  const triggerSampling = async (client: Client, prompt = 'hello') =>
+    JSON.stringify(await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt, maxTokens: 100 } }));
+
+  it('asks consent, lets the user edit the prompt and review the answer, and the server gets the model\'s text', async () => {
+    const { client } = await start('everything', everythingServer);
+    dialogs.consent.push('once');
+    dialogs.text.push((v) => v!.replace('hello', 'hello, edited'));
+    dialogs.review.push('approve');
+    const result = await triggerSampling(client);
+    assert.strictEqual(dialogs.consentAsked.length, 1);
+    const q = dialogs.consentAsked[0];
+    assert.strictEqual(q.serverName, 'everything');
+    assert.match(q.detail, /Model: Fake Model \(fake-vendor\/fake-model\)/);
+    assert.match(q.detail, /max tokens 100, temperature 0.7/);
+    assert.match(q.detail, /System prompt:\nYou are a helpful test server\./);
+    assert.match(q.detail, /\[user\] Resource trigger-sampling-request context: hello/);
+    assert.strictEqual(q.chatContext, undefined);
+    assert.strictEqual(models.requests.length, 1);
+    assert.strictEqual(models.requests[0].systemPrompt, 'You are a helpful test server.');
+    assert.strictEqual(models.requests[0].maxTokens, 100);
+    assert.deepStrictEqual(dialogs.reviewAsked, ['echo: Resource trigger-sampling-request context: hello, edited']);
+    assert.match(result, /echo: Resource trigger-sampling-request context: hello, edited/);
+    assert.match(result, /\\"model\\": \\"fake-model\\"/);
+    assert.match(result, /\\"stopReason\\": \\"endTurn\\"/);
+    assert.match(result, /\\"role\\": \\"assistant\\"/);
+  });
+
+  it('a denied or dismissed request gives the server an error, and no model is called', async () => {
+    const { client } = await start('everything', everythingServer);
+    dialogs.consent.push('deny', undefined);
+    assert.match(await triggerSampling(client), /denied the sampling request/);
+    assert.match(await triggerSampling(client), /denied the sampling request/);
+    assert.strictEqual(models.requests.length, 0);
+    assert.strictEqual(permissions.list().length, 0, 'a denial is not remembered');
+  });
+
+  it('"Always allow" is remembered per server in the permission store and skips consent and prompt edit', async () => {
+    const { id, client } = await start('everything', everythingServer);
+    dialogs.consent.push('always');
+    dialogs.review.push('approve', 'approve');
+    await triggerSampling(client, 'one');
+    assert.match(await triggerSampling(client, 'two'), /echo: .*two/);
+    assert.strictEqual(dialogs.consentAsked.length, 1);
+    assert.deepStrictEqual(dialogs.textAsked, [], 'no prompt edit once always allowed');
+    assert.strictEqual(dialogs.reviewAsked.length, 2, 'responses are still reviewed');
+    assert.strictEqual(permissions.get('sampling', id)?.decision, 'allow');
+    assert.match(permissions.get('sampling', id)!.label, /everything/);
+  });
+
+  it('response review: reject sends an error, edit sends the edited text, approve-always stops reviewing', async () => {
+    const { id, client } = await start('everything', everythingServer);
+    await permissions.set({ kind: 'sampling', key: id, label: 'x', decision: 'allow', scope: 'global' });
+    dialogs.review.push('reject');
+    assert.match(await triggerSampling(client), /rejected the model's response/);
+    dialogs.review.push('edit');
+    dialogs.text.push(() => 'a better answer');
+    assert.match(await triggerSampling(client), /a better answer/);
+    dialogs.review.push('approve-always');
+    await triggerSampling(client);
+    assert.match(await triggerSampling(client, 'unreviewed'), /echo: .*unreviewed/);
+    assert.strictEqual(dialogs.reviewAsked.length, 3);
+    assert.strictEqual(permissions.get('sampling-review', id)?.decision, 'skip');
+  });
+
+  it('refuses requests over the rate limit or the maxTokens cap with errors, not dialogs', async () => {
+    const { id, client } = await start('everything', everythingServer);
+    await permissions.set({ kind: 'sampling', key: id, label: 'x', decision: 'allow', scope: 'global' });
+    await permissions.set({ kind: 'sampling-review', key: id, label: 'x', decision: 'skip', scope: 'global' });
+    settings.rateLimitPerMinute = 2;
+    await triggerSampling(client);
+    await triggerSampling(client);
+    assert.match(await triggerSampling(client), /Rate limit: at most 2 sampling requests per minute/);
+    assert.strictEqual(models.requests.length, 2);
+    settings.rateLimitPerMinute = 100;
+    settings.maxTokens = 50;
+    assert.match(await triggerSampling(client), /maxTokens 100 exceeds the user's limit of 50/);
+    assert.strictEqual(models.requests.length, 2);
+    assert.strictEqual(dialogs.consentAsked.length, 0);
+  });
+
+  it('without a model: an error to the server and a message to the user', async () => {
+    const { client } = await start('everything', everythingServer);
+    models.available = [];
+    assert.match(await triggerSampling(client), /No model available: no language model is available/);
+    assert.deepStrictEqual(notices, ['MCP server "everything" asked for a language model, but no language model is available.']);
+    models.available = [model('gpt-4o')];
+    settings.pinnedModels = ['claude-opus'];
+    assert.match(await triggerSampling(client), /none of the models allowed for this server \(claude-opus\) is available/);
+    assert.strictEqual(notices.length, 2);
+    assert.strictEqual(dialogs.consentAsked.length, 0, 'nothing to consent to');
+  });
+
+  it('ties a request to the chat request whose tool is running', async () => {
+    const { id, client } = await start('everything', everythingServer);
+    const end = activeToolCalls.begin({ serverId: id, toolName: 'trigger-sampling-request', origin: '@mcp in chat: "summarize"' });
+    dialogs.consent.push('deny');
+    await triggerSampling(client);
+    end();
+    assert.strictEqual(dialogs.consentAsked[0].chatContext, 'while its tool "trigger-sampling-request" runs for @mcp in chat: "summarize"');
+  });
+
+  it('does not declare sampling to a server it is turned off for', async () => {
+    settings.enabled = false;
+    const info = await start('everything', everythingServer);
+    const tools = kit.registry.servers().find((s) => s.id === info.id)!.features.tools.map((t) => t.name);
+    assert.ok(tools.includes('echo'));
+    assert.ok(!tools.includes('trigger-sampling-request'), 'server-everything offers the trigger only when sampling is declared');
+  });
+
+  describe('mapping (requests sent by the asking fixture)', () => {
+    let client: Client;
+    let id: string;
+    const sample = async (params: object) => {
+      const r = (await client.callTool({ name: 'sample', arguments: { params } })) as { content: { text: string }[] };
+      return JSON.parse(r.content[0].text) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
+    };
+    const base = { messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 100 };
+
+    beforeEach(async () => {
+      ({ id, client } = await start('asking', fixtureServer('asking-server.mjs')));
+      await permissions.set({ kind: 'sampling', key: id, label: 'x', decision: 'allow', scope: 'global' });
+      await permissions.set({ kind: 'sampling-review', key: id, label: 'x', decision: 'skip', scope: 'global' });
+    });
+
+    it('declares sampling (with context only when the user allows context)', async () => {
+      const declared = async () => JSON.parse(((await client.callTool({ name: 'capabilities', arguments: {} })) as { content: { text: string }[] }).content[0].text);
+      assert.deepStrictEqual((await declared()).sampling, {});
+      settings.allowedContext = 'thisServer';
+      await kit.registry.get(id)!.restart();
+      client = kit.registry.get(id)!.activeConnection!.sdkClient!;
+      assert.deepStrictEqual((await declared()).sampling, { context: {} });
+    });
+
+    it('cuts at a stop sequence and at maxTokens, with the matching stopReason', async () => {
+      models.reply = () => [{ type: 'text', text: 'one two STOP three' }];
+      assert.deepStrictEqual((await sample({ ...base, stopSequences: ['STOP'] })).result, {
+        role: 'assistant',
+        model: 'fake-model',
+        stopReason: 'stopSequence',
+        content: { type: 'text', text: 'one two ' },
+      });
+      models.reply = () => [{ type: 'text', text: 'x'.repeat(400) }];
+      const long = (await sample({ ...base, maxTokens: 10 })).result!;
+      assert.strictEqual(long.stopReason, 'maxTokens');
+      assert.strictEqual((long.content as { text: string }).text.length, 40);
+    });
+
+    it('passes images to the model and maps an image answer', async () => {
+      const image = { type: 'image', data: Buffer.from('png-bytes').toString('base64'), mimeType: 'image/png' };
+      models.reply = () => [{ type: 'image', data: image.data, mimeType: 'image/png' }];
+      const r = await sample({ ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }] });
+      assert.deepStrictEqual(models.requests[0].messages[0].content[1], { type: 'image', data: image.data, mimeType: 'image/png' });
+      assert.deepStrictEqual(r.result?.content, image);
+    });
+
+    it('chooses the model from the hints of the request', async () => {
+      models.available = [model('gpt-4o'), model('claude-3-haiku'), model('claude-3.5-sonnet')];
+      const r = await sample({ ...base, modelPreferences: { hints: [{ name: 'claude' }], intelligencePriority: 0.9 } });
+      assert.strictEqual(r.result?.model, 'claude-3.5-sonnet');
+    });
+
+    it('refuses audio content and tool use with -32602', async () => {
+      const audio = await sample({ ...base, messages: [{ role: 'user', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' } }] });
+      assert.strictEqual(audio.error?.code, -32602);
+      assert.match(audio.error!.message, /audio content is not supported/);
+      assert.strictEqual(models.requests.length, 0);
+    });
+
+    it('honours includeContext only as far as the user allows', async () => {
+      await sample({ ...base, systemPrompt: 'Be brief.', includeContext: 'allServers' });
+      assert.strictEqual(models.requests[0].systemPrompt, 'Be brief.', 'allowedContext "none": nothing added');
+      settings.allowedContext = 'thisServer';
+      await sample({ ...base, systemPrompt: 'Be brief.', includeContext: 'allServers' });
+      assert.match(models.requests[1].systemPrompt!, /^Be brief\.\n\nContext from MCP servers:\nServer "asking" \(asking-server 1\.0\.0\)\n- tool ask: /);
+      await sample({ ...base, includeContext: 'none' });
+      assert.strictEqual(models.requests[2].systemPrompt, undefined);
+    });
+  });
+});
