@@ -1,0 +1,99 @@
+// What the Resources view shows per server, and which servers changed since it last looked: so a list_changed of
+// one server refreshes that server's subtree only, and a server that went down keeps showing what it had (greyed).
+import type { Resource, ResourceTemplate, ServerInfo } from '../../host/types';
+
+export type ListingStatus =
+  /** Running with the resources capability (or sending resources anyway). */
+  | 'running'
+  /** Running, but it offers no resources at all. */
+  | 'no-resources'
+  | 'starting'
+  /** Stopped or failed: `reason` says why, the items are the last ones seen. */
+  | 'down';
+
+export interface ServerListing {
+  server: ServerInfo;
+  status: ListingStatus;
+  /** Why a server is down: its error, or the reason it was stopped or kept from starting. */
+  reason?: string;
+  resources: Resource[];
+  templates: ResourceTemplate[];
+  /** The server has more resources than loaded. */
+  hasMore: boolean;
+}
+
+export interface ListingChanges {
+  /** Servers were added, removed or reordered: the whole view must be rebuilt. */
+  structure: boolean;
+  /** Servers whose subtree changed. */
+  servers: string[];
+}
+
+function statusOf(info: ServerInfo): { status: ListingStatus; reason?: string } {
+  switch (info.state.kind) {
+    case 'running': {
+      const { resources, resourceTemplates } = info.features;
+      return { status: info.capabilities?.resources || resources.length || resourceTemplates.length ? 'running' : 'no-resources' };
+    }
+    case 'starting':
+      return { status: 'starting' };
+    case 'error':
+      return { status: 'down', reason: info.state.message };
+    case 'stopped':
+      return { status: 'down', reason: info.blockedReason ?? info.state.reason };
+  }
+}
+
+export class ResourceListings {
+  private listings = new Map<string, ServerListing>();
+  private order: string[] = [];
+
+  constructor(private readonly hasMore: (serverId: string) => boolean) {}
+
+  /** Takes a new snapshot of the servers and says what changed. */
+  update(servers: ServerInfo[]): ListingChanges {
+    const next = new Map<string, ServerListing>();
+    const changed: string[] = [];
+    for (const server of servers) {
+      const previous = this.listings.get(server.id);
+      const { status, reason } = statusOf(server);
+      const live = status === 'running';
+      const listing: ServerListing = {
+        server,
+        status,
+        reason,
+        // A server that is not running shows the last items it had; a running one what its connection loaded.
+        resources: live ? server.features.resources : (previous?.resources ?? []),
+        templates: live ? server.features.resourceTemplates : (previous?.templates ?? []),
+        hasMore: live && this.hasMore(server.id),
+      };
+      next.set(server.id, listing);
+      if (!previous || differs(previous, listing)) changed.push(server.id);
+    }
+    const order = servers.map((s) => s.id);
+    const structure = order.length !== this.order.length || order.some((id, i) => id !== this.order[i]);
+    this.listings = next;
+    this.order = order;
+    return { structure, servers: changed };
+  }
+
+  get(serverId: string): ServerListing | undefined {
+    return this.listings.get(serverId);
+  }
+
+  all(): ServerListing[] {
+    return this.order.map((id) => this.listings.get(id)!);
+  }
+}
+
+function differs(a: ServerListing, b: ServerListing): boolean {
+  return (
+    a.status !== b.status ||
+    a.reason !== b.reason ||
+    a.resources !== b.resources ||
+    a.templates !== b.templates ||
+    a.hasMore !== b.hasMore ||
+    a.server.name !== b.server.name ||
+    a.server.serverInfo?.icons !== b.server.serverInfo?.icons
+  );
+}

@@ -1,0 +1,108 @@
+// The resources feature in VS Code: the Resources view, resource documents (a read-only file system with its own
+// scheme), live updates of open documents, the resource commands, and what chat uses of it.
+import * as vscode from 'vscode';
+import type { ChatAttachment, ChatAttachments } from '../../core/features/resources/chatAttachments';
+import type { ResourceContents } from '../../core/features/resources/resourceContents';
+import { RESOURCE_SCHEME } from '../../core/features/resources/resourceLocation';
+import { ResourceService, type ResourceHost } from '../../core/features/resources/resourceService';
+import type { ResourceSubscriptions, ResourceUpdate } from '../../core/features/resources/resourceSubscriptions';
+import { trackOpenResources } from './openResourceTracker';
+import { ATTACH_COMMAND, RESOURCES_VIEW_ID, registerResourceCommands } from './resourceCommands';
+import { ResourceFileSystemProvider } from './resourceFileSystemProvider';
+import { ResourceOpener, type ResourceTarget } from './resourceOpener';
+import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreeProvider';
+import { TemplatePicker, type TemplatePickState } from './templatePicker';
+
+export interface ResourcesDeps {
+  host: ResourceHost;
+  subscriptions: ResourceSubscriptions;
+  attachments: ChatAttachments;
+}
+
+/** What the chat participant uses: reading, the document of a resource link, and the attachments queue. */
+export interface ResourcesForChat {
+  read(serverId: string, uri: string): Promise<ResourceContents[]>;
+  documentUri(serverId: string, link: Pick<ResourceTarget, 'uri' | 'name' | 'mimeType'>): vscode.Uri;
+  takeAttachments(): ChatAttachment[];
+  readonly attachCommand: string;
+}
+
+/** Extension tests only: what the view shows and what is going on, as tests cannot read the workbench. */
+export interface ResourcesTestingApi {
+  /** The Resources view as rendered, every node expanded: `label — description`, indented by level; greyed items end with ` (greyed)`. */
+  renderTree(): string[];
+  /** Server ids whose subtree was refreshed since the last call, in order; `*` for the whole view. */
+  takeRefreshes(): string[];
+  /** The template quick pick on screen, if any. */
+  templatePick(): TemplatePickState | undefined;
+  /** Resources subscribed right now. */
+  subscriptions(): ResourceUpdate[];
+  /** Attachments waiting for the chat participant. */
+  attachments(): readonly ChatAttachment[];
+  /** Expands a server in the real view; resolves once VS Code has fetched and shown its children. */
+  expandServer(serverId: string): Promise<void>;
+}
+
+export interface ResourcesFeature extends vscode.Disposable {
+  readonly opener: ResourceOpener;
+  readonly chat: ResourcesForChat;
+  readonly testing: ResourcesTestingApi;
+}
+
+export function registerResources(deps: ResourcesDeps): ResourcesFeature {
+  const service = new ResourceService(deps.host);
+  const files = new ResourceFileSystemProvider(service);
+  const opener = new ResourceOpener(service, files);
+  const tree = new ResourcesTreeProvider(service, files);
+  const picker = new TemplatePicker();
+  const refreshes: string[] = [];
+  const view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true });
+  const disposables: vscode.Disposable[] = [
+    files,
+    ResourceFileSystemProvider.register(files, RESOURCE_SCHEME),
+    tree,
+    view,
+    vscode.window.registerFileDecorationProvider(tree),
+    tree.onDidRefresh((id) => {
+      refreshes.push(id ?? '*');
+      // Only tests read them: keep the latest few.
+      if (refreshes.length > 200) refreshes.shift();
+    }),
+    trackOpenResources(files, deps.subscriptions),
+    ...registerResourceCommands({ service, opener, files, picker, attachments: deps.attachments }),
+  ];
+
+  const render = (nodes: ResourceTreeNode[], depth: number): string[] =>
+    nodes.flatMap((n) => {
+      const item = tree.getTreeItem(n);
+      const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+      const greyed = item.resourceUri && tree.provideFileDecoration(item.resourceUri) ? ' (greyed)' : '';
+      return [`${'  '.repeat(depth)}${label}${item.description ? ` — ${item.description}` : ''}${greyed}`, ...render(tree.getChildren(n), depth + 1)];
+    });
+
+  return {
+    opener,
+    chat: {
+      read: (serverId, uri) => service.read(serverId, uri),
+      documentUri: (serverId, link) => opener.documentUri(serverId, link),
+      takeAttachments: () => deps.attachments.take(),
+      attachCommand: ATTACH_COMMAND,
+    },
+    testing: {
+      renderTree: () => render(tree.getChildren(), 0),
+      takeRefreshes: () => refreshes.splice(0),
+      templatePick: () => picker.state,
+      subscriptions: () => deps.subscriptions.subscriptions(),
+      attachments: () => deps.attachments.peek(),
+      expandServer: async (serverId) => {
+        tree.getChildren();
+        const node = tree.serverNode(serverId);
+        if (!node) throw new Error(`no server ${serverId} in the Resources view`);
+        await view.reveal(node, { expand: true, focus: false, select: false });
+      },
+    },
+    dispose: () => {
+      for (const d of disposables.reverse()) d.dispose();
+    },
+  };
+}

@@ -1,0 +1,385 @@
+// The "MCP Resources" view: workspace folders (when there are several sources), servers, their resources a page at a
+// time ("Load more…") and a "Templates" group. A server's subtree refreshes alone when its list changes; a server
+// that is not running keeps its last items, greyed (a file decoration), under the reason.
+import * as vscode from 'vscode';
+import type { ConfigScope } from '../../core/config/types';
+import { ResourceListings, type ServerListing } from '../../core/features/resources/resourceListings';
+import { fileNameFor } from '../../core/features/resources/resourceLocation';
+import type { ResourceService } from '../../core/features/resources/resourceService';
+import type { Resource, ResourceTemplate } from '../../core/host/types';
+import { groupByScope, scopeLabel, serverIcon, serversByScope } from '../serverPresentation';
+import {
+  downExplanation,
+  mimeIcon,
+  pickIcon,
+  resourceDescription,
+  resourceLabel,
+  resourceTooltip,
+  serverListingDescription,
+  templateDescription,
+  templateTooltip,
+} from './resourcePresentation';
+import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
+
+/** A burst of changes (servers starting together, list_changed storms) renders once. */
+const REFRESH_DEBOUNCE_MS = 50;
+
+const nodeId = (...parts: string[]): string => JSON.stringify(parts);
+const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);
+
+export abstract class ResourceTreeNode {
+  constructor(
+    readonly id: string,
+    readonly parent: ResourceTreeNode | undefined,
+  ) {}
+
+  abstract getTreeItem(): vscode.TreeItem;
+
+  getChildren(): ResourceTreeNode[] {
+    return [];
+  }
+}
+
+/** What nodes need from the provider: the documents' URIs and whether the view is dark (for server icons). */
+interface TreeContext {
+  files: ResourceFileSystemProvider;
+  dark(): boolean;
+}
+
+class FolderNode extends ResourceTreeNode {
+  servers: ServerNode[] = [];
+
+  constructor(private readonly scope: ConfigScope) {
+    super(nodeId('scope', scope.key), undefined);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(scopeLabel(this.scope), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.tooltip = this.scope.configPath;
+    item.iconPath = new vscode.ThemeIcon(this.scope.kind === 'user' ? 'account' : 'root-folder');
+    item.contextValue = 'mcpResourceScope';
+    return item;
+  }
+
+  getChildren(): ResourceTreeNode[] {
+    return this.servers;
+  }
+}
+
+/** Kept across refreshes (VS Code refreshes a subtree by its node object): its listing is replaced in place. */
+export class ServerNode extends ResourceTreeNode {
+  constructor(
+    public listing: ServerListing,
+    parent: ResourceTreeNode | undefined,
+    private readonly ctx: TreeContext,
+  ) {
+    super(nodeId('server', listing.server.id), parent);
+  }
+
+  get serverId(): string {
+    return this.listing.server.id;
+  }
+
+  get down(): boolean {
+    return this.listing.status === 'down';
+  }
+
+  /** The server's own URI: only its authority matters, for the greying decoration. */
+  get decorationUri(): vscode.Uri {
+    return this.ctx.files.uriFor({ serverId: this.serverId, uri: '', fileName: 'server' });
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { listing } = this;
+    const item = new vscode.TreeItem(listing.server.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = serverListingDescription(listing);
+    item.resourceUri = this.decorationUri;
+    const icon = pickIcon(listing.server.serverInfo?.icons, this.ctx.dark() ? 'dark' : 'light');
+    const state = serverIcon(listing.server);
+    item.iconPath = icon ? vscode.Uri.parse(icon) : new vscode.ThemeIcon(state.id, state.color ? new vscode.ThemeColor(state.color) : undefined);
+    item.tooltip = listing.status === 'down' ? downExplanation(listing) : `${listing.server.name}: ${item.description}`;
+    item.contextValue = `mcpResourceServer.${listing.status}`;
+    return item;
+  }
+
+  getChildren(): ResourceTreeNode[] {
+    const { listing } = this;
+    const children: ResourceTreeNode[] = [];
+    if (listing.status === 'starting') return [new MessageNode(this, 'starting', 'Starting…', 'loading~spin')];
+    if (listing.status === 'no-resources') return [new MessageNode(this, 'none', 'This server offers no resources', 'info')];
+    if (listing.status === 'down') {
+      const action = listing.server.state.kind === 'error' ? 'mcpHost.showOutput' : 'mcpHost.startServer';
+      children.push(new MessageNode(this, 'down', downExplanation(listing), listing.server.state.kind === 'error' ? 'error' : 'debug-pause', action));
+    }
+    const seen = new Map<string, number>();
+    for (const r of listing.resources) {
+      // URIs are unique on a well-behaved server; a duplicate must not break the view (VS Code rejects repeated ids).
+      const n = (seen.get(r.uri) ?? 0) + 1;
+      seen.set(r.uri, n);
+      children.push(new ResourceNode(this, r, n === 1 ? r.uri : `${r.uri}#${n}`, this.ctx));
+    }
+    if (listing.hasMore) children.push(new LoadMoreNode(this));
+    if (listing.templates.length) children.push(new TemplatesNode(this));
+    if (listing.status === 'running' && !children.length) children.push(new MessageNode(this, 'empty', 'No resources', 'info'));
+    return children;
+  }
+}
+
+class MessageNode extends ResourceTreeNode {
+  constructor(
+    private readonly server: ServerNode,
+    kind: string,
+    private readonly label: string,
+    private readonly icon: string,
+    private readonly command?: string,
+  ) {
+    super(nodeId('message', server.serverId, kind), server);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label);
+    item.id = this.id;
+    item.tooltip = this.label;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = 'mcpResourceMessage';
+    if (this.command) item.command = { title: this.label, command: this.command, arguments: [this.server.serverId] };
+    return item;
+  }
+}
+
+export class ResourceNode extends ResourceTreeNode {
+  constructor(
+    readonly server: ServerNode,
+    readonly resource: Resource,
+    key: string,
+    private readonly ctx: TreeContext,
+  ) {
+    super(nodeId('resource', server.serverId, key), server);
+  }
+
+  get serverId(): string {
+    return this.server.serverId;
+  }
+
+  /** The document that shows this resource (also what dragging it into the editor area opens). */
+  get documentUri(): vscode.Uri {
+    const r = this.resource;
+    return this.ctx.files.uriFor({ serverId: this.serverId, uri: r.uri, fileName: fileNameFor(r.uri, r.mimeType, r.name) });
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const r = this.resource;
+    const item = new vscode.TreeItem(resourceLabel(r));
+    item.id = this.id;
+    item.description = resourceDescription(r);
+    item.tooltip = markdown(resourceTooltip(r, this.server.listing.server.name));
+    item.resourceUri = this.documentUri;
+    const icon = pickIcon(r.icons, this.ctx.dark() ? 'dark' : 'light');
+    item.iconPath = icon ? vscode.Uri.parse(icon) : new vscode.ThemeIcon(mimeIcon(r.mimeType));
+    item.contextValue = this.server.down ? 'mcpResource.down' : 'mcpResource';
+    if (!this.server.down) item.command = { title: 'Open', command: 'mcpHost.openResource', arguments: [this] };
+    return item;
+  }
+}
+
+class LoadMoreNode extends ResourceTreeNode {
+  constructor(private readonly server: ServerNode) {
+    super(nodeId('more', server.serverId), server);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Load more…');
+    item.id = this.id;
+    item.description = `${this.server.listing.resources.length} loaded`;
+    item.tooltip = 'The server has more resources: load its next page.';
+    item.iconPath = new vscode.ThemeIcon('more');
+    item.contextValue = 'mcpResourceLoadMore';
+    item.command = { title: 'Load More', command: 'mcpHost.loadMoreResources', arguments: [this.server.serverId] };
+    return item;
+  }
+}
+
+class TemplatesNode extends ResourceTreeNode {
+  constructor(private readonly server: ServerNode) {
+    super(nodeId('templates', server.serverId), server);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Templates', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = String(this.server.listing.templates.length);
+    item.tooltip = 'Resource templates: URIs with variables to fill in';
+    item.iconPath = new vscode.ThemeIcon('symbol-variable');
+    item.resourceUri = this.server.decorationUri;
+    item.contextValue = 'mcpResourceTemplates';
+    return item;
+  }
+
+  getChildren(): ResourceTreeNode[] {
+    const seen = new Set<string>();
+    return this.server.listing.templates.map((t, i) => {
+      const key = seen.has(t.uriTemplate) ? `${t.uriTemplate}#${i}` : t.uriTemplate;
+      seen.add(t.uriTemplate);
+      return new TemplateNode(this.server, t, key, this);
+    });
+  }
+}
+
+export class TemplateNode extends ResourceTreeNode {
+  constructor(
+    readonly server: ServerNode,
+    readonly template: ResourceTemplate,
+    key: string,
+    parent: ResourceTreeNode,
+  ) {
+    super(nodeId('template', server.serverId, key), parent);
+  }
+
+  get serverId(): string {
+    return this.server.serverId;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const t = this.template;
+    const item = new vscode.TreeItem(resourceLabel(t));
+    item.id = this.id;
+    item.description = templateDescription(t);
+    item.tooltip = markdown(templateTooltip(t, this.server.listing.server.name));
+    item.iconPath = new vscode.ThemeIcon('symbol-variable');
+    item.resourceUri = this.server.decorationUri;
+    item.contextValue = this.server.down ? 'mcpResourceTemplate.down' : 'mcpResourceTemplate';
+    if (!this.server.down) item.command = { title: 'Open Template', command: 'mcpHost.openResourceTemplate', arguments: [this] };
+    return item;
+  }
+}
+
+export class ResourcesTreeProvider
+  implements vscode.TreeDataProvider<ResourceTreeNode>, vscode.TreeDragAndDropController<ResourceTreeNode>, vscode.FileDecorationProvider, vscode.Disposable
+{
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<ResourceTreeNode | undefined>();
+  readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+  private readonly _onDidChangeFileDecorations = new vscode.EventEmitter<vscode.Uri[] | undefined>();
+  readonly onDidChangeFileDecorations = this._onDidChangeFileDecorations.event;
+  private readonly _onDidRefresh = new vscode.EventEmitter<string | undefined>();
+  /** Fires the server id of each subtree refreshed, or undefined when the whole view is. */
+  readonly onDidRefresh = this._onDidRefresh.event;
+  readonly dragMimeTypes = ['text/uri-list'];
+  readonly dropMimeTypes: string[] = [];
+
+  private readonly listings: ResourceListings;
+  /** Node objects are kept (VS Code refreshes a subtree by its object): servers by id, folders by scope key. */
+  private readonly nodes = new Map<string, ServerNode>();
+  private readonly folders = new Map<string, FolderNode>();
+  private readonly subscriptions: vscode.Disposable[];
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private readonly ctx: TreeContext;
+
+  constructor(
+    private readonly service: ResourceService,
+    files: ResourceFileSystemProvider,
+  ) {
+    this.listings = new ResourceListings((id) => service.hasMore(id));
+    this.listings.update(service.servers());
+    this.ctx = {
+      files,
+      dark: () => [vscode.ColorThemeKind.Dark, vscode.ColorThemeKind.HighContrast].includes(vscode.window.activeColorTheme.kind),
+    };
+    this.subscriptions = [
+      service.onDidChangeServers(() => this.scheduleRefresh()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.refreshAll()),
+      vscode.window.onDidChangeActiveColorTheme(() => this.refreshAll()),
+    ];
+  }
+
+  private scheduleRefresh() {
+    if (this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.applyChanges();
+    }, REFRESH_DEBOUNCE_MS);
+  }
+
+  private applyChanges() {
+    const changes = this.listings.update(this.service.servers());
+    if (changes.structure) return this.refreshAll();
+    for (const id of changes.servers) {
+      const node = this.nodes.get(id);
+      const listing = this.listings.get(id);
+      if (!node || !listing) continue;
+      node.listing = listing;
+      this._onDidChangeTreeData.fire(node);
+      this._onDidRefresh.fire(id);
+    }
+    if (changes.servers.length) this._onDidChangeFileDecorations.fire(undefined);
+  }
+
+  private refreshAll() {
+    this.nodes.clear();
+    this.folders.clear();
+    this._onDidChangeTreeData.fire(undefined);
+    this._onDidChangeFileDecorations.fire(undefined);
+    this._onDidRefresh.fire(undefined);
+  }
+
+  getTreeItem(node: ResourceTreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  getChildren(node?: ResourceTreeNode): ResourceTreeNode[] {
+    if (node) return node.getChildren();
+    const listings = this.listings.all();
+    const serverNode = (listing: ServerListing, parent: ResourceTreeNode | undefined) => {
+      let n = this.nodes.get(listing.server.id);
+      if (!n || n.parent !== parent) {
+        n = new ServerNode(listing, parent, this.ctx);
+        this.nodes.set(listing.server.id, n);
+      }
+      n.listing = listing;
+      return n;
+    };
+    const servers = listings.map((l) => l.server);
+    if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) return listings.map((l) => serverNode(l, undefined));
+    return serversByScope(servers).map((group) => {
+      let folder = this.folders.get(group.scope.key);
+      if (!folder) {
+        folder = new FolderNode(group.scope);
+        this.folders.set(group.scope.key, folder);
+      }
+      const parent = folder;
+      folder.servers = group.servers.map((s) => serverNode(this.listings.get(s.id)!, parent));
+      return folder;
+    });
+  }
+
+  getParent(node: ResourceTreeNode): ResourceTreeNode | undefined {
+    return node.parent;
+  }
+
+  /** The server node of a server, as the view shows it (after getChildren). */
+  serverNode(serverId: string): ServerNode | undefined {
+    return this.nodes.get(serverId);
+  }
+
+  /** Greys whatever belongs to a server that is not running: its items and the documents of its resources. */
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    const serverId = this.ctx.files.serverIdOf(uri);
+    const listing = serverId === undefined ? undefined : this.listings.get(serverId);
+    if (listing?.status !== 'down') return undefined;
+    return { color: new vscode.ThemeColor('disabledForeground'), tooltip: downExplanation(listing) };
+  }
+
+  handleDrag(source: readonly ResourceTreeNode[], data: vscode.DataTransfer): void {
+    const uris = source.filter((n): n is ResourceNode => n instanceof ResourceNode).map((n) => n.documentUri.toString());
+    if (uris.length) data.set('text/uri-list', new vscode.DataTransferItem(uris.join('\r\n')));
+  }
+
+  dispose(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    for (const s of this.subscriptions) s.dispose();
+    this._onDidChangeTreeData.dispose();
+    this._onDidChangeFileDecorations.dispose();
+    this._onDidRefresh.dispose();
+  }
+}
