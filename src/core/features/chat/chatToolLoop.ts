@@ -1,0 +1,186 @@
+// The conversation with a language model that may call MCP tools: send, stream the answer, run the tools it asked
+// for (each with the user's consent), give the results back, and again, for a bounded number of rounds.
+import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
+import type { ToolCaller } from '../tools/toolCaller';
+import type { ConsentOutcome, ToolConsent } from '../tools/toolConsent';
+import type { NamedTool, ToolNameMap } from '../tools/toolNames';
+import { schemaProblem, toolsNamedIn } from '../tools/toolSchemas';
+import {
+  toolCallToMcp,
+  toolErrorToModel,
+  toolResultToModel,
+  type ConversionOptions,
+  type ModelMessage,
+  type ModelPart,
+} from './contentConversion';
+
+export type ModelEvent = { kind: 'text'; text: string } | { kind: 'toolCall'; callId: string; name: string; input: unknown };
+
+/** A tool as offered to the model: its unique model name, description and input schema (passed through). */
+export interface ModelTool {
+  name: string;
+  description: string;
+  inputSchema: object;
+}
+
+/** The language model, as the loop needs it. The VS Code adapter wraps `request.model`. */
+export interface ChatModel {
+  /** Streams the answer; rejects (or throws while streaming) when the model API refuses the request. */
+  send(messages: readonly ModelMessage[], tools: readonly ModelTool[], signal: AbortSignal): AsyncIterable<ModelEvent>;
+}
+
+export type ToolCallEnd =
+  | { kind: 'result'; result: CallToolResult }
+  | { kind: 'refused'; consent: ConsentOutcome }
+  | { kind: 'failed'; message: string };
+
+/** What the user sees while the loop runs. */
+export interface ToolLoopObserver {
+  text(text: string): void;
+  /** A tool was not offered to the model, and why. */
+  toolNotOffered(tool: NamedTool, reason: string): void;
+  toolCallStarted(tool: NamedTool, args: Record<string, unknown>): void;
+  toolProgress(tool: NamedTool, progress: Progress): void;
+  toolCallEnded(tool: NamedTool, end: ToolCallEnd, args: Record<string, unknown>): void;
+  /** The model wanted more tool rounds than allowed; its last calls were not run. */
+  roundLimitReached(limit: number): void;
+}
+
+export interface ToolLoopOptions {
+  model: ChatModel;
+  /** The conversation so far; the loop appends the model's turns and the tool results to a copy. */
+  messages: readonly ModelMessage[];
+  tools: ToolNameMap;
+  maxRounds: number;
+  consent: ToolConsent;
+  caller: ToolCaller;
+  /** How a server's tool results are converted (resource links are read from that server). */
+  conversion(serverId: string): ConversionOptions;
+  /** Where the calls come from, for sampling dialogs, e.g. `@mcp in chat: "…"`. */
+  origin: string;
+  signal: AbortSignal;
+  observer: ToolLoopObserver;
+}
+
+export interface ToolLoopResult {
+  /** Tool rounds that ran. */
+  rounds: number;
+  limitReached: boolean;
+  messages: ModelMessage[];
+}
+
+export const DENIED_MESSAGE = 'The user denied this tool call. Do not retry it; continue without it or explain what is missing.';
+
+function offeredTools(tools: ToolNameMap, observer: ToolLoopObserver): { map: ToolNameMap; offered: ModelTool[] } {
+  const rejected = new Set<string>();
+  for (const t of tools.tools) {
+    const problem = schemaProblem(t.tool.inputSchema);
+    if (problem) {
+      rejected.add(t.modelName);
+      observer.toolNotOffered(t, problem);
+    }
+  }
+  const map = rejected.size ? tools.without(rejected) : tools;
+  return { map, offered: map.tools.map(toModelTool) };
+}
+
+const toModelTool = (t: NamedTool): ModelTool => ({
+  name: t.modelName,
+  description: t.tool.description ?? t.tool.title ?? `Tool "${t.tool.name}" of MCP server "${t.serverName}"`,
+  inputSchema: t.tool.inputSchema,
+});
+
+export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
+  const { model, observer, signal } = options;
+  const messages = options.messages.map((m) => ({ role: m.role, parts: [...m.parts] }));
+  let { map, offered } = offeredTools(options.tools, observer);
+  let rounds = 0;
+  for (;;) {
+    const turn = await streamTurn();
+    if (turn === 'retry') continue;
+    const { text, calls } = turn;
+    const assistant: ModelPart[] = [];
+    if (text) assistant.push({ kind: 'text', text });
+    for (const c of calls) assistant.push({ kind: 'toolCall', callId: c.callId, name: c.name, input: inputObject(c.input) });
+    if (assistant.length) messages.push({ role: 'assistant', parts: assistant });
+    if (!calls.length) return { rounds, limitReached: false, messages };
+    if (rounds >= options.maxRounds) {
+      observer.roundLimitReached(options.maxRounds);
+      return { rounds, limitReached: true, messages };
+    }
+    const results: ModelPart[] = [];
+    for (const call of calls) results.push(await runCall(call));
+    messages.push({ role: 'user', parts: results });
+    rounds++;
+  }
+
+  /** One model request. A request the model API refuses because of some tools is retried without them. */
+  async function streamTurn(): Promise<{ text: string; calls: Extract<ModelEvent, { kind: 'toolCall' }>[] } | 'retry'> {
+    let text = '';
+    const calls: Extract<ModelEvent, { kind: 'toolCall' }>[] = [];
+    let produced = false;
+    try {
+      for await (const event of model.send(messages, offered, signal)) {
+        produced = true;
+        if (event.kind === 'text') {
+          text += event.text;
+          observer.text(event.text);
+        } else {
+          calls.push(event);
+        }
+      }
+    } catch (e) {
+      if (signal.aborted || produced) throw e;
+      const culprits = toolsNamedIn(String((e as Error)?.message ?? e), offered.map((t) => t.name));
+      if (!culprits.length) throw e;
+      for (const name of culprits) observer.toolNotOffered(map.lookup(name)!, `the model refused it: ${(e as Error).message}`);
+      map = map.without(new Set(culprits));
+      offered = map.tools.map(toModelTool);
+      return 'retry';
+    }
+    return { text, calls };
+  }
+
+  async function runCall(call: Extract<ModelEvent, { kind: 'toolCall' }>): Promise<ModelPart> {
+    const mcp = toolCallToMcp(call, map);
+    if (!mcp.ok) return toolErrorToModel(call.callId, mcp.error);
+    const { tool } = mcp;
+    const consent = await options.consent.check({ serverId: tool.serverId, serverName: tool.serverName, tool: tool.tool, arguments: mcp.arguments });
+    if (signal.aborted) throw signal.reason;
+    if (!consent.allowed) {
+      observer.toolCallEnded(tool, { kind: 'refused', consent }, mcp.arguments);
+      return toolErrorToModel(call.callId, DENIED_MESSAGE);
+    }
+    observer.toolCallStarted(tool, mcp.arguments);
+    try {
+      const result = await options.caller.call({
+        serverId: tool.serverId,
+        tool: tool.tool,
+        arguments: mcp.arguments,
+        origin: options.origin,
+        signal,
+        onProgress: (p) => observer.toolProgress(tool, p),
+      });
+      observer.toolCallEnded(tool, { kind: 'result', result }, mcp.arguments);
+      return await toolResultToModel(call.callId, result, options.conversion(tool.serverId));
+    } catch (e) {
+      if (signal.aborted) throw e;
+      const message = (e as Error)?.message ?? String(e);
+      observer.toolCallEnded(tool, { kind: 'failed', message }, mcp.arguments);
+      return toolErrorToModel(call.callId, `The tool call failed: ${message}`);
+    }
+  }
+}
+
+function inputObject(input: unknown): Record<string, unknown> {
+  if (input && typeof input === 'object' && !Array.isArray(input)) return input as Record<string, unknown>;
+  if (typeof input === 'string') {
+    try {
+      const parsed = JSON.parse(input);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
+    } catch {
+      // Recorded as given: the call itself reports the bad input to the model.
+    }
+  }
+  return {};
+}

@@ -1,0 +1,40 @@
+// Runs one MCP tool call: progress reported as it comes, the configured timeout restarted by progress, and
+// cancellation that reaches the server (the SDK sends notifications/cancelled when the signal aborts).
+import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
+import type { ActiveToolCalls } from '../../host/activeToolCalls';
+import type { Tool } from '../../host/types';
+import { sessionOf, type ServerSessions } from './serverSessions';
+
+export interface ToolCall {
+  serverId: string;
+  tool: Tool;
+  arguments: Record<string, unknown>;
+  /** Human words for where the call comes from, e.g. `@mcp in chat: "…"` (shown by sampling dialogs). */
+  origin: string;
+  signal?: AbortSignal;
+  onProgress?(progress: Progress): void;
+}
+
+export class ToolCaller {
+  constructor(
+    private readonly sessions: ServerSessions,
+    private readonly activeCalls: ActiveToolCalls,
+  ) {}
+
+  /**
+   * The server's result, `isError` results included. Protocol errors, timeouts and a stopped server reject;
+   * cancellation rejects with the signal's reason.
+   */
+  async call(call: ToolCall): Promise<CallToolResult> {
+    const connection = sessionOf(this.sessions, call.serverId);
+    const end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
+    try {
+      return await connection.sdkClient!.callTool(
+        { name: call.tool.name, arguments: call.arguments },
+        connection.requestOptions({ signal: call.signal, onprogress: call.onProgress, toolDefinition: call.tool }),
+      );
+    } finally {
+      end();
+    }
+  }
+}

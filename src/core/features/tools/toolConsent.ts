@@ -1,0 +1,81 @@
+// When a tool call needs the user's consent, and what is remembered. Decisions live in the one PermissionStore
+// (kind 'tool', key `<server id>/<tool name>`); the dialog that asks is a port, so tests answer it.
+import type { PermissionStore } from '../../host/permissionStore';
+import type { Tool } from '../../host/types';
+
+export type ToolConsentAnswer = 'once' | 'always' | 'deny';
+
+/** What the user is shown before a call. */
+export interface ToolConsentQuestion {
+  serverName: string;
+  toolName: string;
+  toolTitle?: string;
+  /** The arguments the call would send, pretty-printed JSON. */
+  argumentsJson: string;
+  readOnly: boolean;
+  destructive: boolean;
+}
+
+export interface ToolConsentDeps {
+  permissions: PermissionStore;
+  /** Asks the user; undefined = dismissed. */
+  ask(question: ToolConsentQuestion): Promise<ToolConsentAnswer | undefined>;
+  /** The user's setting: tools that declare `readOnlyHint` run without asking. */
+  autoAllowReadOnly(): boolean;
+}
+
+export interface ToolCallSubject {
+  serverId: string;
+  serverName: string;
+  tool: Tool;
+  arguments: Record<string, unknown>;
+}
+
+export type ConsentOutcome =
+  | { allowed: true; reason: 'remembered' | 'read-only' | 'once' | 'always' }
+  | { allowed: false; reason: 'remembered' | 'denied' | 'dismissed' };
+
+export const toolPermissionKey = (serverId: string, toolName: string): string => `${serverId}/${toolName}`;
+
+export class ToolConsent {
+  constructor(private readonly deps: ToolConsentDeps) {}
+
+  async check(call: ToolCallSubject): Promise<ConsentOutcome> {
+    const key = toolPermissionKey(call.serverId, call.tool.name);
+    const remembered = this.deps.permissions.get('tool', key);
+    if (remembered?.decision === 'allow') return { allowed: true, reason: 'remembered' };
+    if (remembered?.decision === 'deny') return { allowed: false, reason: 'remembered' };
+    const annotations = call.tool.annotations ?? {};
+    // A server can claim anything: the hint only counts when the user chose to rely on it, and never together with
+    // a destructive hint.
+    if (annotations.readOnlyHint === true && annotations.destructiveHint !== true && this.deps.autoAllowReadOnly()) {
+      return { allowed: true, reason: 'read-only' };
+    }
+    const answer = await this.deps.ask({
+      serverName: call.serverName,
+      toolName: call.tool.name,
+      toolTitle: call.tool.title ?? annotations.title,
+      argumentsJson: JSON.stringify(call.arguments, null, 2),
+      readOnly: annotations.readOnlyHint === true,
+      // The spec's default: a tool that does not say it is read-only may be destructive unless it says otherwise.
+      destructive: annotations.readOnlyHint !== true && annotations.destructiveHint !== false,
+    });
+    if (answer === 'always') {
+      await this.deps.permissions.set({
+        kind: 'tool',
+        key,
+        label: `Tool "${call.tool.name}" of server "${call.serverName}"`,
+        decision: 'allow',
+        scope: 'workspace',
+      });
+      return { allowed: true, reason: 'always' };
+    }
+    if (answer === 'once') return { allowed: true, reason: 'once' };
+    return { allowed: false, reason: answer === 'deny' ? 'denied' : 'dismissed' };
+  }
+
+  /** Forgets every remembered tool decision; returns how many there were. */
+  reset(): Promise<number> {
+    return this.deps.permissions.reset('tool');
+  }
+}

@@ -1,0 +1,73 @@
+// The names MCP tools get when they are offered to a language model. Model APIs accept `^[a-zA-Z0-9_-]{1,64}$`
+// and need every name of a request to be unique, while MCP tool names are free text and repeat across servers.
+import { createHash } from 'crypto';
+import type { ServerInfo, Tool } from '../../host/types';
+
+export const MAX_TOOL_NAME_LENGTH = 64;
+
+export interface ToolEntry {
+  serverId: string;
+  serverName: string;
+  tool: Tool;
+}
+
+export interface NamedTool extends ToolEntry {
+  /** The name the model sees and calls. */
+  modelName: string;
+}
+
+const sanitize = (s: string): string => s.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') || 'x';
+
+const shortHash = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 6);
+
+/** `<server>_<tool>`, made valid; a name too long keeps its start and gets a hash of the whole so it stays distinct. */
+export function baseModelToolName(serverName: string, toolName: string): string {
+  const name = `${sanitize(serverName)}_${sanitize(toolName)}`;
+  if (name.length <= MAX_TOOL_NAME_LENGTH) return name;
+  const hash = shortHash(`${serverName}\u0000${toolName}`);
+  return `${name.slice(0, MAX_TOOL_NAME_LENGTH - hash.length - 1)}_${hash}`;
+}
+
+function withSuffix(base: string, n: number): string {
+  const suffix = `_${n}`;
+  return base.length + suffix.length <= MAX_TOOL_NAME_LENGTH ? base + suffix : base.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length) + suffix;
+}
+
+/** One request's tool names, both ways. Built from the servers' lists in their order, so names are stable. */
+export class ToolNameMap {
+  private readonly byModelName = new Map<string, NamedTool>();
+
+  constructor(entries: readonly ToolEntry[]) {
+    for (const entry of entries) {
+      const base = baseModelToolName(entry.serverName, entry.tool.name);
+      let name = base;
+      for (let n = 2; this.byModelName.has(name); n++) name = withSuffix(base, n);
+      this.byModelName.set(name, { ...entry, modelName: name });
+    }
+  }
+
+  /** Every tool of every running server. */
+  static fromServers(servers: readonly ServerInfo[]): ToolNameMap {
+    return new ToolNameMap(
+      servers
+        .filter((s) => s.state.kind === 'running')
+        .flatMap((s) => s.features.tools.map((tool) => ({ serverId: s.id, serverName: s.name, tool }))),
+    );
+  }
+
+  get tools(): NamedTool[] {
+    return [...this.byModelName.values()];
+  }
+
+  /** The MCP tool behind a name the model called. */
+  lookup(modelName: string): NamedTool | undefined {
+    return this.byModelName.get(modelName);
+  }
+
+  /** The same map without some tools (e.g. ones the model API rejected); the others keep their names. */
+  without(modelNames: ReadonlySet<string>): ToolNameMap {
+    const copy = new ToolNameMap([]);
+    for (const [name, t] of this.byModelName) if (!modelNames.has(name)) copy.byModelName.set(name, t);
+    return copy;
+  }
+}

@@ -1,0 +1,370 @@
+// The @mcp chat participant: prompts as slash commands, the servers' tools for the chat's model, and lists of what
+// each server offers with links to use it.
+import * as vscode from 'vscode';
+import type { PromptArgument, ResourceLink } from '@modelcontextprotocol/client';
+import { runToolLoop } from '../../core/features/chat/chatToolLoop';
+import {
+  contextBlock,
+  modelMessagesToText,
+  promptToModelMessages,
+  type ConversionOptions,
+  type ModelContentPart,
+  type ModelMessage,
+  type ResourceContents,
+} from '../../core/features/chat/contentConversion';
+import { escapeMarkdown, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
+import { assignArguments, parsePromptInvocation } from '../../core/features/prompts/promptArguments';
+import { findPrompt, listPrompts, promptCommandName, type PromptEntry } from '../../core/features/prompts/promptCatalog';
+import { getPrompt } from '../../core/features/prompts/promptRequests';
+import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import type { ToolCaller } from '../../core/features/tools/toolCaller';
+import type { ToolConsent } from '../../core/features/tools/toolConsent';
+import { ToolNameMap } from '../../core/features/tools/toolNames';
+import type { ToolSettings } from '../tools/toolSettings';
+import type { ChatTranscripts } from './chatTranscripts';
+import type { ChatDocuments } from './chatDocuments';
+import { ChatToolRenderer } from './chatToolRenderer';
+import { acceptsImages, acceptsTools, LanguageModelAdapter } from './languageModelAdapter';
+import type { PromptArgumentPicker } from './promptArgumentPicker';
+
+const PARTICIPANT_ID = 'mcpHost.mcp';
+
+/** What chat needs from the resources feature. */
+export interface ChatResources {
+  /** Reads a resource of a server through the resources provider. */
+  read(serverId: string, uri: string): Promise<ResourceContents[]>;
+  /** The document that shows a resource (served by the resources feature). */
+  documentUri(serverId: string, link: Pick<ResourceLink, 'uri' | 'name' | 'mimeType'>): vscode.Uri;
+  /** Resources the user attached for the next request (taken: later requests do not get them). */
+  takeAttachments(): { serverName: string; label: string; uri: string; contents: ResourceContents[] }[];
+  /** The command that attaches a resource to chat, taking `(serverId, uri)`. */
+  readonly attachCommand: string;
+}
+
+export interface ChatParticipantDeps {
+  sessions: ServerSessions;
+  consent: ToolConsent;
+  caller: ToolCaller;
+  picker: PromptArgumentPicker;
+  settings: () => ToolSettings;
+  resources: ChatResources;
+  /** Where expanded prompts and tool calls are kept for the response's references. */
+  documents: ChatDocuments;
+  iconPath: vscode.Uri;
+  /** Set in extension tests: records every response. */
+  transcripts?: ChatTranscripts;
+}
+
+/** Kept in each result so later turns can tell the model what was really sent and answered. */
+interface TurnMetadata {
+  sent?: string;
+  answer?: string;
+}
+
+const JUSTIFICATION = 'MCP Host answers your @mcp request with the model you selected, using your MCP servers.';
+const USAGE = 'Usage: `@mcp /prompt server.prompt name=value name="a value"` — or `@mcp /prompt` alone to pick one.';
+const HELP = `Ask anything and the model answers with your MCP servers' tools, or run a prompt. ${USAGE} \`/prompts\`, \`/tools\` and \`/resources\` list what your servers offer.`;
+
+const quoteForOrigin = (text: string): string => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+
+/** The commands listings link to. Only these run from the links; server text is escaped, so it cannot add any. */
+const LINKED_COMMANDS = ['workbench.action.chat.open', 'mcpHost.callTool', 'mcpHost.listServers'];
+
+/**
+ * Markdown whose command links work. Listings are one Markdown part with links rather than many buttons: chat folds
+ * runs of buttons into a collapsed "steps" section, which would hide the list.
+ */
+function links(markdown: string, ...moreCommands: string[]): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(markdown);
+  md.isTrusted = { enabledCommands: [...LINKED_COMMANDS, ...moreCommands] };
+  return md;
+}
+
+const commandLink = (title: string, command: string, ...args: unknown[]): string =>
+  `[${escapeMarkdown(title)}](command:${command}?${encodeURIComponent(JSON.stringify(args))})`;
+
+/** Inline code that server text cannot break out of. */
+const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
+
+export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => {
+    const recorded = deps.transcripts?.record(request, stream);
+    return new McpChatRequest(deps, request, context, recorded?.stream ?? stream, token).run().then((result) => {
+      if (recorded) {
+        recorded.transcript.done = true;
+        recorded.transcript.errorMessage = result.errorDetails?.message;
+      }
+      return result;
+    });
+  });
+  participant.iconPath = deps.iconPath;
+  return participant;
+}
+
+class McpChatRequest {
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly deps: ChatParticipantDeps,
+    private readonly request: vscode.ChatRequest,
+    private readonly context: vscode.ChatContext,
+    private readonly stream: vscode.ChatResponseStream,
+    private readonly token: vscode.CancellationToken,
+  ) {}
+
+  async run(): Promise<vscode.ChatResult> {
+    const sub = this.token.onCancellationRequested(() => this.abort.abort(new vscode.CancellationError()));
+    try {
+      switch (this.request.command) {
+        case 'prompt':
+          return await this.prompt();
+        case 'prompts':
+          return this.listPrompts();
+        case 'tools':
+          return this.listTools();
+        case 'resources':
+          return this.listResources();
+        default:
+          return await this.freeText();
+      }
+    } catch (e) {
+      if (this.token.isCancellationRequested) return {};
+      if (e instanceof vscode.LanguageModelError) return { errorDetails: { message: `The language model refused the request: ${e.message}` } };
+      return { errorDetails: { message: (e as Error)?.message ?? String(e) } };
+    } finally {
+      sub.dispose();
+    }
+  }
+
+  private get servers() {
+    return this.deps.sessions.servers();
+  }
+
+  private get origin(): string {
+    return `@mcp in chat: "${quoteForOrigin(this.request.prompt.trim() || `/${this.request.command ?? ''}`)}"`;
+  }
+
+  private conversion(serverId: string): ConversionOptions {
+    return {
+      images: acceptsImages(this.request.model),
+      resolveLink: (link) => this.deps.resources.read(serverId, link.uri),
+    };
+  }
+
+  /** `/prompt [server.prompt args…]`: collect what is missing, expand, show what was sent, and answer it. */
+  private async prompt(): Promise<vscode.ChatResult> {
+    const text = this.request.prompt.trim();
+    let entry: PromptEntry | undefined;
+    let values: Record<string, string> = {};
+    let ask: PromptArgument[];
+    if (!text) {
+      entry = await this.deps.picker.pickPrompt();
+      if (!entry) return this.say('No prompt chosen.');
+      ask = [...(entry.prompt.arguments ?? []).filter((a) => a.required), ...(entry.prompt.arguments ?? []).filter((a) => !a.required)];
+    } else {
+      const parsed = parsePromptInvocation(text);
+      if (!parsed.ok) return this.say(`${escapeMarkdown(parsed.error)}\n\n${USAGE}`);
+      const found = findPrompt(parsed.invocation.target, this.servers);
+      if (!found.ok) return this.say(`${found.message}\n\n${USAGE}`, this.servers.some((s) => s.state.kind === 'running'));
+      entry = found.entry;
+      const assigned = assignArguments(entry.prompt, parsed.invocation);
+      const declared = (entry.prompt.arguments ?? []).map((a) => code(a.name)).join(', ') || 'none';
+      if (assigned.unknown.length) {
+        this.stream.markdown(`Ignored ${assigned.unknown.map(code).join(', ')}: not an argument of this prompt (its arguments: ${declared}).\n\n`);
+      }
+      if (assigned.extra.length) this.stream.markdown(`Ignored ${assigned.extra.length} extra value(s): every argument already had one.\n\n`);
+      values = assigned.values;
+      ask = assigned.missing;
+    }
+    if (ask.length) {
+      const collected = await this.deps.picker.collect({ entry, values, ask, signal: this.abort.signal });
+      if (!collected) return this.say('Cancelled: the prompt needs its arguments.');
+      values = collected;
+    }
+    this.stream.progress(`Expanding ${entry.serverName}.${entry.prompt.name}…`);
+    const result = await getPrompt(this.deps.sessions, entry.serverId, entry.prompt.name, values, this.abort.signal);
+    const name = `${entry.serverName}.${entry.prompt.name}`;
+    const expanded = promptToMarkdown(result, { linkTarget: (l) => this.deps.resources.documentUri(entry.serverId, l).toString() });
+    const document = this.deps.documents.add(name, `# ${escapeMarkdown(name)}\n\n${expanded}\n`);
+    // Collapsed in the response's references: what was sent, one click away.
+    this.stream.reference(document);
+    const count = result.messages.length;
+    this.stream.markdown(`Sent the expanded prompt **${escapeMarkdown(name)}** (${count} message${count === 1 ? '' : 's'}) to the model: `);
+    this.stream.anchor(document, 'show');
+    this.stream.markdown('\n\n');
+    const messages = await promptToModelMessages(result, this.conversion(entry.serverId));
+    const answer = await this.answer(messages);
+    return { metadata: { sent: modelMessagesToText(messages), answer } satisfies TurnMetadata };
+  }
+
+  /** Free text: the model answers with every running server's tools, attached resources and earlier turns. */
+  private async freeText(): Promise<vscode.ChatResult> {
+    const context: ModelContentPart[] = [];
+    const attachments = this.deps.resources.takeAttachments();
+    for (const a of attachments) {
+      this.stream.progress(`Attached ${a.label} (${a.serverName})`);
+      context.push(...a.contents.map((c) => contextBlock(c, acceptsImages(this.request.model))));
+    }
+    context.push(...(await this.references()));
+    if (!this.request.prompt.trim() && !context.length) return this.say(HELP);
+    const messages = this.history();
+    const parts: ModelContentPart[] = [...context, { kind: 'text', text: this.request.prompt }];
+    const last = messages.at(-1);
+    if (last?.role === 'user') last.parts.push(...parts);
+    else messages.push({ role: 'user', parts });
+    const answer = await this.answer(messages);
+    return { metadata: { answer } satisfies TurnMetadata };
+  }
+
+  private async answer(messages: ModelMessage[]): Promise<string> {
+    const model = this.request.model;
+    const renderer = new ChatToolRenderer(this.stream, (serverId, link) => this.deps.resources.documentUri(serverId, link), this.deps.documents);
+    const settings = this.deps.settings();
+    await runToolLoop({
+      model: new LanguageModelAdapter(model, JUSTIFICATION),
+      messages,
+      tools: acceptsTools(model) ? ToolNameMap.fromServers(this.servers) : new ToolNameMap([]),
+      maxRounds: settings.maxToolRounds,
+      consent: this.deps.consent,
+      caller: this.deps.caller,
+      conversion: (serverId) => this.conversion(serverId),
+      origin: this.origin,
+      signal: this.abort.signal,
+      observer: renderer,
+    });
+    return renderer.answer;
+  }
+
+  /** Earlier @mcp turns of this chat, as the model saw and said them (turns of one role merged: they must alternate). */
+  private history(): ModelMessage[] {
+    const out: ModelMessage[] = [];
+    const add = (role: ModelMessage['role'], text: string) => {
+      const last = out.at(-1);
+      if (last?.role === role) last.parts.push({ kind: 'text', text });
+      else out.push({ role, parts: [{ kind: 'text', text }] });
+    };
+    const turns = this.context.history;
+    turns.forEach((turn, i) => {
+      if (turn instanceof vscode.ChatRequestTurn) {
+        const next = turns[i + 1];
+        const sent = next instanceof vscode.ChatResponseTurn ? (next.result.metadata as TurnMetadata | undefined)?.sent : undefined;
+        add('user', sent ?? turn.prompt);
+      } else if (turn instanceof vscode.ChatResponseTurn) {
+        const metadata = turn.result.metadata as TurnMetadata | undefined;
+        const text =
+          metadata?.answer ??
+          turn.response
+            .filter((p): p is vscode.ChatResponseMarkdownPart => p instanceof vscode.ChatResponseMarkdownPart)
+            .map((p) => p.value.value)
+            .join('');
+        if (text) add('assistant', text);
+      }
+    });
+    return out;
+  }
+
+  /** Files and selections the user attached with `#`: their text as context. */
+  private async references(): Promise<ModelContentPart[]> {
+    const parts: ModelContentPart[] = [];
+    for (const ref of this.request.references) {
+      const value = ref.value;
+      if (typeof value === 'string') {
+        parts.push({ kind: 'text', text: value });
+      } else if (value instanceof vscode.Uri || value instanceof vscode.Location) {
+        const uri = value instanceof vscode.Uri ? value : value.uri;
+        try {
+          const doc = await vscode.workspace.openTextDocument(uri);
+          const text = value instanceof vscode.Location ? doc.getText(value.range) : doc.getText();
+          parts.push({ kind: 'text', text: `<file path="${vscode.workspace.asRelativePath(uri)}">\n${text}\n</file>` });
+        } catch {
+          parts.push({ kind: 'text', text: `[Attached ${uri.toString()} could not be read.]` });
+        }
+      }
+    }
+    return parts;
+  }
+
+  /** A message (it may quote names servers chose, so it gets no command links) and optionally a link to /prompts. */
+  private say(markdown: string, offerList = false): vscode.ChatResult {
+    this.stream.markdown(markdown);
+    if (offerList) this.stream.markdown(links(`\n\n${commandLink('List prompts', 'workbench.action.chat.open', { query: '@mcp /prompts' })}`));
+    return {};
+  }
+
+  private runningServers() {
+    return this.servers.filter((s) => s.state.kind === 'running');
+  }
+
+  private nothingRunning(): vscode.ChatResult {
+    this.stream.markdown(
+      links(`No MCP server is running. Configure servers in \`.vscode/mcp.json\` and start them: ${commandLink('List servers', 'mcpHost.listServers')}.`),
+    );
+    return {};
+  }
+
+  /** `/prompts`: every prompt, each with a link that runs it here. */
+  private listPrompts(): vscode.ChatResult {
+    if (!this.runningServers().length) return this.nothingRunning();
+    const entries = listPrompts(this.servers);
+    if (!entries.length) return this.say('No running server offers prompts.');
+    const lines: string[] = [];
+    let server = '';
+    for (const e of entries) {
+      if (e.serverName !== server) {
+        server = e.serverName;
+        lines.push(`### ${escapeMarkdown(server)}`);
+      }
+      const args = (e.prompt.arguments ?? []).map((a) => `${escapeMarkdown(a.name)}${a.required ? '\\*' : ''}`).join(', ');
+      const run = commandLink(`Run ${promptCommandName(e)}`, 'workbench.action.chat.open', { query: `@mcp /prompt ${promptCommandName(e)}` });
+      lines.push(
+        `- **${escapeMarkdown(e.prompt.title ?? e.prompt.name)}** ${code(e.prompt.name)}${e.prompt.description ? ` — ${escapeMarkdown(e.prompt.description)}` : ''}${args ? ` (arguments: ${args})` : ''} · ${run}`,
+      );
+    }
+    this.stream.markdown(links(lines.join('\n\n')));
+    return {};
+  }
+
+  /** `/tools`: every tool, each with a link that calls it outside the model. */
+  private listTools(): vscode.ChatResult {
+    const running = this.runningServers();
+    if (!running.length) return this.nothingRunning();
+    const lines: string[] = [];
+    for (const s of running) {
+      lines.push(`### ${escapeMarkdown(s.name)}`);
+      if (!s.features.tools.length) lines.push('No tools.');
+      for (const t of s.features.tools) {
+        const hints = [t.annotations?.readOnlyHint ? 'read-only' : '', t.annotations?.destructiveHint && !t.annotations.readOnlyHint ? 'destructive' : '']
+          .filter(Boolean)
+          .join(', ');
+        lines.push(
+          `- **${escapeMarkdown(t.title ?? t.annotations?.title ?? t.name)}** ${code(t.name)}${hints ? ` *(${hints})*` : ''}${t.description ? ` — ${escapeMarkdown(t.description.split('\n')[0])}` : ''} · ${commandLink(`Call ${t.name}…`, 'mcpHost.callTool', s.id, t.name)}`,
+        );
+      }
+    }
+    lines.push('Ask in plain words (`@mcp …`) and the model calls these tools itself, after you allow each call.');
+    this.stream.markdown(links(lines.join('\n\n')));
+    return {};
+  }
+
+  /** `/resources`: every resource, each with a link that attaches it to the next request. */
+  private listResources(): vscode.ChatResult {
+    const running = this.runningServers();
+    if (!running.length) return this.nothingRunning();
+    const { attachCommand } = this.deps.resources;
+    const lines: string[] = [];
+    for (const s of running) {
+      lines.push(`### ${escapeMarkdown(s.name)}`);
+      const { resources, resourceTemplates } = s.features;
+      if (!resources.length && !resourceTemplates.length) lines.push('No resources.');
+      for (const r of resources) {
+        const label = r.title ?? r.name;
+        const attach = commandLink(`Attach ${label}`, attachCommand, s.id, r.uri);
+        lines.push(`- **${escapeMarkdown(label)}** ${code(r.uri)}${r.mimeType ? ` *(${escapeMarkdown(r.mimeType)})*` : ''} · ${attach}`);
+      }
+      for (const t of resourceTemplates) lines.push(`- Template **${escapeMarkdown(t.title ?? t.name)}** ${code(t.uriTemplate)}`);
+    }
+    lines.push('Attached resources go with your next `@mcp` question.');
+    this.stream.markdown(links(lines.join('\n\n'), attachCommand));
+    return {};
+  }
+}

@@ -1,0 +1,73 @@
+// Prompts and tools for people: the @mcp chat participant, "MCP: Run Prompt…", "MCP: Call Tool…" and
+// "MCP: Reset Tool Permissions", sharing one consent policy and one tool caller.
+import * as vscode from 'vscode';
+import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import { ToolCaller } from '../../core/features/tools/toolCaller';
+import { ToolConsent } from '../../core/features/tools/toolConsent';
+import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
+import type { PermissionStore } from '../../core/host/permissionStore';
+import type { HostDialogs } from '../dialogs';
+import { registerToolCommands } from '../tools/toolCommands';
+import { readToolSettings } from '../tools/toolSettings';
+import { ChatDocuments } from './chatDocuments';
+import { ChatTranscripts } from './chatTranscripts';
+import { registerChatParticipant, type ChatResources } from './mcpChatParticipant';
+import { PromptArgumentPicker } from './promptArgumentPicker';
+import { registerRunPromptCommand } from './runPromptCommand';
+
+export interface ChatFeatureDeps {
+  sessions: ServerSessions;
+  permissions: PermissionStore;
+  dialogs: HostDialogs;
+  activeToolCalls: ActiveToolCalls;
+  /** The resources feature: reading resources, their documents, and what the user attached to chat. */
+  resources: ChatResources;
+  extensionUri: vscode.Uri;
+  /** Extension tests: record chat responses so tests can read them. */
+  testMode: boolean;
+}
+
+export interface ChatFeatures {
+  disposables: vscode.Disposable[];
+  picker: PromptArgumentPicker;
+  transcripts?: ChatTranscripts;
+}
+
+export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
+  const { resources } = deps;
+  const consent = new ToolConsent({
+    permissions: deps.permissions,
+    ask: (q) => deps.dialogs.confirmToolCall(q),
+    autoAllowReadOnly: () => readToolSettings().autoAllowReadOnly,
+  });
+  const caller = new ToolCaller(deps.sessions, deps.activeToolCalls);
+  const picker = new PromptArgumentPicker(deps.sessions);
+  const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
+  const documents = new ChatDocuments();
+  return {
+    picker,
+    transcripts,
+    disposables: [
+      documents,
+      registerChatParticipant({
+        sessions: deps.sessions,
+        consent,
+        caller,
+        picker,
+        settings: readToolSettings,
+        resources,
+        documents,
+        iconPath: vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-chat.svg'),
+        transcripts,
+      }),
+      registerRunPromptCommand({ sessions: deps.sessions, picker, resources }),
+      ...registerToolCommands({
+        sessions: deps.sessions,
+        consent,
+        caller,
+        dialogs: deps.dialogs,
+        documentUri: (serverId, link) => resources.documentUri(serverId, link),
+      }),
+    ],
+  };
+}

@@ -1,0 +1,99 @@
+// "MCP: Run Prompt…": expands a prompt without any language model, into a Markdown document, with actions to copy
+// the messages or send them to chat. Users without a chat model still get the prompt's text.
+import * as vscode from 'vscode';
+import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
+import { modelMessagesToText, promptToModelMessages } from '../../core/features/chat/contentConversion';
+import { escapeMarkdown, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
+import { quoteArgument } from '../../core/features/prompts/promptArguments';
+import { listPrompts, promptCommandName, type PromptEntry } from '../../core/features/prompts/promptCatalog';
+import { getPrompt } from '../../core/features/prompts/promptRequests';
+import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import type { ChatResources } from './mcpChatParticipant';
+import type { PromptArgumentPicker } from './promptArgumentPicker';
+
+export interface RunPromptDeps {
+  sessions: ServerSessions;
+  picker: PromptArgumentPicker;
+  resources: Pick<ChatResources, 'read' | 'documentUri'>;
+}
+
+export interface ExpandedPrompt {
+  document: vscode.TextDocument;
+  /** The messages as plain text: what "Copy" copies and "Send to Chat" puts in the chat input. */
+  text: string;
+}
+
+/** The prompt a command was invoked on: a Servers-view prompt item, or `(serverId, promptName)`. */
+function entryFrom(sessions: ServerSessions, arg: unknown, promptName: unknown): PromptEntry | undefined {
+  const node = arg as { serverId?: unknown; prompt?: Prompt } | undefined;
+  const serverId = typeof arg === 'string' ? arg : typeof node?.serverId === 'string' ? node.serverId : undefined;
+  const name = typeof promptName === 'string' ? promptName : node?.prompt?.name;
+  if (!serverId || !name) return undefined;
+  return listPrompts(sessions.servers()).find((e) => e.serverId === serverId && e.prompt.name === name);
+}
+
+export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable {
+  /**
+   * Arguments (all optional): a prompt item or server id, a prompt name, and values. Arguments without a value are
+   * asked for. Resolves with the opened document, or undefined when cancelled.
+   */
+  async function runPrompt(arg?: unknown, promptName?: unknown, given?: Record<string, string>): Promise<ExpandedPrompt | undefined> {
+    const entry = entryFrom(deps.sessions, arg, promptName) ?? (arg === undefined ? await deps.picker.pickPrompt() : undefined);
+    if (!entry) {
+      if (arg !== undefined) void vscode.window.showWarningMessage('That MCP prompt is not available: is its server running?');
+      return undefined;
+    }
+    const declared = entry.prompt.arguments ?? [];
+    // Values given by the caller stand for a complete answer: only required arguments still missing are asked.
+    const ask = given
+      ? declared.filter((a) => a.required && !(a.name in given))
+      : [...declared.filter((a) => a.required), ...declared.filter((a) => !a.required)];
+    const values = ask.length ? await deps.picker.collect({ entry, values: { ...given }, ask }) : { ...given };
+    if (!values) return undefined;
+    const abort = new AbortController();
+    let result: GetPromptResult;
+    try {
+      result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Expanding ${entry.serverName}.${entry.prompt.name}…`, cancellable: true },
+        (_progress, token) => {
+          token.onCancellationRequested(() => abort.abort());
+          return getPrompt(deps.sessions, entry.serverId, entry.prompt.name, values, abort.signal);
+        },
+      );
+    } catch (e) {
+      if (!abort.signal.aborted) void vscode.window.showErrorMessage(`Could not expand the prompt "${entry.prompt.name}": ${(e as Error)?.message ?? e}`);
+      return undefined;
+    }
+    const messages = await promptToModelMessages(result, { images: false, resolveLink: (l) => deps.resources.read(entry.serverId, l.uri) });
+    const text = modelMessagesToText(messages);
+    const command = `@mcp /prompt ${[promptCommandName(entry), ...Object.entries(values).map(([k, v]) => `${k}=${quoteArgument(v)}`)].join(' ')}`;
+    const argumentLines = Object.entries(values).map(([k, v]) => `- \`${k}\`: ${escapeMarkdown(v)}`);
+    const content = [
+      `# ${escapeMarkdown(entry.prompt.title ?? entry.prompt.name)} (${escapeMarkdown(entry.serverName)})`,
+      argumentLines.length ? `Arguments:\n\n${argumentLines.join('\n')}` : '',
+      `In chat: \`${command.replace(/`/g, "'")}\``,
+      '---',
+      promptToMarkdown(result, { linkTarget: (l) => deps.resources.documentUri(entry.serverId, l).toString() }),
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `${content}\n` });
+    await vscode.window.showTextDocument(document, { preview: false });
+    void offerActions(entry, text);
+    return { document, text };
+  }
+
+  return vscode.commands.registerCommand('mcpHost.runPrompt', runPrompt);
+}
+
+async function offerActions(entry: PromptEntry, text: string): Promise<void> {
+  const copy = 'Copy Messages';
+  const send = 'Send to Chat';
+  const action = await vscode.window.showInformationMessage(`Expanded prompt "${entry.prompt.title ?? entry.prompt.name}" of ${entry.serverName}.`, copy, send);
+  if (action === copy) {
+    await vscode.env.clipboard.writeText(text);
+  } else if (action === send) {
+    // A partial query: the text lands in the chat input for the user to review and send to any participant.
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: text, isPartialQuery: true });
+  }
+}

@@ -1,0 +1,21 @@
+// Settings of tools and chat, read fresh each time they are needed.
+import * as vscode from 'vscode';
+
+const DEFAULT_MAX_TOOL_ROUNDS = 16;
+
+export interface ToolSettings {
+  /** Tools that declare `readOnlyHint` run without asking. */
+  autoAllowReadOnly: boolean;
+  /** How many rounds of tool calls one chat request may run. */
+  maxToolRounds: number;
+}
+
+export function readToolSettings(): ToolSettings {
+  const c = vscode.workspace.getConfiguration('mcpHost');
+  // Only the user's own value counts: a workspace must not switch off the questions that protect the user from it.
+  const autoAllow = c.inspect<boolean>('tools.autoAllowReadOnly');
+  return {
+    autoAllowReadOnly: autoAllow?.globalValue ?? autoAllow?.defaultValue ?? false,
+    maxToolRounds: Math.max(1, Math.floor(c.get<number>('chat.maxToolRounds', DEFAULT_MAX_TOOL_ROUNDS))),
+  };
+}

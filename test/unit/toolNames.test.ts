@@ -1,0 +1,91 @@
+import * as assert from 'assert';
+import { baseModelToolName, MAX_TOOL_NAME_LENGTH, ToolNameMap, type ToolEntry } from '../../src/core/features/tools/toolNames';
+import { schemaProblem, toolsNamedIn } from '../../src/core/features/tools/toolSchemas';
+import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import { workspaceScope } from './hostTestKit';
+
+/** What model APIs accept as a function name. */
+const isValidModelToolName = (name: string): boolean => /^[a-zA-Z0-9_-]{1,64}$/.test(name);
+const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object', properties: {} } });
+const entry = (serverName: string, toolName: string, serverId = `id-${serverName}`): ToolEntry => ({ serverId, serverName, tool: tool(toolName) });
+
+describe('tool names offered to the model', () => {
+  it('names a tool <server>_<tool> when that is already valid', () => {
+    assert.strictEqual(baseModelToolName('everything', 'get-sum'), 'everything_get-sum');
+  });
+
+  it('replaces characters model APIs refuse, and never gives an empty part', () => {
+    assert.strictEqual(baseModelToolName('My Server (prod)', 'files/read.v2'), 'My_Server_prod_files_read_v2');
+    assert.strictEqual(baseModelToolName('日本', 'ツール'), 'x_x');
+    for (const n of [baseModelToolName('a b', 'c.d'), baseModelToolName('日本', 'ツール')]) assert.ok(isValidModelToolName(n), n);
+  });
+
+  it('keeps long names within 64 characters, distinct by a hash of the full names', () => {
+    const long = 'x'.repeat(80);
+    const a = baseModelToolName('server', `${long}a`);
+    const b = baseModelToolName('server', `${long}b`);
+    assert.strictEqual(a.length, MAX_TOOL_NAME_LENGTH);
+    assert.notStrictEqual(a, b);
+    assert.ok(isValidModelToolName(a) && isValidModelToolName(b));
+    assert.ok(a.startsWith('server_xxxx'));
+  });
+
+  it('makes colliding names unique and maps every name back to its server and tool', () => {
+    const map = new ToolNameMap([
+      entry('a', 'b_c'),
+      entry('a_b', 'c'),
+      entry('a b', 'c'),
+      entry('everything', 'echo', 'folder1::everything'),
+      entry('everything', 'echo', 'folder2::everything'),
+    ]);
+    const names = map.tools.map((t) => t.modelName);
+    assert.deepStrictEqual(names, ['a_b_c', 'a_b_c_2', 'a_b_c_3', 'everything_echo', 'everything_echo_2']);
+    assert.strictEqual(new Set(names).size, names.length);
+    assert.strictEqual(map.lookup('a_b_c_2')?.serverName, 'a_b');
+    assert.strictEqual(map.lookup('a_b_c_2')?.tool.name, 'c');
+    assert.strictEqual(map.lookup('everything_echo_2')?.serverId, 'folder2::everything');
+    assert.strictEqual(map.lookup('nope'), undefined);
+  });
+
+  it('keeps collision suffixes within the length limit', () => {
+    const long = 'y'.repeat(70);
+    const map = new ToolNameMap([entry('s', long), entry('s', long, 'other')]);
+    for (const t of map.tools) assert.ok(isValidModelToolName(t.modelName), t.modelName);
+    assert.notStrictEqual(map.tools[0].modelName, map.tools[1].modelName);
+  });
+
+  it('offers every running server’s tools, and can leave some out while the others keep their names', () => {
+    const info = (name: string, tools: string[], running = true): ServerInfo => ({
+      id: `ws::${name}`,
+      name,
+      scope: workspaceScope(),
+      definition: {} as never,
+      state: running ? { kind: 'running' } : { kind: 'stopped' },
+      features: { ...emptyFeatures(), tools: tools.map(tool) },
+      crashCount: 0,
+    });
+    const map = ToolNameMap.fromServers([info('one', ['x', 'y']), info('two', ['x']), info('off', ['z'], false)]);
+    assert.deepStrictEqual(map.tools.map((t) => t.modelName), ['one_x', 'one_y', 'two_x']);
+    const fewer = map.without(new Set(['one_y']));
+    assert.deepStrictEqual(fewer.tools.map((t) => t.modelName), ['one_x', 'two_x']);
+    assert.strictEqual(fewer.lookup('two_x')?.serverId, 'ws::two');
+  });
+});
+
+describe('tool schemas offered to the model', () => {
+  it('passes object schemas through and explains the ones it cannot pass', () => {
+    assert.strictEqual(schemaProblem({ type: 'object', properties: { a: { type: 'number' } }, $schema: 'x' }), undefined);
+    assert.match(schemaProblem({ type: 'array' })!, /not of type "object"/);
+    assert.match(schemaProblem(null)!, /not a JSON object/);
+    const cyclic: Record<string, unknown> = { type: 'object' };
+    cyclic.self = cyclic;
+    assert.match(schemaProblem(cyclic)!, /cannot be serialized/);
+  });
+
+  it('finds the tools a model API error names, as whole names only', () => {
+    const names = ['srv_get', 'srv_get_all', 'other-tool'];
+    assert.deepStrictEqual(toolsNamedIn("Invalid schema for function 'srv_get_all': bad type", names), ['srv_get_all']);
+    assert.deepStrictEqual(toolsNamedIn('tools[3] srv_get and other-tool are invalid', names).sort(), ['other-tool', 'srv_get']);
+    assert.deepStrictEqual(toolsNamedIn('rate limited', names), []);
+  });
+});
