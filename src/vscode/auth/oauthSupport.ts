@@ -1,0 +1,47 @@
+// OAuth for remote servers, assembled for VS Code: tokens and registrations in SecretStorage, sign-in through the
+// dialogs and the browser, and the per-server sign-in state the Servers view shows.
+import * as vscode from 'vscode';
+import { AuthStatusStore } from '../../core/auth/authStatus';
+import { oauthProviderFactory } from '../../core/auth/oauthProviderFactory';
+import type { AuthProviderFactory } from '../../core/host/clientFeature';
+import type { ServerRegistry } from '../../core/host/serverRegistry';
+import type { HostDialogs } from '../dialogs';
+import type { ServerSource } from '../serversTreeProvider';
+import { BrowserSignIn } from './browserSignIn';
+import { staticClients } from './oauthClients';
+
+export interface OAuthSupport extends vscode.Disposable {
+  status: AuthStatusStore;
+  authProvider: AuthProviderFactory;
+}
+
+export function createOAuthSupport(context: vscode.ExtensionContext, dialogs: HostDialogs): OAuthSupport {
+  const status = new AuthStatusStore();
+  const browser = new BrowserSignIn(dialogs, context.globalState);
+  const authProvider = oauthProviderFactory({
+    store: context.secrets,
+    interaction: browser,
+    status,
+    clientName: 'MCP Host for VS Code',
+    staticClient: staticClients(context.secrets, dialogs),
+  });
+  return {
+    status,
+    authProvider,
+    dispose: () => {
+      browser.dispose();
+      status.dispose();
+    },
+  };
+}
+
+/** The registry's servers with their sign-in state, changing when either does: what the Servers view renders. */
+export function serversWithAuth(registry: ServerRegistry, status: AuthStatusStore): ServerSource {
+  return {
+    servers: () => registry.servers().map((s) => ({ ...s, auth: status.get(s.id) })),
+    onDidChangeServers: (listener) => {
+      const subscriptions = [registry.onDidChangeServers(listener), status.onDidChange(() => listener())];
+      return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// "MCP: Sign In to Server" and "MCP: Sign Out of Server", for remote servers. Commands take a tree node, a server id,
+// or nothing (then a quick pick of the remote servers).
+import * as vscode from 'vscode';
+import type { AuthStatusStore } from '../../core/auth/authStatus';
+import { hasStoredAuth, signOut } from '../../core/auth/oauthProvider';
+import type { SecretStore } from '../../core/auth/ports';
+import type { ServerRegistry } from '../../core/host/serverRegistry';
+import type { ServerInfo } from '../../core/host/types';
+import { describeAuth } from '../serverPresentation';
+import { serverIdOf } from '../serversTreeProvider';
+import { clientSecretKey } from './oauthClients';
+
+export interface SignInCommandDeps {
+  registry: ServerRegistry;
+  status: AuthStatusStore;
+  secrets: SecretStore;
+}
+
+export const SIGNED_OUT_REASON = 'Signed out: start the server to sign in again.';
+
+export function registerSignInCommands({ registry, status, secrets }: SignInCommandDeps): vscode.Disposable[] {
+  async function pick(arg: unknown, placeHolder: string): Promise<ServerInfo | undefined> {
+    const id = typeof arg === 'string' ? arg : serverIdOf(arg);
+    const remote = registry.servers().filter((s) => s.definition.type !== 'stdio');
+    if (id) return remote.find((s) => s.id === id);
+    if (!remote.length) {
+      void vscode.window.showInformationMessage('No remote MCP server is configured: only "http" and "sse" servers sign in.');
+      return undefined;
+    }
+    const items = remote.map((s) => ({ label: s.name, description: describeAuth(status.get(s.id)) ?? s.scope.label, server: s }));
+    return (await vscode.window.showQuickPick(items, { placeHolder }))?.server;
+  }
+
+  async function signIn(arg?: unknown) {
+    const server = await pick(arg, 'Sign in to which MCP server?');
+    const managed = server && registry.get(server.id);
+    if (!server || !managed) return;
+    const auth = status.get(server.id);
+    if (server.state.kind === 'running' && auth?.kind === 'signedIn') {
+      void vscode.window.showInformationMessage(`MCP server "${server.name}": already ${describeAuth(auth)}.`);
+      return;
+    }
+    if (server.state.kind === 'running' && !auth) {
+      void vscode.window.showInformationMessage(`MCP server "${server.name}" runs without asking anyone to sign in.`);
+      return;
+    }
+    // A (re)start signs in when the server asks for it: the SDK's flow decides, with stored tokens first.
+    await (server.state.kind === 'running' || server.state.kind === 'starting' ? managed.restart() : managed.start(true));
+  }
+
+  async function signOutOf(arg?: unknown) {
+    const server = await pick(arg, 'Sign out of which MCP server?');
+    if (!server) return;
+    const had = await hasStoredAuth(secrets, server.id);
+    await signOut(secrets, server.id);
+    await secrets.delete(clientSecretKey(server.id));
+    status.set(server.id, undefined);
+    if (server.state.kind === 'running' || server.state.kind === 'starting') await registry.get(server.id)?.stop(SIGNED_OUT_REASON);
+    void vscode.window.showInformationMessage(
+      had ? `Signed out of MCP server "${server.name}": its tokens are forgotten.` : `MCP server "${server.name}" had no stored sign-in.`,
+    );
+  }
+
+  return [vscode.commands.registerCommand('mcpHost.signInToServer', signIn), vscode.commands.registerCommand('mcpHost.signOutOfServer', signOutOf)];
+}
