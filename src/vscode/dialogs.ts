@@ -1,6 +1,7 @@
 // The one place modal confirmations and free-text input go through. VS Code refuses modal dialogs inside extension
 // tests, so integration tests swap in their own answers through the extension's test API.
 import * as vscode from 'vscode';
+import type { FormField } from '../core/features/forms/formModel';
 
 export interface TrustQuestion {
   serverName: string;
@@ -51,6 +52,11 @@ export interface UrlQuestion {
   message: string;
 }
 
+export interface FormFieldPresetQuestion {
+  serverName: string;
+  field: FormField;
+}
+
 export interface SignInQuestion {
   serverName: string;
   /** Host of the authorization server the browser would open. */
@@ -63,11 +69,19 @@ export interface HostDialogs {
   inputText(q: TextQuestion): Promise<string | undefined>;
   confirmToolCall(q: ToolCallQuestion): Promise<ConsentAnswer | undefined>;
   confirmSampling(q: SamplingQuestion): Promise<ConsentAnswer | undefined>;
-  reviewSamplingResponse(q: SamplingResponseQuestion): Promise<'approve' | 'edit' | 'reject' | undefined>;
+  /** 'approve-always': approve, and stop reviewing this server's responses. */
+  reviewSamplingResponse(q: SamplingResponseQuestion): Promise<'approve' | 'approve-always' | 'edit' | 'reject' | undefined>;
   /** Open a URL a server asked for (URL-mode elicitation)? */
   confirmOpenUrl(q: UrlQuestion): Promise<boolean | undefined>;
   /** Open the browser to sign in to a server? */
   confirmSignIn(q: SignInQuestion): Promise<boolean | undefined>;
+  /**
+   * A text a form field starts with instead of its default, asked as its step is first shown. Only tests answer
+   * this: they cannot type into a quick input, so they preset the text that the real input box shows and accepts.
+   */
+  formFieldPreset?(q: FormFieldPresetQuestion): string | undefined;
+  /** Opens an authorization server's sign-in page in the browser; false when it could not. Tests play the browser here. */
+  openSignInPage?(url: string): Promise<boolean>;
 }
 
 async function modal<T extends string>(message: string, detail: string, ...choices: T[]): Promise<T | undefined> {
@@ -118,10 +132,12 @@ export const nativeDialogs: HostDialogs = {
       `Send ${q.modelName}'s answer back to MCP server "${q.serverName}"?`,
       q.responseText,
       'Approve',
+      'Approve and Stop Reviewing This Server',
       'Edit…',
       'Reject',
     );
-    return answer === 'Approve' ? 'approve' : answer === 'Edit…' ? 'edit' : answer === 'Reject' ? 'reject' : undefined;
+    const answers = { Approve: 'approve', 'Approve and Stop Reviewing This Server': 'approve-always', 'Edit…': 'edit', Reject: 'reject' } as const;
+    return answer && answers[answer];
   },
   async confirmOpenUrl(q) {
     const answer = await modal(
@@ -140,6 +156,9 @@ export const nativeDialogs: HostDialogs = {
       'Cancel',
     );
     return answer === 'Sign In' ? true : answer === 'Cancel' ? false : undefined;
+  },
+  async openSignInPage(url) {
+    return vscode.env.openExternal(vscode.Uri.parse(url, true));
   },
 };
 
@@ -183,5 +202,13 @@ export class DialogRouter implements HostDialogs {
 
   confirmSignIn(q: SignInQuestion) {
     return this.current.confirmSignIn(q);
+  }
+
+  formFieldPreset(q: FormFieldPresetQuestion) {
+    return this.current.formFieldPreset?.(q);
+  }
+
+  openSignInPage(url: string) {
+    return (this.current.openSignInPage ?? nativeDialogs.openSignInPage!)(url);
   }
 }

@@ -3,7 +3,11 @@ import * as vscode from 'vscode';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { StartupTimings } from '../core/host/startupTimings';
 import type { ServerInfo } from '../core/host/types';
+import type { ArgumentPickState } from './chat/promptArgumentPicker';
+import type { ChatFeatures } from './chat/registerChatFeatures';
+import type { ChatTranscript } from './chat/chatTranscripts';
 import type { ConfigLoader } from './configLoader';
+import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs';
 import type { Node, ServersTreeProvider } from './serversTreeProvider';
 
@@ -30,6 +34,12 @@ export interface McpHostTestingApi {
   renderServersTree(): string[];
   /** Activation duration and when all configured servers first ran (for the startup benchmark). */
   readonly startupTimings: StartupTimings;
+  /** What @mcp wrote into each chat response so far, oldest first (tests cannot read the Chat view). */
+  chatTranscripts(): readonly ChatTranscript[];
+  /** The prompt-argument quick pick on screen, if any: tests cannot type, so they set its value. */
+  argumentPick(): ArgumentPickState | undefined;
+  /** The Resources view, template picks, subscriptions and chat attachments. */
+  readonly resources: ResourcesTestingApi;
 }
 
 export function createPublicApi(
@@ -38,6 +48,8 @@ export function createPublicApi(
   tree: ServersTreeProvider,
   testDialogs: DialogRouter | undefined,
   startupTimings: StartupTimings,
+  chat: ChatFeatures,
+  resources: ResourcesTestingApi,
 ): McpHostApi & vscode.Disposable {
   const render = (nodes: Node[], depth: number): string[] =>
     nodes.flatMap((n) => {
@@ -64,6 +76,9 @@ export function createPublicApi(
       roots: () => registry.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
       startupTimings,
+      chatTranscripts: () => chat.transcripts?.all ?? [],
+      argumentPick: () => chat.picker.activePick,
+      resources,
     },
     dispose: () => {
       sub.dispose();

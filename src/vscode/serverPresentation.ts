@@ -6,6 +6,7 @@
 // escaped, so a server cannot inject links, images (which would load remote URLs on hover) or fake formatting.
 // Definitions are shown without header or env values, and URLs without credentials or query values: they hold secrets.
 import type { ConfigScope, RawServer } from '../core/config/types';
+import type { AuthStatus } from '../core/auth/authStatus';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerFeatures, ServerInfo, Tool } from '../core/host/types';
 
 /** A codicon id (as in `$(id)`) and an optional theme color id. */
@@ -57,14 +58,30 @@ export function blockOf(info: ServerInfo): Block | undefined {
 }
 
 /** The short state shown next to a server: `running · 17 tools`, `starting…`, `not trusted`, ... */
+/** A remote server's sign-in state: `signed in as alice@example.com`, `needs sign-in`, `sign-in failed`. */
+export function describeAuth(auth: AuthStatus | undefined): string | undefined {
+  switch (auth?.kind) {
+    case 'signedIn':
+      return auth.account ? `signed in as ${auth.account}` : `signed in at ${auth.authorizationServer}`;
+    case 'needsSignIn':
+      return 'needs sign-in';
+    case 'failed':
+      return 'sign-in failed';
+    default:
+      return undefined;
+  }
+}
+
 export function describeState(info: ServerInfo): string {
   switch (info.state.kind) {
-    case 'running':
-      return `running · ${plural(info.features.tools.length, 'tool')}`;
+    case 'running': {
+      const signedIn = info.auth?.kind === 'signedIn' ? ` · ${describeAuth(info.auth)}` : '';
+      return `running · ${plural(info.features.tools.length, 'tool')}${signedIn}`;
+    }
     case 'starting':
       return 'starting…';
     case 'error':
-      return 'error';
+      return info.auth && info.auth.kind !== 'signedIn' ? describeAuth(info.auth)! : 'error';
     case 'stopped': {
       const block = blockOf(info);
       if (block?.kind === 'untrusted') return 'not trusted';
@@ -101,7 +118,7 @@ export interface StateExplanation {
   tooltip: string;
   icon: Codicon;
   /** What clicking it does: the server's log tells when and why; Restricted Mode is lifted by granting Workspace Trust. */
-  action?: 'showOutput' | 'manageWorkspaceTrust';
+  action?: 'showOutput' | 'manageWorkspaceTrust' | 'signIn';
 }
 
 /** `undefined` while the server starts (nothing to explain yet) and when it runs (it shows its features). */
@@ -111,6 +128,9 @@ export function stateExplanation(info: ServerInfo): StateExplanation | undefined
     case 'starting':
       return undefined;
     case 'error':
+      if (info.auth?.kind === 'needsSignIn') {
+        return { label: firstLine(info.state.message), tooltip: `${info.state.message}\n\nClick to sign in.`, icon: { id: 'account' }, action: 'signIn' };
+      }
       return {
         label: firstLine(info.state.message) || 'Failed',
         tooltip: `${info.state.message}\n\nClick to show the server's output.`,
@@ -192,6 +212,8 @@ export function featureCounts(features: ServerFeatures): string {
 export function serverTooltip(info: ServerInfo): string {
   const lines: string[] = [`**${escapeMarkdown(info.name)}** · ${escapeMarkdown(describeState(info))}`];
   if (info.state.kind === 'error') lines.push(`**Error:** ${escapeMarkdown(info.state.message)}`);
+  const auth = describeAuth(info.auth);
+  if (auth) lines.push(`**Account:** ${escapeMarkdown(auth)}`);
   const block = blockOf(info);
   if (block) lines.push(`**Not started:** ${escapeMarkdown(block.reason)}`);
   lines.push(`**Configured in:** ${escapeMarkdown(scopeLabel(info.scope))}`);

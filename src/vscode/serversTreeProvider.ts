@@ -154,6 +154,8 @@ class StateNode extends Node {
       item.command = { title: 'Show Output', command: 'mcpHost.showOutput', arguments: [this.info.id] };
     } else if (this.explanation.action === 'manageWorkspaceTrust') {
       item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
+    } else if (this.explanation.action === 'signIn') {
+      item.command = { title: 'Sign In', command: 'mcpHost.signInToServer', arguments: [this.info.id] };
     }
     return item;
   }

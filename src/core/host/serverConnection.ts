@@ -4,21 +4,33 @@ import * as fs from 'fs';
 import * as path from 'path';
 import {
   Client,
+  SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   SUPPORTED_PROTOCOL_VERSIONS,
+  UnauthorizedError,
   type JSONRPCMessage,
   type LoggingLevel,
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { describeAuthFailure, isSameOriginIssuerMismatch } from '../auth/authErrors';
+import { OAuthProvider, SignInNotPreparedError } from '../auth/oauthProvider';
 import { parseEnvFile } from '../config/envFile';
 import type { AuthProviderFactory, ClientFeature } from './clientFeature';
 import type { ResolvedRemoteServer, ResolvedStdioServer, ServerDefinition } from '../config/types';
 import { Emitter, type Disposable } from './events';
 import type { LogLevelName, RootInfo, ServerLog } from './ports';
 import { isAlive, killTree, listDescendants, waitForExit } from './processTree';
+import { redactingLog } from './redactingLog';
+import { RemoteSession } from './remoteSession';
 import { emptyFeatures, type ServerFeatures } from './types';
+
+/**
+ * The largest single message a stdio server may send. The SDK's default (10 MB) closes the connection on a 10 MB
+ * resource (its JSON, and a blob's base64, are bigger than the bytes); this still stops a server that never ends a line.
+ */
+export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** Revisions we negotiate, newest first: every one the SDK speaks down to 2024-11-05. */
 export const NEGOTIABLE_PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= '2024-11-05');
@@ -141,6 +153,15 @@ export class ServerConnection implements Disposable {
   spawnedPid: number | undefined;
   private readonly disposables: Disposable[] = [];
   features: ServerFeatures = emptyFeatures();
+  /**
+   * Where the next page of resources starts; undefined once the last page is loaded. Resources are loaded a page at a
+   * time on demand (a server may offer 10,000): `features.resources` holds the pages loaded so far.
+   */
+  resourcesNextCursor: string | undefined;
+  /** Bumped by every reload of the resource list, so a page requested before it is not appended after it. */
+  private resourcesGeneration = 0;
+  private resourcePagesLoaded = 0;
+  private loadingMoreResources: Promise<void> | undefined;
 
   private readonly _onDidExit = new Emitter<ExitInfo>();
   /** The session ended without `stop()`: the process died or the remote closed. */
@@ -150,7 +171,7 @@ export class ServerConnection implements Disposable {
 
   constructor(
     readonly definition: ServerDefinition,
-    private readonly log: ServerLog,
+    private log: ServerLog,
     private readonly options: ConnectionOptions,
   ) {}
 
@@ -175,10 +196,17 @@ export class ServerConnection implements Disposable {
   /** Connects and initializes; rejects with a StartError whose message is fit for the user. */
   async start(): Promise<void> {
     const def = this.definition.resolved;
-    if (def.type === 'stdio') {
-      await this.connect(this.createStdioTransport(def));
-    } else {
-      await this.connectRemote(def);
+    try {
+      if (def.type === 'stdio') {
+        await this.connect(this.createStdioTransport(def));
+      } else {
+        await this.connectRemote(def);
+      }
+    } catch (e) {
+      const err = e instanceof StartError ? e : describeStartFailure(e as Error, this.definition, this.options.initializeTimeoutMs, this.lastStderr);
+      // A half-started server (hung, or failing the handshake) is stopped like any other: its whole tree goes.
+      await this.stop();
+      throw err;
     }
     const client = this.client!;
     this.log.info(
@@ -197,7 +225,6 @@ export class ServerConnection implements Disposable {
       if (items) {
         (this.features as unknown as Record<string, unknown[]>)[what] = items;
         this._onDidChangeFeatures.fire();
-        if (what === 'resources') void this.refreshTemplates();
       }
     };
     const features = this.options.features ?? [];
@@ -212,7 +239,8 @@ export class ServerConnection implements Disposable {
       listChanged: {
         tools: { onChanged: refresh('tools') },
         prompts: { onChanged: refresh('prompts') },
-        resources: { onChanged: refresh('resources') },
+        // Not the SDK's refresh, which walks every page: reload only as many pages as were loaded.
+        resources: { autoRefresh: false, onChanged: () => void this.refreshResources() },
       },
     });
     client.setRequestHandler('roots/list', async () => {
@@ -243,7 +271,7 @@ export class ServerConnection implements Disposable {
     }
     if (cwd && !fs.existsSync(cwd)) throw new StartError(`The working directory ${cwd} does not exist.`, false);
     this.log.info(`Starting: ${[def.command, ...def.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
-    const transport = new StdioClientTransport({ command: def.command, args: def.args, env, cwd, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: def.command, args: def.args, env, cwd, stderr: 'pipe', maxBufferSize: MAX_STDIO_MESSAGE_BYTES });
     let partial = '';
     transport.stderr?.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
@@ -264,17 +292,47 @@ export class ServerConnection implements Disposable {
     const url = new URL(def.url);
     const requestInit = { headers: def.headers };
     const authProvider = this.options.authProvider?.(this.definition, this.log);
-    if (def.type === 'sse') {
-      this.log.info(`Connecting (SSE): ${url.origin}${url.pathname}`);
-      return this.connect(new SSEClientTransport(url, { requestInit, authProvider }));
-    }
-    this.log.info(`Connecting (Streamable HTTP): ${url.origin}${url.pathname}`);
-    try {
-      await this.connect(new StreamableHTTPClientTransport(url, { requestInit, authProvider }));
-    } catch (e) {
-      if (!(e instanceof StartError) || !isRefusedByServer(e)) throw e;
-      this.log.info(`Streamable HTTP refused (${e.message}); falling back to legacy SSE`);
-      await this.connect(new SSEClientTransport(url, { requestInit, authProvider }));
+    const auth = authProvider instanceof OAuthProvider ? authProvider : undefined;
+    // Traced traffic and server messages may echo a token (a "whoami" tool): OAuth secrets are masked like inputs.
+    if (auth) this.log = redactingLog(this.log, () => auth.secretValues());
+    let sse = def.type === 'sse';
+    let skipIssuerMetadataValidation = false;
+    for (;;) {
+      const options = { requestInit, authProvider, skipIssuerMetadataValidation };
+      const inner = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+      const session = new RemoteSession(inner, {
+        log: this.log,
+        auth,
+        requestTimeoutMs: this.options.requestTimeoutMs,
+        onSessionRenewed: () => void this.refreshFeatures(),
+      });
+      this.log.info(`Connecting (${sse ? 'SSE' : 'Streamable HTTP'}): ${url.origin}${url.pathname}`);
+      try {
+        await this.connect(session);
+        return;
+      } catch (e) {
+        await this.closeQuietly();
+        if (e instanceof SignInNotPreparedError && auth) {
+          await auth.prepareSignIn();
+          continue;
+        }
+        // The browser step runs here, outside initialize's timeout; the provider gives up after its maximum sign-ins.
+        if (e instanceof UnauthorizedError && auth?.hasPendingSignIn) {
+          await session.finishSignIn();
+          continue;
+        }
+        if (!skipIssuerMetadataValidation && isSameOriginIssuerMismatch(e, url)) {
+          this.log.warn(`The authorization server metadata at ${url.origin} names the issuer ${e.received}: accepted, as it is on the server's own origin`);
+          skipIssuerMetadataValidation = true;
+          continue;
+        }
+        if (!sse && isRefusedByServer(e)) {
+          this.log.info(`Streamable HTTP refused (HTTP ${(e as SdkHttpError).status}); falling back to legacy SSE`);
+          sse = true;
+          continue;
+        }
+        throw e;
+      }
     }
   }
 
@@ -282,15 +340,7 @@ export class ServerConnection implements Disposable {
     this.exited = false;
     this.client = this.createClient();
     this.transport = new TracingTransport(inner, this.log, () => (this.spawnedPid = this.pid));
-    const timeout = this.options.initializeTimeoutMs;
-    try {
-      await this.client.connect(this.transport, { timeout });
-    } catch (e) {
-      const err = describeStartFailure(e as Error, this.definition, timeout, this.lastStderr);
-      // A half-started server (hung, or failing the handshake) is stopped like any other: its whole tree goes.
-      await this.stop();
-      throw err;
-    }
+    await this.client.connect(this.transport, { timeout: this.options.initializeTimeoutMs });
     // Registered after connect: the SDK Client sets its own onclose during connect and calls ours from it.
     this.client.onclose = () => this.onTransportClosed();
   }
@@ -315,7 +365,7 @@ export class ServerConnection implements Disposable {
     this.disposables.push(this.log.onDidChangeLogLevel((l) => void apply(l)));
   }
 
-  /** Loads every list the server offers, following every page (the SDK walks `nextCursor`). */
+  /** Loads every list the server offers, following every page (the SDK walks `nextCursor`), except resources: their first page. */
   async refreshFeatures(): Promise<void> {
     const client = this.client;
     if (!client) return;
@@ -333,25 +383,73 @@ export class ServerConnection implements Disposable {
     const [tools, prompts, resources, resourceTemplates] = await Promise.all([
       load('tools', caps.tools, async () => (await client.listTools(undefined, opts)).tools),
       load('prompts', caps.prompts, async () => (await client.listPrompts(undefined, opts)).prompts),
-      load('resources', caps.resources, async () => (await client.listResources(undefined, opts)).resources),
+      load('resources', caps.resources, () => this.loadResourcePages(client, 1)),
       load('resource templates', caps.resources, async () => (await client.listResourceTemplates(undefined, opts)).resourceTemplates),
     ]);
     this.features = { tools, prompts, resources, resourceTemplates };
     this.log.info(
-      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length} resources, ${resourceTemplates.length} resource templates`,
+      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length} resource templates`,
     );
     this._onDidChangeFeatures.fire();
   }
 
-  private async refreshTemplates() {
+  /**
+   * Fetches pages of resources from the start until at least `minPages` pages (or every page) are in, and sets
+   * `resourcesNextCursor`. One page per request: the SDK's aggregate walk would fetch them all.
+   */
+  private async loadResourcePages(client: Client, minPages: number): Promise<ServerFeatures['resources']> {
+    const generation = ++this.resourcesGeneration;
+    // Until the reload is in, there is no valid cursor: "load more" waits for it.
+    this.resourcesNextCursor = undefined;
+    const opts = { timeout: this.options.requestTimeoutMs };
+    let page = await client.request({ method: 'resources/list', params: {} }, opts);
+    const resources = [...page.resources];
+    let pages = 1;
+    for (; pages < minPages && page.nextCursor !== undefined; pages++) {
+      page = await client.listResources({ cursor: page.nextCursor }, opts);
+      resources.push(...page.resources);
+    }
+    if (generation === this.resourcesGeneration) {
+      this.resourcesNextCursor = page.nextCursor;
+      this.resourcePagesLoaded = pages;
+    }
+    return resources;
+  }
+
+  /** Appends the next page of resources, if there is one. Concurrent calls share one request. */
+  loadMoreResources(): Promise<void> {
+    this.loadingMoreResources ??= this.fetchNextResourcePage().finally(() => (this.loadingMoreResources = undefined));
+    return this.loadingMoreResources;
+  }
+
+  private async fetchNextResourcePage(): Promise<void> {
     const client = this.client;
-    if (!client) return;
+    const cursor = this.resourcesNextCursor;
+    if (!client || cursor === undefined) return;
+    const generation = this.resourcesGeneration;
+    const page = await client.listResources({ cursor }, { timeout: this.options.requestTimeoutMs });
+    // A reload (list_changed) in the meantime started over: this page belongs to the old list.
+    if (generation !== this.resourcesGeneration) return;
+    // A server whose cursor does not advance would make "load more" repeat the same page forever.
+    this.resourcesNextCursor = page.nextCursor === cursor ? undefined : page.nextCursor;
+    this.resourcePagesLoaded++;
+    this.features = { ...this.features, resources: [...this.features.resources, ...page.resources] };
+    this._onDidChangeFeatures.fire();
+  }
+
+  /** Reloads resources (as many pages as were loaded, so the view keeps its place) and their templates. */
+  async refreshResources(): Promise<void> {
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.resources) return;
     try {
-      const { resourceTemplates } = await client.listResourceTemplates(undefined, { timeout: this.options.requestTimeoutMs, cacheMode: 'refresh' });
-      this.features = { ...this.features, resourceTemplates };
+      const [resources, { resourceTemplates }] = await Promise.all([
+        this.loadResourcePages(client, Math.max(1, this.resourcePagesLoaded)),
+        client.listResourceTemplates(undefined, { timeout: this.options.requestTimeoutMs, cacheMode: 'refresh' }),
+      ]);
+      this.features = { ...this.features, resources, resourceTemplates };
       this._onDidChangeFeatures.fire();
     } catch (e) {
-      this.log.warn(`Listing resource templates failed: ${(e as Error).message}`);
+      this.log.warn(`Refreshing resources failed: ${(e as Error).message}`);
     }
   }
 
@@ -419,11 +517,10 @@ export class ServerConnection implements Disposable {
   }
 }
 
-function isRefusedByServer(e: StartError): boolean {
+function isRefusedByServer(e: unknown): boolean {
   // A Streamable HTTP POST refused with 4xx (but not 401/403: those are authorization) means "try legacy SSE".
-  const m = /HTTP (\d{3})/.exec(e.message);
-  const code = m ? Number(m[1]) : 0;
-  return code >= 400 && code < 500 && code !== 401 && code !== 403;
+  if (!(e instanceof SdkHttpError)) return false;
+  return e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403;
 }
 
 function describeStartFailure(e: Error, def: ServerDefinition, timeoutMs: number, stderr: string[]): StartError {
@@ -438,12 +535,33 @@ function describeStartFailure(e: Error, def: ServerDefinition, timeoutMs: number
       );
     if (code === 'EACCES') return new StartError(`The command "${cmd}" is not executable (permission denied).`, false);
   }
+  const auth = describeAuthFailure(e);
+  if (auth) return new StartError(auth, false);
   if (/timed out|timeout/i.test(e.message))
     return new StartError(`The server did not answer initialize within ${Math.round(timeoutMs / 1000)} s.${tail}`, false);
+  if (def.resolved.type !== 'stdio') {
+    const remote = describeRemoteFailure(e, def.resolved.url);
+    if (remote) return remote;
+  }
   const status = (e as { code?: unknown; status?: unknown }).status;
   const httpStatus = typeof status === 'number' ? ` (HTTP ${status})` : '';
   const closed = /closed/i.test(e.message);
   if (closed && def.resolved.type === 'stdio')
     return new StartError(`The server process exited before it finished initializing.${tail}`, true);
   return new StartError(`${e.message}${httpStatus}${tail}`, true);
+}
+
+/** HTTP answers and network errors of a remote server, in a sentence; 4xx (but 408/429) will not fix itself. */
+function describeRemoteFailure(e: Error, url: string): StartError | undefined {
+  const host = new URL(url).host;
+  if (e instanceof SdkHttpError) {
+    const body = String(e.data.text ?? '').trim().split(/\r?\n/, 1)[0].slice(0, 200);
+    const retryable = e.status >= 500 || e.status === 408 || e.status === 429;
+    return new StartError(`${host} answered HTTP ${e.status}${e.statusText ? ` ${e.statusText}` : ''}${body ? `: ${body}` : ''}`, retryable);
+  }
+  const code = (e.cause as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ECONNREFUSED') return new StartError(`Cannot connect to ${host}: connection refused. Is the server running?`, true);
+  if (code === 'ENOTFOUND') return new StartError(`Cannot resolve ${host}: check the URL and your network.`, true);
+  if (code) return new StartError(`Cannot reach ${host}: ${code}`, true);
+  return undefined;
 }

@@ -1,5 +1,6 @@
 // The host's public model: what the VS Code layer renders and what the extension's API returns.
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool, Implementation } from '@modelcontextprotocol/client';
+import type { AuthStatus } from '../auth/authStatus';
 import type { ConfigScope, RawServer } from '../config/types';
 
 /** Connection state as a discriminated union: errors are state, not exceptions. */
@@ -17,7 +18,10 @@ export type BlockedKind = 'untrusted' | 'restricted' | 'input' | 'config';
 
 export const canBeStarted = (s: ServerState): boolean => s.kind === 'stopped' || s.kind === 'error';
 
-/** What a running server offers. Lists are complete (every page followed) and refreshed on list_changed. */
+/**
+ * What a running server offers, refreshed on list_changed. Lists are complete (every page followed), except resources:
+ * the pages loaded so far (the first at start, more on demand: `ServerConnection.loadMoreResources`).
+ */
 export interface ServerFeatures {
   tools: Tool[];
   prompts: Prompt[];
@@ -48,6 +52,8 @@ export interface ServerInfo {
   /** How many times it crashed in the restart window. */
   crashCount: number;
   pid?: number;
+  /** Sign-in state of a remote server that asked for OAuth; undefined when it never did. */
+  auth?: AuthStatus;
 }
 
 export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation };
