@@ -10,20 +10,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureTools, makeSandbox, removeTree, repoRoot, say } from './code-server-launcher.mjs';
+import { ensureTools, makeSandbox, removeTree, repoRoot, runCommand, say } from './code-server-launcher.mjs';
 
 const vsixArg = process.argv.find((a) => a.startsWith('--vsix='));
 const vsix = vsixArg ? path.resolve(vsixArg.slice('--vsix='.length)) : path.join(repoRoot, 'mcp-host.vsix');
-
-function run(cmd, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: repoRoot, stdio: 'inherit', ...options });
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${code ?? signal})`)),
-    );
-  });
-}
 
 function exitCodeOf(cmd, args, options) {
   return new Promise((resolve) => {
@@ -36,16 +26,16 @@ function exitCodeOf(cmd, args, options) {
 async function main() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   if (!vsixArg && (!process.argv.includes('--no-package') || !fs.existsSync(vsix))) {
-    await run(npm, ['run', 'package']);
+    await runCommand(npm, ['run', 'package']);
   }
-  await run(npm, ['run', 'compile']);
+  await runCommand(npm, ['run', 'compile']);
   const tools = await ensureTools();
 
   const sandbox = makeSandbox('mcphost-vsix-');
   let code = 1;
   try {
     say(`installing ${path.basename(vsix)} into ${sandbox.extensionsDir}`);
-    await run(
+    await runCommand(
       tools.node,
       [tools.entry, '--user-data-dir', sandbox.userDataDir, '--extensions-dir', sandbox.extensionsDir,
         '--install-extension', vsix],

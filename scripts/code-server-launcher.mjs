@@ -211,6 +211,17 @@ export function removeTree(dir) {
   }
 }
 
+/** Runs a command in the repository, its output on ours; rejects unless it exits with 0. */
+export function runCommand(cmd, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${code ?? signal})`)),
+    );
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------
 // command line
 

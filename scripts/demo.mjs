@@ -4,32 +4,21 @@
 //   a throw-away extensions dir, starts code-server on 127.0.0.1 (PORT env or a free port) with the demo/
 //   workspace and workspace trust ENABLED (you see the real trust flow), prints the URL and runs until Ctrl-C.
 // Environment: PORT, MCPHOST_DEMO_VERBOSE=1 (echo code-server's log).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ensureTools, freePort, makeSandbox, removeTree, repoRoot, say, startCodeServer,
+  ensureTools, freePort, makeSandbox, removeTree, repoRoot, runCommand, say, startCodeServer,
 } from './code-server-launcher.mjs';
 
 const vsixArg = process.argv.find((a) => a.startsWith('--vsix='));
 const vsix = vsixArg ? path.resolve(vsixArg.slice('--vsix='.length)) : path.join(repoRoot, 'mcp-host.vsix');
 const demoDir = path.join(repoRoot, 'demo');
 
-function run(cmd, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: repoRoot, stdio: 'inherit', ...options });
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${code ?? signal})`)),
-    );
-  });
-}
-
 async function main() {
   const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
   if (!Number.isInteger(port) || port <= 0) throw new Error(`bad PORT: ${process.env.PORT}`);
   if (!vsixArg && (!process.argv.includes('--no-package') || !fs.existsSync(vsix))) {
-    await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'package']);
+    await runCommand(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'package']);
   }
   const tools = await ensureTools();
 
@@ -54,7 +43,7 @@ async function main() {
 
   try {
     say(`installing ${path.basename(vsix)}`);
-    await run(
+    await runCommand(
       tools.node,
       [tools.entry, '--user-data-dir', sandbox.userDataDir, '--extensions-dir', sandbox.extensionsDir,
         '--install-extension', vsix],

@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const logs = new ServerOutputChannels();
   const permissions = new PermissionStore({ global: context.globalState, workspace: context.workspaceState });
   const trustStore = new TrustStore(permissions);
-  const inputs = new StoredInputs(context.secrets, context.workspaceState, dialogs);
+  const inputs = new StoredInputs(context.secrets, { global: context.globalState, workspace: context.workspaceState }, dialogs);
   // Client features every server session gets, beyond roots: each declares its capabilities and handlers.
   const features: ClientFeature[] = [];
   // Tool calls running in chat (the chat layer marks them): sampling and elicitation dialogs name the chat they serve.
@@ -73,9 +73,18 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const resources = registerResources({ host: registry, subscriptions: resourceSubscriptions, attachments: chatAttachments });
   // The @mcp participant, Run Prompt, Call Tool: tool calls ask consent through the shared dialogs and permissions.
   const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, testMode });
-  const api = createPublicApi(registry, configLoader, tree, testMode ? dialogs : undefined, startup.timings, chat, resources.testing);
+  const api = createPublicApi({
+    registry,
+    configLoader,
+    tree,
+    testDialogs: testMode ? dialogs : undefined,
+    startupTimings: startup.timings,
+    chat,
+    resources: resources.testing,
+  });
   const host = registry;
   context.subscriptions.push(
+    startup,
     configLoader,
     tree,
     vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true }),
@@ -90,13 +99,14 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     resourceSubscriptions,
     chatAttachments,
     resources,
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void host.startIdle()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => host.startIdle()),
     api,
   );
   // Servers start after activate() returns: startup never waits for them.
-  void configLoader
+  configLoader
     .start()
-    .then(() => noticeBuiltinMcp(context.globalState, host.servers().some((s) => s.scope.kind === 'workspace')));
+    .then(() => noticeBuiltinMcp(context.globalState, host.servers().some((s) => s.scope.kind === 'workspace')))
+    .catch((e: Error) => vscode.window.showErrorMessage(`MCP: could not load the server configuration: ${e.message}`));
   startup.activated();
   return api;
 }

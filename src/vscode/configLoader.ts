@@ -92,7 +92,9 @@ export class ConfigLoader implements vscode.Disposable {
     clearTimeout(file.timer);
     file.watcher.dispose();
     this.diagnostics.delete(file.uri);
-    await this.registry.removeScope(scopeKey);
+    // After any load in progress, so it cannot bring the folder's servers back once they are removed.
+    file.pending = file.pending.then(() => this.registry.removeScope(scopeKey));
+    await file.pending;
   }
 
   /** Re-reads a scope's file now (used by commands and tests that cannot wait for the watcher). */
@@ -102,7 +104,11 @@ export class ConfigLoader implements vscode.Disposable {
   }
 
   private load(file: WatchedFile): Promise<void> {
-    file.pending = file.pending.then(() => this.apply(file)).catch(() => undefined);
+    file.pending = file.pending
+      .then(() => this.apply(file))
+      .catch((e: Error) => {
+        void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${e.message}`);
+      });
     return file.pending;
   }
 

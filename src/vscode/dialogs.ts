@@ -2,6 +2,9 @@
 // tests, so integration tests swap in their own answers through the extension's test API.
 import * as vscode from 'vscode';
 import type { FormField } from '../core/features/forms/formModel';
+import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../core/features/sampling/samplingFeature';
+import type { ToolConsentQuestion } from '../core/features/tools/toolConsent';
+import type { ConsentAnswer, TextQuestion } from '../core/features/userQuestions';
 
 export interface TrustQuestion {
   serverName: string;
@@ -9,40 +12,6 @@ export interface TrustQuestion {
   source: string;
   /** What would run: the command line, or the URL. */
   detail: string;
-}
-
-export interface TextQuestion {
-  title: string;
-  prompt: string;
-  password: boolean;
-  value?: string;
-}
-
-/** Allow this once, allow always (for the scope the question names), or deny. */
-export type ConsentAnswer = 'once' | 'always' | 'deny';
-
-export interface ToolCallQuestion {
-  serverName: string;
-  toolName: string;
-  toolTitle?: string;
-  /** The arguments the call would send, pretty-printed JSON. */
-  argumentsJson: string;
-  readOnly: boolean;
-  destructive: boolean;
-}
-
-export interface SamplingQuestion {
-  serverName: string;
-  /** Everything the server asks for, readable: system prompt, messages, maxTokens, model preferences. */
-  detail: string;
-  /** Set when the request arrives while a tool of that server runs in chat: which chat request it belongs to. */
-  chatContext?: string;
-}
-
-export interface SamplingResponseQuestion {
-  serverName: string;
-  modelName: string;
-  responseText: string;
 }
 
 export interface UrlQuestion {
@@ -67,10 +36,9 @@ export interface HostDialogs {
   /** true = Trust, false = Do Not Trust, undefined = dismissed. */
   confirmTrust(q: TrustQuestion): Promise<boolean | undefined>;
   inputText(q: TextQuestion): Promise<string | undefined>;
-  confirmToolCall(q: ToolCallQuestion): Promise<ConsentAnswer | undefined>;
+  confirmToolCall(q: ToolConsentQuestion): Promise<ConsentAnswer | undefined>;
   confirmSampling(q: SamplingQuestion): Promise<ConsentAnswer | undefined>;
-  /** 'approve-always': approve, and stop reviewing this server's responses. */
-  reviewSamplingResponse(q: SamplingResponseQuestion): Promise<'approve' | 'approve-always' | 'edit' | 'reject' | undefined>;
+  reviewSamplingResponse(q: SamplingResponseQuestion): Promise<SamplingReviewAnswer | undefined>;
   /** Open a URL a server asked for (URL-mode elicitation)? */
   confirmOpenUrl(q: UrlQuestion): Promise<boolean | undefined>;
   /** Open the browser to sign in to a server? */
@@ -184,7 +152,7 @@ export class DialogRouter implements HostDialogs {
     return this.current.inputText(q);
   }
 
-  confirmToolCall(q: ToolCallQuestion) {
+  confirmToolCall(q: ToolConsentQuestion) {
     return this.current.confirmToolCall(q);
   }
 

@@ -9,8 +9,12 @@ export function notifyFailures(registry: ServerRegistry, logs: ServerOutputChann
     const restart = 'Restart';
     const openConfig = 'Open Configuration';
     const answer = await vscode.window.showErrorMessage(`MCP server "${server.name}": ${message}`, showOutput, restart, openConfig);
-    if (answer === showOutput) logs.show(server.id);
-    else if (answer === restart) await registry.get(server.id)?.restart();
-    else if (answer === openConfig) await vscode.window.showTextDocument(vscode.Uri.file(server.scope.configPath));
+    try {
+      if (answer === showOutput) logs.show(server.id);
+      else if (answer === restart) await registry.get(server.id)?.restart();
+      else if (answer === openConfig) await vscode.window.showTextDocument(vscode.Uri.file(server.scope.configPath));
+    } catch (e) {
+      void vscode.window.showErrorMessage(`MCP server "${server.name}": ${(e as Error).message}`);
+    }
   });
 }

@@ -42,15 +42,26 @@ export interface McpHostTestingApi {
   readonly resources: ResourcesTestingApi;
 }
 
-export function createPublicApi(
-  registry: ServerRegistry,
-  configLoader: ConfigLoader,
-  tree: ServersTreeProvider,
-  testDialogs: DialogRouter | undefined,
-  startupTimings: StartupTimings,
-  chat: ChatFeatures,
-  resources: ResourcesTestingApi,
-): McpHostApi & vscode.Disposable {
+export interface PublicApiParts {
+  registry: ServerRegistry;
+  configLoader: ConfigLoader;
+  tree: ServersTreeProvider;
+  /** Only in test mode: the dialog router tests answer through. */
+  testDialogs: DialogRouter | undefined;
+  startupTimings: StartupTimings;
+  chat: ChatFeatures;
+  resources: ResourcesTestingApi;
+}
+
+export function createPublicApi({
+  registry,
+  configLoader,
+  tree,
+  testDialogs,
+  startupTimings,
+  chat,
+  resources,
+}: PublicApiParts): McpHostApi & vscode.Disposable {
   const render = (nodes: Node[], depth: number): string[] =>
     nodes.flatMap((n) => {
       const item = tree.getTreeItem(n);

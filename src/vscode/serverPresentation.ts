@@ -107,8 +107,15 @@ export function serverIcon(info: ServerInfo): Codicon {
   }
 }
 
-/** `mcpServer.running` etc.: menus pick start/stop/restart by state. */
-export const serverContextValue = (info: ServerInfo): string => `mcpServer.${info.state.kind}`;
+/**
+ * `mcpServer.<state>`, then the sign-in state of a remote server that asked for it (`mcpServer.running.signedIn`,
+ * `mcpServer.error.needsSignIn`, `mcpServer.error.signInFailed`): menus pick start/stop/restart by the first part and
+ * Sign In / Sign Out by the second, so they match with `(\.|$)` after the state.
+ */
+export function serverContextValue(info: ServerInfo): string {
+  const auth = info.auth && { signedIn: 'signedIn', needsSignIn: 'needsSignIn', failed: 'signInFailed' }[info.auth.kind];
+  return `mcpServer.${info.state.kind}${auth ? `.${auth}` : ''}`;
+}
 
 export const scopeLabel = (scope: ConfigScope): string => (scope.kind === 'user' ? 'User' : scope.label);
 

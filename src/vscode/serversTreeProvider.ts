@@ -174,20 +174,6 @@ class EmptyNode extends Node {
   }
 }
 
-/**
- * Node ids for the items of one list. Names should be unique per server, but a duplicate from a faulty server must not
- * break the whole view (VS Code rejects duplicate ids), so repeats get a counter.
- */
-function uniqueKeys<T>(items: T[], key: (item: T) => string): [T, string][] {
-  const seen = new Map<string, number>();
-  return items.map((item) => {
-    const k = key(item);
-    const n = (seen.get(k) ?? 0) + 1;
-    seen.set(k, n);
-    return [item, n === 1 ? k : `${k}#${n}`];
-  });
-}
-
 abstract class GroupNode extends Node {
   constructor(
     protected readonly info: ServerInfo,
@@ -216,7 +202,7 @@ class ToolsGroup extends GroupNode {
   }
 
   getChildren(): Node[] {
-    return uniqueKeys(this.info.features.tools, (t) => t.name).map(([tool, key]) => new ToolNode(tool, key, this));
+    return leafNodes(this, this.info.features.tools, (t) => t.name, toolLeaf);
   }
 }
 
@@ -226,7 +212,7 @@ class PromptsGroup extends GroupNode {
   }
 
   getChildren(): Node[] {
-    return uniqueKeys(this.info.features.prompts, (p) => p.name).map(([prompt, key]) => new PromptNode(prompt, key, this));
+    return leafNodes(this, this.info.features.prompts, (p) => p.name, promptLeaf);
   }
 }
 
@@ -246,90 +232,92 @@ class ResourcesGroup extends GroupNode {
   getChildren(): Node[] {
     // Keyed by URI: resource names need not be unique, URIs are.
     return [
-      ...uniqueKeys(this.info.features.resources, (r) => r.uri).map(([r, key]) => new ResourceNode(r, key, this)),
-      ...uniqueKeys(this.info.features.resourceTemplates, (t) => t.uriTemplate).map(([t, key]) => new ResourceTemplateNode(t, key, this)),
+      ...leafNodes(this, this.info.features.resources, (r) => r.uri, resourceLeaf),
+      ...leafNodes(this, this.info.features.resourceTemplates, (t) => t.uriTemplate, templateLeaf),
     ];
   }
 }
 
-class ToolNode extends Node {
+/** What one tool, prompt, resource or template of a server shows. */
+interface Leaf {
+  /** With the item's key under its server, the node id. */
+  kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
+  label: string;
+  description: string | undefined;
+  /** Markdown. */
+  tooltip: string;
+  icon: string;
+  contextValue: string;
+}
+
+const toolLeaf = (tool: Tool): Leaf => ({
+  kind: 'tool',
+  label: toolLabel(tool),
+  description: firstLine(tool.description),
+  tooltip: toolTooltip(tool),
+  icon: 'tools',
+  contextValue: 'mcpTool',
+});
+
+const promptLeaf = (prompt: Prompt): Leaf => ({
+  kind: 'prompt',
+  label: promptLabel(prompt),
+  description: firstLine(prompt.description),
+  tooltip: promptTooltip(prompt),
+  icon: 'comment-discussion',
+  contextValue: 'mcpPrompt',
+});
+
+const resourceLeaf = (resource: Resource): Leaf => ({
+  kind: 'resource',
+  label: resourceLabel(resource),
+  description: resource.mimeType,
+  tooltip: resourceTooltip(resource),
+  icon: 'file',
+  contextValue: 'mcpResource',
+});
+
+const templateLeaf = (template: ResourceTemplate): Leaf => ({
+  kind: 'resourceTemplate',
+  label: resourceLabel(template),
+  description: templateDescription(template),
+  tooltip: templateTooltip(template),
+  icon: 'file-symlink-file',
+  contextValue: 'mcpResourceTemplate',
+});
+
+class LeafNode extends Node {
   constructor(
-    readonly tool: Tool,
+    private readonly leaf: Leaf,
     key: string,
     parent: Node,
   ) {
-    super(nodeId('tool', parent.serverId ?? '', key), parent, parent.serverId);
+    super(nodeId(leaf.kind, parent.serverId ?? '', key), parent, parent.serverId);
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(toolLabel(this.tool));
+    const item = new vscode.TreeItem(this.leaf.label);
     item.id = this.id;
-    item.description = firstLine(this.tool.description);
-    item.tooltip = markdown(toolTooltip(this.tool));
-    item.iconPath = new vscode.ThemeIcon('tools');
-    item.contextValue = 'mcpTool';
+    item.description = this.leaf.description;
+    item.tooltip = markdown(this.leaf.tooltip);
+    item.iconPath = new vscode.ThemeIcon(this.leaf.icon);
+    item.contextValue = this.leaf.contextValue;
     return item;
   }
 }
 
-class PromptNode extends Node {
-  constructor(
-    readonly prompt: Prompt,
-    key: string,
-    parent: Node,
-  ) {
-    super(nodeId('prompt', parent.serverId ?? '', key), parent, parent.serverId);
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(promptLabel(this.prompt));
-    item.id = this.id;
-    item.description = firstLine(this.prompt.description);
-    item.tooltip = markdown(promptTooltip(this.prompt));
-    item.iconPath = new vscode.ThemeIcon('comment-discussion');
-    item.contextValue = 'mcpPrompt';
-    return item;
-  }
-}
-
-class ResourceNode extends Node {
-  constructor(
-    readonly resource: Resource,
-    key: string,
-    parent: Node,
-  ) {
-    super(nodeId('resource', parent.serverId ?? '', key), parent, parent.serverId);
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(resourceLabel(this.resource));
-    item.id = this.id;
-    item.description = this.resource.mimeType;
-    item.tooltip = markdown(resourceTooltip(this.resource));
-    item.iconPath = new vscode.ThemeIcon('file');
-    item.contextValue = 'mcpResource';
-    return item;
-  }
-}
-
-class ResourceTemplateNode extends Node {
-  constructor(
-    readonly template: ResourceTemplate,
-    key: string,
-    parent: Node,
-  ) {
-    super(nodeId('resourceTemplate', parent.serverId ?? '', key), parent, parent.serverId);
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(resourceLabel(this.template));
-    item.id = this.id;
-    item.description = templateDescription(this.template);
-    item.tooltip = markdown(templateTooltip(this.template));
-    item.iconPath = new vscode.ThemeIcon('file-symlink-file');
-    item.contextValue = 'mcpResourceTemplate';
-    return item;
-  }
+/**
+ * One node per item. Names should be unique per server, but a duplicate from a faulty server must not break the whole
+ * view (VS Code rejects duplicate ids), so repeated keys get a counter.
+ */
+function leafNodes<T>(parent: Node, items: T[], key: (item: T) => string, leaf: (item: T) => Leaf): Node[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const k = key(item);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return new LeafNode(leaf(item), n === 1 ? k : `${k}#${n}`, parent);
+  });
 }
 
 export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {

@@ -3,28 +3,12 @@
 // cancelling a chat request cancels the MCP call. Also "MCP: Run Prompt…" and "MCP: Call Tool…" without chat.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { McpHostApi } from '../../src/vscode/publicApi';
 import type { ChatTranscript } from '../../src/vscode/chat/chatTranscripts';
-import type { ConsentAnswer, FormFieldPresetQuestion, HostDialogs, TextQuestion, ToolCallQuestion } from '../../src/vscode/dialogs';
+import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
+import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
+import type { ConsentAnswer, TextQuestion } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Exclude<T, false | undefined | null>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v as Exclude<T, false | undefined | null>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-interface FakeLm {
-  calls: { model: string; messages: vscode.LanguageModelChatMessage[]; options: { tools?: { name: string }[] } }[];
-  setResponder(fn: (messages: vscode.LanguageModelChatMessage[], options: unknown, token: vscode.CancellationToken) => unknown): void;
-  reset(): void;
-}
+import { activateFakeLm, activateHost, answerDialogs, sleep, waitFor, type FakeLm, type TestedHost } from './testKit';
 
 /** Text of a message's parts, tool results included (their content is text parts). */
 function textOf(message: vscode.LanguageModelChatMessage): string {
@@ -43,9 +27,9 @@ const toolResults = (message: vscode.LanguageModelChatMessage) =>
 
 describe('@mcp chat participant', function () {
   this.timeout(90_000);
-  let api: McpHostApi;
+  let api: TestedHost;
   let lm: FakeLm;
-  const toolQuestions: ToolCallQuestion[] = [];
+  const toolQuestions: ToolConsentQuestion[] = [];
   const toolAnswers: (ConsentAnswer | undefined)[] = [];
   /** Form fields shown (in order) and the text each starts with: tests cannot type into the input box. */
   const formFields: string[] = [];
@@ -59,10 +43,10 @@ describe('@mcp chat participant', function () {
 
   /** Sends a query to chat; resolves with the participant's transcript once the response is complete. */
   async function ask(query: string, options: { wait?: boolean; sameChat?: boolean } = {}): Promise<ChatTranscript> {
-    const before = api.testing!.chatTranscripts().length;
+    const before = api.testing.chatTranscripts().length;
     if (!options.sameChat) await vscode.commands.executeCommand('workbench.action.chat.newChat');
     void vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'ask' });
-    const transcript = await waitFor(() => api.testing!.chatTranscripts()[before], `@mcp to receive "${query}"`);
+    const transcript = await waitFor(() => api.testing.chatTranscripts()[before], `@mcp to receive "${query}"`);
     if (options.wait !== false) await waitFor(() => transcript.done, `the response to "${query}"`, 60_000);
     return transcript;
   }
@@ -82,12 +66,9 @@ describe('@mcp chat participant', function () {
       .join('');
 
   before(async () => {
-    const ext = vscode.extensions.getExtension('mcp-host.mcp-host');
-    api = (await ext!.activate()) as McpHostApi;
-    lm = (await vscode.extensions.getExtension('mcp-host-test.fake-lm-extension')!.activate()) as FakeLm;
-    await waitFor(async () => (await vscode.lm.selectChatModels({ vendor: 'mcphost-fake-lm' })).length > 0, 'the fake model');
-    const answers: Partial<HostDialogs> = {
-      confirmTrust: async () => true,
+    api = await activateHost();
+    lm = await activateFakeLm();
+    dialogs = answerDialogs(api, {
       confirmToolCall: async (q) => {
         toolQuestions.push(q);
         return toolAnswers.shift();
@@ -100,10 +81,9 @@ describe('@mcp chat participant', function () {
         textQuestions.push(q);
         return textAnswers.shift();
       },
-    };
-    dialogs = api.testing!.useDialogs(answers);
+    });
     await waitFor(() => api.getServers().length >= 3, 'servers configured');
-    for (const s of api.getServers()) if (s.state.kind === 'stopped') await api.testing!.startServer(s.id);
+    for (const s of api.getServers()) if (s.state.kind === 'stopped') await api.testing.startServer(s.id);
     await running('everything');
     await running('slow');
   });
@@ -149,7 +129,7 @@ describe('@mcp chat participant', function () {
   it('collects a missing argument in a quick pick with completion/complete suggestions', async () => {
     const t = await ask('@mcp /prompt everything.completable-prompt', { wait: false });
     const department = await waitFor(() => {
-      const pick = api.testing!.argumentPick();
+      const pick = api.testing.argumentPick();
       return pick?.argument === 'department' && pick.items.includes('Engineering') && pick;
     }, 'the department pick with suggestions');
     assert.deepStrictEqual(department.items.slice(0, 4), ['Engineering', 'Sales', 'Marketing', 'Support']);
@@ -158,7 +138,7 @@ describe('@mcp chat participant', function () {
     assert.deepStrictEqual(department.items.slice(0, 2), ['Engineering', 'E']);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const name = await waitFor(() => {
-      const pick = api.testing!.argumentPick();
+      const pick = api.testing.argumentPick();
       return pick?.argument === 'name' && pick.items.includes('Bob') && pick;
     }, 'the name pick, narrowed by the department');
     assert.deepStrictEqual(name.items.slice(0, 3), ['Alice', 'Bob', 'Charlie'], 'the earlier argument went along as context');
@@ -219,7 +199,7 @@ describe('@mcp chat participant', function () {
     await waitFor(() => t.done, 'the cancelled response to end', 10_000);
     assert.ok(Date.now() - started < 10_000);
     const received = await waitFor(async () => {
-      const r = (await api.testing!.callTool(slow.id, 'cancellations')) as { content: { text: string }[] };
+      const r = (await api.testing.callTool(slow.id, 'cancellations')) as { content: { text: string }[] };
       const list = JSON.parse(r.content[0].text) as { requestId: unknown; wasRunning: boolean }[];
       return list.length > 0 && list;
     }, 'the server to record notifications/cancelled', 5000);

@@ -3,20 +3,8 @@
 // and decline, cancel and URL-mode decisions reaching the server as such.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { FormFieldPresetQuestion, HostDialogs, UrlQuestion } from '../../src/vscode/dialogs';
-import type { McpHostApi } from '../../src/vscode/publicApi';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Exclude<T, false | undefined | null>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v as Exclude<T, false | undefined | null>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+import type { FormFieldPresetQuestion, UrlQuestion } from '../../src/vscode/dialogs';
+import { activateHost, answerDialogs, everythingOffering, sleep, waitFor, type TestedHost } from './testKit';
 
 const run = (command: string) => vscode.commands.executeCommand(command);
 const accept = () => run('workbench.action.acceptSelectedQuickOpenItem');
@@ -26,7 +14,7 @@ const text = (r: unknown) => (r as { content: { text: string }[] }).content.map(
 
 describe('Elicitation through the quick-input form', function () {
   this.timeout(120_000);
-  let api: McpHostApi;
+  let api: TestedHost;
   let everythingId: string;
   let registration: vscode.Disposable;
   /** Field steps in the order the form showed them. */
@@ -41,11 +29,17 @@ describe('Elicitation through the quick-input form', function () {
     await sleep(300);
   };
 
+  /** Accepts the value each step starts with (its preset or default), in order. */
+  const acceptSteps = async (...fields: string[]) => {
+    for (const field of fields) {
+      await atStep(field);
+      await accept();
+    }
+  };
+
   before(async () => {
-    const ext = vscode.extensions.getExtension('mcp-host.mcp-host')!;
-    api = (await ext.activate()) as McpHostApi;
-    const dialogs: Partial<HostDialogs> = {
-      confirmTrust: async () => true,
+    api = await activateHost();
+    registration = answerDialogs(api, {
       formFieldPreset: (q: FormFieldPresetQuestion) => {
         shown.push(q.field.name);
         return presets[q.field.name];
@@ -54,15 +48,8 @@ describe('Elicitation through the quick-input form', function () {
         urlQuestions.push(q);
         return urlAnswer;
       },
-    };
-    registration = api.testing!.useDialogs(dialogs);
-    const everything = await waitFor(() => api.getServers().find((s) => s.name === 'everything'), 'everything configured');
-    everythingId = everything.id;
-    if (everything.state.kind !== 'running') await api.testing!.startServer(everythingId);
-    await waitFor(
-      () => api.getServer(everythingId)?.features.tools.some((t) => t.name === 'trigger-elicitation-request'),
-      'server-everything offers trigger-elicitation-request (elicitation declared)',
-    );
+    });
+    everythingId = await everythingOffering(api, 'trigger-elicitation-request', 'elicitation');
   });
 
   after(() => registration?.dispose());
@@ -72,29 +59,22 @@ describe('Elicitation through the quick-input form', function () {
     presets = {};
   });
 
-  const trigger = () => api.testing!.callTool(everythingId, 'trigger-elicitation-request', {}).then(text);
+  const trigger = () => api.testing.callTool(everythingId, 'trigger-elicitation-request', {}).then(text);
 
   it('accept: every step driven for real, reviewed, and the server receives the values', async () => {
     presets = { name: 'Ada Lovelace', email: 'ada@example.com', homepage: 'https://ada.example.org', birthdate: '1815-12-10' };
     const result = trigger();
-    await atStep('name');
-    await accept();
+    await acceptSteps('name');
     await atStep('check');
     // Optional yes/no without a default starts on "No answer": two up is "Yes".
     await previous();
     await previous();
     await accept();
-    for (const field of ['firstLine', 'email', 'homepage', 'birthdate', 'integer', 'number']) {
-      await atStep(field);
-      await accept();
-    }
+    await acceptSteps('firstLine', 'email', 'homepage', 'birthdate', 'integer', 'number');
     await atStep('untitledSingleSelectEnum');
     await next();
     await accept();
-    for (const field of ['untitledMultipleSelectEnum', 'titledSingleSelectEnum', 'titledMultipleSelectEnum', 'legacyTitledEnum']) {
-      await atStep(field);
-      await accept();
-    }
+    await acceptSteps('untitledMultipleSelectEnum', 'titledSingleSelectEnum', 'titledMultipleSelectEnum', 'legacyTitledEnum');
     await sleep(800);
     await accept(); // the review step: "Submit" is active
     const answer = await result;
@@ -129,8 +109,7 @@ describe('Elicitation through the quick-input form', function () {
 
   it('a required field without an answer cannot be skipped', async () => {
     const result = trigger();
-    await atStep('name');
-    await accept();
+    await acceptSteps('name');
     await sleep(800);
     assert.deepStrictEqual(shown, ['name'], 'still on the required field');
     await run('workbench.action.closeQuickOpen');
@@ -140,8 +119,7 @@ describe('Elicitation through the quick-input form', function () {
   it('the explicit Decline item declines', async () => {
     presets = { name: 'Ada' };
     const result = trigger();
-    await atStep('name');
-    await accept();
+    await acceptSteps('name');
     await atStep('check');
     // Yes, No, No answer (active), separator, Decline.
     await next();
@@ -160,7 +138,7 @@ describe('Elicitation through the quick-input form', function () {
 
   it('URL mode: the question names the domain, and declining or dismissing reaches the server', async () => {
     const open = () =>
-      api.testing!.callTool(everythingId, 'trigger-url-elicitation', { url: 'https://auth.example.com/device?code=7', message: 'Finish signing in' }).then(text);
+      api.testing.callTool(everythingId, 'trigger-url-elicitation', { url: 'https://auth.example.com/device?code=7', message: 'Finish signing in' }).then(text);
     urlAnswer = false;
     assert.match(await open(), /❌ User declined to open the URL/);
     urlAnswer = undefined;

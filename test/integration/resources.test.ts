@@ -5,22 +5,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { McpHostApi, McpHostTestingApi } from '../../src/vscode/publicApi';
+import type { McpHostTestingApi } from '../../src/vscode/publicApi';
 import type { ServerInfo } from '../../src/core/host/types';
+import { activateHost, answerDialogs, repoRoot, sleep, waitFor, type TestedHost } from './testKit';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Exclude<T, false | undefined | null>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v as Exclude<T, false | undefined | null>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-const repoRoot = process.env.MCPHOST_TEST_REPO_ROOT!;
 const SCHEME = 'mcp-host-resource';
 
 /** The lines of one server's subtree in the rendered view (one level below it). */
@@ -44,7 +32,7 @@ function activeDocumentUri(): vscode.Uri | undefined {
 
 describe('MCP resources in a real VS Code', function () {
   this.timeout(120_000);
-  let api: McpHostApi;
+  let api: TestedHost;
   let testing: McpHostTestingApi;
 
   const server = (name: string): ServerInfo | undefined => api.getServers().find((s) => s.name === name);
@@ -64,12 +52,9 @@ describe('MCP resources in a real VS Code', function () {
   };
 
   before(async () => {
-    const ext = vscode.extensions.getExtension('mcp-host.mcp-host');
-    assert.ok(ext, 'extension installed');
-    api = (await ext.activate()) as McpHostApi;
-    assert.ok(api.testing, 'test hooks are available in test mode');
+    api = await activateHost();
     testing = api.testing;
-    testing.useDialogs({ confirmTrust: async () => true, inputText: async (q) => q.value });
+    answerDialogs(api, { inputText: async (q) => q.value });
     await waitFor(() => server('resources') && server('paging'), 'servers configured');
     for (const s of api.getServers()) if (s.state.kind === 'stopped') await testing.startServer(s.id);
     await vscode.commands.executeCommand('mcpHost.resources.focus');

@@ -3,48 +3,29 @@
 // server as an error; "MCP: Manage Permissions…" revokes a remembered decision.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { ConsentAnswer, HostDialogs, SamplingQuestion } from '../../src/vscode/dialogs';
-import type { McpHostApi } from '../../src/vscode/publicApi';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Exclude<T, false | undefined | null>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v as Exclude<T, false | undefined | null>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-interface FakeLm {
-  modelId: string;
-  calls: { model: string; messages: vscode.LanguageModelChatMessage[] }[];
-  setResponder(fn: (messages: vscode.LanguageModelChatMessage[]) => unknown): void;
-  reset(): void;
-}
+import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingFeature';
+import type { ConsentAnswer } from '../../src/core/features/userQuestions';
+import { activateFakeLm, activateHost, answerDialogs, everythingOffering, sleep, type FakeLm, type TestedHost } from './testKit';
 
 const messageText = (m: vscode.LanguageModelChatMessage) =>
   m.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 
 describe('Sampling through consent to a language model', function () {
   this.timeout(120_000);
-  let api: McpHostApi;
+  let api: TestedHost;
   let lm: FakeLm;
   let everythingId: string;
   let registration: vscode.Disposable;
   const consentQuestions: SamplingQuestion[] = [];
   const consentAnswers: (ConsentAnswer | undefined)[] = [];
   const reviewed: string[] = [];
-  const reviewAnswers: ('approve' | 'approve-always' | 'edit' | 'reject' | undefined)[] = [];
+  const reviewAnswers: (SamplingReviewAnswer | undefined)[] = [];
   const edits: string[] = [];
 
   before(async () => {
-    api = (await vscode.extensions.getExtension('mcp-host.mcp-host')!.activate()) as McpHostApi;
-    lm = (await vscode.extensions.getExtension('mcp-host-test.fake-lm-extension')!.activate()) as FakeLm;
-    const dialogs: Partial<HostDialogs> = {
-      confirmTrust: async () => true,
+    api = await activateHost();
+    lm = await activateFakeLm();
+    registration = answerDialogs(api, {
       confirmSampling: async (q) => {
         consentQuestions.push(q);
         return consentAnswers.shift();
@@ -57,15 +38,8 @@ describe('Sampling through consent to a language model', function () {
         reviewed.push(q.responseText);
         return reviewAnswers.shift();
       },
-    };
-    registration = api.testing!.useDialogs(dialogs);
-    const everything = await waitFor(() => api.getServers().find((s) => s.name === 'everything'), 'everything configured');
-    everythingId = everything.id;
-    if (everything.state.kind !== 'running') await api.testing!.startServer(everythingId);
-    await waitFor(
-      () => api.getServer(everythingId)?.features.tools.some((t) => t.name === 'trigger-sampling-request'),
-      'server-everything offers trigger-sampling-request (sampling declared)',
-    );
+    });
+    everythingId = await everythingOffering(api, 'trigger-sampling-request', 'sampling');
   });
 
   after(() => {
@@ -79,7 +53,7 @@ describe('Sampling through consent to a language model', function () {
   });
 
   const trigger = async (prompt: string) =>
-    JSON.stringify(await api.testing!.callTool(everythingId, 'trigger-sampling-request', { prompt, maxTokens: 100 }));
+    JSON.stringify(await api.testing.callTool(everythingId, 'trigger-sampling-request', { prompt, maxTokens: 100 }));
 
   it('allowed once: the fake model answers and the server receives its text', async () => {
     lm.setResponder((messages) => `Paris, said the fake model to: ${messageText(messages[messages.length - 1])}`);

@@ -3,50 +3,28 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { McpHostApi } from '../../src/vscode/publicApi';
-import type { HostDialogs, TrustQuestion } from '../../src/vscode/dialogs';
+import type { TrustQuestion } from '../../src/vscode/dialogs';
 import type { ServerInfo } from '../../src/core/host/types';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Exclude<T, false | undefined | null>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v as Exclude<T, false | undefined | null>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-const repoRoot = process.env.MCPHOST_TEST_REPO_ROOT!;
-const fixture = (name: string) => path.join(repoRoot, 'test', 'fixtures', 'servers', name);
+import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 describe('MCP servers in a real VS Code', function () {
   this.timeout(90_000);
-  let api: McpHostApi;
+  let api: TestedHost;
   const trustQuestions: TrustQuestion[] = [];
   const trustAnswers: (boolean | undefined)[] = [];
   const textQuestions: string[] = [];
   const textAnswers: (string | undefined)[] = [];
   let folder: vscode.WorkspaceFolder;
-  let configUri: vscode.Uri;
-  let originalConfig: string;
+  let config: WorkspaceConfig;
 
   const server = (name: string, scopeLabel = folder.name): ServerInfo | undefined =>
     api.getServers().find((s) => s.name === name && s.scope.label === scopeLabel);
   const running = (name: string, scopeLabel?: string) =>
     waitFor(() => server(name, scopeLabel)?.state.kind === 'running' && server(name, scopeLabel), `${name} running`);
-  const writeConfig = (servers: Record<string, unknown>, inputs: unknown[] = []) =>
-    vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(JSON.stringify({ servers, inputs }, null, 2)));
-  const currentServers = () => JSON.parse(originalConfig.replace(/\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1')).servers;
 
   before(async () => {
-    const ext = vscode.extensions.getExtension('mcp-host.mcp-host');
-    assert.ok(ext, 'extension installed');
-    api = (await ext.activate()) as McpHostApi;
-    assert.ok(api.testing, 'test hooks are available in test mode');
-    const dialogs: Partial<HostDialogs> = {
+    api = await activateHost();
+    answerDialogs(api, {
       confirmTrust: async (q) => {
         trustQuestions.push(q);
         return trustAnswers.length ? trustAnswers.shift() : true;
@@ -55,19 +33,15 @@ describe('MCP servers in a real VS Code', function () {
         textQuestions.push(q.prompt);
         return textAnswers.length ? textAnswers.shift() : q.value;
       },
-    };
-    api.testing.useDialogs(dialogs);
+    });
     folder = vscode.workspace.workspaceFolders![0];
-    configUri = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
-    originalConfig = new TextDecoder().decode(await vscode.workspace.fs.readFile(configUri));
+    config = await WorkspaceConfig.read();
     // Servers that activation could not ask about (modal dialogs are refused in tests) start once we can answer.
     await waitFor(() => api.getServers().length >= 2, 'servers configured');
     for (const s of api.getServers()) if (s.state.kind === 'stopped') await api.testing.startServer(s.id);
   });
 
-  after(async () => {
-    await vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(originalConfig));
-  });
+  after(() => config.restore());
 
   it('runs the fixture workspace servers and shows them in the Servers view', async () => {
     const everything = await running('everything');
@@ -78,7 +52,7 @@ describe('MCP servers in a real VS Code', function () {
     assert.ok(everything.features.tools.some((t) => t.name === 'get-roots-list'));
     await vscode.commands.executeCommand('mcpHost.servers.focus');
     const tree = await waitFor(() => {
-      const lines = api.testing!.renderServersTree();
+      const lines = api.testing.renderServersTree();
       return lines.some((l) => /everything — running · \d+ tools/.test(l)) && lines;
     }, 'tree shows everything running');
     assert.ok(tree.some((l) => /^\s+Tools \(\d+\)/.test(l)), `tools group in ${tree.join('\n')}`);
@@ -88,16 +62,16 @@ describe('MCP servers in a real VS Code', function () {
   it('reconciles mcp.json edits: adds, changes and removes exactly the servers that changed', async () => {
     const everythingPid = (await running('everything')).pid;
     const basicPid = (await running('basic')).pid;
-    const servers = currentServers();
+    const servers = config.servers();
     servers.basic.args.push('changed');
-    servers.added = { command: 'node', args: [fixture('basic-server.mjs'), 'added'] };
-    await writeConfig(servers);
+    servers.added = { command: 'node', args: [fixtureServer('basic-server.mjs'), 'added'] };
+    await config.writeServers(servers);
     const added = await running('added');
     const basic = await waitFor(() => server('basic')?.state.kind === 'running' && server('basic')!.pid !== basicPid && server('basic'), 'basic restarted');
     assert.notStrictEqual(basic.pid, basicPid);
     assert.strictEqual(server('everything')!.pid, everythingPid, 'unchanged server untouched');
     delete servers.added;
-    await writeConfig(servers);
+    await config.writeServers(servers);
     await waitFor(() => !server('added'), 'added server removed');
     await waitFor(() => {
       try {
@@ -111,22 +85,22 @@ describe('MCP servers in a real VS Code', function () {
 
   it('keeps running what a broken mcp.json last defined, and shows the error at its place', async () => {
     const basicPid = (await running('basic')).pid;
-    await vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode('{ "servers": { "basic": { "command": "node", } \n'));
+    await config.write('{ "servers": { "basic": { "command": "node", } \n');
     const diagnostics = await waitFor(() => {
-      const d = vscode.languages.getDiagnostics(configUri);
+      const d = vscode.languages.getDiagnostics(config.uri);
       return d.length > 0 && d;
     }, 'diagnostics for the broken file');
     assert.ok(diagnostics.every((d) => d.source === 'MCP'));
     assert.strictEqual(diagnostics[0].range.start.line, 1, 'error at the end of the unterminated object');
     await sleep(1000);
     assert.strictEqual(server('basic')?.pid, basicPid, 'still running, untouched');
-    await vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(originalConfig));
-    await waitFor(() => vscode.languages.getDiagnostics(configUri).length === 0, 'diagnostics cleared');
+    await config.restore();
+    await waitFor(() => vscode.languages.getDiagnostics(config.uri).length === 0, 'diagnostics cleared');
   });
 
   it('gives servers the workspace folders as roots and tells them when a folder is added', async () => {
     const everything = await running('everything');
-    const rootsSeen = async () => JSON.stringify(await api.testing!.callTool(everything.id, 'get-roots-list', {}));
+    const rootsSeen = async () => JSON.stringify(await api.testing.callTool(everything.id, 'get-roots-list', {}));
     assert.match(await rootsSeen(), new RegExp(escape(folder.uri.toString())));
     const extraUri = vscode.Uri.file(path.join(path.dirname(folder.uri.fsPath), 'workspace-extra'));
     assert.ok(vscode.workspace.updateWorkspaceFolders(1, 0, { uri: extraUri }), 'folder added');
@@ -140,11 +114,11 @@ describe('MCP servers in a real VS Code', function () {
 
   it('asks before running a new workspace server, and runs nothing the user refused', async () => {
     await vscode.workspace.getConfiguration('mcpHost').update('trustAllServers', false, vscode.ConfigurationTarget.Global);
-    const servers = currentServers();
-    servers.stranger = { command: 'node', args: [fixture('basic-server.mjs'), 'stranger'] };
+    const servers = config.servers();
+    servers.stranger = { command: 'node', args: [fixtureServer('basic-server.mjs'), 'stranger'] };
     trustQuestions.length = 0;
     trustAnswers.push(false);
-    await writeConfig(servers);
+    await config.writeServers(servers);
     const refused = await waitFor(() => !!server('stranger')?.blockedReason && server('stranger'), 'stranger blocked');
     assert.strictEqual(refused.state.kind, 'stopped');
     assert.strictEqual(refused.pid, undefined);
@@ -155,15 +129,15 @@ describe('MCP servers in a real VS Code', function () {
     await vscode.commands.executeCommand('mcpHost.startServer', refused.id);
     await running('stranger');
     assert.strictEqual(trustQuestions.length, 2, 'asked again when started by the user');
-    await writeConfig(currentServers());
+    await config.writeServers(config.servers());
     await waitFor(() => !server('stranger'), 'stranger removed');
   });
 
   it('asks for inputs once — text through the dialog layer, pickString through a real quick pick — and passes them', async () => {
-    const servers = currentServers();
+    const servers = config.servers();
     servers.asking = {
       command: 'node',
-      args: [fixture('basic-server.mjs'), 'asking'],
+      args: [fixtureServer('basic-server.mjs'), 'asking'],
       env: { TOKEN: '${input:token}', REGION: '${input:region}', FIXTURE_ECHO_ENV: 'TOKEN,REGION' },
     };
     const inputs = [
@@ -171,18 +145,18 @@ describe('MCP servers in a real VS Code', function () {
       { type: 'pickString', id: 'region', description: 'Region', options: ['eu', 'us'], default: 'eu' },
     ];
     textAnswers.push('s3cret-token-value');
-    await writeConfig(servers, inputs);
+    await config.writeServers(servers, inputs);
     await waitFor(() => textQuestions.includes('Token for the asking server'), 'token asked');
     await sleep(1500);
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const asking = await running('asking');
-    const env = JSON.parse(((await api.testing!.callTool(asking.id, 'whoami', {})) as { content: { text: string }[] }).content[0].text).env;
+    const env = JSON.parse(((await api.testing.callTool(asking.id, 'whoami', {})) as { content: { text: string }[] }).content[0].text).env;
     assert.deepStrictEqual(env, { TOKEN: 's3cret-token-value', REGION: 'us' });
     await vscode.commands.executeCommand('mcpHost.restartServer', asking.id);
     await running('asking');
     assert.strictEqual(textQuestions.filter((q) => q === 'Token for the asking server').length, 1, 'remembered, not asked again');
-    await writeConfig(currentServers());
+    await config.writeServers(config.servers());
     await waitFor(() => !server('asking'), 'asking removed');
   });
 
@@ -190,10 +164,10 @@ describe('MCP servers in a real VS Code', function () {
     await vscode.commands.executeCommand('mcpHost.openUserConfiguration');
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith('/mcp.json') && vscode.window.activeTextEditor, 'user config open');
     const userUri = editor.document.uri;
-    assert.notStrictEqual(userUri.toString(), configUri.toString());
+    assert.notStrictEqual(userUri.toString(), config.uri.toString());
     assert.match(editor.document.getText(), /"servers"/, 'a commented template was created');
     const write = (servers: object) => vscode.workspace.fs.writeFile(userUri, new TextEncoder().encode(JSON.stringify({ servers })));
-    await write({ mine: { command: 'node', args: [fixture('basic-server.mjs'), 'mine'] } });
+    await write({ mine: { command: 'node', args: [fixtureServer('basic-server.mjs'), 'mine'] } });
     const mine = await running('mine', 'User');
     assert.strictEqual(mine.scope.kind, 'user');
     await write({});
@@ -203,14 +177,14 @@ describe('MCP servers in a real VS Code', function () {
 
   it('restarts a crashing server, then leaves it in error with the reason shown', async function () {
     this.timeout(120_000);
-    const servers = currentServers();
-    servers.crashy = { command: 'node', args: [fixture('crash-server.mjs')], env: { FIXTURE_CRASH: 'after-init', FIXTURE_CRASH_AFTER_MS: '100' } };
+    const servers = config.servers();
+    servers.crashy = { command: 'node', args: [fixtureServer('crash-server.mjs')], env: { FIXTURE_CRASH: 'after-init', FIXTURE_CRASH_AFTER_MS: '100' } };
     const seen = new Set<string>();
     const sub = api.onDidChangeServers(() => {
       const s = server('crashy');
       if (s) seen.add(s.state.kind);
     });
-    await writeConfig(servers);
+    await config.writeServers(servers);
     const failed = await waitFor(
       () => server('crashy')?.state.kind === 'error' && /not restarted/.test((server('crashy')!.state as { message: string }).message) && server('crashy'),
       'crashy given up',
@@ -219,10 +193,10 @@ describe('MCP servers in a real VS Code', function () {
     sub.dispose();
     assert.ok(seen.has('running') && seen.has('starting'), `restarted in between: ${[...seen].join(',')}`);
     assert.strictEqual(failed.crashCount, 5);
-    const tree = api.testing!.renderServersTree();
+    const tree = api.testing.renderServersTree();
     assert.ok(tree.some((l) => /crashy — error/.test(l)), tree.join('\n'));
     assert.ok(tree.some((l) => /not restarted, see output/.test(l)), 'the error is shown under the server');
-    await writeConfig(currentServers());
+    await config.writeServers(config.servers());
     await waitFor(() => !server('crashy'), 'crashy removed');
   });
 });

@@ -1,8 +1,11 @@
 // How a remote server's sign-in state reads in the Servers view, the quick picks and the tooltip.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import type { AuthStatus } from '../../src/core/auth/authStatus';
 import { emptyFeatures, type ServerInfo, type ServerState } from '../../src/core/host/types';
-import { describeAuth, describeState, serverTooltip, stateExplanation } from '../../src/vscode/serverPresentation';
+import { describeAuth, describeState, serverContextValue, serverTooltip, stateExplanation } from '../../src/vscode/serverPresentation';
+import { repoRoot } from './helpers';
 
 function remote(state: ServerState, auth?: AuthStatus): ServerInfo {
   return {
@@ -48,5 +51,51 @@ describe('sign-in state in the UI', () => {
   it('puts the account in the tooltip', () => {
     assert.match(serverTooltip(remote({ kind: 'running' }, signedIn)), /\*\*Account:\*\* signed in as alice@example\\\.com/);
     assert.doesNotMatch(serverTooltip(remote({ kind: 'running' })), /Account/);
+  });
+
+  it('carries the sign-in state in the context value, after the server state', () => {
+    assert.strictEqual(serverContextValue(remote({ kind: 'running' }, signedIn)), 'mcpServer.running.signedIn');
+    assert.strictEqual(serverContextValue(remote({ kind: 'error', message: 'declined' }, { kind: 'needsSignIn' })), 'mcpServer.error.needsSignIn');
+    assert.strictEqual(serverContextValue(remote({ kind: 'error', message: 'x' }, { kind: 'failed', message: 'x' })), 'mcpServer.error.signInFailed');
+    assert.strictEqual(serverContextValue(remote({ kind: 'running' })), 'mcpServer.running', 'a server that never asked');
+  });
+
+  it('offers the server menus by state, and Sign In / Sign Out by sign-in state', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
+    };
+    const serverMenus = pkg.contributes.menus['view/item/context'].filter((m) => m.when?.includes('view == mcpHost.servers'));
+    /** The commands a server item shows, inline and in its context menu. */
+    const offered = (info: ServerInfo) => {
+      const contextValue = serverContextValue(info);
+      const shown = serverMenus.filter((m) => {
+        const clause = /viewItem (==|=~) (\S+)/.exec(m.when!);
+        if (!clause) return false;
+        const [, op, value] = clause;
+        return op === '==' ? value === contextValue : new RegExp(value.slice(1, value.lastIndexOf('/'))).test(contextValue);
+      });
+      const names = (inline: boolean) =>
+        shown.filter((m) => m.group?.startsWith('inline') === inline).map((m) => m.command.replace('mcpHost.', '')).sort();
+      return { inline: names(true), menu: names(false) };
+    };
+    assert.deepStrictEqual(offered(remote({ kind: 'error', message: 'declined' }, { kind: 'needsSignIn' })), {
+      inline: ['restartServer', 'showOutput', 'signInToServer', 'startServer'],
+      menu: ['restartServer', 'showOutput', 'signInToServer', 'signOutOfServer', 'startServer'],
+    });
+    assert.deepStrictEqual(offered(remote({ kind: 'running' }, signedIn)), {
+      inline: ['restartServer', 'showOutput', 'stopServer'],
+      menu: ['restartServer', 'showOutput', 'signOutOfServer', 'stopServer'],
+    });
+    assert.deepStrictEqual(offered(remote({ kind: 'error', message: 'x' }, { kind: 'failed', message: 'x' })).menu, [
+      'restartServer',
+      'showOutput',
+      'signInToServer',
+      'signOutOfServer',
+      'startServer',
+    ]);
+    assert.deepStrictEqual(offered(remote({ kind: 'stopped' })), {
+      inline: ['restartServer', 'showOutput', 'startServer'],
+      menu: ['restartServer', 'showOutput', 'startServer'],
+    });
   });
 });

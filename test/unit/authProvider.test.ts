@@ -77,7 +77,7 @@ describe('OAuth sign-in to remote servers', function () {
   it('signs in through the browser step once, with PKCE and the resource, and keeps everything in one secret per server', async () => {
     const server = await fixture();
     startKit();
-    await kit.registry.updateScope(userScope, [entry('secured', http(server.url))], []);
+    await kit.update(userScope, [entry('secured', http(server.url))], []);
     await waitForState(kit, 'secured', 'running');
     assert.deepStrictEqual(asked, [{ serverName: 'secured', authorizationServer: `127.0.0.1:${server.port}` }]);
     const authorize = authorizeUrls[0].searchParams;
@@ -101,7 +101,7 @@ describe('OAuth sign-in to remote servers', function () {
   it('reuses stored tokens on the next start without asking', async () => {
     const server = await fixture();
     startKit();
-    await kit.registry.updateScope(userScope, [entry('secured', http(server.url))], []);
+    await kit.update(userScope, [entry('secured', http(server.url))], []);
     await waitForState(kit, 'secured', 'running');
     await kit.registry.get('user::secured')!.restart();
     await waitForState(kit, 'secured', 'running');
@@ -114,7 +114,7 @@ describe('OAuth sign-in to remote servers', function () {
   it('refreshes the access token before it expires', async () => {
     const server = await fixture({ FIXTURE_TOKEN_TTL: '4' });
     startKit({ refreshMarginMs: 3000 });
-    await kit.registry.updateScope(userScope, [entry('secured', http(server.url))], []);
+    await kit.update(userScope, [entry('secured', http(server.url))], []);
     await waitForState(kit, 'secured', 'running');
     const first = JSON.parse(store.data.get(authStorageKey('user::secured'))!).tokens.tokens.access_token;
     assert.strictEqual((await server.stats()).tokenRequests.refresh_token, 0);
@@ -131,7 +131,7 @@ describe('OAuth sign-in to remote servers', function () {
   it('signs in again mid-session when the server revoked every token, and the request then succeeds', async () => {
     const server = await fixture();
     startKit();
-    await kit.registry.updateScope(userScope, [entry('secured', http(server.url))], []);
+    await kit.update(userScope, [entry('secured', http(server.url))], []);
     await waitForState(kit, 'secured', 'running');
     await server.post('/_revoke-tokens');
     assert.strictEqual((await whoami()).account, 'alice@example.com');
@@ -146,7 +146,7 @@ describe('OAuth sign-in to remote servers', function () {
     const server = await fixture();
     consent = [false];
     startKit();
-    await kit.registry.updateScope(userScope, [entry('secured', http(server.url))], []);
+    await kit.update(userScope, [entry('secured', http(server.url))], []);
     const info = await waitForState(kit, 'secured', 'error');
     assert.match((info.state as { message: string }).message, /^Sign-in was declined\. Use "MCP: Sign In to Server"/);
     assert.strictEqual(authorizeUrls.length, 0);
@@ -157,7 +157,7 @@ describe('OAuth sign-in to remote servers', function () {
   it('refuses a redirect that does not carry the state it sent', async () => {
     const server = await fixture();
     startKit({}, { authorize: async () => new URLSearchParams({ code: 'stolen', state: 'forged' }) });
-    await kit.registry.updateScope(userScope, [entry('secured', http(server.url))], []);
+    await kit.update(userScope, [entry('secured', http(server.url))], []);
     const info = await waitForState(kit, 'secured', 'error');
     assert.match((info.state as { message: string }).message, /redirect mismatch/);
     assert.strictEqual((await server.stats()).tokenRequests.authorization_code, 0, 'the code was never redeemed');
@@ -167,7 +167,7 @@ describe('OAuth sign-in to remote servers', function () {
   it('refuses protected resource metadata naming another resource, before any authorization', async () => {
     const server = await fixture({ FIXTURE_RESOURCE: 'https://elsewhere.example/mcp' });
     startKit();
-    await kit.registry.updateScope(userScope, [entry('secured', http(server.url))], []);
+    await kit.update(userScope, [entry('secured', http(server.url))], []);
     const info = await waitForState(kit, 'secured', 'error');
     assert.match((info.state as { message: string }).message, /names another resource \(https:\/\/elsewhere\.example\/mcp\): refused/);
     assert.deepStrictEqual(asked, []);
@@ -178,11 +178,11 @@ describe('OAuth sign-in to remote servers', function () {
     const secured = await fixture();
     const other = await fixture({ FIXTURE_AUTH: 'none' });
     startKit();
-    await kit.registry.updateScope(userScope, [entry('secured', http(secured.url)), entry('plain', http(other.url))], []);
+    await kit.update(userScope, [entry('secured', http(secured.url)), entry('plain', http(other.url))], []);
     await waitForState(kit, 'secured', 'running');
     await waitForState(kit, 'plain', 'running');
     await whoami('plain');
-    await kit.registry.updateScope(userScope, [entry('secured', http(other.url)), entry('plain', http(other.url))], []);
+    await kit.update(userScope, [entry('secured', http(other.url)), entry('plain', http(other.url))], []);
     await waitForState(kit, 'secured', 'running');
     await whoami('secured');
     assert.deepStrictEqual((await other.stats()).authorizationHeaders.filter(Boolean), [], 'no Authorization header ever reached the other server');
@@ -192,7 +192,7 @@ describe('OAuth sign-in to remote servers', function () {
   it('forgets tokens and registrations on sign-out', async () => {
     const server = await fixture();
     startKit();
-    await kit.registry.updateScope(userScope, [entry('secured', http(server.url))], []);
+    await kit.update(userScope, [entry('secured', http(server.url))], []);
     await waitForState(kit, 'secured', 'running');
     await signOut(store, 'user::secured');
     assert.strictEqual(store.data.size, 0);
@@ -206,7 +206,7 @@ describe('OAuth sign-in to remote servers', function () {
     const server = await fixture({ FIXTURE_AUTH: 'none' });
     let redirectResolved = 0;
     startKit({}, { redirectUrl: async () => (redirectResolved++, REDIRECT) });
-    await kit.registry.updateScope(userScope, [entry('open', http(server.url))], []);
+    await kit.update(userScope, [entry('open', http(server.url))], []);
     await waitForState(kit, 'open', 'running');
     await whoami('open');
     assert.strictEqual(redirectResolved, 0);

@@ -44,6 +44,13 @@ describe('loopback redirect receiver', () => {
     assert.strictEqual((await fetch(`http://127.0.0.1:${port}/callback?code=c&state=s`)).status, 404);
   });
 
+  it('listens again after a failed attempt, rather than keeping the failure', async () => {
+    const r = receiver();
+    await assert.rejects(r.listen(70_000), /port/i);
+    const port = await r.listen();
+    assert.ok(port > 0);
+  });
+
   it('listens on the preferred port when it is free, and on another when it is taken', async () => {
     const first = receiver();
     const port = await first.listen();

@@ -3,8 +3,9 @@ import type { Progress } from '@modelcontextprotocol/client';
 import { DENIED_MESSAGE, runToolLoop, type ChatModel, type ModelEvent, type ModelTool, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop';
 import type { ModelMessage } from '../../src/core/features/chat/contentConversion';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
-import { ToolConsent, type ToolConsentAnswer } from '../../src/core/features/tools/toolConsent';
+import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { ToolNameMap } from '../../src/core/features/tools/toolNames';
+import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer, waitFor } from './helpers';
@@ -45,13 +46,13 @@ const resultText = (messages: ModelMessage[]) =>
 describe('chat tool loop against real servers', function () {
   this.timeout(60_000);
   let kit: Kit;
-  let answers: (ToolConsentAnswer | undefined)[];
+  let answers: (ConsentAnswer | undefined)[];
   let asked: string[];
   let activeCalls: ActiveToolCalls;
 
   before(async () => {
     kit = createKit();
-    await kit.registry.updateScope(
+    await kit.update(
       workspaceScope(),
       [entry('everything', stdio(process.execPath, [everythingServer])), entry('slow', stdio(process.execPath, [fixtureServer('slow-tool-server.mjs')]))],
       [],

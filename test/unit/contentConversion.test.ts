@@ -178,7 +178,7 @@ describe('content conversion against server-everything', function () {
 
   before(async () => {
     kit = createKit();
-    await kit.registry.updateScope(workspaceScope(), [entry('everything', stdio(process.execPath, [everythingServer]))], []);
+    await kit.update(workspaceScope(), [entry('everything', stdio(process.execPath, [everythingServer]))], []);
     await waitForState(kit, 'everything', 'running');
   });
 

@@ -34,21 +34,30 @@ describe('elicitation against real servers', function () {
   let ui: FakeUi;
   let permissions: PermissionStore;
   let enabled: boolean;
+  let rateLimit: number;
   let activeToolCalls: ActiveToolCalls;
 
   beforeEach(() => {
     ui = new FakeUi();
     permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
     enabled = true;
+    rateLimit = 10;
     activeToolCalls = new ActiveToolCalls();
-    const feature = new ElicitationFeature({ enabled: () => enabled, ui, permissions, activeToolCalls, queue: new InteractionQueue() });
+    const feature = new ElicitationFeature({
+      enabled: () => enabled,
+      rateLimitPerMinute: () => rateLimit,
+      ui,
+      permissions,
+      activeToolCalls,
+      queue: new InteractionQueue(),
+    });
     kit = createKit({ features: [feature] });
   });
 
   afterEach(async () => kit?.registry.disposeAsync());
 
   async function start(name: string, script: string): Promise<{ id: string; client: Client; tools: string[] }> {
-    await kit.registry.updateScope(userScope, [entry(name, stdio(process.execPath, [script]))], []);
+    await kit.update(userScope, [entry(name, stdio(process.execPath, [script]))], []);
     const info = await waitForState(kit, name, 'running');
     return { id: info.id, client: kit.registry.get(info.id)!.activeConnection!.sdkClient!, tools: info.features.tools.map((t) => t.name) };
   }
@@ -188,6 +197,40 @@ describe('elicitation against real servers', function () {
         assert.match(r.error.message, /Only http and https URLs/);
       }
       assert.strictEqual(ui.urls.length, 0);
+    });
+
+    it('answers requests beyond the rate limit with an error instead of a form or a URL prompt', async () => {
+      rateLimit = 2;
+      ui.answer = () => ({ action: 'accept', values: {} });
+      const form = { message: 'Proceed?', requestedSchema: { type: 'object', properties: {} } };
+      assert.strictEqual((await ask(form)).result?.action, 'accept');
+      assert.strictEqual((await ask({ mode: 'url', message: 'Open', url: 'https://example.com/', elicitationId: 'e1' })).result?.action, 'cancel');
+      for (const params of [form, { mode: 'url', message: 'Open', url: 'https://example.com/', elicitationId: 'e2' }]) {
+        const r = await ask(params);
+        assert.strictEqual(r.error?.code, -32000, JSON.stringify(r));
+        assert.match(r.error.message, /at most 2 elicitation requests per minute \(setting mcpHost\.elicitation\.rateLimit\); retry in \d+ s/);
+      }
+      assert.strictEqual(ui.forms.length, 1);
+      assert.strictEqual(ui.urls.length, 1);
+    });
+
+    it('keeps answers to secret-looking fields out of the traced log; other answers stay readable', async () => {
+      kit.log('asking').setLevel('trace');
+      ui.answer = () => ({ action: 'accept', values: { apiKey: 'sk-typed-by-user-42', user: 'alice-visible' } });
+      const requestedSchema = { type: 'object', properties: { apiKey: { type: 'string' }, user: { type: 'string' } } };
+      const r = await ask({ message: 'Credentials', requestedSchema });
+      assert.strictEqual(r.result?.content?.apiKey, 'sk-typed-by-user-42', 'the server still receives the value');
+      assert.deepStrictEqual(
+        ui.forms[0].form.fields.map((f) => [f.name, f.secretLike]),
+        [
+          ['apiKey', true],
+          ['user', false],
+        ],
+      );
+      const log = kit.log('asking').text;
+      assert.match(log, /▶ .*"apiKey":"••••••"/, 'the response is traced, masked');
+      assert.ok(!log.includes('sk-typed-by-user-42'), 'not in the response, nor where the server echoes it');
+      assert.ok(log.includes('alice-visible'));
     });
 
     it('accepts an empty form as a plain confirmation', async () => {

@@ -6,6 +6,7 @@ import { resolveServer } from '../../src/core/config/variables';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
 import { oauthProviderFactory } from '../../src/core/auth/oauthProviderFactory';
 import { headlessInteraction, MemorySecretStore } from '../../src/core/headless/headlessPorts';
+import type { RegistryDeps } from '../../src/core/host/serverRegistry';
 import { createKit, entry, userScope, waitForState } from './hostTestKit';
 import { startOAuthFixture } from './remoteTestKit';
 
@@ -18,6 +19,18 @@ const server = (url: string): RawRemoteServer => ({
   url,
   headers: { Authorization: 'Bearer ${input:token}', 'X-Api-Key': '${env:MCPHOST_TEST_API_KEY}', 'X-Region': 'eu-${env:MCPHOST_TEST_REGION}' },
 });
+
+/** A host with the OAuth provider in place, so a test can show that resolved headers do not set it off. */
+const kitThatCouldSignIn = (overrides: Partial<RegistryDeps> = {}) =>
+  createKit({
+    authProvider: oauthProviderFactory({
+      store: new MemorySecretStore(),
+      status: new AuthStatusStore(),
+      interaction: headlessInteraction('http://127.0.0.1:9/callback'),
+      clientName: 'tests',
+    }),
+    ...overrides,
+  });
 
 describe('remote server headers', function () {
   this.timeout(30_000);
@@ -39,17 +52,10 @@ describe('remote server headers', function () {
 
   it('never starts a sign-in for a server whose own Authorization header is refused: the 401 is the message', async () => {
     const fixture = await startOAuthFixture({ FIXTURE_STATIC_TOKEN: TOKEN });
-    const kit = createKit({
-      authProvider: oauthProviderFactory({
-        store: new MemorySecretStore(),
-        status: new AuthStatusStore(),
-        interaction: headlessInteraction('http://127.0.0.1:9/callback'),
-        clientName: 'tests',
-      }),
-    });
+    const kit = kitThatCouldSignIn();
     try {
       const raw: RawRemoteServer = { type: 'http', url: fixture.url, headers: { authorization: 'Bearer wrong-token-value' } };
-      await kit.registry.updateScope(userScope, [entry('keyed', raw)], []);
+      await kit.update(userScope, [entry('keyed', raw)], []);
       const info = await waitForState(kit, 'keyed', 'error');
       assert.match((info.state as { message: string }).message, /answered HTTP 401/);
       const stats = await fixture.stats();
@@ -62,19 +68,11 @@ describe('remote server headers', function () {
 
   it('sends the resolved headers to the server, without signing in, and masks them in the traced log', async () => {
     const fixture = await startOAuthFixture({ FIXTURE_STATIC_TOKEN: TOKEN });
-    const kit = createKit({
-      environment: { ...process.env, MCPHOST_TEST_API_KEY: API_KEY, MCPHOST_TEST_REGION: 'west' },
-      authProvider: oauthProviderFactory({
-        store: new MemorySecretStore(),
-        status: new AuthStatusStore(),
-        interaction: headlessInteraction('http://127.0.0.1:9/callback'),
-        clientName: 'tests',
-      }),
-    });
+    const kit = kitThatCouldSignIn({ environment: { ...process.env, MCPHOST_TEST_API_KEY: API_KEY, MCPHOST_TEST_REGION: 'west' } });
     try {
       kit.inputAnswers.set('token', TOKEN);
       kit.log('keyed').setLevel('trace');
-      await kit.registry.updateScope(userScope, [entry('keyed', server(fixture.url))], [tokenInput]);
+      await kit.update(userScope, [entry('keyed', server(fixture.url))], [tokenInput]);
       await waitForState(kit, 'keyed', 'running');
       const client = kit.registry.get('user::keyed')!.activeConnection!.sdkClient!;
       const result = await client.callTool({ name: 'whoami', arguments: {} });

@@ -70,6 +70,8 @@ export interface Kit {
   trustStore: TrustStore;
   workspaceTrusted: boolean;
   log(name: string): MemoryLog;
+  /** Applies a scope's configuration and waits for the starts it causes. */
+  update(...args: Parameters<ServerRegistry['updateScope']>): Promise<void>;
 }
 
 export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Partial<HostSettings> = {}, store = new MemoryStore()): Kit {
@@ -119,6 +121,10 @@ export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Parti
     shutdownStageMs: 500,
     ...overrides,
   });
+  kit.update = async (...args) => {
+    await kit.registry.updateScope(...args);
+    await kit.registry.idle();
+  };
   kit.log = (name) => {
     if (!kit.logs.has(name)) kit.logs.set(name, new MemoryLog());
     return kit.logs.get(name)!;

@@ -31,7 +31,7 @@ describe('secret redaction in logs', function () {
     });
     try {
       kit.log('secured').setLevel('trace');
-      await kit.registry.updateScope(userScope, [entry('secured', { type: 'http', url: fixture.url, headers: {} })], []);
+      await kit.update(userScope, [entry('secured', { type: 'http', url: fixture.url, headers: {} })], []);
       await waitForState(kit, 'secured', 'running');
       const client = kit.registry.get('user::secured')!.activeConnection!.sdkClient!;
       const result = await client.callTool({ name: 'whoami', arguments: {} });

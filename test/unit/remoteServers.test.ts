@@ -43,7 +43,7 @@ describe('remote servers', function () {
 
   it('runs server-everything over Streamable HTTP', async () => {
     const server = await everything('streamableHttp');
-    await kit.registry.updateScope(userScope, [entry('remote', remote(`http://127.0.0.1:${server.port}/mcp`))], []);
+    await kit.update(userScope, [entry('remote', remote(`http://127.0.0.1:${server.port}/mcp`))], []);
     const info = await waitForState(kit, 'remote', 'running');
     assert.strictEqual(info.protocolVersion, '2025-11-25');
     assert.ok(info.features.tools.some((t) => t.name === 'echo'));
@@ -55,7 +55,7 @@ describe('remote servers', function () {
   it('runs server-everything over legacy SSE, configured as "sse" or found by falling back from "http"', async () => {
     const server = await everything('sse');
     const url = `http://127.0.0.1:${server.port}/sse`;
-    await kit.registry.updateScope(userScope, [entry('sse', remote(url, 'sse')), entry('fallback', remote(url))], []);
+    await kit.update(userScope, [entry('sse', remote(url, 'sse')), entry('fallback', remote(url))], []);
     await waitForState(kit, 'sse', 'running');
     const fallback = await waitForState(kit, 'fallback', 'running');
     assert.ok(fallback.features.tools.some((t) => t.name === 'echo'));
@@ -67,7 +67,7 @@ describe('remote servers', function () {
 
   it('starts a new session when the HTTP server was restarted mid-session, seen only in the log', async () => {
     const first = await everything('streamableHttp');
-    await kit.registry.updateScope(userScope, [entry('remote', remote(`http://127.0.0.1:${first.port}/mcp`))], []);
+    await kit.update(userScope, [entry('remote', remote(`http://127.0.0.1:${first.port}/mcp`))], []);
     await waitForState(kit, 'remote', 'running');
     assert.strictEqual(await echo('remote', 'before'), 'Echo: before');
     const states: string[] = [];
@@ -87,7 +87,7 @@ describe('remote servers', function () {
 
   it('sends the session id and protocol version, renews a session the server answers 404 for, and ends it with DELETE', async () => {
     const server = await fixture({ FIXTURE_AUTH: 'none' });
-    await kit.registry.updateScope(userScope, [entry('fixture', remote(server.url))], []);
+    await kit.update(userScope, [entry('fixture', remote(server.url))], []);
     await waitForState(kit, 'fixture', 'running');
     assert.strictEqual((await server.stats()).sessions, 1);
     const whoami = await client('fixture').callTool({ name: 'whoami', arguments: {} });
@@ -107,7 +107,7 @@ describe('remote servers', function () {
     const server = await everything('streamableHttp');
     const proxy = await new TcpProxy(server.port).start();
     cleanups.push(() => proxy.stop());
-    await kit.registry.updateScope(userScope, [entry('remote', remote(`http://127.0.0.1:${proxy.port}/mcp`))], []);
+    await kit.update(userScope, [entry('remote', remote(`http://127.0.0.1:${proxy.port}/mcp`))], []);
     await waitForState(kit, 'remote', 'running');
     const progress: number[] = [];
     let cut = 0;

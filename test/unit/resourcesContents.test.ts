@@ -26,7 +26,7 @@ describe('resources: decoding contents', function () {
   before(async () => {
     kit = createKit();
     service = new ResourceService(kit.registry);
-    await kit.registry.updateScope(
+    await kit.update(
       workspaceScope(),
       [entry('res', stdio(process.execPath, [fixtureServer('resources-server.mjs')], { FIXTURE_BIG_BYTES: String(2 * 1024 * 1024) }))],
       [],

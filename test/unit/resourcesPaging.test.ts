@@ -24,7 +24,7 @@ describe('resources: lazy paging and templates', function () {
   async function startPaging(env: Record<string, string> = {}) {
     kit = createKit();
     service = new ResourceService(kit.registry);
-    await kit.registry.updateScope(scope, [entry('paging', stdio(node, [fixtureServer('paging-server.mjs')], env))], []);
+    await kit.update(scope, [entry('paging', stdio(node, [fixtureServer('paging-server.mjs')], env))], []);
     return waitForState(kit, 'paging', 'running');
   }
 
@@ -73,7 +73,7 @@ describe('resources: lazy paging and templates', function () {
 
   it('refreshes the list on list_changed', async () => {
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('res', stdio(node, [fixtureServer('resources-server.mjs')]))], []);
+    await kit.update(scope, [entry('res', stdio(node, [fixtureServer('resources-server.mjs')]))], []);
     const info = await waitForState(kit, 'res', 'running');
     const before = info.features.resources.length;
     await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'add-resource', arguments: { name: 'fresh' } });
@@ -111,12 +111,12 @@ describe('resources: lazy paging and templates', function () {
   it('gives no completions (rather than an error) when the server offers none or fails', async () => {
     kit = createKit();
     service = new ResourceService(kit.registry);
-    await kit.registry.updateScope(scope, [entry('res', stdio(node, [fixtureServer('resources-server.mjs')]))], []);
+    await kit.update(scope, [entry('res', stdio(node, [fixtureServer('resources-server.mjs')]))], []);
     const info = await waitForState(kit, 'res', 'running');
     assert.deepStrictEqual(await service.completer(info.id, 'fixture://x/{y}')('y', '', {}), [], 'no completions capability');
     assert.deepStrictEqual(await service.completer('nope', 'fixture://x/{y}')('y', '', {}), [], 'unknown server');
     const paging = await (async () => {
-      await kit.registry.updateScope(scope, [entry('paging', stdio(node, [fixtureServer('paging-server.mjs')]))], []);
+      await kit.update(scope, [entry('paging', stdio(node, [fixtureServer('paging-server.mjs')]))], []);
       return waitForState(kit, 'paging', 'running');
     })();
     assert.deepStrictEqual(await service.completer(paging.id, 'fixture://unknown/{x}')('x', '', {}), [], 'the server answered with an error');

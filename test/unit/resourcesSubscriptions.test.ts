@@ -24,7 +24,7 @@ describe('resources: live updates', function () {
     subs.follow(kit.registry.onDidChangeServers);
     updates = [];
     subs.onDidUpdate((u) => updates.push(u));
-    await kit.registry.updateScope(
+    await kit.update(
       workspaceScope(),
       [entry('res', stdio(node, [fixtureServer('resources-server.mjs')], env)), entry('other', stdio(node, [fixtureServer('resources-server.mjs')], env))],
       [],

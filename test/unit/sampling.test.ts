@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import type { Client } from '@modelcontextprotocol/client';
 import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
+import { RateLimiter } from '../../src/core/features/rateLimiter';
 import { modelTraits, selectModel, type ChatModelInfo } from '../../src/core/features/sampling/modelSelection';
-import { RateLimiter } from '../../src/core/features/sampling/rateLimiter';
 import {
   SamplingFeature,
   type ModelContent,
@@ -10,9 +10,11 @@ import {
   type ModelRequest,
   type SamplingDialogs,
   type SamplingQuestion,
+  type SamplingReviewAnswer,
   type SamplingSettings,
 } from '../../src/core/features/sampling/samplingFeature';
 import { describeServerContext } from '../../src/core/features/sampling/serverContext';
+import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer } from './helpers';
@@ -111,8 +113,8 @@ class FakeModels implements ModelPort {
 }
 
 class FakeDialogs implements SamplingDialogs {
-  consent: ('once' | 'always' | 'deny' | undefined)[] = [];
-  review: ('approve' | 'approve-always' | 'edit' | 'reject' | undefined)[] = [];
+  consent: (ConsentAnswer | undefined)[] = [];
+  review: (SamplingReviewAnswer | undefined)[] = [];
   text: ((value: string | undefined) => string | undefined)[] = [];
   consentAsked: SamplingQuestion[] = [];
   reviewAsked: string[] = [];
@@ -142,7 +144,7 @@ describe('sampling: the feature against real servers', function () {
   let activeToolCalls: ActiveToolCalls;
 
   async function start(name: string, script: string): Promise<{ id: string; client: Client }> {
-    await kit.registry.updateScope(userScope, [entry(name, stdio(process.execPath, [script]))], []);
+    await kit.update(userScope, [entry(name, stdio(process.execPath, [script]))], []);
     const info = await waitForState(kit, name, 'running');
     return { id: info.id, client: kit.registry.get(info.id)!.activeConnection!.sdkClient! };
   }

@@ -32,7 +32,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('runs server-everything over stdio and shows protocol, capabilities and every feature', async () => {
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('everything', stdio(node, [everythingServer]))], []);
+    await kit.update(scope, [entry('everything', stdio(node, [everythingServer]))], []);
     const info = await waitForState(kit, 'everything', 'running');
     assert.strictEqual(info.protocolVersion, NEGOTIABLE_PROTOCOL_VERSIONS[0]);
     assert.ok(info.capabilities?.tools && info.capabilities.prompts && info.capabilities.resources);
@@ -53,7 +53,7 @@ describe('ServerRegistry against real servers', function () {
     const { port, process: p } = await startEverythingHttp('streamableHttp');
     httpServers.push(p);
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('remote', { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} })], []);
+    await kit.update(scope, [entry('remote', { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} })], []);
     const info = await waitForState(kit, 'remote', 'running');
     assert.ok(info.features.tools.some((t) => t.name === 'get-sum'));
     const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } })) as {
@@ -67,7 +67,7 @@ describe('ServerRegistry against real servers', function () {
     const { port, process: p } = await startEverythingHttp('sse');
     httpServers.push(p);
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('legacy', { type: 'http', url: `http://127.0.0.1:${port}/sse`, headers: {} })], []);
+    await kit.update(scope, [entry('legacy', { type: 'http', url: `http://127.0.0.1:${port}/sse`, headers: {} })], []);
     const info = await waitForState(kit, 'legacy', 'running');
     assert.ok(info.features.tools.length > 0);
     assert.match(kit.log('legacy').text, /falling back to legacy SSE/);
@@ -75,7 +75,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('follows pagination on every list and refreshes on list_changed', async () => {
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('paged', stdio(node, [fixtureServer('basic-server.mjs')], { FIXTURE_PAGE_SIZE: '2' }))], []);
+    await kit.update(scope, [entry('paged', stdio(node, [fixtureServer('basic-server.mjs')], { FIXTURE_PAGE_SIZE: '2' }))], []);
     const info = await waitForState(kit, 'paged', 'running');
     assert.strictEqual(info.features.tools.length, 5, 'all tools over 3 pages');
     const client = kit.registry.get(info.id)!.activeConnection!.sdkClient!;
@@ -86,11 +86,11 @@ describe('ServerRegistry against real servers', function () {
   it('reconciles: starts added, stops removed, restarts changed and leaves the rest untouched', async () => {
     kit = createKit();
     const basic = (tag: string) => stdio(node, [fixtureServer('basic-server.mjs'), tag]);
-    await kit.registry.updateScope(scope, [entry('a', basic('a1')), entry('b', basic('b')), entry('keep', basic('k'))], []);
+    await kit.update(scope, [entry('a', basic('a1')), entry('b', basic('b')), entry('keep', basic('k'))], []);
     const a1 = (await waitForState(kit, 'a', 'running')).pid!;
     const b = (await waitForState(kit, 'b', 'running')).pid!;
     const keep = (await waitForState(kit, 'keep', 'running')).pid!;
-    await kit.registry.updateScope(scope, [entry('a', basic('a2')), entry('keep', basic('k')), entry('c', basic('c'))], []);
+    await kit.update(scope, [entry('a', basic('a2')), entry('keep', basic('k')), entry('c', basic('c'))], []);
     const a2 = (await waitForState(kit, 'a', 'running')).pid!;
     await waitForState(kit, 'c', 'running');
     assert.notStrictEqual(a2, a1, 'changed server restarted');
@@ -109,7 +109,7 @@ describe('ServerRegistry against real servers', function () {
     });
     kit.registry.onDidFail(({ message }) => failures.push(message));
     const crashy = stdio(node, [fixtureServer('crash-server.mjs')], { FIXTURE_CRASH: 'after-init', FIXTURE_CRASH_AFTER_MS: '100' });
-    await kit.registry.updateScope(scope, [entry('crashy', crashy)], []);
+    await kit.update(scope, [entry('crashy', crashy)], []);
     await waitFor(() => failures.length === 1, 20_000, 'give up after 3 crashes');
     const info = serverState(kit, 'crashy')!;
     assert.strictEqual(info.state.kind, 'error');
@@ -123,7 +123,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('puts a server that never answers initialize in error after the timeout, and kills it', async () => {
     kit = createKit({}, { initializeTimeoutMs: 800 });
-    await kit.registry.updateScope(scope, [entry('silent', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
+    await kit.update(scope, [entry('silent', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
     const info = await waitForState(kit, 'silent', 'error');
     assert.match(info.state.kind === 'error' ? info.state.message : '', /did not answer initialize within 1 s/);
     const pid = kit.registry.get(info.id)!.lastSession!.spawnedPid;
@@ -134,7 +134,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('survives a server that prints garbage on stdout', async () => {
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('garbage', stdio(node, [fixtureServer('garbage-server.mjs')]))], []);
+    await kit.update(scope, [entry('garbage', stdio(node, [fixtureServer('garbage-server.mjs')]))], []);
     const info = await waitForState(kit, 'garbage', 'running');
     const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'echo', arguments: { text: 'hi' } })) as {
       content: { text: string }[];
@@ -145,7 +145,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('explains a missing command and does not retry it', async () => {
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('missing', stdio('definitely-not-a-command-mcp-host'))], []);
+    await kit.update(scope, [entry('missing', stdio('definitely-not-a-command-mcp-host'))], []);
     const info = await waitForState(kit, 'missing', 'error');
     assert.match(info.state.kind === 'error' ? info.state.message : '', /command "definitely-not-a-command-mcp-host" was not found/);
     assert.strictEqual(info.crashCount, 0);
@@ -153,10 +153,10 @@ describe('ServerRegistry against real servers', function () {
 
   it('starts a failed server again once its definition is fixed, but not one the user stopped', async () => {
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('fixme', stdio('definitely-not-a-command-mcp-host')), entry('paused', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
+    await kit.update(scope, [entry('fixme', stdio('definitely-not-a-command-mcp-host')), entry('paused', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
     await waitForState(kit, 'fixme', 'error');
     await kit.registry.get((await waitForState(kit, 'paused', 'running')).id)!.stop();
-    await kit.registry.updateScope(
+    await kit.update(
       scope,
       [entry('fixme', stdio(node, [fixtureServer('basic-server.mjs')])), entry('paused', stdio(node, [fixtureServer('basic-server.mjs'), 'edited']))],
       [],
@@ -167,7 +167,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('one failing server never takes the others down', async () => {
     kit = createKit();
-    await kit.registry.updateScope(
+    await kit.update(
       scope,
       [entry('bad', stdio('definitely-not-a-command-mcp-host')), entry('good', stdio(node, [fixtureServer('basic-server.mjs')]))],
       [],
@@ -178,7 +178,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('stop leaves no process behind: an npx-like wrapper and its child both go', async () => {
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('wrapped', stdio(node, [fixtureServer('wrapper-server.mjs')]))], []);
+    await kit.update(scope, [entry('wrapped', stdio(node, [fixtureServer('wrapper-server.mjs')]))], []);
     const info = await waitForState(kit, 'wrapped', 'running');
     const childPid = Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid'));
     assert.ok(isAlive(info.pid!) && isAlive(childPid));
@@ -189,7 +189,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('stop escalates to SIGKILL for a server that ignores stdin EOF and SIGTERM', async () => {
     kit = createKit();
-    await kit.registry.updateScope(scope, [entry('stubborn', stdio(node, [fixtureServer('stubborn-server.mjs')]))], []);
+    await kit.update(scope, [entry('stubborn', stdio(node, [fixtureServer('stubborn-server.mjs')]))], []);
     const info = await waitForState(kit, 'stubborn', 'running');
     await kit.registry.get(info.id)!.stop();
     assert.ok(!isAlive(info.pid!));
@@ -198,7 +198,7 @@ describe('ServerRegistry against real servers', function () {
 
   it('disposing the registry (deactivate) stops every server and its children', async () => {
     kit = createKit();
-    await kit.registry.updateScope(
+    await kit.update(
       scope,
       [
         entry('one', stdio(node, [fixtureServer('basic-server.mjs')])),
@@ -215,10 +215,55 @@ describe('ServerRegistry against real servers', function () {
     assert.deepStrictEqual(kit.registry.servers(), []);
   });
 
+  it('a stop during a start that hangs in initialize ends it at once and leaves no process', async () => {
+    kit = createKit({}, { initializeTimeoutMs: 60_000 });
+    await kit.registry.updateScope(scope, [entry('hanging', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
+    const server = kit.registry.get((await waitForState(kit, 'hanging', 'starting')).id)!;
+    const pid = await waitFor(() => server.lastSession?.spawnedPid, 5000, 'spawned');
+    const t0 = Date.now();
+    await server.stop();
+    assert.ok(Date.now() - t0 < 5000, `stopped in ${Date.now() - t0} ms, not after the 60 s timeout`);
+    assert.strictEqual(serverState(kit, 'hanging')!.state.kind, 'stopped');
+    await waitFor(() => !isAlive(pid), 3000, 'process gone');
+  });
+
+  it('a wrapper that died on its own does not leave its child behind when the server stops', async () => {
+    kit = createKit();
+    await kit.update(scope, [entry('wrapped', stdio(node, [fixtureServer('wrapper-server.mjs')]))], []);
+    const info = await waitForState(kit, 'wrapped', 'running');
+    const childPid = Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid'));
+    // The child keeps the session's pipes, so the session goes on; but the child is no longer in the wrapper's tree.
+    process.kill(info.pid!, 'SIGKILL');
+    await waitFor(() => !isAlive(info.pid!), 3000, 'wrapper gone');
+    await kit.registry.get(info.id)!.stop();
+    await waitFor(() => !isAlive(childPid), 5000, 'the orphaned child killed too');
+  });
+
+  it('keeps secrets out of error messages shown in the UI', async () => {
+    kit = createKit();
+    kit.inputAnswers.set('token', 'leaky-secret-123');
+    const leaky = stdio(node, ['-e', 'console.error("token is " + process.env.TOKEN); process.exit(1)'], { TOKEN: '${input:token}' });
+    await kit.update(scope, [entry('leaky', leaky)], [{ type: 'promptString', id: 'token', description: 'Token', password: true }]);
+    const info = await waitFor(() => serverState(kit, 'leaky')?.state.kind === 'error' && serverState(kit, 'leaky'), 10_000, 'error');
+    const message = info.state.kind === 'error' ? info.state.message : '';
+    assert.match(message, /token is/, `the stderr tail is shown: ${message}`);
+    assert.ok(!message.includes('leaky-secret-123'), message);
+  });
+
+  it('refuses a remote URL that only after resolution turns out not to be http(s)', async () => {
+    kit = createKit();
+    const remote = { type: 'http' as const, url: '${env:MCP_HOST_TEST_UNSET_URL}', headers: {} };
+    await kit.update(scope, [entry('nowhere', remote)], []);
+    const info = serverState(kit, 'nowhere')!;
+    assert.strictEqual(info.state.kind, 'stopped');
+    assert.strictEqual(info.blockedKind, 'config');
+    assert.match(info.blockedReason!, /http\(s\) URL/);
+  });
+
   it('gives servers the workspace folders as roots and tells them when they change', async () => {
     kit = createKit();
     kit.registry.setRoots([{ uri: 'file:///tmp/one', name: 'one' }]);
-    await kit.registry.updateScope(scope, [entry('roots', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
+    await kit.update(scope, [entry('roots', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
     const info = await waitForState(kit, 'roots', 'running');
     const client = () => kit.registry.get(info.id)!.activeConnection!.sdkClient!;
     const rootsSeen = async () => ((await client().callTool({ name: 'get-roots', arguments: {} })) as { content: { text: string }[] }).content[0].text;
@@ -236,7 +281,7 @@ describe('ServerRegistry against real servers', function () {
     const server = stdio(node, [fixtureServer('basic-server.mjs')], { TOKEN: '${input:token}', FIXTURE_ECHO_ENV: 'TOKEN' });
     const inputs = [{ type: 'promptString' as const, id: 'token', description: 'Token', password: true }];
     kit.log('secretive').setLevel('trace');
-    await kit.registry.updateScope(scope, [entry('secretive', server)], inputs);
+    await kit.update(scope, [entry('secretive', server)], inputs);
     const info = await waitForState(kit, 'secretive', 'running');
     const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'whoami', arguments: {} })) as {
       content: { text: string }[];
@@ -252,7 +297,7 @@ describe('ServerRegistry against real servers', function () {
   it('does not start a server whose input was cancelled, and says why', async () => {
     kit = createKit();
     const server = stdio(node, [fixtureServer('basic-server.mjs')], { TOKEN: '${input:token}' });
-    await kit.registry.updateScope(scope, [entry('cancelled', server)], [{ type: 'promptString', id: 'token', description: 'Token', password: false }]);
+    await kit.update(scope, [entry('cancelled', server)], [{ type: 'promptString', id: 'token', description: 'Token', password: false }]);
     const info = await waitFor(() => serverState(kit, 'cancelled')?.blockedReason && serverState(kit, 'cancelled'), 5000, 'blocked');
     assert.strictEqual(info.state.kind, 'stopped');
     assert.match(info.blockedReason!, /token/);
@@ -269,7 +314,7 @@ describe('Server trust', function () {
   it('asks before starting a workspace server, and runs nothing when refused', async () => {
     kit = createKit({}, { trustAllServers: false });
     kit.trustAnswers.push(false);
-    await kit.registry.updateScope(scope, [entry('ws-server', basic())], []);
+    await kit.update(scope, [entry('ws-server', basic())], []);
     const info = serverState(kit, 'ws-server')!;
     assert.deepStrictEqual(kit.trustAsked, ['ws-server']);
     assert.strictEqual(info.state.kind, 'stopped');
@@ -287,12 +332,12 @@ describe('Server trust', function () {
   it('remembers trust per exact definition: an edited definition asks again', async () => {
     kit = createKit({}, { trustAllServers: false });
     kit.trustAnswers.push(true);
-    await kit.registry.updateScope(scope, [entry('s', basic())], []);
+    await kit.update(scope, [entry('s', basic())], []);
     await waitForState(kit, 's', 'running');
     await kit.registry.get(serverState(kit, 's')!.id)!.restart();
     assert.strictEqual(kit.trustAsked.length, 1, 'same definition: not asked again');
     kit.trustAnswers.push(undefined);
-    await kit.registry.updateScope(scope, [entry('s', stdio(node, [fixtureServer('basic-server.mjs'), '--edited']))], []);
+    await kit.update(scope, [entry('s', stdio(node, [fixtureServer('basic-server.mjs'), '--edited']))], []);
     assert.strictEqual(kit.trustAsked.length, 2, 'edited definition: asked again');
     assert.strictEqual(serverState(kit, 's')!.state.kind, 'stopped');
     await kit.trustStore.reset();
@@ -301,8 +346,8 @@ describe('Server trust', function () {
   it('runs nothing from the workspace in Restricted Mode, but user servers still run', async () => {
     kit = createKit({}, { trustAllServers: true });
     kit.workspaceTrusted = false;
-    await kit.registry.updateScope(scope, [entry('ws-server', basic())], []);
-    await kit.registry.updateScope(userScope, [entry('mine', basic())], []);
+    await kit.update(scope, [entry('ws-server', basic())], []);
+    await kit.update(userScope, [entry('mine', basic())], []);
     assert.strictEqual(serverState(kit, 'ws-server')!.blockedReason, RESTRICTED_MODE_REASON);
     assert.strictEqual(serverState(kit, 'ws-server')!.blockedKind, 'restricted');
     await waitForState(kit, 'mine', 'running');
@@ -311,16 +356,39 @@ describe('Server trust', function () {
     await waitForState(kit, 'ws-server', 'running');
   });
 
+  it('a stop while the trust question is open ends the start without waiting for an answer', async () => {
+    kit = createKit({
+      trustPrompt: { askTrust: () => new Promise(() => undefined) },
+    }, { trustAllServers: false });
+    await kit.registry.updateScope(scope, [entry('pending', basic())], []);
+    const server = kit.registry.get(serverState(kit, 'pending')!.id)!;
+    await sleep(100);
+    await server.stop();
+    assert.strictEqual(serverState(kit, 'pending')!.state.kind, 'stopped');
+    await kit.registry.disposeAsync();
+  });
+
+  it('granting Workspace Trust starts waiting servers, not those the user stopped', async () => {
+    kit = createKit({}, { trustAllServers: true });
+    kit.workspaceTrusted = false;
+    await kit.update(scope, [entry('waiting', basic()), entry('stopped', basic())], []);
+    await kit.registry.get(serverState(kit, 'stopped')!.id)!.stop();
+    kit.workspaceTrusted = true;
+    await kit.registry.startIdle();
+    assert.strictEqual(serverState(kit, 'waiting')!.state.kind, 'running');
+    assert.strictEqual(serverState(kit, 'stopped')!.state.kind, 'stopped');
+  });
+
   it('the trust-all setting starts workspace servers without asking', async () => {
     kit = createKit({}, { trustAllServers: true });
-    await kit.registry.updateScope(scope, [entry('auto', basic())], []);
+    await kit.update(scope, [entry('auto', basic())], []);
     await waitForState(kit, 'auto', 'running');
     assert.deepStrictEqual(kit.trustAsked, []);
   });
 
   it('with auto-start off nothing starts until asked', async () => {
     kit = createKit({}, { autoStart: false });
-    await kit.registry.updateScope(scope, [entry('manual', basic())], []);
+    await kit.update(scope, [entry('manual', basic())], []);
     assert.strictEqual(serverState(kit, 'manual')!.state.kind, 'stopped');
     await kit.registry.get(serverState(kit, 'manual')!.id)!.start(true);
     assert.strictEqual(serverState(kit, 'manual')!.state.kind, 'running');

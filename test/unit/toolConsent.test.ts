@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { PermissionStore } from '../../src/core/host/permissionStore';
-import { ToolConsent, toolPermissionKey, type ToolConsentAnswer, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
+import { ToolConsent, toolPermissionKey, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
+import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { Tool } from '../../src/core/host/types';
 import { MemoryStore } from './hostTestKit';
 
@@ -8,7 +9,7 @@ describe('tool consent policy', () => {
   let workspace: MemoryStore;
   let global: MemoryStore;
   let permissions: PermissionStore;
-  let answers: (ToolConsentAnswer | undefined)[];
+  let answers: (ConsentAnswer | undefined)[];
   let asked: ToolConsentQuestion[];
   let autoAllowReadOnly: boolean;
   let consent: ToolConsent;

@@ -36,8 +36,13 @@ export const signInTimedOut = (minutes: number) =>
 export const redirectMismatch = () =>
   new SignInError('The sign-in redirect did not come back with the state this sign-in sent (redirect mismatch): refused.');
 
-/** The browser came back with `error=…`. Only the error code is shown: the description is the server's free text. */
-export const authorizationRefused = (code: string) => new SignInError(`The authorization server refused the sign-in (${code}). ${SIGN_IN_HINT}`);
+/**
+ * The authorization server answered an OAuth error, in the browser's redirect or from its token endpoint. Only the error
+ * code is shown, and only when it is one (RFC 6749 codes are words like `access_denied`): the description, and anything
+ * else in that place, is the server's free text, which could tell the user to do anything.
+ */
+export const authorizationRefused = (code: string) =>
+  new SignInError(`The authorization server refused the sign-in (${/^[\w.-]{1,64}$/.test(code) ? code : 'unknown error'}). ${SIGN_IN_HINT}`);
 
 const hostOf = (url: string | URL | undefined): string => {
   try {
@@ -58,7 +63,7 @@ export function describeAuthFailure(e: unknown): string | undefined {
     } catch {
       // A body that is not JSON names no error code.
     }
-    return `The authorization server refused to register MCP Host (dynamic client registration, HTTP ${e.status}${code ? ` ${code}` : ''}). Set a client id for this server in the "mcpHost.oauthClients" setting.`;
+    return `The authorization server refused to register MCP Host (dynamic client registration, HTTP ${e.status}${code ? ` ${code}` : ''}). Set a client id for this server's URL in the "mcpHost.oauthClients" user setting.`;
   }
   if (e instanceof IssuerMismatchError || e instanceof AuthorizationServerMismatchError) {
     return `The authorization server's identity did not match what discovery found (issuer mismatch): refused. ${SIGN_IN_HINT}`;
@@ -71,9 +76,7 @@ export function describeAuthFailure(e: unknown): string | undefined {
   if (/well-known|metadata/i.test(e.message) && /HTTP \d{3}|fetch failed|Invalid|parse/i.test(e.message)) {
     return `Could not discover how to sign in to this server: ${e.message}`;
   }
-  if (e instanceof OAuthError) {
-    return `Signing in failed: the authorization server answered ${e.code}${e.message ? ` (${e.message})` : ''}. ${SIGN_IN_HINT}`;
-  }
+  if (e instanceof OAuthError) return authorizationRefused(e.code).message;
   if (e instanceof SdkError && e.code === SdkErrorCode.ClientHttpAuthentication) {
     return `The server still refused access after signing in (HTTP 401). ${SIGN_IN_HINT}`;
   }

@@ -14,7 +14,10 @@ export class LoopbackRedirectReceiver implements Disposable {
   private listening: Promise<number> | undefined;
   private readonly waiting = new Map<string, (params: URLSearchParams) => void>();
 
-  /** Starts listening (once): on `preferredPort` when it is free, so the redirect URL stays the same across sessions. */
+  /**
+   * Starts listening (once): on `preferredPort` when it is free, so the redirect URL stays the same across sessions.
+   * A failure is not kept: the next sign-in tries again rather than failing until the window reloads.
+   */
   listen(preferredPort?: number): Promise<number> {
     this.listening ??= new Promise<number>((resolve, reject) => {
       const server = http.createServer((req, res) => this.handle(req, res));
@@ -27,6 +30,9 @@ export class LoopbackRedirectReceiver implements Disposable {
         } else reject(e);
       });
       bind(preferredPort ?? 0);
+    }).catch((e: unknown) => {
+      this.listening = undefined;
+      throw e;
     });
     return this.listening;
   }

@@ -28,8 +28,11 @@ export interface OAuthProviderOptions {
   log: ServerLog;
   /** `client_name` in dynamic client registration. */
   clientName: string;
-  /** A client registered beforehand for this server, if the user configured one. */
-  staticClient?: () => Promise<StaticClient | undefined>;
+  /**
+   * A client registered beforehand for this server, if the user configured one. Asked per authorization server
+   * (`issuer`): a confidential client's secret is only ever given to the one it was entered for.
+   */
+  staticClient?: (issuer: string) => Promise<StaticClient | undefined>;
   /** A Client ID Metadata Document URL (SEP-991), used when the authorization server supports it. */
   clientMetadataUrl?: string;
   /** Browser sign-ins one start may ask for before it gives up. */
@@ -197,9 +200,10 @@ export class OAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
-    const configured = await this.options.staticClient?.();
-    this.staticSecret = configured?.clientSecret;
+    // A configured client is bound to an authorization server, so it needs the issuer; the SDK always names it.
+    const configured = ctx && (await this.options.staticClient?.(ctx.issuer));
     if (configured) {
+      this.staticSecret = configured.clientSecret;
       return { client_id: configured.clientId, ...(configured.clientSecret ? { client_secret: configured.clientSecret } : {}) };
     }
     const record = await this.load();
@@ -211,8 +215,9 @@ export class OAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
-    if (await this.options.staticClient?.()) return;
     const issuer = ctx?.issuer ?? info.issuer ?? '';
+    // The SDK saves a configured client back with its issuer stamped on: it stays in the settings, not in the record.
+    if (await this.options.staticClient?.(issuer)) return;
     await this.save((r) => (r.clients[issuer] = { info, redirectUrl: this.redirectUrl }));
     this.options.log.info(`Registered with the authorization server ${hostOf(issuer) ?? issuer}`);
   }
@@ -245,9 +250,11 @@ export class OAuthProvider implements OAuthClientProvider {
       const record = await this.load();
       const stored = record.tokens;
       const discovery = record.discovery;
-      const issuer = stored?.tokens.issuer ?? discovery?.authorizationServerMetadata?.issuer;
-      const client = await this.clientInformation(issuer ? { issuer } : undefined);
-      if (!stored?.tokens.refresh_token || !discovery || !client) return;
+      if (!stored?.tokens.refresh_token || !discovery) return;
+      // As the SDK names the issuer: from the metadata, else the authorization server's URL.
+      const issuer = stored.tokens.issuer ?? discovery.authorizationServerMetadata?.issuer ?? discovery.authorizationServerUrl;
+      const client = await this.clientInformation({ issuer });
+      if (!client) return;
       try {
         const tokens = await refreshAuthorization(discovery.authorizationServerUrl, {
           metadata: discovery.authorizationServerMetadata,

@@ -12,8 +12,8 @@ export interface OAuthDeps {
   interaction: AuthInteraction;
   status: AuthStatusStore;
   clientName: string;
-  /** The client the user registered for this server beforehand, if any. */
-  staticClient?: (definition: ServerDefinition) => Promise<StaticClient | undefined>;
+  /** The client the user registered for this server beforehand, if any, for the authorization server `issuer`. */
+  staticClient?: (definition: ServerDefinition, issuer: string) => Promise<StaticClient | undefined>;
   clientMetadataUrl?: string;
   /** Overrides for tests and the headless client (timeouts, clock). */
   tuning?: Pick<OAuthProviderOptions, 'maxSignIns' | 'signInTimeoutMs' | 'refreshMarginMs' | 'now'>;
@@ -32,7 +32,7 @@ export function oauthProviderFactory(deps: OAuthDeps): AuthProviderFactory {
       status: deps.status,
       log,
       clientName: deps.clientName,
-      staticClient: deps.staticClient && (() => deps.staticClient!(definition)),
+      staticClient: deps.staticClient && ((issuer) => deps.staticClient!(definition, issuer)),
       clientMetadataUrl: deps.clientMetadataUrl,
       ...deps.tuning,
     });

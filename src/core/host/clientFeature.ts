@@ -9,6 +9,8 @@ export interface SessionContext {
   definition: ServerDefinition;
   log: ServerLog;
   client: Client;
+  /** Masks `value` in this session's log from now on, traced traffic included (a secret the user typed). */
+  redact(value: string): void;
 }
 
 export interface ClientFeature {

@@ -11,10 +11,16 @@ export type Preparation = { ok: true; definition: ServerDefinition } | { ok: fal
 
 export interface ManagedServerDeps {
   log: ServerLog;
-  connectionOptions: ConnectionOptions;
+  /** Read at each start, so changed settings (timeouts) apply from the next start on. */
+  connectionOptions(): ConnectionOptions;
   restartPolicy: RestartPolicyOptions;
-  /** Resolves the definition (asking for trust and inputs when `interactive`). */
-  prepare(server: ManagedServer, interactive: boolean): Promise<Preparation>;
+  /**
+   * Checks trust and resolves the definition, asking what it must (trust on first use, missing inputs).
+   * `interactive`: the user asked for this start, so a remembered "do not trust" is asked again.
+   */
+  prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation>;
+  /** Masks the server's secrets in text that leaves the log (state messages shown in the UI and the API). */
+  redact(text: string): string;
 }
 
 export class ManagedServer implements Disposable {
@@ -23,6 +29,8 @@ export class ManagedServer implements Disposable {
   private connection: ServerConnection | undefined;
   private lastConnection: ServerConnection | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** Aborts the start in progress (waiting for a dialog, a sign-in or initialize) when a stop comes. */
+  private startAbort: AbortController | undefined;
   private readonly restartPolicy: RestartPolicy;
   /** Operations run one after another, so start/stop/restart never interleave. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -69,7 +77,7 @@ export class ManagedServer implements Disposable {
   }
 
   private setState(state: ServerState) {
-    this._state = state;
+    this._state = state.kind === 'error' ? { kind: 'error', message: this.deps.redact(state.message) } : state;
     if (state.kind !== 'stopped') this.blocked = undefined;
     this._onDidChange.fire();
   }
@@ -88,10 +96,12 @@ export class ManagedServer implements Disposable {
   /** Stops the server; it stays stopped, even when its definition is edited, until started again. */
   stop(reason?: string): Promise<void> {
     this.stoppedByUser = true;
+    this.startAbort?.abort();
     return this.enqueue(() => this.doStop(reason));
   }
 
   restart(): Promise<void> {
+    this.startAbort?.abort();
     return this.enqueue(async () => {
       await this.doStop();
       await this.doStart(true);
@@ -103,7 +113,22 @@ export class ManagedServer implements Disposable {
     this.stoppedByUser = false;
     this.clearRestartTimer();
     if (interactive) this.restartPolicy.reset();
-    const prep = await this.deps.prepare(this, interactive);
+    const abort = (this.startAbort = new AbortController());
+    try {
+      await this.startSession(interactive, abort.signal);
+    } catch (e) {
+      // Nothing about a start may escape as an exception: it becomes the server's state.
+      this.connection = undefined;
+      this.setState({ kind: 'error', message: `Could not start: ${(e as Error).message}` });
+      this._onDidFail.fire((this._state as { message: string }).message);
+    } finally {
+      if (this.startAbort === abort) this.startAbort = undefined;
+    }
+  }
+
+  private async startSession(interactive: boolean, signal: AbortSignal): Promise<void> {
+    const prep = await this.deps.prepare(this, interactive, signal);
+    if (signal.aborted || this.disposed) return;
     if (!prep.ok) {
       this.blocked = { reason: prep.reason, kind: prep.kind };
       this._state = { kind: 'stopped', reason: prep.reason };
@@ -112,21 +137,27 @@ export class ManagedServer implements Disposable {
       return;
     }
     this.setState({ kind: 'starting' });
-    const connection = new ServerConnection(prep.definition, this.log, this.deps.connectionOptions);
+    const connection = new ServerConnection(prep.definition, this.log, this.deps.connectionOptions());
     this.connection = this.lastConnection = connection;
     this.runningHash = prep.definition.hash;
     connection.onDidChangeFeatures(() => this._onDidChange.fire());
     connection.onDidExit(({ message }) => {
       if (this.connection !== connection) return;
       this.connection = undefined;
-      void this.enqueue(async () => this.onCrash(message));
+      void this.enqueue(async () => {
+        // What the crashed session leaves (children of a wrapper, listeners, a remote transport) goes first.
+        await connection.stop();
+        this.onCrash(message);
+      });
     });
     try {
-      await connection.start();
+      await connection.start(signal);
       if (this.disposed || this.connection !== connection) return;
       this.setState({ kind: 'running' });
     } catch (e) {
       if (this.connection === connection) this.connection = undefined;
+      // A stop that arrived during the start decides the state; the aborted start is no failure.
+      if (signal.aborted) return;
       const message = (e as Error).message;
       this.log.error(`Failed to start: ${message}`);
       if (e instanceof StartError && !e.retryable) {
@@ -153,7 +184,7 @@ export class ManagedServer implements Disposable {
     this.setState({ kind: 'error', message: `${message} — restarting in ${seconds} s` });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
-      void this.start(false);
+      this.start(false).catch((e: Error) => this.log.error(`Restart failed: ${e.message}`));
     }, decision.delayMs);
   }
 

@@ -5,8 +5,9 @@ const MASK = '••••••';
 
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
-  // Longest first, so a secret containing another is masked whole.
-  for (const s of [...secrets].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length)) {
+  // Each secret also as it appears inside JSON (traced traffic), longest first so one containing another goes whole.
+  const forms = secrets.filter((s) => s.length >= 3).flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);
+  for (const s of [...new Set(forms)].sort((a, b) => b.length - a.length)) {
     out = out.split(s).join(MASK);
   }
   return out;

@@ -182,17 +182,18 @@ export class RemoteSession implements Transport {
   /** A request of our own on the session, answered to us rather than to the Client. */
   private async request(method: string, params: JSONRPCRequest['params']): Promise<unknown> {
     const id = `mcp-host-session-${++this.internalIds}`;
+    const answer = new Promise<JSONRPCMessage>((resolve) => this.internal.set(id, { resolve }));
     let timer: NodeJS.Timeout | undefined;
-    const answer = new Promise<JSONRPCMessage>((resolve, reject) => {
-      this.internal.set(id, { resolve });
-      timer = setTimeout(() => {
-        this.internal.delete(id);
-        reject(new Error(`${method} got no answer within ${Math.round(this.options.requestTimeoutMs / 1000)} s`));
-      }, this.options.requestTimeoutMs);
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${method} got no answer within ${Math.round(this.options.requestTimeoutMs / 1000)} s`)),
+        this.options.requestTimeoutMs,
+      );
     });
     try {
-      await this.inner.send({ jsonrpc: '2.0', id, method, params });
-      const message = await answer;
+      // One race, entered at once, observes both the timeout and a failed send: a send slower than the timeout
+      // leaves no rejection unawaited, and the time limit covers sending as well as answering.
+      const message = await Promise.race([this.inner.send({ jsonrpc: '2.0', id, method, params }).then(() => answer), timeout]);
       if (isJSONRPCErrorResponse(message)) throw new Error(`${method} failed: ${message.error.message}`);
       return isJSONRPCResultResponse(message) ? message.result : undefined;
     } finally {

@@ -151,7 +151,15 @@ export class ServerConnection implements Disposable {
   private lastStderr: string[] = [];
   /** The process this session spawned (stdio), kept after it ended for diagnostics and tests. */
   spawnedPid: number | undefined;
+  /**
+   * The server's process tree as seen once it ran. If the root dies first (a crash), its children are re-parented
+   * and can no longer be found from it: stopping then still reaches them through this list.
+   */
+  private knownTree: number[] = [];
   private readonly disposables: Disposable[] = [];
+  /** Handlers the client features installed on the current Client (replaced on each connection attempt). */
+  private featureDisposables: Disposable[] = [];
+  private signal: AbortSignal | undefined;
   features: ServerFeatures = emptyFeatures();
   /**
    * Where the next page of resources starts; undefined once the last page is loaded. Resources are loaded a page at a
@@ -169,11 +177,17 @@ export class ServerConnection implements Disposable {
   private readonly _onDidChangeFeatures = new Emitter<void>();
   readonly onDidChangeFeatures = this._onDidChangeFeatures.event;
 
+  /** What the user typed into this session's secret-looking form fields: masked in its log like inputs. */
+  private readonly typedSecrets: string[] = [];
+  private log: ServerLog;
+
   constructor(
     readonly definition: ServerDefinition,
-    private log: ServerLog,
+    log: ServerLog,
     private readonly options: ConnectionOptions,
-  ) {}
+  ) {
+    this.log = redactingLog(log, () => this.typedSecrets);
+  }
 
   get sdkClient(): Client | undefined {
     return this.client;
@@ -193,9 +207,10 @@ export class ServerConnection implements Disposable {
     return { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, ...(extra as T) };
   }
 
-  /** Connects and initializes; rejects with a StartError whose message is fit for the user. */
-  async start(): Promise<void> {
+  /** Connects and initializes; rejects with a StartError whose message is fit for the user. `signal` aborts it. */
+  async start(signal?: AbortSignal): Promise<void> {
     const def = this.definition.resolved;
+    this.signal = signal;
     try {
       if (def.type === 'stdio') {
         await this.connect(this.createStdioTransport(def));
@@ -214,6 +229,7 @@ export class ServerConnection implements Disposable {
     );
     this.followLogLevel();
     await this.refreshFeatures();
+    if (this.pid) this.knownTree = await listDescendants(this.pid).catch(() => []);
   }
 
   private createClient(): Client {
@@ -254,9 +270,10 @@ export class ServerConnection implements Disposable {
       this.log[MCP_TO_LOG[level] ?? 'info'](`${logger ? `[${logger}] ` : ''}${text}`);
     });
     client.onerror = (e) => this.log.warn(`Protocol: ${e.message}`);
+    for (const d of this.featureDisposables.splice(0)) d.dispose();
     for (const f of features) {
-      const installed = f.install({ definition: this.definition, log: this.log, client });
-      if (installed) this.disposables.push(installed);
+      const installed = f.install({ definition: this.definition, log: this.log, client, redact: (value) => this.typedSecrets.push(value) });
+      if (installed) this.featureDisposables.push(installed);
     }
     return client;
   }
@@ -270,7 +287,9 @@ export class ServerConnection implements Disposable {
       throw new StartError(`Cannot read envFile ${def.envFile}: ${(e as Error).message}`, false);
     }
     if (cwd && !fs.existsSync(cwd)) throw new StartError(`The working directory ${cwd} does not exist.`, false);
-    this.log.info(`Starting: ${[def.command, ...def.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
+    // As written, not resolved: values from ${env:} or inputs in the arguments stay out of the log.
+    const raw = this.definition.raw.type === 'stdio' ? this.definition.raw : def;
+    this.log.info(`Starting: ${[raw.command, ...raw.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
     const transport = new StdioClientTransport({ command: def.command, args: def.args, env, cwd, stderr: 'pipe', maxBufferSize: MAX_STDIO_MESSAGE_BYTES });
     let partial = '';
     transport.stderr?.on('data', (chunk: Buffer) => {
@@ -312,13 +331,14 @@ export class ServerConnection implements Disposable {
         return;
       } catch (e) {
         await this.closeQuietly();
+        if (this.signal?.aborted) throw e;
         if (e instanceof SignInNotPreparedError && auth) {
-          await auth.prepareSignIn();
+          await abortable(auth.prepareSignIn(), this.signal);
           continue;
         }
         // The browser step runs here, outside initialize's timeout; the provider gives up after its maximum sign-ins.
         if (e instanceof UnauthorizedError && auth?.hasPendingSignIn) {
-          await session.finishSignIn();
+          await abortable(session.finishSignIn(), this.signal);
           continue;
         }
         if (!skipIssuerMetadataValidation && isSameOriginIssuerMismatch(e, url)) {
@@ -340,7 +360,7 @@ export class ServerConnection implements Disposable {
     this.exited = false;
     this.client = this.createClient();
     this.transport = new TracingTransport(inner, this.log, () => (this.spawnedPid = this.pid));
-    await this.client.connect(this.transport, { timeout: this.options.initializeTimeoutMs });
+    await this.client.connect(this.transport, { timeout: this.options.initializeTimeoutMs, signal: this.signal });
     // Registered after connect: the SDK Client sets its own onclose during connect and calls ours from it.
     this.client.onclose = () => this.onTransportClosed();
   }
@@ -470,7 +490,8 @@ export class ServerConnection implements Disposable {
     this.stopping = true;
     // The SDK may already have let go of the process (e.g. after a handshake timeout) while it still runs.
     const pid = this.pid ?? (this.spawnedPid !== undefined && isAlive(this.spawnedPid) ? this.spawnedPid : undefined);
-    const tree = pid ? [pid, ...(await listDescendants(pid).catch(() => []))] : [];
+    const current = pid ? [pid, ...(await listDescendants(pid).catch(() => []))] : [];
+    const tree = [...new Set([...current, ...this.knownTree.filter(isAlive)])];
     const closing = this.closeQuietly();
     if (tree.length) {
       const stage = this.options.shutdownStageMs;
@@ -511,10 +532,21 @@ export class ServerConnection implements Disposable {
   }
 
   dispose(): void {
-    for (const d of this.disposables.splice(0)) d.dispose();
+    for (const d of [...this.disposables.splice(0), ...this.featureDisposables.splice(0)]) d.dispose();
     this._onDidExit.dispose();
     this._onDidChangeFeatures.dispose();
   }
+}
+
+/** Waits for `work` unless the signal aborts first (the work itself goes on; its result is no longer wanted). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new StartError('The start was cancelled.', false));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function isRefusedByServer(e: unknown): boolean {

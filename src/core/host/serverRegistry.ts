@@ -1,5 +1,6 @@
 // All configured servers of the window: reconciles config scopes into managed servers, one per definition,
 // and gates every start on trust and inputs.
+import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { hashOf } from '../config/definitionHash';
@@ -9,7 +10,7 @@ import type { AuthProviderFactory, ClientFeature } from './clientFeature';
 import { Emitter, type Disposable } from './events';
 import { ManagedServer, type Preparation } from './managedServer';
 import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
-import { redactingLog } from './redactingLog';
+import { redact, redactingLog } from './redactingLog';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ConnectionOptions } from './serverConnection';
 import { trustKey, type TrustStore } from './trustStore';
@@ -46,6 +47,26 @@ interface ScopeState {
   servers: Map<string, ManagedServer>;
 }
 
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Waits for `work`, or gives undefined as soon as the start it belongs to is cancelled (the dialog may stay open). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export const RESTRICTED_MODE_REASON = 'Restricted Mode: servers defined in the workspace start only in a trusted workspace.';
 
 export class ServerRegistry implements Disposable {
@@ -78,22 +99,31 @@ export class ServerRegistry implements Disposable {
     return undefined;
   }
 
-  /** Applies a scope's latest valid configuration: starts added, stops removed, restarts changed servers. */
+  /**
+   * Applies a scope's latest valid configuration: starts added, stops removed, restarts changed servers, leaves the
+   * rest alone. Resolves once applied; starts go on in the background (`idle()` waits for them), so a server waiting
+   * for a dialog or a slow handshake never holds up the next edit of the file.
+   */
   async updateScope(scope: ConfigScope, entries: RawServerEntry[], inputs: InputDefinition[]): Promise<void> {
     if (this.disposed) return;
-    let state = this.scopes.get(scope.key);
-    if (!state) {
-      state = { scope, inputs, servers: new Map() };
-      this.scopes.set(scope.key, state);
+    const previousState = this.scopes.get(scope.key);
+    // Everything that must be awaited comes first, so the changes below apply at once, in one consistent step.
+    const newHashes = new Map<string, string | undefined>();
+    for (const entry of entries) {
+      if (previousState?.servers.get(entry.name)?.runningHash !== undefined) newHashes.set(entry.name, await this.quietHash(scope, entry, inputs));
     }
+    // The folder went away (or the host closed) meanwhile: nothing may start for a scope nobody tracks any more.
+    if (this.disposed || this.scopes.get(scope.key) !== previousState) return;
+    const state = previousState ?? { scope, inputs, servers: new Map<string, ManagedServer>() };
+    this.scopes.set(scope.key, state);
     state.scope = scope;
     state.inputs = inputs;
     const wanted = new Map(entries.map((e) => [e.name, e]));
-    const work: Promise<unknown>[] = [];
+    const removals: Promise<unknown>[] = [];
     for (const [name, server] of state.servers) {
       if (!wanted.has(name)) {
         state.servers.delete(name);
-        work.push(this.removeServer(server));
+        removals.push(this.removeServer(server));
       }
     }
     const { autoStart } = this.deps.settings();
@@ -102,23 +132,34 @@ export class ServerRegistry implements Disposable {
       if (!existing) {
         const server = this.createServer(entry, scope);
         state.servers.set(entry.name, server);
-        if (autoStart) work.push(server.start(false));
+        if (autoStart) this.track(server.start(false));
         continue;
       }
-      const previous = existing.entry;
+      const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
       existing.entry = entry;
-      const changed = existing.runningHash !== undefined && existing.runningHash !== (await this.quietHash(existing, inputs));
-      const edited = hashOf(previous.server) !== hashOf(entry.server);
+      const changed = existing.runningHash !== undefined && existing.runningHash !== newHashes.get(entry.name);
       if (existing.isActive && changed) {
         existing.log.info('Configuration changed: restarting');
-        work.push(existing.restart());
+        this.track(existing.restart());
       } else if (!existing.isActive && edited && autoStart && !existing.stoppedByUser) {
         // A server kept from starting (untrusted, missing input, a wrong command) gets a new chance once edited.
-        work.push(existing.start(false));
+        this.track(existing.start(false));
       }
     }
     this._onDidChangeServers.fire();
-    await Promise.all(work);
+    await Promise.all(removals);
+  }
+
+  private readonly pending = new Set<Promise<unknown>>();
+
+  private track(work: Promise<unknown>) {
+    const tracked = work.catch(() => undefined).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  /** Resolves when every start, restart and stop the registry began on its own has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
   }
 
   /** Stops and forgets every server of a scope (its folder was removed, or its mcp.json deleted). */
@@ -145,29 +186,33 @@ export class ServerRegistry implements Disposable {
       log = this.deps.logs.create(id, entry.name);
       this.logs.set(id, log);
     }
-    const settings = this.deps.settings();
-    const connectionOptions: ConnectionOptions = {
-      clientInfo: this.deps.clientInfo,
-      initializeTimeoutMs: settings.initializeTimeoutMs,
-      requestTimeoutMs: settings.requestTimeoutMs,
-      shutdownStageMs: this.deps.shutdownStageMs ?? 2000,
-      roots: () => this.roots,
-      environment: this.environment,
-      features: this.deps.features,
-      authProvider: this.deps.authProvider,
+    const connectionOptions = (): ConnectionOptions => {
+      const settings = this.deps.settings();
+      return {
+        clientInfo: this.deps.clientInfo,
+        initializeTimeoutMs: settings.initializeTimeoutMs,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        shutdownStageMs: this.deps.shutdownStageMs ?? 2000,
+        roots: () => this.roots,
+        environment: this.environment,
+        features: this.deps.features,
+        authProvider: this.deps.authProvider,
+      };
     };
+    const secrets = () => this.secrets.get(id) ?? [];
     const server = new ManagedServer(entry, scope, {
-      log: redactingLog(log, () => this.secrets.get(id) ?? []),
+      log: redactingLog(log, secrets),
       connectionOptions,
       restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
-      prepare: (s, interactive) => this.prepare(s, interactive),
+      prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
+      redact: (text) => redact(text, secrets()),
     });
     server.onDidChange(() => this._onDidChangeServers.fire());
     server.onDidFail((message) => this._onDidFail.fire({ server: server.info(), message }));
     return server;
   }
 
-  private variableContext(scope: ConfigScope, interactive: boolean): VariableContext {
+  private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal): VariableContext {
     return {
       folderPath: scope.folderPath,
       userHome: os.homedir(),
@@ -175,7 +220,7 @@ export class ServerRegistry implements Disposable {
       pathSeparator: path.sep,
       resolveInput: async (input) => {
         const value = await (interactive
-          ? this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true))
+          ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true)), signal)
           : this.deps.inputs.getInput(scope.key, input, false));
         // Without asking, an unknown input still hashes deterministically (and differs from any real value).
         return value ?? (interactive ? undefined : `\u0000unset:${input.id}`);
@@ -184,12 +229,24 @@ export class ServerRegistry implements Disposable {
   }
 
   /** The resolved definition's hash without asking anything: what reconcile compares. */
-  private async quietHash(server: ManagedServer, inputs: InputDefinition[]): Promise<string | undefined> {
+  private async quietHash(scope: ConfigScope, entry: RawServerEntry, inputs: InputDefinition[]): Promise<string | undefined> {
     try {
-      const { resolved } = await resolveServer(server.entry.server, inputs, this.variableContext(server.scope, false));
-      return hashOf({ scope: server.scope.key, resolved });
+      const { resolved } = await resolveServer(entry.server, inputs, this.variableContext(scope, false));
+      return hashOf({ scope: scope.key, resolved });
     } catch {
       return undefined;
+    }
+  }
+
+  /** A hash of the env file's contents ('' without one, or when it cannot be read yet). */
+  private async envFileDigest(scope: ConfigScope, entry: RawServerEntry, inputs: InputDefinition[]): Promise<string> {
+    if (entry.server.type !== 'stdio' || !entry.server.envFile) return '';
+    try {
+      const { resolved } = await resolveServer(entry.server, inputs, this.variableContext(scope, false));
+      const file = resolved.type === 'stdio' ? resolved.envFile : undefined;
+      return file ? hashOf(await fs.promises.readFile(file, 'utf8')) : '';
+    } catch {
+      return '';
     }
   }
 
@@ -199,19 +256,20 @@ export class ServerRegistry implements Disposable {
     return run;
   }
 
-  private async prepare(server: ManagedServer, interactive: boolean): Promise<Preparation> {
+  private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
     const scope = server.scope;
     const state = this.scopes.get(scope.key);
     const inputs = state?.inputs ?? [];
     if (scope.kind === 'workspace') {
       if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: RESTRICTED_MODE_REASON, kind: 'restricted' };
       if (!this.deps.settings().trustAllServers) {
-        const key = trustKey(scope, server.entry.name, server.entry.server);
+        const key = trustKey(scope, server.entry.name, server.entry.server, await this.envFileDigest(scope, server.entry, inputs));
         const decision = this.deps.trustStore.get(key);
         // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
         if (decision !== 'trusted' && (decision === undefined || interactive)) {
-          const answer = await this.inDialogQueue(() =>
-            this.deps.trustPrompt.askTrust({ name: server.entry.name, scope, raw: server.entry.server }),
+          const answer = await untilAborted(
+            this.inDialogQueue(() => this.deps.trustPrompt.askTrust({ name: server.entry.name, scope, raw: server.entry.server })),
+            signal,
           ).catch((e: Error) => {
             server.log.warn(`Could not ask for trust: ${e.message}`);
             return undefined;
@@ -226,8 +284,11 @@ export class ServerRegistry implements Disposable {
       }
     }
     try {
-      const { resolved, secrets } = await resolveServer(server.entry.server, inputs, this.variableContext(scope, true));
+      const { resolved, secrets } = await resolveServer(server.entry.server, inputs, this.variableContext(scope, true, signal));
       this.secrets.set(server.id, secrets);
+      if (resolved.type !== 'stdio' && !isHttpUrl(resolved.url)) {
+        return { ok: false, reason: `The URL does not resolve to an http(s) URL: ${redact(resolved.url, secrets)}`, kind: 'config' };
+      }
       const definition: ServerDefinition = {
         id: server.id,
         name: server.entry.name,
@@ -244,12 +305,18 @@ export class ServerRegistry implements Disposable {
     }
   }
 
-  /** Starts every server that is allowed to auto-start and is not running (after Workspace Trust was granted). */
+  /**
+   * Starts the servers that were only waiting for Workspace Trust (or never started): not the ones the user stopped,
+   * nor those waiting for another decision (trust refused, input cancelled).
+   */
   async startIdle(): Promise<void> {
     if (!this.deps.settings().autoStart) return;
-    await Promise.all(
-      [...this.scopes.values()].flatMap((s) => [...s.servers.values()].filter((m) => m.state.kind === 'stopped').map((m) => m.start(false))),
-    );
+    const waiting = (m: ManagedServer) => {
+      const info = m.info();
+      return info.state.kind === 'stopped' && !m.stoppedByUser && (info.blockedKind === undefined || info.blockedKind === 'restricted');
+    };
+    for (const s of this.scopes.values()) for (const m of s.servers.values()) if (waiting(m)) this.track(m.start(false));
+    await this.idle();
   }
 
   setRoots(roots: RootInfo[]): void {
@@ -263,14 +330,11 @@ export class ServerRegistry implements Disposable {
     return this.roots;
   }
 
-  async stopAll(): Promise<void> {
-    await Promise.all([...this.scopes.values()].flatMap((s) => [...s.servers.values()].map((m) => m.stop())));
-  }
-
   /** Stops every server; resolves when every process is gone. */
   async disposeAsync(): Promise<void> {
     this.disposed = true;
     await Promise.all([...this.scopes.keys()].map((k) => this.removeScope(k)));
+    await this.idle();
     this.dispose();
   }
 

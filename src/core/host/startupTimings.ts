@@ -10,7 +10,10 @@ export interface StartupTimings {
   allRunningAt?: number;
 }
 
-export function recordStartupTimings(registry: ServerRegistry, activateStartedAt: number): { timings: StartupTimings; activated(): void } {
+export function recordStartupTimings(
+  registry: ServerRegistry,
+  activateStartedAt: number,
+): { timings: StartupTimings; activated(): void; dispose(): void } {
   const timings: StartupTimings = { activateStartedAt };
   const sub = registry.onDidChangeServers(() => {
     const servers = registry.servers();
@@ -19,5 +22,5 @@ export function recordStartupTimings(registry: ServerRegistry, activateStartedAt
       sub.dispose();
     }
   });
-  return { timings, activated: () => (timings.activateMs = Date.now() - activateStartedAt) };
+  return { timings, activated: () => (timings.activateMs = Date.now() - activateStartedAt), dispose: () => sub.dispose() };
 }

@@ -6,8 +6,9 @@ import type { PermissionStore } from './permissionStore';
 
 export type TrustDecision = 'trusted' | 'denied';
 
-export function trustKey(scope: Pick<ConfigScope, 'key'>, name: string, raw: RawServer): string {
-  return hashOf({ scope: scope.key, name, raw });
+/** `envFileDigest`: a hash of the env file's contents, so editing the file asks again like editing the definition. */
+export function trustKey(scope: Pick<ConfigScope, 'key'>, name: string, raw: RawServer, envFileDigest = ''): string {
+  return hashOf({ scope: scope.key, name, raw, ...(envFileDigest ? { envFileDigest } : {}) });
 }
 
 export class TrustStore {

@@ -16,8 +16,6 @@ export type ServerStateKind = ServerState['kind'];
  * config: the definition cannot be resolved (e.g. an unknown variable). */
 export type BlockedKind = 'untrusted' | 'restricted' | 'input' | 'config';
 
-export const canBeStarted = (s: ServerState): boolean => s.kind === 'stopped' || s.kind === 'error';
-
 /**
  * What a running server offers, refreshed on list_changed. Lists are complete (every page followed), except resources:
  * the pages loaded so far (the first at start, more on demand: `ServerConnection.loadMoreResources`).

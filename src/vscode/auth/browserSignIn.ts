@@ -25,7 +25,11 @@ export class BrowserSignIn implements AuthInteraction, vscode.Disposable {
       await this.state.update(PORT_KEY, port);
       const external = await vscode.env.asExternalUri(vscode.Uri.parse(`http://127.0.0.1:${port}/callback`));
       return external.toString(true);
-    })();
+    })().catch((e: unknown) => {
+      // Not kept: a listener or port forwarding that failed once may work at the next sign-in.
+      this.external = undefined;
+      throw e;
+    });
     return this.external;
   }
 

@@ -4,11 +4,11 @@ import * as vscode from 'vscode';
 import type { AuthStatusStore } from '../../core/auth/authStatus';
 import { hasStoredAuth, signOut } from '../../core/auth/oauthProvider';
 import type { SecretStore } from '../../core/auth/ports';
+import { clientSecretKey } from '../../core/auth/staticClients';
 import type { ServerRegistry } from '../../core/host/serverRegistry';
 import type { ServerInfo } from '../../core/host/types';
 import { describeAuth } from '../serverPresentation';
 import { serverIdOf } from '../serversTreeProvider';
-import { clientSecretKey } from './oauthClients';
 
 export interface SignInCommandDeps {
   registry: ServerRegistry;

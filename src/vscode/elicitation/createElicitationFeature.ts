@@ -1,11 +1,12 @@
-// Elicitation on VS Code: forms as a native multi-step quick input, URLs opened only after a confirmation.
+// Elicitation on VS Code: forms as a native multi-step quick input, URLs opened only after a confirmation; settings
+// read like sampling's (a workspace can only tighten them).
 import * as vscode from 'vscode';
 import { ElicitationFeature } from '../../core/features/elicitation/elicitationFeature';
 import type { InteractionQueue } from '../../core/features/forms/interactionQueue';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { HostDialogs } from '../dialogs';
-import { listsServer } from '../sampling/samplingSettings';
+import { disabledFor, tightestNumber } from '../sampling/samplingSettings';
 import { QuickInputElicitationUi } from './quickInputElicitationUi';
 
 export interface ElicitationWiring {
@@ -15,9 +16,12 @@ export interface ElicitationWiring {
   queue: InteractionQueue;
 }
 
+const settings = () => vscode.workspace.getConfiguration('mcpHost.elicitation');
+
 export function createElicitationFeature(w: ElicitationWiring): ElicitationFeature {
   return new ElicitationFeature({
-    enabled: (definition) => !listsServer(vscode.workspace.getConfiguration('mcpHost.elicitation').get('disabledServers'), definition),
+    enabled: (definition) => !disabledFor(settings(), definition),
+    rateLimitPerMinute: () => tightestNumber(settings(), 'rateLimit', 10),
     ui: new QuickInputElicitationUi(w.dialogs),
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,

@@ -23,7 +23,7 @@ export interface SamplingWiring {
 
 export function createSamplingFeature(w: SamplingWiring): SamplingFeature {
   return new SamplingFeature({
-    settings: readSamplingSettings,
+    settings: (definition) => readSamplingSettings(vscode.workspace.getConfiguration('mcpHost.sampling'), definition),
     models: new LanguageModelPort(),
     dialogs: w.dialogs,
     permissions: w.permissions,

@@ -1,17 +1,31 @@
-// Sampling settings, per server. Limits come from the user's own settings; a workspace may only tighten them, never
-// loosen them on a server's behalf.
-import * as vscode from 'vscode';
+// Sampling and elicitation settings, per server. Limits come from the user's own settings; a workspace may only
+// tighten them, never loosen them on a server's behalf: it can add servers to a disabled list, lower a number or
+// narrow a choice, but not pin models or lift limits. Pure (VS Code's configuration is passed in), so unit-tested in
+// plain Node.
 import type { ServerDefinition } from '../../core/config/types';
 import type { ContextScope, SamplingSettings } from '../../core/features/sampling/samplingFeature';
+
+/** A setting's value at each level, as VS Code's `WorkspaceConfiguration.inspect` gives it. */
+export interface SettingLevels<T> {
+  defaultValue?: T;
+  globalValue?: T;
+  workspaceValue?: T;
+  workspaceFolderValue?: T;
+}
+
+/** A configuration section, as far as these settings need it (VS Code's `WorkspaceConfiguration` fits). */
+export interface SettingsSection {
+  inspect<T>(key: string): SettingLevels<T> | undefined;
+}
 
 const CONTEXT_SCOPES: ContextScope[] = ['none', 'thisServer', 'allServers'];
 
 /** Whether a `disabledServers` list names this server ("*" names every server). */
-export function listsServer(list: unknown, definition: Pick<ServerDefinition, 'name'>): boolean {
+function listsServer(list: unknown, definition: Pick<ServerDefinition, 'name'>): boolean {
   return Array.isArray(list) && (list.includes('*') || list.includes(definition.name));
 }
 
-function userValue<T>(c: vscode.WorkspaceConfiguration, key: string): { user: T; workspace: T[] } {
+function userValue<T>(c: SettingsSection, key: string): { user: T; workspace: T[] } {
   const i = c.inspect<T>(key);
   return {
     user: (i?.globalValue ?? i?.defaultValue) as T,
@@ -19,23 +33,32 @@ function userValue<T>(c: vscode.WorkspaceConfiguration, key: string): { user: T;
   };
 }
 
-function tightestNumber(c: vscode.WorkspaceConfiguration, key: string, fallback: number): number {
+/** Whether the user's or the workspace's `disabledServers` names this server: a workspace adds, never removes. */
+export function disabledFor(c: SettingsSection, definition: Pick<ServerDefinition, 'name'>): boolean {
+  const { user, workspace } = userValue<unknown>(c, 'disabledServers');
+  return [user, ...workspace].some((list) => listsServer(list, definition));
+}
+
+/** The lowest of the user's and the workspace's values (whole, at least 1). */
+export function tightestNumber(c: SettingsSection, key: string, fallback: number): number {
   const { user, workspace } = userValue<number>(c, key);
   const values = [user, ...workspace].filter((v) => typeof v === 'number' && v >= 1);
   return values.length ? Math.floor(Math.min(...values)) : fallback;
 }
 
-function tightestContext(c: vscode.WorkspaceConfiguration): ContextScope {
+function tightestContext(c: SettingsSection): ContextScope {
   const { user, workspace } = userValue<ContextScope>(c, 'allowedContext');
   const ranks = [user, ...workspace].map((v) => CONTEXT_SCOPES.indexOf(v)).filter((r) => r >= 0);
   return CONTEXT_SCOPES[ranks.length ? Math.min(...ranks) : 0];
 }
 
-export function readSamplingSettings(definition: ServerDefinition): SamplingSettings {
-  const c = vscode.workspace.getConfiguration('mcpHost.sampling');
-  const pinned = c.get<Record<string, unknown>>('models', {})[definition.name];
+/** `c` is the `mcpHost.sampling` section. */
+export function readSamplingSettings(c: SettingsSection, definition: ServerDefinition): SamplingSettings {
+  // Pins only from the user: a workspace pinning a server to a model would choose where your prompts go.
+  const models = userValue<unknown>(c, 'models').user;
+  const pinned = typeof models === 'object' && models !== null ? (models as Record<string, unknown>)[definition.name] : undefined;
   return {
-    enabled: !listsServer(c.get('disabledServers'), definition),
+    enabled: !disabledFor(c, definition),
     rateLimitPerMinute: tightestNumber(c, 'rateLimit', 10),
     maxTokens: tightestNumber(c, 'maxTokens', 4096),
     pinnedModels: Array.isArray(pinned) ? pinned.filter((p): p is string => typeof p === 'string') : typeof pinned === 'string' ? [pinned] : [],

@@ -1,6 +1,7 @@
 // `elicitation/create`: a server asks the user for information, as a form (a restricted JSON schema) or by sending
 // them to a URL. Decline, cancel and accept stay distinct; a schema outside the allowed subset is refused with
-// -32602 instead of being shown as a broken form; a URL opens only after the user agreed.
+// -32602 instead of being shown as a broken form; a URL opens only after the user agreed; a server asking too often
+// gets errors, not a pile of dialogs.
 import {
   ProtocolError,
   ProtocolErrorCode,
@@ -16,6 +17,7 @@ import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../host/ports';
 import { formFromSchema, validateForm, type FormModel, type FormOutcome } from '../forms/formModel';
 import type { InteractionQueue } from '../forms/interactionQueue';
+import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
 
 export interface FormRequest {
   serverName: string;
@@ -47,10 +49,13 @@ export interface ElicitationUi {
 export interface ElicitationFeatureDeps {
   /** Off: the capability is not declared to this server. */
   enabled(definition: ServerDefinition): boolean;
+  /** Requests (forms and URLs alike) this server may make per minute; more get a JSON-RPC error, not a dialog. */
+  rateLimitPerMinute(definition: ServerDefinition): number;
   ui: ElicitationUi;
   permissions: PermissionStore;
   activeToolCalls: ActiveToolCalls;
   queue: InteractionQueue;
+  rateLimiter?: RateLimiter;
 }
 
 /**
@@ -62,7 +67,11 @@ const AS_SENT: StandardSchemaV1<unknown, ElicitRequestParams> = {
 };
 
 export class ElicitationFeature implements ClientFeature {
-  constructor(private readonly deps: ElicitationFeatureDeps) {}
+  private readonly limiter: RateLimiter;
+
+  constructor(private readonly deps: ElicitationFeatureDeps) {
+    this.limiter = deps.rateLimiter ?? new RateLimiter();
+  }
 
   capabilities(definition: ServerDefinition): ClientCapabilities {
     return this.deps.enabled(definition) ? { elicitation: { form: {}, url: {} } } : {};
@@ -70,20 +79,28 @@ export class ElicitationFeature implements ClientFeature {
 
   install(session: SessionContext): void {
     if (!this.deps.enabled(session.definition)) return;
-    const { client, definition, log } = session;
+    const { client, log } = session;
     client.setRequestHandler('elicitation/create', { params: AS_SENT }, (params, ctx) =>
-      this.elicit(definition, params as ElicitRequestParams, log, ctx.mcpReq.signal),
+      this.elicit(session, params as ElicitRequestParams, ctx.mcpReq.signal),
     );
     client.setNotificationHandler('notifications/elicitation/complete', (n) => log.info(`The server completed URL elicitation ${n.params.elicitationId}`));
   }
 
   /** Answers one request; throws a ProtocolError for requests that cannot be shown. */
   async elicit(
-    definition: ServerDefinition,
+    session: Omit<SessionContext, 'client'>,
     params: ElicitRequestParams,
-    log: ServerLog,
     signal: AbortSignal = new AbortController().signal,
   ): Promise<ElicitResult> {
+    const { definition, log } = session;
+    const limit = this.deps.rateLimitPerMinute(definition);
+    const slot = this.limiter.tryAcquire(definition.id, limit);
+    if (!slot.ok) {
+      const retry = Math.ceil(slot.retryAfterMs / 1000);
+      const message = `Rate limit: at most ${limit} elicitation requests per minute (setting mcpHost.elicitation.rateLimit); retry in ${retry} s.`;
+      log.warn(`Elicitation refused: ${message}`);
+      throw new ProtocolError(RATE_LIMITED, message);
+    }
     if (this.deps.permissions.get('elicitation', definition.id)?.decision === 'deny') {
       log.info('Elicitation declined without asking: you chose to stop answering this server (MCP: Manage Permissions… undoes it)');
       return { action: 'decline' };
@@ -109,6 +126,11 @@ export class ElicitationFeature implements ClientFeature {
     if (outcome.action === 'cancel') return { action: 'cancel' };
     const checked = validateForm(built.form, outcome.values);
     if (!checked.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, `The form produced an invalid answer: ${checked.message}`);
+    // The answer goes to the server in traced traffic, and the server may echo it back: a secret stays out of the log.
+    for (const field of built.form.fields) {
+      const value = checked.values[field.name];
+      if (field.secretLike && typeof value === 'string') session.redact(value);
+    }
     return { action: 'accept', content: checked.values as ElicitResult['content'] };
   }
 

@@ -15,8 +15,9 @@ import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../host/ports';
 import type { InteractionQueue } from '../forms/interactionQueue';
+import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
+import type { ConsentAnswer, TextQuestion } from '../userQuestions';
 import { selectModel, type ChatModelInfo } from './modelSelection';
-import { RateLimiter } from './rateLimiter';
 
 export type ContextScope = 'none' | 'thisServer' | 'allServers';
 
@@ -51,11 +52,11 @@ export interface ModelPort {
   countTokens(model: ChatModelInfo, text: string): Promise<number>;
 }
 
-export type ConsentAnswer = 'once' | 'always' | 'deny';
-
 export interface SamplingQuestion {
   serverName: string;
+  /** Everything the server asks for, readable: system prompt, messages, maxTokens, model preferences. */
   detail: string;
+  /** Set when the request arrives while a tool of that server runs in chat: which chat request it belongs to. */
   chatContext?: string;
 }
 
@@ -65,17 +66,13 @@ export interface SamplingResponseQuestion {
   responseText: string;
 }
 
-export interface TextQuestion {
-  title: string;
-  prompt: string;
-  password: boolean;
-  value?: string;
-}
+/** 'approve-always': approve, and stop reviewing this server's responses. */
+export type SamplingReviewAnswer = 'approve' | 'approve-always' | 'edit' | 'reject';
 
 /** The dialogs sampling needs (the VS Code layer's HostDialogs has this shape). */
 export interface SamplingDialogs {
   confirmSampling(q: SamplingQuestion): Promise<ConsentAnswer | undefined>;
-  reviewSamplingResponse(q: SamplingResponseQuestion): Promise<'approve' | 'approve-always' | 'edit' | 'reject' | undefined>;
+  reviewSamplingResponse(q: SamplingResponseQuestion): Promise<SamplingReviewAnswer | undefined>;
   inputText(q: TextQuestion): Promise<string | undefined>;
 }
 
@@ -95,7 +92,6 @@ export interface SamplingFeatureDeps {
 
 /** The error code the spec's examples use when the user refuses a sampling request. */
 export const USER_REJECTED = -1;
-export const RATE_LIMITED = -32000;
 
 const CONTEXT_ORDER: ContextScope[] = ['none', 'thisServer', 'allServers'];
 

@@ -2,8 +2,7 @@
 // (kind 'tool', key `<server id>/<tool name>`); the dialog that asks is a port, so tests answer it.
 import type { PermissionStore } from '../../host/permissionStore';
 import type { Tool } from '../../host/types';
-
-export type ToolConsentAnswer = 'once' | 'always' | 'deny';
+import type { ConsentAnswer } from '../userQuestions';
 
 /** What the user is shown before a call. */
 export interface ToolConsentQuestion {
@@ -19,7 +18,7 @@ export interface ToolConsentQuestion {
 export interface ToolConsentDeps {
   permissions: PermissionStore;
   /** Asks the user; undefined = dismissed. */
-  ask(question: ToolConsentQuestion): Promise<ToolConsentAnswer | undefined>;
+  ask(question: ToolConsentQuestion): Promise<ConsentAnswer | undefined>;
   /** The user's setting: tools that declare `readOnlyHint` run without asking. */
   autoAllowReadOnly(): boolean;
 }

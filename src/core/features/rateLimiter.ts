@@ -1,4 +1,5 @@
-// A sliding one-minute window per key: a server that floods sampling requests gets errors, not a pile of dialogs.
+// A sliding one-minute window per key: a server that floods sampling or elicitation requests gets errors, not a pile
+// of dialogs.
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
@@ -20,3 +21,6 @@ export class RateLimiter {
     return { ok: true };
   }
 }
+
+/** The JSON-RPC error code a rate-limited request gets (the implementation-defined server error range). */
+export const RATE_LIMITED = -32000;

@@ -1,0 +1,93 @@
+// What the integration suites share: waiting, the activated extension with its test hooks, the fixture paths, the
+// test-only fake language model, and answers for the dialogs that VS Code refuses to show modally in tests.
+import * as assert from 'assert';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { HostDialogs } from '../../src/vscode/dialogs';
+import type { McpHostApi, McpHostTestingApi } from '../../src/vscode/publicApi';
+import { sleep, waitFor as poll, type Truthy } from '../unit/helpers';
+
+export { sleep };
+
+/** Polls `check` until it returns a truthy value, and resolves with that value. */
+export const waitFor = <T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Truthy<T>> => poll(check, timeoutMs, what);
+
+/** Set by runTests.ts: the tests run from a workspace copied elsewhere. */
+export const repoRoot = process.env.MCPHOST_TEST_REPO_ROOT!;
+export const fixtureServer = (name: string): string => path.join(repoRoot, 'test', 'fixtures', 'servers', name);
+
+/** The extension's API in test mode, where its test hooks are always there. */
+export type TestedHost = McpHostApi & { readonly testing: McpHostTestingApi };
+
+export async function activateHost(): Promise<TestedHost> {
+  const ext = vscode.extensions.getExtension('mcp-host.mcp-host');
+  assert.ok(ext, 'extension installed');
+  const api = (await ext.activate()) as McpHostApi;
+  assert.ok(api.testing, 'test hooks are available in test mode');
+  return api as TestedHost;
+}
+
+/**
+ * Installs a suite's answers in place of the modal dialogs until disposed; trust is granted unless the suite answers
+ * it itself. What it does not answer goes to the answers installed before, or to the native dialogs.
+ */
+export const answerDialogs = (api: TestedHost, answers: Partial<HostDialogs>): vscode.Disposable =>
+  api.testing.useDialogs({ confirmTrust: async () => true, ...answers });
+
+/** The test-only language model of test/fixtures/fake-lm-extension: it records every request and answers as scripted. */
+export interface FakeLm {
+  calls: { model: string; messages: vscode.LanguageModelChatMessage[]; options: { tools?: { name: string }[] } }[];
+  setResponder(fn: (messages: vscode.LanguageModelChatMessage[], options: unknown, token: vscode.CancellationToken) => unknown): void;
+  reset(): void;
+}
+
+/** Activates the fake model's extension; resolves once VS Code offers the model. */
+export async function activateFakeLm(): Promise<FakeLm> {
+  const lm = (await vscode.extensions.getExtension('mcp-host-test.fake-lm-extension')!.activate()) as FakeLm;
+  await waitFor(async () => (await vscode.lm.selectChatModels({ vendor: 'mcphost-fake-lm' })).length > 0, 'the fake model');
+  return lm;
+}
+
+/**
+ * Runs the fixture workspace's server-everything if it is not running yet, and resolves with its id once it offers
+ * `tool`, which it does only when the host declared `capability`.
+ */
+export async function everythingOffering(api: TestedHost, tool: string, capability: string): Promise<string> {
+  const everything = await waitFor(() => api.getServers().find((s) => s.name === 'everything'), 'everything configured');
+  if (everything.state.kind !== 'running') await api.testing.startServer(everything.id);
+  await waitFor(
+    () => api.getServer(everything.id)?.features.tools.some((t) => t.name === tool),
+    `server-everything offers ${tool} (${capability} declared)`,
+  );
+  return everything.id;
+}
+
+/** The first folder's .vscode/mcp.json: suites rewrite it and put the fixture's version back when done. */
+export class WorkspaceConfig {
+  private constructor(
+    readonly uri: vscode.Uri,
+    private readonly original: string,
+  ) {}
+
+  static async read(): Promise<WorkspaceConfig> {
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.vscode', 'mcp.json');
+    return new WorkspaceConfig(uri, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+  }
+
+  /** The fixture's servers, a fresh copy each time for a test to change. Its mcp.json has comments and trailing commas. */
+  servers() {
+    return JSON.parse(this.original.replace(/\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1')).servers;
+  }
+
+  write(text: string) {
+    return vscode.workspace.fs.writeFile(this.uri, new TextEncoder().encode(text));
+  }
+
+  writeServers(servers: Record<string, unknown>, inputs?: unknown[]) {
+    return this.write(JSON.stringify({ servers, inputs }, null, 2));
+  }
+
+  restore() {
+    return this.write(this.original);
+  }
+}
