@@ -76,9 +76,12 @@ export const nativeDialogs: HostDialogs = {
   },
   async confirmToolCall(q) {
     const kind = q.destructive ? ' (may modify or delete data)' : q.readOnly ? ' (read-only)' : '';
+    // The name is what runs; the title is the server's own wording, so it only comes second.
+    const title = q.toolTitle && q.toolTitle !== q.toolName ? `The server calls it "${q.toolTitle}".\n\n` : '';
+    const given = q.argumentsFromCaller ? 'These arguments came with the command that started the call (a link, say), not from you: check them.\n\n' : '';
     const answer = await modal(
-      `Run the tool "${q.toolTitle ?? q.toolName}" of MCP server "${q.serverName}"${kind}?`,
-      `Arguments:\n${q.argumentsJson}`,
+      `Run the tool "${q.toolName}" of MCP server "${q.serverName}"${kind}?`,
+      `${title}${given}Arguments:\n${q.argumentsJson}`,
       'Allow Once',
       'Always Allow in This Workspace',
       'Deny',

@@ -7,7 +7,6 @@ const KIND_TITLES: Record<PermissionKind, string> = {
   'server-trust': 'Server trust',
   tool: 'Tool calls',
   sampling: 'Sampling (language model use)',
-  'sampling-model': 'Sampling models',
   'sampling-review': 'Sampling response review',
   elicitation: 'Questions from servers (elicitation)',
 };

@@ -232,8 +232,8 @@ class ResourcesGroup extends GroupNode {
   getChildren(): Node[] {
     // Keyed by URI: resource names need not be unique, URIs are.
     return [
-      ...leafNodes(this, this.info.features.resources, (r) => r.uri, resourceLeaf),
-      ...leafNodes(this, this.info.features.resourceTemplates, (t) => t.uriTemplate, templateLeaf),
+      ...leafNodes(this, this.info.features.resources, (r) => r.uri, (r) => resourceLeaf(r, this.info.id)),
+      ...leafNodes(this, this.info.features.resourceTemplates, (t) => t.uriTemplate, (t) => templateLeaf(t, this.info.id)),
     ];
   }
 }
@@ -248,6 +248,8 @@ interface Leaf {
   tooltip: string;
   icon: string;
   contextValue: string;
+  /** What a click does. */
+  command?: vscode.Command;
 }
 
 const toolLeaf = (tool: Tool): Leaf => ({
@@ -268,22 +270,26 @@ const promptLeaf = (prompt: Prompt): Leaf => ({
   contextValue: 'mcpPrompt',
 });
 
-const resourceLeaf = (resource: Resource): Leaf => ({
+// A click opens a resource, or fills in a template, as in the Resources view. The commands take `(serverId, uri)` and
+// `(serverId, uriTemplate)` from anywhere; their context-menu entries stay in the Resources view, as they need its nodes.
+const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
   kind: 'resource',
   label: resourceLabel(resource),
   description: resource.mimeType,
   tooltip: resourceTooltip(resource),
   icon: 'file',
   contextValue: 'mcpResource',
+  command: { title: 'Open Resource', command: 'mcpHost.openResource', arguments: [serverId, resource.uri] },
 });
 
-const templateLeaf = (template: ResourceTemplate): Leaf => ({
+const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
   kind: 'resourceTemplate',
   label: resourceLabel(template),
   description: templateDescription(template),
   tooltip: templateTooltip(template),
   icon: 'file-symlink-file',
   contextValue: 'mcpResourceTemplate',
+  command: { title: 'Open Resource Template', command: 'mcpHost.openResourceTemplate', arguments: [serverId, template.uriTemplate] },
 });
 
 class LeafNode extends Node {
@@ -302,6 +308,7 @@ class LeafNode extends Node {
     item.tooltip = markdown(this.leaf.tooltip);
     item.iconPath = new vscode.ThemeIcon(this.leaf.icon);
     item.contextValue = this.leaf.contextValue;
+    item.command = this.leaf.command;
     return item;
   }
 }

@@ -268,15 +268,23 @@ describe('@mcp chat participant', function () {
 
   it('calls a tool outside chat after asking, and shows the result in an editor (MCP: Call Tool…)', async () => {
     const everything = await running('everything');
-    toolAnswers.push('once');
+    toolAnswers.push('always');
     const outcome = (await vscode.commands.executeCommand('mcpHost.callTool', everything.id, 'get-sum', { a: 20, b: 22 })) as {
       document: vscode.TextDocument;
     };
     assert.strictEqual(toolQuestions.length, 1);
-    assert.match(outcome.document.getText(), /The sum of 20 and 22 is 42\./);
-    toolAnswers.push('deny');
-    assert.strictEqual(await vscode.commands.executeCommand('mcpHost.callTool', everything.id, 'get-sum', { a: 1, b: 2 }), undefined);
+    assert.strictEqual(toolQuestions[0].argumentsFromCaller, true, 'the dialog says the arguments came with the command');
+    // The previous test's prompt document was "Untitled-1" too: the result must not start from its leftover backup.
+    assert.strictEqual(vscode.window.activeTextEditor?.document, outcome.document, 'the document on screen');
+    assert.match(outcome.document.getText(), /^# Get Sum Tool \(everything\)[\s\S]*The sum of 20 and 22 is 42\./);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    toolAnswers.push('deny');
+    try {
+      assert.strictEqual(await vscode.commands.executeCommand('mcpHost.callTool', everything.id, 'get-sum', { a: 1, b: 2 }), undefined);
+      assert.strictEqual(toolQuestions.length, 2, 'asked although always allowed: a link must not run a tool with arguments nobody saw');
+    } finally {
+      await vscode.commands.executeCommand('mcpHost.resetToolPermissions');
+    }
   });
 
   it('builds the Call Tool form from the input schema, and runs the call with what was entered', async () => {

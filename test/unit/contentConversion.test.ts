@@ -111,7 +111,7 @@ describe('content conversion: MCP to the model', () => {
 
 describe('content conversion: the model to MCP', () => {
   const names = new ToolNameMap([
-    { serverId: 'ws::everything', serverName: 'everything', tool: { name: 'get-sum', inputSchema: { type: 'object' } } },
+    { serverId: 'ws::everything', serverName: 'everything', consentSubject: 'definition-hash', tool: { name: 'get-sum', inputSchema: { type: 'object' } } },
   ]);
 
   it('maps a tool call back to its server, MCP tool name and arguments', () => {

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import type { Client } from '@modelcontextprotocol/client';
 import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature';
+import { consentSubject } from '../../src/core/features/consentSubject';
 import { defaultsOf, type FormOutcome } from '../../src/core/features/forms/formModel';
 import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
@@ -56,10 +57,16 @@ describe('elicitation against real servers', function () {
 
   afterEach(async () => kit?.registry.disposeAsync());
 
-  async function start(name: string, script: string): Promise<{ id: string; client: Client; tools: string[] }> {
-    await kit.update(userScope, [entry(name, stdio(process.execPath, [script]))], []);
+  /** `subject`: what the user's decisions about this server are remembered for. */
+  async function start(name: string, script: string, env: Record<string, string> = {}) {
+    await kit.update(userScope, [entry(name, stdio(process.execPath, [script], env))], []);
     const info = await waitForState(kit, name, 'running');
-    return { id: info.id, client: kit.registry.get(info.id)!.activeConnection!.sdkClient!, tools: info.features.tools.map((t) => t.name) };
+    return {
+      id: info.id,
+      subject: consentSubject(info.scope, info.name, info.definition),
+      client: kit.registry.get(info.id)!.activeConnection!.sdkClient!,
+      tools: info.features.tools.map((t) => t.name),
+    };
   }
 
   const text = (r: unknown) => (r as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
@@ -99,16 +106,27 @@ describe('elicitation against real servers', function () {
   });
 
   it('"decline and stop asking" is remembered: later requests are declined without a form', async () => {
-    const { id, client } = await start('everything', everythingServer);
+    const { subject, client } = await start('everything', everythingServer);
     ui.answer = () => ({ action: 'decline', always: true });
     await trigger(client);
-    assert.strictEqual(permissions.get('elicitation', id)?.decision, 'deny');
+    assert.strictEqual(permissions.get('elicitation', subject)?.decision, 'deny');
     assert.match(await trigger(client), /❌ User declined/);
     assert.strictEqual(ui.forms.length, 1);
-    await permissions.remove('elicitation', id);
+    await permissions.remove('elicitation', subject);
     ui.answer = () => ({ action: 'cancel' });
     assert.match(await trigger(client), /cancelled/);
     assert.strictEqual(ui.forms.length, 2, 'asked again once revoked');
+  });
+
+  it('a decision about a server is about its definition: an edited one is asked again', async () => {
+    const first = await start('everything', everythingServer);
+    ui.answer = () => ({ action: 'decline', always: true });
+    await trigger(first.client);
+    const edited = await start('everything', everythingServer, { EDITED: '1' });
+    assert.notStrictEqual(edited.subject, first.subject);
+    ui.answer = () => ({ action: 'cancel' });
+    assert.match(await trigger(edited.client), /cancelled/);
+    assert.strictEqual(ui.forms.length, 2);
   });
 
   it('an answer that breaks the schema never reaches the server', async () => {

@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import type { Client } from '@modelcontextprotocol/client';
+import { consentSubject } from '../../src/core/features/consentSubject';
 import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
 import { RateLimiter } from '../../src/core/features/rateLimiter';
 import { modelTraits, selectModel, type ChatModelInfo } from '../../src/core/features/sampling/modelSelection';
@@ -143,10 +144,15 @@ describe('sampling: the feature against real servers', function () {
   let notices: string[];
   let activeToolCalls: ActiveToolCalls;
 
-  async function start(name: string, script: string): Promise<{ id: string; client: Client }> {
-    await kit.update(userScope, [entry(name, stdio(process.execPath, [script]))], []);
+  /** `subject`: what the user's decisions about this server are remembered for. */
+  async function start(name: string, script: string, env: Record<string, string> = {}): Promise<{ id: string; subject: string; client: Client }> {
+    await kit.update(userScope, [entry(name, stdio(process.execPath, [script], env))], []);
     const info = await waitForState(kit, name, 'running');
-    return { id: info.id, client: kit.registry.get(info.id)!.activeConnection!.sdkClient! };
+    return {
+      id: info.id,
+      subject: consentSubject(info.scope, info.name, info.definition),
+      client: kit.registry.get(info.id)!.activeConnection!.sdkClient!,
+    };
   }
 
   beforeEach(() => {
@@ -208,7 +214,7 @@ describe('sampling: the feature against real servers', function () {
   });
 
   it('"Always allow" is remembered per server in the permission store and skips consent and prompt edit', async () => {
-    const { id, client } = await start('everything', everythingServer);
+    const { subject, client } = await start('everything', everythingServer);
     dialogs.consent.push('always');
     dialogs.review.push('approve', 'approve');
     await triggerSampling(client, 'one');
@@ -216,13 +222,30 @@ describe('sampling: the feature against real servers', function () {
     assert.strictEqual(dialogs.consentAsked.length, 1);
     assert.deepStrictEqual(dialogs.textAsked, [], 'no prompt edit once always allowed');
     assert.strictEqual(dialogs.reviewAsked.length, 2, 'responses are still reviewed');
-    assert.strictEqual(permissions.get('sampling', id)?.decision, 'allow');
-    assert.match(permissions.get('sampling', id)!.label, /everything/);
+    assert.strictEqual(permissions.get('sampling', subject)?.decision, 'allow');
+    assert.match(permissions.get('sampling', subject)!.label, /everything/);
+  });
+
+  it('asks again, and reviews again, once the server\'s definition was edited under the same name', async () => {
+    const first = await start('everything', everythingServer);
+    dialogs.consent.push('always');
+    dialogs.review.push('approve-always');
+    await triggerSampling(first.client);
+    const edited = await start('everything', everythingServer, { EDITED: '1' });
+    assert.strictEqual(edited.id, first.id, 'same name, same id');
+    assert.notStrictEqual(edited.subject, first.subject);
+    dialogs.consent.push('deny');
+    assert.match(await triggerSampling(edited.client), /denied the sampling request/);
+    assert.strictEqual(dialogs.consentAsked.length, 2);
+    await permissions.set({ kind: 'sampling', key: edited.subject, label: 'x', decision: 'allow', scope: 'global' });
+    dialogs.review.push('approve');
+    await triggerSampling(edited.client);
+    assert.strictEqual(dialogs.reviewAsked.length, 2, '"stop reviewing" was for the old definition');
   });
 
   it('response review: reject sends an error, edit sends the edited text, approve-always stops reviewing', async () => {
-    const { id, client } = await start('everything', everythingServer);
-    await permissions.set({ kind: 'sampling', key: id, label: 'x', decision: 'allow', scope: 'global' });
+    const { subject, client } = await start('everything', everythingServer);
+    await permissions.set({ kind: 'sampling', key: subject, label: 'x', decision: 'allow', scope: 'global' });
     dialogs.review.push('reject');
     assert.match(await triggerSampling(client), /rejected the model's response/);
     dialogs.review.push('edit');
@@ -232,13 +255,13 @@ describe('sampling: the feature against real servers', function () {
     await triggerSampling(client);
     assert.match(await triggerSampling(client, 'unreviewed'), /echo: .*unreviewed/);
     assert.strictEqual(dialogs.reviewAsked.length, 3);
-    assert.strictEqual(permissions.get('sampling-review', id)?.decision, 'skip');
+    assert.strictEqual(permissions.get('sampling-review', subject)?.decision, 'skip');
   });
 
   it('refuses requests over the rate limit or the maxTokens cap with errors, not dialogs', async () => {
-    const { id, client } = await start('everything', everythingServer);
-    await permissions.set({ kind: 'sampling', key: id, label: 'x', decision: 'allow', scope: 'global' });
-    await permissions.set({ kind: 'sampling-review', key: id, label: 'x', decision: 'skip', scope: 'global' });
+    const { subject, client } = await start('everything', everythingServer);
+    await permissions.set({ kind: 'sampling', key: subject, label: 'x', decision: 'allow', scope: 'global' });
+    await permissions.set({ kind: 'sampling-review', key: subject, label: 'x', decision: 'skip', scope: 'global' });
     settings.rateLimitPerMinute = 2;
     await triggerSampling(client);
     await triggerSampling(client);
@@ -283,6 +306,7 @@ describe('sampling: the feature against real servers', function () {
   describe('mapping (requests sent by the asking fixture)', () => {
     let client: Client;
     let id: string;
+    let subject: string;
     const sample = async (params: object) => {
       const r = (await client.callTool({ name: 'sample', arguments: { params } })) as { content: { text: string }[] };
       return JSON.parse(r.content[0].text) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
@@ -290,9 +314,9 @@ describe('sampling: the feature against real servers', function () {
     const base = { messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 100 };
 
     beforeEach(async () => {
-      ({ id, client } = await start('asking', fixtureServer('asking-server.mjs')));
-      await permissions.set({ kind: 'sampling', key: id, label: 'x', decision: 'allow', scope: 'global' });
-      await permissions.set({ kind: 'sampling-review', key: id, label: 'x', decision: 'skip', scope: 'global' });
+      ({ id, subject, client } = await start('asking', fixtureServer('asking-server.mjs')));
+      await permissions.set({ kind: 'sampling', key: subject, label: 'x', decision: 'allow', scope: 'global' });
+      await permissions.set({ kind: 'sampling-review', key: subject, label: 'x', decision: 'skip', scope: 'global' });
     });
 
     it('declares sampling (with context only when the user allows context)', async () => {

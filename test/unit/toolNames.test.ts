@@ -1,13 +1,19 @@
 import * as assert from 'assert';
+import { consentSubject } from '../../src/core/features/consentSubject';
 import { baseModelToolName, MAX_TOOL_NAME_LENGTH, ToolNameMap, type ToolEntry } from '../../src/core/features/tools/toolNames';
 import { schemaProblem, toolsNamedIn } from '../../src/core/features/tools/toolSchemas';
 import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
-import { workspaceScope } from './hostTestKit';
+import { stdio, workspaceScope } from './hostTestKit';
 
 /** What model APIs accept as a function name. */
 const isValidModelToolName = (name: string): boolean => /^[a-zA-Z0-9_-]{1,64}$/.test(name);
 const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object', properties: {} } });
-const entry = (serverName: string, toolName: string, serverId = `id-${serverName}`): ToolEntry => ({ serverId, serverName, tool: tool(toolName) });
+const entry = (serverName: string, toolName: string, serverId = `id-${serverName}`): ToolEntry => ({
+  serverId,
+  serverName,
+  consentSubject: `definition of ${serverId}`,
+  tool: tool(toolName),
+});
 
 describe('tool names offered to the model', () => {
   it('names a tool <server>_<tool> when that is already valid', () => {
@@ -59,7 +65,7 @@ describe('tool names offered to the model', () => {
       id: `ws::${name}`,
       name,
       scope: workspaceScope(),
-      definition: {} as never,
+      definition: stdio('node', [`${name}.js`]),
       state: running ? { kind: 'running' } : { kind: 'stopped' },
       features: { ...emptyFeatures(), tools: tools.map(tool) },
       crashCount: 0,
@@ -69,6 +75,7 @@ describe('tool names offered to the model', () => {
     const fewer = map.without(new Set(['one_y']));
     assert.deepStrictEqual(fewer.tools.map((t) => t.modelName), ['one_x', 'two_x']);
     assert.strictEqual(fewer.lookup('two_x')?.serverId, 'ws::two');
+    assert.strictEqual(map.lookup('two_x')?.consentSubject, consentSubject(workspaceScope(), 'two', stdio('node', ['two.js'])), 'consent is about the definition');
   });
 });
 

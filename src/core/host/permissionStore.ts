@@ -3,12 +3,12 @@
 import { Emitter } from './events';
 import type { KeyValueStore } from './ports';
 
-export type PermissionKind = 'server-trust' | 'tool' | 'sampling' | 'sampling-model' | 'sampling-review' | 'elicitation';
+export type PermissionKind = 'server-trust' | 'tool' | 'sampling' | 'sampling-review' | 'elicitation';
 export type PermissionScope = 'global' | 'workspace';
 
 export interface PermissionRecord {
   kind: PermissionKind;
-  /** Identifies the subject within its kind, e.g. a definition hash, or `<server id>/<tool name>`. */
+  /** Identifies the subject within its kind: derived from the server definition as written (see consentSubject), so an edited definition is asked about again. */
   key: string;
   /** What the user recognises in the review list, e.g. `Tool "get-sum" of server "everything"`. */
   label: string;

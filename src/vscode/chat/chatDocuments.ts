@@ -29,3 +29,19 @@ export class ChatDocuments implements vscode.TextDocumentContentProvider, vscode
     this.contents.clear();
   }
 }
+
+/**
+ * Opens Markdown in a new untitled editor, which the user may edit and save. VS Code reuses the name of a closed
+ * untitled editor (`Untitled-1`) and fills the new one from the old one's backup when that is not deleted yet: the
+ * document then gets its own content back.
+ */
+export async function showUntitledMarkdown(content: string): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  if (document.getText() !== content) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), content);
+    await vscode.workspace.applyEdit(edit);
+  }
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}

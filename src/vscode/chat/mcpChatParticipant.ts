@@ -12,9 +12,18 @@ import {
   type ModelMessage,
   type ResourceContents,
 } from '../../core/features/chat/contentConversion';
-import { escapeMarkdown, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
+import {
+  CALL_TOOL_COMMAND,
+  CHAT_OPEN_COMMAND,
+  commandLink,
+  LIST_SERVERS_COMMAND,
+  promptsListing,
+  resourcesListing,
+  toolsListing,
+} from '../../core/features/chat/chatListings';
+import { escapeMarkdown, inlineCode, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
 import { assignArguments, parsePromptInvocation } from '../../core/features/prompts/promptArguments';
-import { findPrompt, listPrompts, promptCommandName, type PromptEntry } from '../../core/features/prompts/promptCatalog';
+import { findPrompt, listPrompts, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests';
 import type { ServerSessions } from '../../core/features/tools/serverSessions';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
@@ -68,7 +77,7 @@ const HELP = `Ask anything and the model answers with your MCP servers' tools, o
 const quoteForOrigin = (text: string): string => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 /** The commands listings link to. Only these run from the links; server text is escaped, so it cannot add any. */
-const LINKED_COMMANDS = ['workbench.action.chat.open', 'mcpHost.callTool', 'mcpHost.listServers'];
+const LINKED_COMMANDS = [CHAT_OPEN_COMMAND, CALL_TOOL_COMMAND, LIST_SERVERS_COMMAND];
 
 /**
  * Markdown whose command links work. Listings are one Markdown part with links rather than many buttons: chat folds
@@ -79,12 +88,6 @@ function links(markdown: string, ...moreCommands: string[]): vscode.MarkdownStri
   md.isTrusted = { enabledCommands: [...LINKED_COMMANDS, ...moreCommands] };
   return md;
 }
-
-const commandLink = (title: string, command: string, ...args: unknown[]): string =>
-  `[${escapeMarkdown(title)}](command:${command}?${encodeURIComponent(JSON.stringify(args))})`;
-
-/** Inline code that server text cannot break out of. */
-const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
 export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Disposable {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => {
@@ -168,9 +171,9 @@ class McpChatRequest {
       if (!found.ok) return this.say(`${found.message}\n\n${USAGE}`, this.servers.some((s) => s.state.kind === 'running'));
       entry = found.entry;
       const assigned = assignArguments(entry.prompt, parsed.invocation);
-      const declared = (entry.prompt.arguments ?? []).map((a) => code(a.name)).join(', ') || 'none';
+      const declared = (entry.prompt.arguments ?? []).map((a) => inlineCode(a.name)).join(', ') || 'none';
       if (assigned.unknown.length) {
-        this.stream.markdown(`Ignored ${assigned.unknown.map(code).join(', ')}: not an argument of this prompt (its arguments: ${declared}).\n\n`);
+        this.stream.markdown(`Ignored ${assigned.unknown.map(inlineCode).join(', ')}: not an argument of this prompt (its arguments: ${declared}).\n\n`);
       }
       if (assigned.extra.length) this.stream.markdown(`Ignored ${assigned.extra.length} extra value(s): every argument already had one.\n\n`);
       values = assigned.values;
@@ -287,7 +290,7 @@ class McpChatRequest {
   /** A message (it may quote names servers chose, so it gets no command links) and optionally a link to /prompts. */
   private say(markdown: string, offerList = false): vscode.ChatResult {
     this.stream.markdown(markdown);
-    if (offerList) this.stream.markdown(links(`\n\n${commandLink('List prompts', 'workbench.action.chat.open', { query: '@mcp /prompts' })}`));
+    if (offerList) this.stream.markdown(links(`\n\n${commandLink('List prompts', CHAT_OPEN_COMMAND, { query: '@mcp /prompts' })}`));
     return {};
   }
 
@@ -297,7 +300,7 @@ class McpChatRequest {
 
   private nothingRunning(): vscode.ChatResult {
     this.stream.markdown(
-      links(`No MCP server is running. Configure servers in \`.vscode/mcp.json\` and start them: ${commandLink('List servers', 'mcpHost.listServers')}.`),
+      links(`No MCP server is running. Configure servers in \`.vscode/mcp.json\` and start them: ${commandLink('List servers', LIST_SERVERS_COMMAND)}.`),
     );
     return {};
   }
@@ -307,20 +310,7 @@ class McpChatRequest {
     if (!this.runningServers().length) return this.nothingRunning();
     const entries = listPrompts(this.servers);
     if (!entries.length) return this.say('No running server offers prompts.');
-    const lines: string[] = [];
-    let server = '';
-    for (const e of entries) {
-      if (e.serverName !== server) {
-        server = e.serverName;
-        lines.push(`### ${escapeMarkdown(server)}`);
-      }
-      const args = (e.prompt.arguments ?? []).map((a) => `${escapeMarkdown(a.name)}${a.required ? '\\*' : ''}`).join(', ');
-      const run = commandLink(`Run ${promptCommandName(e)}`, 'workbench.action.chat.open', { query: `@mcp /prompt ${promptCommandName(e)}` });
-      lines.push(
-        `- **${escapeMarkdown(e.prompt.title ?? e.prompt.name)}** ${code(e.prompt.name)}${e.prompt.description ? ` — ${escapeMarkdown(e.prompt.description)}` : ''}${args ? ` (arguments: ${args})` : ''} · ${run}`,
-      );
-    }
-    this.stream.markdown(links(lines.join('\n\n')));
+    this.stream.markdown(links(promptsListing(entries)));
     return {};
   }
 
@@ -328,21 +318,7 @@ class McpChatRequest {
   private listTools(): vscode.ChatResult {
     const running = this.runningServers();
     if (!running.length) return this.nothingRunning();
-    const lines: string[] = [];
-    for (const s of running) {
-      lines.push(`### ${escapeMarkdown(s.name)}`);
-      if (!s.features.tools.length) lines.push('No tools.');
-      for (const t of s.features.tools) {
-        const hints = [t.annotations?.readOnlyHint ? 'read-only' : '', t.annotations?.destructiveHint && !t.annotations.readOnlyHint ? 'destructive' : '']
-          .filter(Boolean)
-          .join(', ');
-        lines.push(
-          `- **${escapeMarkdown(t.title ?? t.annotations?.title ?? t.name)}** ${code(t.name)}${hints ? ` *(${hints})*` : ''}${t.description ? ` — ${escapeMarkdown(t.description.split('\n')[0])}` : ''} · ${commandLink(`Call ${t.name}…`, 'mcpHost.callTool', s.id, t.name)}`,
-        );
-      }
-    }
-    lines.push('Ask in plain words (`@mcp …`) and the model calls these tools itself, after you allow each call.');
-    this.stream.markdown(links(lines.join('\n\n')));
+    this.stream.markdown(links(toolsListing(running)));
     return {};
   }
 
@@ -351,20 +327,7 @@ class McpChatRequest {
     const running = this.runningServers();
     if (!running.length) return this.nothingRunning();
     const { attachCommand } = this.deps.resources;
-    const lines: string[] = [];
-    for (const s of running) {
-      lines.push(`### ${escapeMarkdown(s.name)}`);
-      const { resources, resourceTemplates } = s.features;
-      if (!resources.length && !resourceTemplates.length) lines.push('No resources.');
-      for (const r of resources) {
-        const label = r.title ?? r.name;
-        const attach = commandLink(`Attach ${label}`, attachCommand, s.id, r.uri);
-        lines.push(`- **${escapeMarkdown(label)}** ${code(r.uri)}${r.mimeType ? ` *(${escapeMarkdown(r.mimeType)})*` : ''} · ${attach}`);
-      }
-      for (const t of resourceTemplates) lines.push(`- Template **${escapeMarkdown(t.title ?? t.name)}** ${code(t.uriTemplate)}`);
-    }
-    lines.push('Attached resources go with your next `@mcp` question.');
-    this.stream.markdown(links(lines.join('\n\n'), attachCommand));
+    this.stream.markdown(links(resourcesListing(running, attachCommand), attachCommand));
     return {};
   }
 }

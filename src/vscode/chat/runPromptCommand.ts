@@ -3,11 +3,12 @@
 import * as vscode from 'vscode';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
 import { modelMessagesToText, promptToModelMessages } from '../../core/features/chat/contentConversion';
-import { escapeMarkdown, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
+import { escapeMarkdown, inlineCode, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
 import { quoteArgument } from '../../core/features/prompts/promptArguments';
 import { listPrompts, promptCommandName, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests';
 import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import { showUntitledMarkdown } from './chatDocuments';
 import type { ChatResources } from './mcpChatParticipant';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
 
@@ -67,18 +68,17 @@ export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable
     const messages = await promptToModelMessages(result, { images: false, resolveLink: (l) => deps.resources.read(entry.serverId, l.uri) });
     const text = modelMessagesToText(messages);
     const command = `@mcp /prompt ${[promptCommandName(entry), ...Object.entries(values).map(([k, v]) => `${k}=${quoteArgument(v)}`)].join(' ')}`;
-    const argumentLines = Object.entries(values).map(([k, v]) => `- \`${k}\`: ${escapeMarkdown(v)}`);
+    const argumentLines = Object.entries(values).map(([k, v]) => `- ${inlineCode(k)}: ${escapeMarkdown(v)}`);
     const content = [
       `# ${escapeMarkdown(entry.prompt.title ?? entry.prompt.name)} (${escapeMarkdown(entry.serverName)})`,
       argumentLines.length ? `Arguments:\n\n${argumentLines.join('\n')}` : '',
-      `In chat: \`${command.replace(/`/g, "'")}\``,
+      `In chat: ${inlineCode(command)}`,
       '---',
       promptToMarkdown(result, { linkTarget: (l) => deps.resources.documentUri(entry.serverId, l).toString() }),
     ]
       .filter(Boolean)
       .join('\n\n');
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `${content}\n` });
-    await vscode.window.showTextDocument(document, { preview: false });
+    const document = await showUntitledMarkdown(`${content}\n`);
     void offerActions(entry, text);
     return { document, text };
   }

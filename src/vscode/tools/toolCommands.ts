@@ -1,15 +1,18 @@
 // "MCP: Call Tool…" runs one tool outside chat. Its arguments come from a form built from the input schema (the
 // elicitation form machinery), or from JSON typed by hand when the schema is beyond a flat form; the call asks
-// consent like chat does, runs with progress and cancel, and its result opens in an editor.
+// consent like chat does (always, when the arguments came with the command), runs with progress and cancel, and its
+// result opens in an editor.
 // "MCP: Reset Tool Permissions" forgets every saved "always allow".
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { escapeMarkdown, fenced, toolResultToMarkdown } from '../../core/features/chat/contentMarkdown';
+import { consentSubject } from '../../core/features/consentSubject';
 import { formFromSchema } from '../../core/features/forms/formModel';
 import type { ServerSessions } from '../../core/features/tools/serverSessions';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerInfo, Tool } from '../../core/host/types';
+import { showUntitledMarkdown } from '../chat/chatDocuments';
 import type { HostDialogs } from '../dialogs';
 import { runQuickInputForm } from '../forms/quickInputForm';
 
@@ -96,17 +99,30 @@ async function collectArguments(choice: ToolChoice, dialogs: HostDialogs): Promi
   return outcome.action === 'accept' ? outcome.values : undefined;
 }
 
+const isArgumentsObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[] {
-  /** Arguments (all optional): a tool item or server id, a tool name, and the call's arguments (then no form). */
-  async function callTool(arg?: unknown, toolName?: unknown, given?: Record<string, unknown>): Promise<ToolCallOutcome | undefined> {
+  /**
+   * Arguments (all optional): a tool item or server id, a tool name, and the call's arguments. Given arguments replace
+   * the form, so the consent dialog shows them every time, "always allow" or not: a command link in Markdown (or a
+   * keybinding, another extension) must not run a tool with arguments the user has not seen.
+   */
+  async function callTool(arg?: unknown, toolName?: unknown, given?: unknown): Promise<ToolCallOutcome | undefined> {
     const choice = choiceFrom(deps.sessions, arg, toolName) ?? (arg === undefined ? await pickTool(deps.sessions) : undefined);
     if (!choice) {
       if (arg !== undefined) void vscode.window.showWarningMessage('That MCP tool is not available: is its server running?');
       return undefined;
     }
-    const args = given ?? (await collectArguments(choice, deps.dialogs));
+    const argumentsFromCaller = isArgumentsObject(given);
+    const args = argumentsFromCaller ? given : await collectArguments(choice, deps.dialogs);
     if (!args) return undefined;
-    const consent = await deps.consent.check({ serverId: choice.server.id, serverName: choice.server.name, tool: choice.tool, arguments: args });
+    const consent = await deps.consent.check({
+      consentSubject: consentSubject(choice.server.scope, choice.server.name, choice.server.definition),
+      serverName: choice.server.name,
+      tool: choice.tool,
+      arguments: args,
+      argumentsFromCaller,
+    });
     if (!consent.allowed) {
       void vscode.window.showInformationMessage(`The tool "${choice.tool.name}" was not run: ${consent.reason === 'remembered' ? 'denied by a saved decision' : 'denied'}.`);
       return undefined;
@@ -143,8 +159,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       `Arguments:\n\n${fenced(JSON.stringify(args, null, 2), 'json')}`,
       toolResultToMarkdown(result, { linkTarget: (l) => deps.documentUri(choice.server.id, l).toString() }),
     ].join('\n\n');
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `${content}\n` });
-    await vscode.window.showTextDocument(document, { preview: false });
+    const document = await showUntitledMarkdown(`${content}\n`);
     return { result, document };
   }
 

@@ -145,7 +145,12 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     const mcp = toolCallToMcp(call, map);
     if (!mcp.ok) return toolErrorToModel(call.callId, mcp.error);
     const { tool } = mcp;
-    const consent = await options.consent.check({ serverId: tool.serverId, serverName: tool.serverName, tool: tool.tool, arguments: mcp.arguments });
+    const consent = await options.consent.check({
+      consentSubject: tool.consentSubject,
+      serverName: tool.serverName,
+      tool: tool.tool,
+      arguments: mcp.arguments,
+    });
     if (signal.aborted) throw signal.reason;
     if (!consent.allowed) {
       observer.toolCallEnded(tool, { kind: 'refused', consent }, mcp.arguments);

@@ -17,8 +17,22 @@ export function fenced(text: string, language = ''): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
-/** Text safe to put inside Markdown emphasis or link titles. */
-export const escapeMarkdown = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
+/**
+ * Text safe to put inside Markdown emphasis or link titles: no link, image, HTML or emphasis of its own. `:` and `@`
+ * too, so bare URLs and e-mail addresses are not turned into links (GFM does that without any brackets).
+ */
+export const escapeMarkdown = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!|<>~:@]/g, (c) => `\\${c}`);
+
+/**
+ * Inline code holding any text on one line: every line ending (`\r` alone too) becomes a space, as a blank line would
+ * end the paragraph and leave the rest outside the span, and the fence is longer than any backtick run inside.
+ */
+export function inlineCode(text: string): string {
+  const flat = text.replace(/\r\n?|\n/g, ' ');
+  const fence = '`'.repeat(Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
 
 const byteSize = (base64: string): number => Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
 
@@ -34,7 +48,7 @@ function blockToMarkdown(block: ContentBlock, options: MarkdownOptions): string 
       return `*Audio (${escapeMarkdown(block.mimeType)}, ${byteSize(block.data)} bytes)*`;
     case 'resource': {
       const r = block.resource;
-      const header = `Resource \`${r.uri.replace(/`/g, "'")}\`${r.mimeType ? ` (${escapeMarkdown(r.mimeType)})` : ''}`;
+      const header = `Resource ${inlineCode(r.uri)}${r.mimeType ? ` (${escapeMarkdown(r.mimeType)})` : ''}`;
       return 'text' in r && typeof r.text === 'string'
         ? `${header}:\n\n${fenced(r.text)}`
         : `${header}: ${byteSize((r as { blob?: string }).blob ?? '')} bytes of binary data`;
@@ -42,7 +56,7 @@ function blockToMarkdown(block: ContentBlock, options: MarkdownOptions): string 
     case 'resource_link': {
       const target = options.linkTarget?.(block);
       const title = escapeMarkdown(block.title ?? block.name);
-      const where = target ? `[${title}](${target})` : `${title} \`${block.uri.replace(/`/g, "'")}\``;
+      const where = target ? `[${title}](${target})` : `${title} ${inlineCode(block.uri)}`;
       return `Resource link: ${where}${block.description ? ` — ${escapeMarkdown(block.description)}` : ''}`;
     }
     default:

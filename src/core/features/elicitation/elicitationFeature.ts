@@ -15,6 +15,7 @@ import type { ActiveToolCalls } from '../../host/activeToolCalls';
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../host/ports';
+import { consentSubject } from '../consentSubject';
 import { formFromSchema, validateForm, type FormModel, type FormOutcome } from '../forms/formModel';
 import type { InteractionQueue } from '../forms/interactionQueue';
 import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
@@ -101,7 +102,7 @@ export class ElicitationFeature implements ClientFeature {
       log.warn(`Elicitation refused: ${message}`);
       throw new ProtocolError(RATE_LIMITED, message);
     }
-    if (this.deps.permissions.get('elicitation', definition.id)?.decision === 'deny') {
+    if (this.deps.permissions.get('elicitation', consentSubject(definition.scope, definition.name, definition.raw))?.decision === 'deny') {
       log.info('Elicitation declined without asking: you chose to stop answering this server (MCP: Manage Permissions… undoes it)');
       return { action: 'decline' };
     }
@@ -171,7 +172,7 @@ export class ElicitationFeature implements ClientFeature {
   private async block(definition: ServerDefinition) {
     await this.deps.permissions.set({
       kind: 'elicitation',
-      key: definition.id,
+      key: consentSubject(definition.scope, definition.name, definition.raw),
       label: `Questions from server "${definition.name}" (${definition.scope.label}): always declined`,
       decision: 'deny',
       scope: 'global',

@@ -14,6 +14,7 @@ import type { ActiveToolCalls } from '../../host/activeToolCalls';
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../host/ports';
+import { consentSubject } from '../consentSubject';
 import type { InteractionQueue } from '../forms/interactionQueue';
 import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
 import type { ConsentAnswer, TextQuestion } from '../userQuestions';
@@ -150,7 +151,8 @@ export class SamplingFeature implements ClientFeature {
       const model = choice.model!;
       const requested = params.includeContext ?? 'none';
       const context = CONTEXT_ORDER[Math.min(CONTEXT_ORDER.indexOf(requested), CONTEXT_ORDER.indexOf(settings.allowedContext))];
-      const remembered = this.deps.permissions.get('sampling', definition.id)?.decision === 'allow';
+      const subject = consentSubject(definition.scope, definition.name, definition.raw);
+      const remembered = this.deps.permissions.get('sampling', subject)?.decision === 'allow';
       if (!remembered) {
         const call = this.deps.activeToolCalls.of(definition.id).at(-1);
         const answer = await this.deps.dialogs.confirmSampling({
@@ -161,7 +163,7 @@ export class SamplingFeature implements ClientFeature {
         if (answer === 'always') {
           await this.deps.permissions.set({
             kind: 'sampling',
-            key: definition.id,
+            key: subject,
             label: `Use your language model, asked by server "${definition.name}" (${definition.scope.label})`,
             decision: 'allow',
             scope: 'global',
@@ -239,7 +241,8 @@ export class SamplingFeature implements ClientFeature {
     result: CreateMessageResult,
     refuse: (code: number, message: string) => never,
   ): Promise<CreateMessageResult> {
-    if (this.deps.permissions.get('sampling-review', definition.id)?.decision === 'skip') return result;
+    const subject = consentSubject(definition.scope, definition.name, definition.raw);
+    if (this.deps.permissions.get('sampling-review', subject)?.decision === 'skip') return result;
     const content = result.content as { type: string; text?: string; mimeType?: string };
     const responseText = content.type === 'text' ? content.text! : `(an image, ${content.mimeType})`;
     const answer = await this.deps.dialogs.reviewSamplingResponse({ serverName: definition.name, modelName: model.name, responseText });
@@ -247,7 +250,7 @@ export class SamplingFeature implements ClientFeature {
     if (answer === 'approve-always') {
       await this.deps.permissions.set({
         kind: 'sampling-review',
-        key: definition.id,
+        key: subject,
         label: `Send model responses to server "${definition.name}" (${definition.scope.label}) without review`,
         decision: 'skip',
         scope: 'global',

@@ -1,5 +1,6 @@
 // When a tool call needs the user's consent, and what is remembered. Decisions live in the one PermissionStore
-// (kind 'tool', key `<server id>/<tool name>`); the dialog that asks is a port, so tests answer it.
+// (kind 'tool', key `<consent subject of the server>/<tool name>`, so an edited definition asks again); the dialog
+// that asks is a port, so tests answer it.
 import type { PermissionStore } from '../../host/permissionStore';
 import type { Tool } from '../../host/types';
 import type { ConsentAnswer } from '../userQuestions';
@@ -7,10 +8,14 @@ import type { ConsentAnswer } from '../userQuestions';
 /** What the user is shown before a call. */
 export interface ToolConsentQuestion {
   serverName: string;
+  /** The name the call uses: what the user must judge. */
   toolName: string;
+  /** The display name the server chose: secondary, as it can claim anything. */
   toolTitle?: string;
   /** The arguments the call would send, pretty-printed JSON. */
   argumentsJson: string;
+  /** The arguments came with the command that started the call (a link, a keybinding, another extension). */
+  argumentsFromCaller: boolean;
   readOnly: boolean;
   destructive: boolean;
 }
@@ -24,37 +29,48 @@ export interface ToolConsentDeps {
 }
 
 export interface ToolCallSubject {
-  serverId: string;
+  /** The server's definition as written (`consentSubject`): what an "always allow" is remembered for. */
+  consentSubject: string;
   serverName: string;
   tool: Tool;
   arguments: Record<string, unknown>;
+  /**
+   * The arguments came with the command that started the call, not from the user or the model: the user is asked
+   * even when an "always allow" or the read-only setting would run the tool, so a link cannot run it with arguments
+   * nobody saw.
+   */
+  argumentsFromCaller?: boolean;
 }
 
 export type ConsentOutcome =
   | { allowed: true; reason: 'remembered' | 'read-only' | 'once' | 'always' }
   | { allowed: false; reason: 'remembered' | 'denied' | 'dismissed' };
 
-export const toolPermissionKey = (serverId: string, toolName: string): string => `${serverId}/${toolName}`;
+export const toolPermissionKey = (consentSubject: string, toolName: string): string => `${consentSubject}/${toolName}`;
 
 export class ToolConsent {
   constructor(private readonly deps: ToolConsentDeps) {}
 
   async check(call: ToolCallSubject): Promise<ConsentOutcome> {
-    const key = toolPermissionKey(call.serverId, call.tool.name);
+    const key = toolPermissionKey(call.consentSubject, call.tool.name);
     const remembered = this.deps.permissions.get('tool', key);
-    if (remembered?.decision === 'allow') return { allowed: true, reason: 'remembered' };
     if (remembered?.decision === 'deny') return { allowed: false, reason: 'remembered' };
+    const argumentsFromCaller = call.argumentsFromCaller === true;
     const annotations = call.tool.annotations ?? {};
-    // A server can claim anything: the hint only counts when the user chose to rely on it, and never together with
-    // a destructive hint.
-    if (annotations.readOnlyHint === true && annotations.destructiveHint !== true && this.deps.autoAllowReadOnly()) {
-      return { allowed: true, reason: 'read-only' };
+    if (!argumentsFromCaller) {
+      if (remembered?.decision === 'allow') return { allowed: true, reason: 'remembered' };
+      // A server can claim anything: the hint only counts when the user chose to rely on it, and never together with
+      // a destructive hint.
+      if (annotations.readOnlyHint === true && annotations.destructiveHint !== true && this.deps.autoAllowReadOnly()) {
+        return { allowed: true, reason: 'read-only' };
+      }
     }
     const answer = await this.deps.ask({
       serverName: call.serverName,
       toolName: call.tool.name,
       toolTitle: call.tool.title ?? annotations.title,
       argumentsJson: JSON.stringify(call.arguments, null, 2),
+      argumentsFromCaller,
       readOnly: annotations.readOnlyHint === true,
       // The spec's default: a tool that does not say it is read-only may be destructive unless it says otherwise.
       destructive: annotations.readOnlyHint !== true && annotations.destructiveHint !== false,

@@ -2,12 +2,15 @@
 // and need every name of a request to be unique, while MCP tool names are free text and repeat across servers.
 import { createHash } from 'crypto';
 import type { ServerInfo, Tool } from '../../host/types';
+import { consentSubject } from '../consentSubject';
 
 export const MAX_TOOL_NAME_LENGTH = 64;
 
 export interface ToolEntry {
   serverId: string;
   serverName: string;
+  /** The server's definition as written (`consentSubject`), which the user's consent to a call is about. */
+  consentSubject: string;
   tool: Tool;
 }
 
@@ -51,7 +54,10 @@ export class ToolNameMap {
     return new ToolNameMap(
       servers
         .filter((s) => s.state.kind === 'running')
-        .flatMap((s) => s.features.tools.map((tool) => ({ serverId: s.id, serverName: s.name, tool }))),
+        .flatMap((s) => {
+          const subject = consentSubject(s.scope, s.name, s.definition);
+          return s.features.tools.map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
+        }),
     );
   }
 
