@@ -1,13 +1,12 @@
 import * as assert from 'assert';
 import type { Client } from '@modelcontextprotocol/client';
 import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature';
-import { consentSubject } from '../../src/core/features/consentSubject';
 import { defaultsOf, type FormOutcome } from '../../src/core/features/forms/formModel';
 import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer, sleep } from './helpers';
-import { MemoryStore, createKit, entry, stdio, userScope, waitForState, type Kit } from './hostTestKit';
+import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';
 
 class FakeUi implements ElicitationUi {
   forms: FormRequest[] = [];
@@ -57,17 +56,7 @@ describe('elicitation against real servers', function () {
 
   afterEach(async () => kit?.registry.disposeAsync());
 
-  /** `subject`: what the user's decisions about this server are remembered for. */
-  async function start(name: string, script: string, env: Record<string, string> = {}) {
-    await kit.update(userScope, [entry(name, stdio(process.execPath, [script], env))], []);
-    const info = await waitForState(kit, name, 'running');
-    return {
-      id: info.id,
-      subject: consentSubject(info.scope, info.name, info.definition),
-      client: kit.registry.get(info.id)!.activeConnection!.sdkClient!,
-      tools: info.features.tools.map((t) => t.name),
-    };
-  }
+  const start = (name: string, script: string, env: Record<string, string> = {}) => startUserServer(kit, name, script, env);
 
   const text = (r: unknown) => (r as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
   const trigger = async (client: Client) => text(await client.callTool({ name: 'trigger-elicitation-request', arguments: {} }));

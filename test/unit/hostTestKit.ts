@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import type { ConfigScope, InputDefinition, RawServer, RawServerEntry } from '../../src/core/config/types';
 import { Emitter } from '../../src/core/host/events';
 import type { InputProvider, KeyValueStore, LogLevelName, ServerLog, TrustPrompt } from '../../src/core/host/ports';
+import { consentSubject } from '../../src/core/features/consentSubject';
 import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverRegistry';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { TrustStore } from '../../src/core/host/trustStore';
@@ -168,4 +169,17 @@ export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promi
     `server-everything ${mode} on port ${port}`,
   );
   return { port, process: child };
+}
+
+/** Runs a user-level stdio server and returns what feature tests need: its id, consent subject, client and tools. */
+export async function startUserServer(kit: Kit, name: string, script: string, env: Record<string, string> = {}) {
+  await kit.update(userScope, [entry(name, stdio(process.execPath, [script], env))], []);
+  const info = await waitForState(kit, name, 'running');
+  return {
+    id: info.id,
+    /** What the user's decisions about this server are remembered for. */
+    subject: consentSubject(info.scope, info.name, info.definition),
+    client: kit.registry.get(info.id)!.activeConnection!.sdkClient!,
+    tools: info.features.tools.map((t) => t.name),
+  };
 }

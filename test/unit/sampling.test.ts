@@ -1,6 +1,5 @@
 import * as assert from 'assert';
 import type { Client } from '@modelcontextprotocol/client';
-import { consentSubject } from '../../src/core/features/consentSubject';
 import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
 import { RateLimiter } from '../../src/core/features/rateLimiter';
 import { modelTraits, selectModel, type ChatModelInfo } from '../../src/core/features/sampling/modelSelection';
@@ -19,7 +18,7 @@ import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer } from './helpers';
-import { MemoryStore, createKit, entry, stdio, userScope, waitForState, type Kit } from './hostTestKit';
+import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';
 
 const model = (id: string, family = id, vendor = 'v', name = id): ChatModelInfo => ({ id, family, vendor, name });
 
@@ -144,16 +143,7 @@ describe('sampling: the feature against real servers', function () {
   let notices: string[];
   let activeToolCalls: ActiveToolCalls;
 
-  /** `subject`: what the user's decisions about this server are remembered for. */
-  async function start(name: string, script: string, env: Record<string, string> = {}): Promise<{ id: string; subject: string; client: Client }> {
-    await kit.update(userScope, [entry(name, stdio(process.execPath, [script], env))], []);
-    const info = await waitForState(kit, name, 'running');
-    return {
-      id: info.id,
-      subject: consentSubject(info.scope, info.name, info.definition),
-      client: kit.registry.get(info.id)!.activeConnection!.sdkClient!,
-    };
-  }
+  const start = (name: string, script: string, env: Record<string, string> = {}) => startUserServer(kit, name, script, env);
 
   beforeEach(() => {
     models = new FakeModels();
