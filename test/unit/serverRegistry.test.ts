@@ -243,11 +243,15 @@ describe('ServerRegistry against real servers', function () {
     kit = createKit();
     kit.inputAnswers.set('token', 'leaky-secret-123');
     const leaky = stdio(node, ['-e', 'console.error("token is " + process.env.TOKEN); process.exit(1)'], { TOKEN: '${input:token}' });
+    const notified: string[] = [];
+    kit.registry.onDidFail(({ message }) => notified.push(message));
     await kit.update(scope, [entry('leaky', leaky)], [{ type: 'promptString', id: 'token', description: 'Token', password: true }]);
     const info = await waitFor(() => serverState(kit, 'leaky')?.state.kind === 'error' && serverState(kit, 'leaky'), 10_000, 'error');
     const message = info.state.kind === 'error' ? info.state.message : '';
     assert.match(message, /token is/, `the stderr tail is shown: ${message}`);
     assert.ok(!message.includes('leaky-secret-123'), message);
+    await waitFor(() => notified.length > 0, 10_000, 'failure notified');
+    assert.ok(notified.every((m) => /token is/.test(m) && !m.includes('leaky-secret-123')), notified.join('\n'));
   });
 
   it('refuses a remote URL that only after resolution turns out not to be http(s)', async () => {
@@ -363,9 +367,34 @@ describe('Server trust', function () {
     await kit.registry.updateScope(scope, [entry('pending', basic())], []);
     const server = kit.registry.get(serverState(kit, 'pending')!.id)!;
     await sleep(100);
-    await server.stop();
+    await Promise.race([server.stop(), sleep(3000).then(() => Promise.reject(new Error('the stop waited for the dialog')))]);
     assert.strictEqual(serverState(kit, 'pending')!.state.kind, 'stopped');
     await kit.registry.disposeAsync();
+  });
+
+  it('never runs a definition other than the one the user just trusted', async () => {
+    let answerFirst: (v: boolean) => void = () => undefined;
+    const asked: string[] = [];
+    kit = createKit({
+      trustPrompt: {
+        askTrust: (d) => {
+          asked.push(d.raw.type === 'stdio' ? d.raw.args.join(' ') : '');
+          return asked.length === 1 ? new Promise<boolean>((r) => (answerFirst = r)) : Promise.resolve(true);
+        },
+      },
+    }, { trustAllServers: false });
+    const original = stdio(node, [fixtureServer('basic-server.mjs'), 'original']);
+    const edited = stdio(node, [fixtureServer('basic-server.mjs'), 'edited']);
+    await kit.registry.updateScope(scope, [entry('s', original)], []);
+    await waitFor(() => asked.length === 1, 5000, 'first question');
+    // The file is edited while the user still looks at the question about the original definition.
+    await kit.registry.updateScope(scope, [entry('s', edited)], []);
+    answerFirst(true);
+    await kit.registry.idle();
+    const info = await waitForState(kit, 's', 'running');
+    const argv = JSON.parse(((await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'whoami', arguments: {} })) as { content: { text: string }[] }).content[0].text).argv;
+    assert.ok(argv.includes('edited'), `runs the edited definition: ${argv}`);
+    assert.ok(asked.some((a) => a.endsWith('edited')), `the edited definition was asked about: ${asked.join(' | ')}`);
   });
 
   it('granting Workspace Trust starts waiting servers, not those the user stopped', async () => {

@@ -31,6 +31,8 @@ export class ManagedServer implements Disposable {
   private restartTimer: NodeJS.Timeout | undefined;
   /** Aborts the start in progress (waiting for a dialog, a sign-in or initialize) when a stop comes. */
   private startAbort: AbortController | undefined;
+  /** Bumped by every stop: a start queued before it no longer runs. */
+  private stopGeneration = 0;
   private readonly restartPolicy: RestartPolicy;
   /** Operations run one after another, so start/stop/restart never interleave. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -76,6 +78,11 @@ export class ManagedServer implements Disposable {
     return this._state.kind === 'running' || this._state.kind === 'starting' || this.restartTimer !== undefined;
   }
 
+  /** The current error, as shown (masked). */
+  private get errorMessage(): string {
+    return this._state.kind === 'error' ? this._state.message : '';
+  }
+
   private setState(state: ServerState) {
     this._state = state.kind === 'error' ? { kind: 'error', message: this.deps.redact(state.message) } : state;
     if (state.kind !== 'stopped') this.blocked = undefined;
@@ -90,21 +97,26 @@ export class ManagedServer implements Disposable {
 
   /** `interactive`: the user asked (may show trust and input dialogs, and forgives earlier crashes). */
   start(interactive: boolean): Promise<void> {
-    return this.enqueue(() => this.doStart(interactive));
+    const generation = this.stopGeneration;
+    return this.enqueue(() => (generation === this.stopGeneration ? this.doStart(interactive) : Promise.resolve()));
   }
 
   /** Stops the server; it stays stopped, even when its definition is edited, until started again. */
   stop(reason?: string): Promise<void> {
     this.stoppedByUser = true;
+    this.stopGeneration++;
     this.startAbort?.abort();
     return this.enqueue(() => this.doStop(reason));
   }
 
-  restart(): Promise<void> {
+  /** `interactive`: the user asked for it; a restart after a config edit is not (it asks only what is new). */
+  restart(interactive = true): Promise<void> {
     this.startAbort?.abort();
+    const generation = this.stopGeneration;
     return this.enqueue(async () => {
+      if (generation !== this.stopGeneration) return;
       await this.doStop();
-      await this.doStart(true);
+      await this.doStart(interactive);
     });
   }
 
@@ -120,7 +132,7 @@ export class ManagedServer implements Disposable {
       // Nothing about a start may escape as an exception: it becomes the server's state.
       this.connection = undefined;
       this.setState({ kind: 'error', message: `Could not start: ${(e as Error).message}` });
-      this._onDidFail.fire((this._state as { message: string }).message);
+      this._onDidFail.fire(this.errorMessage);
     } finally {
       if (this.startAbort === abort) this.startAbort = undefined;
     }
@@ -162,7 +174,7 @@ export class ManagedServer implements Disposable {
       this.log.error(`Failed to start: ${message}`);
       if (e instanceof StartError && !e.retryable) {
         this.setState({ kind: 'error', message });
-        this._onDidFail.fire(message);
+        this._onDidFail.fire(this.errorMessage);
       } else {
         this.onCrash(message);
       }
@@ -176,7 +188,7 @@ export class ManagedServer implements Disposable {
       const full = `${message} (crashed ${decision.crashCount} times in a few minutes: not restarted, see output)`;
       this.log.error(full);
       this.setState({ kind: 'error', message: full });
-      this._onDidFail.fire(full);
+      this._onDidFail.fire(this.errorMessage);
       return;
     }
     const seconds = Math.round(decision.delayMs / 100) / 10;

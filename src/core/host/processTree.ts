@@ -102,6 +102,20 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Something that tells this process apart from a later one that reuses its pid: its start time (Linux), or
+ * undefined where it cannot be read cheaply.
+ */
+export function processIdentity(pid: number): string | undefined {
+  if (process.platform !== 'linux' || !isValidPid(pid)) return undefined;
+  try {
+    // Field 22 of /proc/<pid>/stat, the 20th after the command name: start time in clock ticks since boot.
+    return statFieldsAfterComm(readFileSync(`/proc/${pid}/stat`, 'utf8'))[19];
+  } catch {
+    return undefined;
+  }
+}
+
 function answersSignalZero(pid: number): boolean {
   try {
     process.kill(pid, 0);

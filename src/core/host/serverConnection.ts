@@ -21,7 +21,7 @@ import type { AuthProviderFactory, ClientFeature } from './clientFeature';
 import type { ResolvedRemoteServer, ResolvedStdioServer, ServerDefinition } from '../config/types';
 import { Emitter, type Disposable } from './events';
 import type { LogLevelName, RootInfo, ServerLog } from './ports';
-import { isAlive, killTree, listDescendants, waitForExit } from './processTree';
+import { isAlive, killTree, listDescendants, processIdentity, waitForExit } from './processTree';
 import { redactingLog } from './redactingLog';
 import { RemoteSession } from './remoteSession';
 import { emptyFeatures, type ServerFeatures } from './types';
@@ -155,7 +155,7 @@ export class ServerConnection implements Disposable {
    * The server's process tree as seen once it ran. If the root dies first (a crash), its children are re-parented
    * and can no longer be found from it: stopping then still reaches them through this list.
    */
-  private knownTree: number[] = [];
+  private knownTree: { pid: number; identity: string }[] = [];
   private readonly disposables: Disposable[] = [];
   /** Handlers the client features installed on the current Client (replaced on each connection attempt). */
   private featureDisposables: Disposable[] = [];
@@ -229,7 +229,14 @@ export class ServerConnection implements Disposable {
     );
     this.followLogLevel();
     await this.refreshFeatures();
-    if (this.pid) this.knownTree = await listDescendants(this.pid).catch(() => []);
+    if (this.pid) {
+      // With each process's identity, so a pid reused by an unrelated process later is never signalled.
+      const descendants = await listDescendants(this.pid).catch(() => []);
+      this.knownTree = descendants.flatMap((pid) => {
+        const identity = processIdentity(pid);
+        return identity ? [{ pid, identity }] : [];
+      });
+    }
   }
 
   private createClient(): Client {
@@ -491,7 +498,8 @@ export class ServerConnection implements Disposable {
     // The SDK may already have let go of the process (e.g. after a handshake timeout) while it still runs.
     const pid = this.pid ?? (this.spawnedPid !== undefined && isAlive(this.spawnedPid) ? this.spawnedPid : undefined);
     const current = pid ? [pid, ...(await listDescendants(pid).catch(() => []))] : [];
-    const tree = [...new Set([...current, ...this.knownTree.filter(isAlive)])];
+    const stillOurs = this.knownTree.filter((p) => isAlive(p.pid) && processIdentity(p.pid) === p.identity).map((p) => p.pid);
+    const tree = [...new Set([...current, ...stillOurs])];
     const closing = this.closeQuietly();
     if (tree.length) {
       const stage = this.options.shutdownStageMs;

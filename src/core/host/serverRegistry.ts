@@ -59,7 +59,10 @@ function isHttpUrl(text: string): boolean {
 /** Waits for `work`, or gives undefined as soon as the start it belongs to is cancelled (the dialog may stay open). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
   if (!signal) return work;
-  if (signal.aborted) return Promise.resolve(undefined);
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.resolve(undefined);
+  }
   return new Promise<T | undefined>((resolve, reject) => {
     const onAbort = () => resolve(undefined);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -110,7 +113,7 @@ export class ServerRegistry implements Disposable {
     // Everything that must be awaited comes first, so the changes below apply at once, in one consistent step.
     const newHashes = new Map<string, string | undefined>();
     for (const entry of entries) {
-      if (previousState?.servers.get(entry.name)?.runningHash !== undefined) newHashes.set(entry.name, await this.quietHash(scope, entry, inputs));
+      if (previousState?.servers.has(entry.name)) newHashes.set(entry.name, await this.quietHash(scope, entry, inputs));
     }
     // The folder went away (or the host closed) meanwhile: nothing may start for a scope nobody tracks any more.
     if (this.disposed || this.scopes.get(scope.key) !== previousState) return;
@@ -137,10 +140,11 @@ export class ServerRegistry implements Disposable {
       }
       const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
       existing.entry = entry;
-      const changed = existing.runningHash !== undefined && existing.runningHash !== newHashes.get(entry.name);
-      if (existing.isActive && changed) {
+      const changed = existing.runningHash !== undefined && newHashes.has(entry.name) && existing.runningHash !== newHashes.get(entry.name);
+      if ((existing.isActive && changed) || (edited && existing.state.kind === 'starting')) {
+        // A start in progress may already be asking about the old definition: it is cancelled and begins again.
         existing.log.info('Configuration changed: restarting');
-        this.track(existing.restart());
+        this.track(existing.restart(false));
       } else if (!existing.isActive && edited && autoStart && !existing.stoppedByUser) {
         // A server kept from starting (untrusted, missing input, a wrong command) gets a new chance once edited.
         this.track(existing.start(false));
@@ -220,7 +224,7 @@ export class ServerRegistry implements Disposable {
       pathSeparator: path.sep,
       resolveInput: async (input) => {
         const value = await (interactive
-          ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true)), signal)
+          ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true), signal), signal)
           : this.deps.inputs.getInput(scope.key, input, false));
         // Without asking, an unknown input still hashes deterministically (and differs from any real value).
         return value ?? (interactive ? undefined : `\u0000unset:${input.id}`);
@@ -250,32 +254,44 @@ export class ServerRegistry implements Disposable {
     }
   }
 
-  private inDialogQueue<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.dialogQueue.then(fn, fn);
+  /** Shows dialogs one at a time; one whose start was cancelled while it waited is never shown. */
+  private inDialogQueue<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
+    const show = () => (signal?.aborted ? Promise.resolve(undefined) : fn());
+    const run = this.dialogQueue.then(show, show);
     this.dialogQueue = run.catch(() => undefined);
     return run;
   }
 
   private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
+    // One definition throughout: what the user is asked to trust is exactly what is resolved and run.
+    const entry = server.entry;
+    const prepared = await this.prepareEntry(server, entry, interactive, signal);
+    if (prepared.ok && server.entry !== entry) {
+      return { ok: false, reason: 'The definition changed while it was being started.', kind: 'config' };
+    }
+    return prepared;
+  }
+
+  private async prepareEntry(server: ManagedServer, entry: RawServerEntry, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
     const scope = server.scope;
     const state = this.scopes.get(scope.key);
     const inputs = state?.inputs ?? [];
     if (scope.kind === 'workspace') {
       if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: RESTRICTED_MODE_REASON, kind: 'restricted' };
       if (!this.deps.settings().trustAllServers) {
-        const key = trustKey(scope, server.entry.name, server.entry.server, await this.envFileDigest(scope, server.entry, inputs));
+        const key = trustKey(scope, entry.name, entry.server, await this.envFileDigest(scope, entry, inputs));
         const decision = this.deps.trustStore.get(key);
         // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
         if (decision !== 'trusted' && (decision === undefined || interactive)) {
           const answer = await untilAborted(
-            this.inDialogQueue(() => this.deps.trustPrompt.askTrust({ name: server.entry.name, scope, raw: server.entry.server })),
+            this.inDialogQueue(() => this.deps.trustPrompt.askTrust({ name: entry.name, scope, raw: entry.server }), signal),
             signal,
           ).catch((e: Error) => {
             server.log.warn(`Could not ask for trust: ${e.message}`);
             return undefined;
           });
           if (answer === undefined) return { ok: false, reason: 'Not trusted yet: start it to be asked again.', kind: 'untrusted' };
-          await this.deps.trustStore.set(key, answer ? 'trusted' : 'denied', `${server.entry.name}` + (scope.kind === 'workspace' ? ` (${scope.label})` : ''));
+          await this.deps.trustStore.set(key, answer ? 'trusted' : 'denied', `${entry.name}` + (scope.kind === 'workspace' ? ` (${scope.label})` : ''));
           if (!answer) return { ok: false, reason: 'Not trusted: start it to be asked again.', kind: 'untrusted' };
           server.log.info('Trusted by the user');
         } else if (decision === 'denied') {
@@ -284,16 +300,16 @@ export class ServerRegistry implements Disposable {
       }
     }
     try {
-      const { resolved, secrets } = await resolveServer(server.entry.server, inputs, this.variableContext(scope, true, signal));
+      const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal));
       this.secrets.set(server.id, secrets);
       if (resolved.type !== 'stdio' && !isHttpUrl(resolved.url)) {
         return { ok: false, reason: `The URL does not resolve to an http(s) URL: ${redact(resolved.url, secrets)}`, kind: 'config' };
       }
       const definition: ServerDefinition = {
         id: server.id,
-        name: server.entry.name,
+        name: entry.name,
         scope,
-        raw: server.entry.server,
+        raw: entry.server,
         resolved,
         hash: hashOf({ scope: scope.key, resolved }),
         secrets,
