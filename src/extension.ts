@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ClientFeature } from './core/host/clientFeature';
 import { ServerRegistry } from './core/host/serverRegistry';
 import { ActiveToolCalls } from './core/host/activeToolCalls';
-import { InteractionQueue } from './core/features/forms/interactionQueue';
+import { InteractionQueue } from './core/host/interactionQueue';
 import { recordStartupTimings } from './core/host/startupTimings';
 import { PermissionStore } from './core/host/permissionStore';
 import { TrustStore } from './core/host/trustStore';
@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const features: ClientFeature[] = [];
   // Tool calls running in chat (the chat layer marks them): sampling and elicitation dialogs name the chat they serve.
   const activeToolCalls = new ActiveToolCalls();
-  // Sampling and elicitation dialogs are shown one at a time.
+  // Every question to the user (trust, inputs, sampling, elicitation) is shown one at a time.
   const interactions = new InteractionQueue();
   features.push(
     createSamplingFeature({ dialogs, permissions, activeToolCalls, queue: interactions, logs, servers: () => registry?.servers() ?? [] }),
@@ -62,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     settings: readSettings,
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,
     features,
+    interactions,
     authProvider: oauth.authProvider,
   });
   const startup = recordStartupTimings(registry, activateStartedAt);

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import type { Client } from '@modelcontextprotocol/client';
 import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature';
 import { defaultsOf, type FormOutcome } from '../../src/core/features/forms/formModel';
-import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
+import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer, sleep } from './helpers';

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import type { Client } from '@modelcontextprotocol/client';
-import { InteractionQueue } from '../../src/core/features/forms/interactionQueue';
+import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { RateLimiter } from '../../src/core/features/rateLimiter';
 import { modelTraits, selectModel, type ChatModelInfo } from '../../src/core/features/sampling/modelSelection';
 import {

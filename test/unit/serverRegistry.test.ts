@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import type { ChildProcess } from 'child_process';
 import { NEGOTIABLE_PROTOCOL_VERSIONS } from '../../src/core/host/serverConnection';
+import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { isAlive } from '../../src/core/host/processTree';
 import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
 import type { ServerStateKind } from '../../src/core/host/types';
@@ -406,6 +407,21 @@ describe('Server trust', function () {
     await kit.registry.startIdle();
     assert.strictEqual(serverState(kit, 'waiting')!.state.kind, 'running');
     assert.strictEqual(serverState(kit, 'stopped')!.state.kind, 'stopped');
+  });
+
+  it('a trust question waits while another question (a sampling or elicitation dialog) is open', async () => {
+    const interactions = new InteractionQueue();
+    let closeOther: () => void = () => undefined;
+    const other = interactions.run(() => new Promise<void>((r) => (closeOther = r)));
+    kit = createKit({ interactions }, { trustAllServers: false });
+    kit.trustAnswers.push(true);
+    await kit.registry.updateScope(scope, [entry('later', basic())], []);
+    await sleep(300);
+    assert.deepStrictEqual(kit.trustAsked, [], 'not asked over the open question');
+    closeOther();
+    await other;
+    await waitForState(kit, 'later', 'running');
+    assert.deepStrictEqual(kit.trustAsked, ['later']);
   });
 
   it('the trust-all setting starts workspace servers without asking', async () => {

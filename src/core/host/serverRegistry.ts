@@ -8,6 +8,7 @@ import type { ConfigScope, InputDefinition, RawServerEntry, ServerDefinition } f
 import { InputCancelledError, resolveServer, type VariableContext } from '../config/variables';
 import type { AuthProviderFactory, ClientFeature } from './clientFeature';
 import { Emitter, type Disposable } from './events';
+import { InteractionQueue } from './interactionQueue';
 import { ManagedServer, type Preparation } from './managedServer';
 import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
 import { redact, redactingLog } from './redactingLog';
@@ -36,6 +37,8 @@ export interface RegistryDeps {
   environment?: Record<string, string | undefined>;
   restartPolicy?: RestartPolicyOptions;
   shutdownStageMs?: number;
+  /** The queue all questions to the user go through (shared with sampling and elicitation). */
+  interactions?: InteractionQueue;
   /** Client features every session gets (sampling, elicitation, resource subscriptions, …). */
   features?: readonly ClientFeature[];
   authProvider?: AuthProviderFactory;
@@ -77,8 +80,8 @@ export class ServerRegistry implements Disposable {
   private readonly logs = new Map<string, ServerLog & Disposable>();
   private readonly secrets = new Map<string, string[]>();
   private roots: RootInfo[] = [];
-  /** Dialogs (trust, inputs) are shown one at a time, never stacked. */
-  private dialogQueue: Promise<unknown> = Promise.resolve();
+  /** Trust and input dialogs share the queue of every other question to the user, so they never stack. */
+  private readonly dialogs: InteractionQueue;
   private disposed = false;
 
   private readonly _onDidChangeServers = new Emitter<void>();
@@ -87,7 +90,9 @@ export class ServerRegistry implements Disposable {
   /** A server is in error for good (start failed, or crashed too often): the UI offers Show Output and Restart. */
   readonly onDidFail = this._onDidFail.event;
 
-  constructor(private readonly deps: RegistryDeps) {}
+  constructor(private readonly deps: RegistryDeps) {
+    this.dialogs = deps.interactions ?? new InteractionQueue();
+  }
 
   private get environment() {
     return this.deps.environment ?? process.env;
@@ -256,10 +261,7 @@ export class ServerRegistry implements Disposable {
 
   /** Shows dialogs one at a time; one whose start was cancelled while it waited is never shown. */
   private inDialogQueue<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
-    const show = () => (signal?.aborted ? Promise.resolve(undefined) : fn());
-    const run = this.dialogQueue.then(show, show);
-    this.dialogQueue = run.catch(() => undefined);
-    return run;
+    return this.dialogs.run(() => (signal?.aborted ? Promise.resolve(undefined) : fn()));
   }
 
   private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation> {

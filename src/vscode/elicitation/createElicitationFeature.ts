@@ -2,7 +2,7 @@
 // read like sampling's (a workspace can only tighten them).
 import * as vscode from 'vscode';
 import { ElicitationFeature } from '../../core/features/elicitation/elicitationFeature';
-import type { InteractionQueue } from '../../core/features/forms/interactionQueue';
+import type { InteractionQueue } from '../../core/host/interactionQueue';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { HostDialogs } from '../dialogs';

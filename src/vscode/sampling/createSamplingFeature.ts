@@ -1,7 +1,7 @@
 // Sampling on VS Code: the editor's language models, the host's dialogs, and a visible notice when a server's request
 // cannot be served (the server alone would hide it).
 import * as vscode from 'vscode';
-import type { InteractionQueue } from '../../core/features/forms/interactionQueue';
+import type { InteractionQueue } from '../../core/host/interactionQueue';
 import { SamplingFeature } from '../../core/features/sampling/samplingFeature';
 import { describeServerContext } from '../../core/features/sampling/serverContext';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';

@@ -17,7 +17,7 @@ import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../host/ports';
 import { consentSubject } from '../consentSubject';
 import { formFromSchema, validateForm, type FormModel, type FormOutcome } from '../forms/formModel';
-import type { InteractionQueue } from '../forms/interactionQueue';
+import type { InteractionQueue } from '../../host/interactionQueue';
 import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
 
 export interface FormRequest {

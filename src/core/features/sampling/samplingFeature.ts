@@ -15,7 +15,7 @@ import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../host/ports';
 import { consentSubject } from '../consentSubject';
-import type { InteractionQueue } from '../forms/interactionQueue';
+import type { InteractionQueue } from '../../host/interactionQueue';
 import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
 import type { ConsentAnswer, TextQuestion } from '../userQuestions';
 import { selectModel, type ChatModelInfo } from './modelSelection';

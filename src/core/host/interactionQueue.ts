@@ -1,5 +1,5 @@
-// Server-initiated questions (sampling consent, elicitation forms) are shown one at a time: a second quick input
-// would otherwise replace the first, which then reads as the user cancelling it.
+// Questions to the user — trust, inputs, sampling consent, elicitation forms — are shown one at a time: a second
+// quick input would otherwise replace the first, which then reads as the user cancelling it.
 export class InteractionQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
