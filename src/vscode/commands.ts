@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { TrustStore } from '../core/host/trustStore';
-import type { ServerInfo } from '../core/host/types';
+import { canBeStarted, type ServerInfo } from '../core/host/types';
 import { workspaceConfigUri, type ConfigLoader } from './configLoader';
 import { describeState } from './serverPresentation';
 import type { ServerOutputChannels } from './serverLogs';
@@ -108,11 +108,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand('mcpHost.listServers', listServers),
     vscode.commands.registerCommand(
       'mcpHost.startServer',
-      withServer('Start which MCP server?', (s) => s.state.kind === 'stopped' || s.state.kind === 'error', start),
+      withServer('Start which MCP server?', (s) => canBeStarted(s.state), start),
     ),
     vscode.commands.registerCommand(
       'mcpHost.stopServer',
-      withServer('Stop which MCP server?', (s) => s.state.kind !== 'stopped', stop),
+      withServer('Stop which MCP server?', (s) => s.state.kind !== 'stopped' && s.state.kind !== 'blocked', stop),
     ),
     vscode.commands.registerCommand('mcpHost.restartServer', withServer('Restart which MCP server?', () => true, restart)),
     vscode.commands.registerCommand('mcpHost.showOutput', withServer('Show the log of which MCP server?', () => true, showOutput)),

@@ -5,6 +5,7 @@ import { positionAt, withLastGoodServers } from '../core/config/lastGoodConfig';
 import { parseMcpConfig } from '../core/config/mcpConfigParser';
 import type { ConfigDiagnostic, ConfigScope, RawServerEntry } from '../core/config/types';
 import { rootsFromFolders } from '../core/host/roots';
+import { SerialQueue } from '../core/async';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 
 const DEBOUNCE_MS = 300;
@@ -15,8 +16,8 @@ interface WatchedFile {
   watcher: vscode.FileSystemWatcher;
   lastGood?: RawServerEntry[];
   timer?: NodeJS.Timeout;
-  /** Loads are chained so two quick saves never apply out of order. */
-  pending: Promise<void>;
+  /** Loads run one at a time, so two quick saves never apply out of order. */
+  queue: SerialQueue;
 }
 
 export function workspaceConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
@@ -73,7 +74,7 @@ export class ConfigLoader implements vscode.Disposable {
   private watch(scope: ConfigScope, uri: vscode.Uri): Promise<void> {
     const base = vscode.Uri.joinPath(uri, '..');
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(base, 'mcp.json'));
-    const file: WatchedFile = { scope, uri, watcher, pending: Promise.resolve() };
+    const file: WatchedFile = { scope, uri, watcher, queue: new SerialQueue() };
     this.files.set(scope.key, file);
     const schedule = () => {
       clearTimeout(file.timer);
@@ -93,8 +94,7 @@ export class ConfigLoader implements vscode.Disposable {
     file.watcher.dispose();
     this.diagnostics.delete(file.uri);
     // After any load in progress, so it cannot bring the folder's servers back once they are removed.
-    file.pending = file.pending.then(() => this.registry.removeScope(scopeKey));
-    await file.pending;
+    await file.queue.run(() => this.registry.removeScope(scopeKey));
   }
 
   /** Re-reads a scope's file now (used by commands and tests that cannot wait for the watcher). */
@@ -104,12 +104,9 @@ export class ConfigLoader implements vscode.Disposable {
   }
 
   private load(file: WatchedFile): Promise<void> {
-    file.pending = file.pending
-      .then(() => this.apply(file))
-      .catch((e: Error) => {
-        void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${e.message}`);
-      });
-    return file.pending;
+    return file.queue.run(() => this.apply(file)).catch((e: Error) => {
+      void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${e.message}`);
+    });
   }
 
   private async apply(file: WatchedFile): Promise<void> {

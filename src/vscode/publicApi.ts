@@ -77,11 +77,7 @@ export function createPublicApi({
     testing: testDialogs && {
       useDialogs: (d) => testDialogs.use(d),
       reloadConfiguration: () => configLoader.reload(),
-      callTool: async (serverId, name, args) => {
-        const client = registry.get(serverId)?.activeConnection?.sdkClient;
-        if (!client) throw new Error(`server ${serverId} is not running`);
-        return client.callTool({ name, arguments: args ?? {} });
-      },
+      callTool: async (serverId, name, args) => registry.session(serverId).callTool({ name, arguments: args ?? {} }),
       startServer: async (id) => registry.get(id)?.start(true),
       stopServer: async (id) => registry.get(id)?.stop(),
       roots: () => registry.getRoots(),

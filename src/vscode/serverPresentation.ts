@@ -43,21 +43,6 @@ export function inlineCode(text: string): string {
 
 // ---- State ----------------------------------------------------------------------------------------------------------
 
-export type BlockKind = 'untrusted' | 'restricted' | 'other';
-
-/** Why a stopped server was kept from running, if it was. */
-export interface Block {
-  kind: BlockKind;
-  reason: string;
-}
-
-export function blockOf(info: ServerInfo): Block | undefined {
-  if (info.state.kind !== 'stopped' || !info.blockedReason) return undefined;
-  const kind = info.blockedKind === 'untrusted' || info.blockedKind === 'restricted' ? info.blockedKind : 'other';
-  return { kind, reason: info.blockedReason };
-}
-
-/** The short state shown next to a server: `running · 17 tools`, `starting…`, `not trusted`, ... */
 /** A remote server's sign-in state: `signed in as alice@example.com`, `needs sign-in`, `sign-in failed`. */
 export function describeAuth(auth: AuthStatus | undefined): string | undefined {
   switch (auth?.kind) {
@@ -72,53 +57,6 @@ export function describeAuth(auth: AuthStatus | undefined): string | undefined {
   }
 }
 
-export function describeState(info: ServerInfo): string {
-  switch (info.state.kind) {
-    case 'running': {
-      const signedIn = info.auth?.kind === 'signedIn' ? ` · ${describeAuth(info.auth)}` : '';
-      return `running · ${plural(info.features.tools.length, 'tool')}${signedIn}`;
-    }
-    case 'starting':
-      return 'starting…';
-    case 'error':
-      return info.auth && info.auth.kind !== 'signedIn' ? describeAuth(info.auth)! : 'error';
-    case 'stopped': {
-      const block = blockOf(info);
-      if (block?.kind === 'untrusted') return 'not trusted';
-      if (block?.kind === 'restricted') return 'restricted mode';
-      return 'stopped';
-    }
-  }
-}
-
-export function serverIcon(info: ServerInfo): Codicon {
-  switch (info.state.kind) {
-    case 'running':
-      return { id: 'pass-filled', color: 'testing.iconPassed' };
-    case 'starting':
-      return { id: 'loading~spin' };
-    case 'error':
-      return { id: 'error', color: 'testing.iconFailed' };
-    case 'stopped': {
-      // Paused rather than off: the server waits for a decision of the user (trust), not for a start.
-      const kind = blockOf(info)?.kind;
-      return { id: kind === 'untrusted' || kind === 'restricted' ? 'debug-pause' : 'circle-outline' };
-    }
-  }
-}
-
-/**
- * `mcpServer.<state>`, then the sign-in state of a remote server that asked for it (`mcpServer.running.signedIn`,
- * `mcpServer.error.needsSignIn`, `mcpServer.error.signInFailed`): menus pick start/stop/restart by the first part and
- * Sign In / Sign Out by the second, so they match with `(\.|$)` after the state.
- */
-export function serverContextValue(info: ServerInfo): string {
-  const auth = info.auth && { signedIn: 'signedIn', needsSignIn: 'needsSignIn', failed: 'signInFailed' }[info.auth.kind];
-  return `mcpServer.${info.state.kind}${auth ? `.${auth}` : ''}`;
-}
-
-export const scopeLabel = (scope: ConfigScope): string => (scope.kind === 'user' ? 'User' : scope.label);
-
 /** The one child a server shows instead of its features when it is not running: what happened and where to look. */
 export interface StateExplanation {
   label: string;
@@ -128,32 +66,71 @@ export interface StateExplanation {
   action?: 'showOutput' | 'manageWorkspaceTrust' | 'signIn';
 }
 
-/** `undefined` while the server starts (nothing to explain yet) and when it runs (it shows its features). */
-export function stateExplanation(info: ServerInfo): StateExplanation | undefined {
-  switch (info.state.kind) {
-    case 'running':
+/** Everything a surface shows of a server's state, derived from it in one place. */
+export interface StateDisplay {
+  /** The short state beside the name: `running · 17 tools`, `starting…`, `not trusted`, … */
+  description: string;
+  icon: Codicon;
+  /**
+   * `mcpServer.<state>`, then the sign-in state of a remote server that asked for it (`mcpServer.running.signedIn`,
+   * `mcpServer.blocked.needsSignIn`, `mcpServer.error.signInFailed`): menus pick start/stop/restart by the first part
+   * and Sign In / Sign Out by the second, so they match with `(\.|$)` after the state.
+   */
+  contextValue: string;
+  /** Undefined while the server starts (nothing to explain yet) and when it runs (it shows its features). */
+  explanation?: StateExplanation;
+}
+
+const SIGN_IN_CONTEXT = { signedIn: 'signedIn', needsSignIn: 'needsSignIn', failed: 'signInFailed' } as const;
+
+export function stateDisplay(info: ServerInfo): StateDisplay {
+  const { state, auth } = info;
+  const contextValue = `mcpServer.${state.kind}${auth ? `.${SIGN_IN_CONTEXT[auth.kind]}` : ''}`;
+  const display = (description: string, icon: Codicon, explanation?: StateExplanation) => ({ description, icon, contextValue, explanation });
+  switch (state.kind) {
+    case 'running': {
+      const signedIn = auth?.kind === 'signedIn' ? ` · ${describeAuth(auth)}` : '';
+      return display(`running · ${plural(info.features.tools.length, 'tool')}${signedIn}`, { id: 'pass-filled', color: 'testing.iconPassed' });
+    }
     case 'starting':
-      return undefined;
-    case 'error':
-      if (info.auth?.kind === 'needsSignIn') {
-        return { label: firstLine(info.state.message), tooltip: `${info.state.message}\n\nClick to sign in.`, icon: { id: 'account' }, action: 'signIn' };
+      return display('starting…', { id: 'loading~spin' });
+    case 'error': {
+      const icon = { id: 'error', color: 'testing.iconFailed' };
+      if (auth && auth.kind !== 'signedIn') {
+        const explanation: StateExplanation =
+          auth.kind === 'needsSignIn'
+            ? { label: firstLine(state.message), tooltip: `${state.message}\n\nClick to sign in.`, icon: { id: 'account' }, action: 'signIn' }
+            : { label: firstLine(state.message) || 'Failed', tooltip: `${state.message}\n\nClick to show the server's output.`, icon, action: 'showOutput' };
+        return display(describeAuth(auth)!, icon, explanation);
       }
-      return {
-        label: firstLine(info.state.message) || 'Failed',
-        tooltip: `${info.state.message}\n\nClick to show the server's output.`,
-        icon: { id: 'error', color: 'testing.iconFailed' },
-        action: 'showOutput',
-      };
-    case 'stopped': {
-      const block = blockOf(info);
-      if (!block) return { label: 'Not running', tooltip: 'Start the server to see its tools, prompts and resources.', icon: { id: 'info' } };
-      if (block.kind === 'restricted') {
-        return { label: firstLine(block.reason), tooltip: block.reason, icon: { id: 'workspace-untrusted' }, action: 'manageWorkspaceTrust' };
+      return display('error', icon, { label: firstLine(state.message) || 'Failed', tooltip: `${state.message}\n\nClick to show the server's output.`, icon, action: 'showOutput' });
+    }
+    case 'stopped':
+      return display('stopped', { id: 'circle-outline' }, { label: 'Not running', tooltip: 'Start the server to see its tools, prompts and resources.', icon: { id: 'info' } });
+    case 'blocked': {
+      // Paused rather than off: the server waits for a decision of the user, not for a start.
+      const paused = { id: 'debug-pause' };
+      const explain = (icon: Codicon, action: StateExplanation['action']) => ({ label: firstLine(state.message), tooltip: state.message, icon, action });
+      switch (state.reason) {
+        case 'untrusted':
+          return display('not trusted', paused, explain({ id: 'shield' }, 'showOutput'));
+        case 'restricted':
+          return display('restricted mode', paused, explain({ id: 'workspace-untrusted' }, 'manageWorkspaceTrust'));
+        case 'signIn':
+          return display('needs sign-in', paused, explain({ id: 'account' }, 'signIn'));
+        default:
+          return display('stopped', { id: 'circle-outline' }, explain({ id: 'info' }, 'showOutput'));
       }
-      return { label: firstLine(block.reason), tooltip: block.reason, icon: { id: block.kind === 'untrusted' ? 'shield' : 'info' }, action: 'showOutput' };
     }
   }
 }
+
+export const describeState = (info: ServerInfo): string => stateDisplay(info).description;
+export const serverIcon = (info: ServerInfo): Codicon => stateDisplay(info).icon;
+export const serverContextValue = (info: ServerInfo): string => stateDisplay(info).contextValue;
+export const stateExplanation = (info: ServerInfo): StateExplanation | undefined => stateDisplay(info).explanation;
+
+export const scopeLabel = (scope: ConfigScope): string => (scope.kind === 'user' ? 'User' : scope.label);
 
 // ---- Definitions and features -----------------------------------------------------------------------------------------
 
@@ -221,8 +198,7 @@ export function serverTooltip(info: ServerInfo): string {
   if (info.state.kind === 'error') lines.push(`**Error:** ${escapeMarkdown(info.state.message)}`);
   const auth = describeAuth(info.auth);
   if (auth) lines.push(`**Account:** ${escapeMarkdown(auth)}`);
-  const block = blockOf(info);
-  if (block) lines.push(`**Not started:** ${escapeMarkdown(block.reason)}`);
+  if (info.state.kind === 'blocked') lines.push(`**Not started:** ${escapeMarkdown(info.state.message)}`);
   lines.push(`**Configured in:** ${escapeMarkdown(scopeLabel(info.scope))}`);
   if (info.serverInfo) {
     const { name, title, version } = info.serverInfo;

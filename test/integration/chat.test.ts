@@ -83,7 +83,7 @@ describe('@mcp chat participant', function () {
       },
     });
     await waitFor(() => api.getServers().length >= 3, 'servers configured');
-    for (const s of api.getServers()) if (s.state.kind === 'stopped') await api.testing.startServer(s.id);
+    for (const s of api.getServers()) if (s.state.kind === 'stopped' || s.state.kind === 'blocked') await api.testing.startServer(s.id);
     await running('everything');
     await running('slow');
   });

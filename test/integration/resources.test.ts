@@ -56,7 +56,7 @@ describe('MCP resources in a real VS Code', function () {
     testing = api.testing;
     answerDialogs(api, { inputText: async (q) => q.value });
     await waitFor(() => server('resources') && server('paging'), 'servers configured');
-    for (const s of api.getServers()) if (s.state.kind === 'stopped') await testing.startServer(s.id);
+    for (const s of api.getServers()) if (s.state.kind === 'stopped' || s.state.kind === 'blocked') await testing.startServer(s.id);
     await vscode.commands.executeCommand('mcpHost.resources.focus');
   });
 

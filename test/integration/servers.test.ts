@@ -38,7 +38,7 @@ describe('MCP servers in a real VS Code', function () {
     config = await WorkspaceConfig.read();
     // Servers that activation could not ask about (modal dialogs are refused in tests) start once we can answer.
     await waitFor(() => api.getServers().length >= 2, 'servers configured');
-    for (const s of api.getServers()) if (s.state.kind === 'stopped') await api.testing.startServer(s.id);
+    for (const s of api.getServers()) if (s.state.kind === 'stopped' || s.state.kind === 'blocked') await api.testing.startServer(s.id);
   });
 
   after(() => config.restore());
@@ -119,8 +119,8 @@ describe('MCP servers in a real VS Code', function () {
     trustQuestions.length = 0;
     trustAnswers.push(false);
     await config.writeServers(servers);
-    const refused = await waitFor(() => !!server('stranger')?.blockedReason && server('stranger'), 'stranger blocked');
-    assert.strictEqual(refused.state.kind, 'stopped');
+    const refused = await waitFor(() => server('stranger')?.state.kind === 'blocked' && server('stranger'), 'stranger blocked');
+    assert.deepStrictEqual(refused.state.kind === 'blocked' && refused.state.reason, 'untrusted');
     assert.strictEqual(refused.pid, undefined);
     assert.strictEqual(trustQuestions.length, 1);
     assert.strictEqual(trustQuestions[0].serverName, 'stranger');

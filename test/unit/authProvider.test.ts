@@ -69,7 +69,7 @@ describe('OAuth sign-in to remote servers', function () {
   });
 
   const whoami = async (name = 'secured') => {
-    const client = kit.registry.get(`user::${name}`)!.activeConnection!.sdkClient!;
+    const client = kit.registry.session(`user::${name}`);
     const result = await client.callTool({ name: 'whoami', arguments: {} });
     return JSON.parse((result.content as { text: string }[])[0].text) as { account: string; headers: Record<string, string> };
   };
@@ -147,7 +147,8 @@ describe('OAuth sign-in to remote servers', function () {
     consent = [false];
     startKit();
     await kit.update(userScope, [entry('secured', http(server.url))], []);
-    const info = await waitForState(kit, 'secured', 'error');
+    const info = await waitForState(kit, 'secured', 'blocked');
+    assert.strictEqual(info.state.kind === 'blocked' && info.state.reason, 'signIn');
     assert.match((info.state as { message: string }).message, /^Sign-in was declined\. Use "MCP: Sign In to Server"/);
     assert.strictEqual(authorizeUrls.length, 0);
     assert.strictEqual((await server.stats()).authorizations, 0);

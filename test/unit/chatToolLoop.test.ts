@@ -179,7 +179,7 @@ describe('chat tool loop against real servers', function () {
     await assert.rejects(running);
     assert.ok(Date.now() - started < 5000, 'returns at once');
     assert.deepStrictEqual(activeCalls.of(slowId), [], 'no longer active');
-    const client = kit.registry.get(slowId)!.activeConnection!.sdkClient!;
+    const client = kit.registry.session(slowId);
     const received = await waitFor(async () => {
       const r = (await client.callTool({ name: 'cancellations', arguments: {} })) as { content: { text: string }[] };
       const list = JSON.parse(r.content[0].text) as { requestId: unknown; wasRunning: boolean }[];

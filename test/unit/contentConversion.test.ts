@@ -195,11 +195,11 @@ describe('content conversion against server-everything', function () {
 
   it('resolves the resource links a tool returns by reading them from the server', async () => {
     const id = kit.registry.servers()[0].id;
-    const client = kit.registry.get(id)!.activeConnection!.sdkClient!;
+    const client = kit.registry.session(id);
     const result = (await client.callTool({ name: 'get-resource-links', arguments: { count: 2 } })) as CallToolResult;
     const part = await toolResultToModel('c', result, {
       images: false,
-      resolveLink: async (l) => (await client.readResource({ uri: l.uri })).contents,
+      resolveLink: async (l) => (await client.readResource(l.uri)).contents,
     });
     assert.ok(part.kind === 'toolResult');
     const all = texts(part.content).join('\n');

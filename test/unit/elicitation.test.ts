@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import type { Client } from '@modelcontextprotocol/client';
+import type { ServerSession } from '../../src/core/host/serverSession';
 import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature';
 import { defaultsOf, type FormOutcome } from '../../src/core/features/forms/formModel';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
@@ -59,7 +59,7 @@ describe('elicitation against real servers', function () {
   const start = (name: string, script: string, env: Record<string, string> = {}) => startUserServer(kit, name, script, env);
 
   const text = (r: unknown) => (r as { content: { text: string }[] }).content.map((c) => c.text).join('\n');
-  const trigger = async (client: Client) => text(await client.callTool({ name: 'trigger-elicitation-request', arguments: {} }));
+  const trigger = async (client: ServerSession) => text(await client.callTool({ name: 'trigger-elicitation-request', arguments: {} }));
 
   it('accept: the form is built from the requested schema and the server receives the values', async () => {
     const { client } = await start('everything', everythingServer);
@@ -167,7 +167,7 @@ describe('elicitation against real servers', function () {
   });
 
   describe('requests only a misbehaving server sends (asking fixture)', () => {
-    let client: Client;
+    let client: ServerSession;
     const ask = async (params: object) => JSON.parse(text(await client.callTool({ name: 'ask', arguments: { params } })));
 
     beforeEach(async () => {

@@ -74,7 +74,7 @@ describe('remote server headers', function () {
       kit.log('keyed').setLevel('trace');
       await kit.update(userScope, [entry('keyed', server(fixture.url))], [tokenInput]);
       await waitForState(kit, 'keyed', 'running');
-      const client = kit.registry.get('user::keyed')!.activeConnection!.sdkClient!;
+      const client = kit.registry.session('user::keyed');
       const result = await client.callTool({ name: 'whoami', arguments: {} });
       const { headers } = JSON.parse((result.content as { text: string }[])[0].text) as { headers: Record<string, string> };
       assert.deepStrictEqual(

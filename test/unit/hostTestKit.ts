@@ -8,6 +8,7 @@ import { consentSubject } from '../../src/core/features/consentSubject';
 import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverRegistry';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { TrustStore } from '../../src/core/host/trustStore';
+import type { ServerInfo } from '../../src/core/host/types';
 import { repoRoot, waitFor } from './helpers';
 
 export class MemoryStore implements KeyValueStore {
@@ -135,6 +136,9 @@ export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Parti
 
 export const serverState = (kit: Kit, name: string) => kit.registry.servers().find((s) => s.name === name);
 
+/** What a blocked server waits for (reason and message); undefined in any other state. */
+export const blockOf = (info: ServerInfo | undefined) => (info?.state.kind === 'blocked' ? info.state : undefined);
+
 export const waitForState = (kit: Kit, name: string, kind: string, timeoutMs = 15_000) =>
   waitFor(() => serverState(kit, name)?.state.kind === kind && serverState(kit, name), timeoutMs, `${name} to be ${kind}`);
 
@@ -179,7 +183,7 @@ export async function startUserServer(kit: Kit, name: string, script: string, en
     id: info.id,
     /** What the user's decisions about this server are remembered for. */
     subject: consentSubject(info.scope, info.name, info.definition),
-    client: kit.registry.get(info.id)!.activeConnection!.sdkClient!,
+    client: kit.registry.session(info.id),
     tools: info.features.tools.map((t) => t.name),
   };
 }

@@ -33,7 +33,7 @@ describe('secret redaction in logs', function () {
       kit.log('secured').setLevel('trace');
       await kit.update(userScope, [entry('secured', { type: 'http', url: fixture.url, headers: {} })], []);
       await waitForState(kit, 'secured', 'running');
-      const client = kit.registry.get('user::secured')!.activeConnection!.sdkClient!;
+      const client = kit.registry.session('user::secured');
       const result = await client.callTool({ name: 'whoami', arguments: {} });
       const record = JSON.parse(store.data.get(authStorageKey('user::secured'))!);
       const { access_token, refresh_token } = record.tokens.tokens;

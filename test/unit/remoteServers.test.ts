@@ -35,7 +35,7 @@ describe('remote servers', function () {
     return server;
   }
 
-  const client = (name: string) => kit.registry.get(`user::${name}`)!.activeConnection!.sdkClient!;
+  const client = (name: string) => kit.registry.session(`user::${name}`);
   const echo = async (name: string, message: string) => {
     const result = await client(name).callTool({ name: 'echo', arguments: { message } });
     return (result.content as { text: string }[])[0].text;
@@ -72,7 +72,7 @@ describe('remote servers', function () {
     assert.strictEqual(await echo('remote', 'before'), 'Echo: before');
     const states: string[] = [];
     kit.registry.onDidChangeServers(() => states.push(serverState(kit, 'remote')!.state.kind));
-    const oldSession = kit.registry.get('user::remote')!.activeConnection!.sdkClient!.transport!.sessionId;
+    const oldSession = kit.registry.session('user::remote').transportSessionId;
 
     await first.stop();
     await everything('streamableHttp', first.port);
@@ -81,7 +81,7 @@ describe('remote servers', function () {
     const log = kit.log('remote').text;
     assert.match(log, /no longer knows session .* starting a new session/);
     assert.match(log, /New session \S+ started/);
-    assert.notStrictEqual(kit.registry.get('user::remote')!.activeConnection!.sdkClient!.transport!.sessionId, oldSession);
+    assert.notStrictEqual(kit.registry.session('user::remote').transportSessionId, oldSession);
     assert.ok(states.every((s) => s === 'running'), `state stayed running: ${states.join(', ')}`);
   });
 
@@ -93,7 +93,7 @@ describe('remote servers', function () {
     const whoami = await client('fixture').callTool({ name: 'whoami', arguments: {} });
     const { headers } = JSON.parse((whoami.content as { text: string }[])[0].text);
     assert.strictEqual(headers['mcp-protocol-version'], '2025-11-25');
-    assert.strictEqual(headers['mcp-session-id'], client('fixture').transport!.sessionId);
+    assert.strictEqual(headers['mcp-session-id'], client('fixture').transportSessionId);
     await server.post('/_expire-sessions');
     const result = await client('fixture').callTool({ name: 'echo', arguments: { text: 'still here' } });
     assert.deepStrictEqual(result.content, [{ type: 'text', text: 'still here' }]);
@@ -114,7 +114,7 @@ describe('remote servers', function () {
     const call = client('remote').callTool(
       { name: 'trigger-long-running-operation', arguments: { duration: 3, steps: 3 } },
       {
-        onprogress: (p) => {
+        onProgress: (p) => {
           progress.push(p.progress);
           // The first progress event carries an event id: the stream is resumable from here on.
           if (p.progress === 1) cut = proxy.cut();

@@ -109,7 +109,7 @@ describe('resources: decoding contents', function () {
   it('turns read errors into clear messages', async () => {
     await assert.rejects(read('fixture://nope'), (e: ResourceReadError) => e.code === -32002 && e.message === 'Resource not found: fixture://nope');
     await assert.rejects(read('fixture://broken/internal'), (e: ResourceReadError) => e.code === -32603 && e.message === 'The disk is on fire (error -32603)');
-    await assert.rejects(service.read('file:///nowhere::ghost', 'x://y'), /The MCP server "file:\/\/\/nowhere::ghost" is not running/);
+    await assert.rejects(service.read('file:///nowhere::ghost', 'x://y'), /MCP server "ghost" is not running/);
     assert.match(describeReadError(Object.assign(new Error('Request timed out'), { code: 'REQUEST_TIMEOUT' }), 'x://y').message, /did not answer in time/);
   });
 

@@ -15,7 +15,7 @@ describe('resources: lazy paging and templates', function () {
   let service: ResourceService;
 
   const listRequests = async (id: string): Promise<number> => {
-    const result = (await kit.registry.get(id)!.activeConnection!.sdkClient!.callTool({ name: 'count-list-requests', arguments: {} })) as {
+    const result = (await kit.registry.session(id).callTool({ name: 'count-list-requests', arguments: {} })) as {
       content: { text: string }[];
     };
     return Number(result.content[0].text);
@@ -76,7 +76,7 @@ describe('resources: lazy paging and templates', function () {
     await kit.update(scope, [entry('res', stdio(node, [fixtureServer('resources-server.mjs')]))], []);
     const info = await waitForState(kit, 'res', 'running');
     const before = info.features.resources.length;
-    await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'add-resource', arguments: { name: 'fresh' } });
+    await kit.registry.session(info.id).callTool({ name: 'add-resource', arguments: { name: 'fresh' } });
     const after = await waitFor(() => {
       const r = serverState(kit, 'res')!.features.resources;
       return r.length === before + 1 && r;

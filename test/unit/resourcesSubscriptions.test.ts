@@ -19,7 +19,7 @@ describe('resources: live updates', function () {
   let updates: ResourceUpdate[];
 
   async function start(env: Record<string, string> = {}) {
-    subs = new ResourceSubscriptions(() => 5000);
+    subs = new ResourceSubscriptions();
     kit = createKit({ features: [subs] });
     subs.follow(kit.registry.onDidChangeServers);
     updates = [];
@@ -36,7 +36,7 @@ describe('resources: live updates', function () {
 
   const tool = async (name: string, args: Record<string, unknown> = {}, server = 'res') => {
     const id = serverState(kit, server)!.id;
-    const r = (await kit.registry.get(id)!.activeConnection!.sdkClient!.callTool({ name, arguments: args })) as { content: { text: string }[] };
+    const r = (await kit.registry.session(id).callTool({ name, arguments: args })) as { content: { text: string }[] };
     return r.content[0].text;
   };
   const serverSubscriptions = async (server = 'res') => JSON.parse(await tool('subscriptions', {}, server)) as string[];

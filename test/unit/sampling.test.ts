@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import type { Client } from '@modelcontextprotocol/client';
+import type { ServerSession } from '../../src/core/host/serverSession';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { RateLimiter } from '../../src/core/features/rateLimiter';
 import { modelTraits, selectModel, type ChatModelInfo } from '../../src/core/features/sampling/modelSelection';
@@ -167,7 +167,7 @@ describe('sampling: the feature against real servers', function () {
 
   afterEach(async () => kit?.registry.disposeAsync());
 
-  const triggerSampling = async (client: Client, prompt = 'hello') =>
+  const triggerSampling = async (client: ServerSession, prompt = 'hello') =>
     JSON.stringify(await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt, maxTokens: 100 } }));
 
   it('asks consent, lets the user edit the prompt and review the answer, and the server gets the model\'s text', async () => {
@@ -294,7 +294,7 @@ describe('sampling: the feature against real servers', function () {
   });
 
   describe('mapping (requests sent by the asking fixture)', () => {
-    let client: Client;
+    let client: ServerSession;
     let id: string;
     let subject: string;
     const sample = async (params: object) => {
@@ -314,7 +314,7 @@ describe('sampling: the feature against real servers', function () {
       assert.deepStrictEqual((await declared()).sampling, {});
       settings.allowedContext = 'thisServer';
       await kit.registry.get(id)!.restart();
-      client = kit.registry.get(id)!.activeConnection!.sdkClient!;
+      client = kit.registry.session(id);
       assert.deepStrictEqual((await declared()).sampling, { context: {} });
     });
 

@@ -3,7 +3,6 @@ import type { ConfigScope, RawServer } from '../../src/core/config/types';
 import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
 import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
 import {
-  blockOf,
   capabilityList,
   describeState,
   escapeMarkdown,
@@ -54,11 +53,11 @@ const running = (tools: number, extra: Partial<ServerInfo> = {}): ServerInfo =>
 
 const untrusted = (): ServerInfo => {
   const reason = 'Not trusted: start it to be asked again.';
-  return server({ state: { kind: 'stopped', reason }, blockedReason: reason, blockedKind: 'untrusted' });
+  return server({ state: { kind: 'blocked', reason: 'untrusted', message: reason } });
 };
 
 const restricted = (): ServerInfo =>
-  server({ state: { kind: 'stopped', reason: RESTRICTED_MODE_REASON }, blockedReason: RESTRICTED_MODE_REASON, blockedKind: 'restricted' });
+  server({ state: { kind: 'blocked', reason: 'restricted', message: RESTRICTED_MODE_REASON } });
 
 describe('serverPresentation', () => {
   describe('describeState', () => {
@@ -77,15 +76,15 @@ describe('serverPresentation', () => {
     it('describes servers blocked by trust and by Restricted Mode', () => {
       assert.strictEqual(describeState(untrusted()), 'not trusted');
       const notYet = 'Not trusted yet: start it to be asked again.';
-      assert.strictEqual(describeState(server({ state: { kind: 'stopped', reason: notYet }, blockedReason: notYet, blockedKind: 'untrusted' })), 'not trusted');
+      assert.strictEqual(describeState(server({ state: { kind: 'blocked', reason: 'untrusted', message: notYet } })), 'not trusted');
       assert.strictEqual(describeState(restricted()), 'restricted mode');
     });
 
     it('keeps "stopped" for other reasons (a cancelled input), which the tooltip explains', () => {
       const reason = 'Input "api-key" was cancelled';
-      const info = server({ state: { kind: 'stopped', reason }, blockedReason: reason, blockedKind: 'input' });
+      const info = server({ state: { kind: 'blocked', reason: 'input', message: reason } });
       assert.strictEqual(describeState(info), 'stopped');
-      assert.deepStrictEqual(blockOf(info), { kind: 'other', reason });
+      assert.deepStrictEqual(stateExplanation(info), { label: reason, tooltip: reason, icon: { id: 'info' }, action: 'showOutput' });
       assert.match(serverTooltip(info), /Input "api\\-key" was cancelled/);
     });
   });
@@ -102,7 +101,7 @@ describe('serverPresentation', () => {
 
     it('exposes the state kind to menus', () => {
       assert.strictEqual(serverContextValue(running(1)), 'mcpServer.running');
-      assert.strictEqual(serverContextValue(untrusted()), 'mcpServer.stopped');
+      assert.strictEqual(serverContextValue(untrusted()), 'mcpServer.blocked');
       assert.strictEqual(serverContextValue(server({ state: { kind: 'error', message: 'x' } })), 'mcpServer.error');
     });
   });

@@ -1,12 +1,13 @@
 import * as assert from 'assert';
 import type { ChildProcess } from 'child_process';
-import { NEGOTIABLE_PROTOCOL_VERSIONS } from '../../src/core/host/serverConnection';
+import { NEGOTIABLE_PROTOCOL_VERSIONS } from '../../src/core/host/connection/handshake';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { isAlive } from '../../src/core/host/processTree';
 import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
 import type { ServerStateKind } from '../../src/core/host/types';
 import { everythingServer, fixtureServer, sleep, waitFor } from './helpers';
 import {
+  blockOf,
   createKit,
   entry,
   serverState,
@@ -57,7 +58,7 @@ describe('ServerRegistry against real servers', function () {
     await kit.update(scope, [entry('remote', { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} })], []);
     const info = await waitForState(kit, 'remote', 'running');
     assert.ok(info.features.tools.some((t) => t.name === 'get-sum'));
-    const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } })) as {
+    const result = (await kit.registry.session(info.id).callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } })) as {
       content: { text: string }[];
     };
     assert.match(result.content[0].text, /5/);
@@ -79,7 +80,7 @@ describe('ServerRegistry against real servers', function () {
     await kit.update(scope, [entry('paged', stdio(node, [fixtureServer('basic-server.mjs')], { FIXTURE_PAGE_SIZE: '2' }))], []);
     const info = await waitForState(kit, 'paged', 'running');
     assert.strictEqual(info.features.tools.length, 5, 'all tools over 3 pages');
-    const client = kit.registry.get(info.id)!.activeConnection!.sdkClient!;
+    const client = kit.registry.session(info.id);
     await client.callTool({ name: 'add-tool', arguments: { name: 'fresh' } });
     await waitFor(() => serverState(kit, 'paged')?.features.tools.some((t) => t.name === 'fresh'), 5000, 'list_changed refresh');
   });
@@ -127,7 +128,7 @@ describe('ServerRegistry against real servers', function () {
     await kit.update(scope, [entry('silent', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
     const info = await waitForState(kit, 'silent', 'error');
     assert.match(info.state.kind === 'error' ? info.state.message : '', /did not answer initialize within 1 s/);
-    const pid = kit.registry.get(info.id)!.lastSession!.spawnedPid;
+    const pid = kit.registry.get(info.id)!.lastSpawnedPid;
     assert.ok(pid, 'a process was spawned');
     assert.ok(!isAlive(pid), 'and it is gone');
     assert.strictEqual(info.crashCount, 0, 'a timeout is not retried as a crash');
@@ -137,7 +138,7 @@ describe('ServerRegistry against real servers', function () {
     kit = createKit();
     await kit.update(scope, [entry('garbage', stdio(node, [fixtureServer('garbage-server.mjs')]))], []);
     const info = await waitForState(kit, 'garbage', 'running');
-    const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'echo', arguments: { text: 'hi' } })) as {
+    const result = (await kit.registry.session(info.id).callTool({ name: 'echo', arguments: { text: 'hi' } })) as {
       content: { text: string }[];
     };
     assert.match(result.content[0].text, /hi/);
@@ -220,7 +221,7 @@ describe('ServerRegistry against real servers', function () {
     kit = createKit({}, { initializeTimeoutMs: 60_000 });
     await kit.registry.updateScope(scope, [entry('hanging', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
     const server = kit.registry.get((await waitForState(kit, 'hanging', 'starting')).id)!;
-    const pid = await waitFor(() => server.lastSession?.spawnedPid, 5000, 'spawned');
+    const pid = await waitFor(() => server.lastSpawnedPid, 5000, 'spawned');
     const t0 = Date.now();
     await server.stop();
     assert.ok(Date.now() - t0 < 5000, `stopped in ${Date.now() - t0} ms, not after the 60 s timeout`);
@@ -260,9 +261,8 @@ describe('ServerRegistry against real servers', function () {
     const remote = { type: 'http' as const, url: '${env:MCP_HOST_TEST_UNSET_URL}', headers: {} };
     await kit.update(scope, [entry('nowhere', remote)], []);
     const info = serverState(kit, 'nowhere')!;
-    assert.strictEqual(info.state.kind, 'stopped');
-    assert.strictEqual(info.blockedKind, 'config');
-    assert.match(info.blockedReason!, /http\(s\) URL/);
+    assert.deepStrictEqual(blockOf(info)?.reason, 'config');
+    assert.match(blockOf(info)!.message, /http\(s\) URL/);
   });
 
   it('gives servers the workspace folders as roots and tells them when they change', async () => {
@@ -270,7 +270,7 @@ describe('ServerRegistry against real servers', function () {
     kit.registry.setRoots([{ uri: 'file:///tmp/one', name: 'one' }]);
     await kit.update(scope, [entry('roots', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
     const info = await waitForState(kit, 'roots', 'running');
-    const client = () => kit.registry.get(info.id)!.activeConnection!.sdkClient!;
+    const client = () => kit.registry.session(info.id);
     const rootsSeen = async () => ((await client().callTool({ name: 'get-roots', arguments: {} })) as { content: { text: string }[] }).content[0].text;
     await waitFor(async () => /file:\/\/\/tmp\/one/.test(await rootsSeen()), 5000, 'first roots');
     kit.registry.setRoots([
@@ -288,7 +288,7 @@ describe('ServerRegistry against real servers', function () {
     kit.log('secretive').setLevel('trace');
     await kit.update(scope, [entry('secretive', server)], inputs);
     const info = await waitForState(kit, 'secretive', 'running');
-    const result = (await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'whoami', arguments: {} })) as {
+    const result = (await kit.registry.session(info.id).callTool({ name: 'whoami', arguments: {} })) as {
       content: { text: string }[];
     };
     assert.match(result.content[0].text, /sup3r-secret-value/, 'the server got the secret');
@@ -303,10 +303,9 @@ describe('ServerRegistry against real servers', function () {
     kit = createKit();
     const server = stdio(node, [fixtureServer('basic-server.mjs')], { TOKEN: '${input:token}' });
     await kit.update(scope, [entry('cancelled', server)], [{ type: 'promptString', id: 'token', description: 'Token', password: false }]);
-    const info = await waitFor(() => serverState(kit, 'cancelled')?.blockedReason && serverState(kit, 'cancelled'), 5000, 'blocked');
-    assert.strictEqual(info.state.kind, 'stopped');
-    assert.match(info.blockedReason!, /token/);
-    assert.strictEqual(info.blockedKind, 'input');
+    const info = await waitFor(() => blockOf(serverState(kit, 'cancelled')) && serverState(kit, 'cancelled'), 5000, 'blocked');
+    assert.match(blockOf(info)!.message, /token/);
+    assert.strictEqual(blockOf(info)!.reason, 'input');
   });
 });
 
@@ -322,9 +321,8 @@ describe('Server trust', function () {
     await kit.update(scope, [entry('ws-server', basic())], []);
     const info = serverState(kit, 'ws-server')!;
     assert.deepStrictEqual(kit.trustAsked, ['ws-server']);
-    assert.strictEqual(info.state.kind, 'stopped');
-    assert.match(info.blockedReason!, /Not trusted/);
-    assert.strictEqual(info.blockedKind, 'untrusted');
+    assert.match(blockOf(info)!.message, /Not trusted/);
+    assert.strictEqual(blockOf(info)!.reason, 'untrusted');
     assert.strictEqual(info.pid, undefined);
     // An automatic start respects the remembered "no"; the user's own start asks again.
     await kit.registry.startIdle();
@@ -344,7 +342,7 @@ describe('Server trust', function () {
     kit.trustAnswers.push(undefined);
     await kit.update(scope, [entry('s', stdio(node, [fixtureServer('basic-server.mjs'), '--edited']))], []);
     assert.strictEqual(kit.trustAsked.length, 2, 'edited definition: asked again');
-    assert.strictEqual(serverState(kit, 's')!.state.kind, 'stopped');
+    assert.strictEqual(blockOf(serverState(kit, 's'))?.reason, 'untrusted');
     await kit.trustStore.reset();
   });
 
@@ -353,8 +351,8 @@ describe('Server trust', function () {
     kit.workspaceTrusted = false;
     await kit.update(scope, [entry('ws-server', basic())], []);
     await kit.update(userScope, [entry('mine', basic())], []);
-    assert.strictEqual(serverState(kit, 'ws-server')!.blockedReason, RESTRICTED_MODE_REASON);
-    assert.strictEqual(serverState(kit, 'ws-server')!.blockedKind, 'restricted');
+    assert.strictEqual(blockOf(serverState(kit, 'ws-server'))?.message, RESTRICTED_MODE_REASON);
+    assert.strictEqual(blockOf(serverState(kit, 'ws-server'))?.reason, 'restricted');
     await waitForState(kit, 'mine', 'running');
     kit.workspaceTrusted = true;
     await kit.registry.startIdle();
@@ -393,7 +391,7 @@ describe('Server trust', function () {
     answerFirst(true);
     await kit.registry.idle();
     const info = await waitForState(kit, 's', 'running');
-    const argv = JSON.parse(((await kit.registry.get(info.id)!.activeConnection!.sdkClient!.callTool({ name: 'whoami', arguments: {} })) as { content: { text: string }[] }).content[0].text).argv;
+    const argv = JSON.parse(((await kit.registry.session(info.id).callTool({ name: 'whoami', arguments: {} })) as { content: { text: string }[] }).content[0].text).argv;
     assert.ok(argv.includes('edited'), `runs the edited definition: ${argv}`);
     assert.ok(asked.some((a) => a.endsWith('edited')), `the edited definition was asked about: ${asked.join(' | ')}`);
   });

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as path from 'path';
-import { buildStdioEnvironment } from '../../src/core/host/serverConnection';
+import { buildStdioEnvironment } from '../../src/core/host/connection/stdioLauncher';
 
 describe('the environment a stdio server gets', () => {
   const base = { HOME: '/home/me', PATH: '/usr/bin', SECRET_OF_USER: 'kept', EMPTY: undefined };

@@ -36,8 +36,8 @@ export interface PickStringInput {
 
 export type InputDefinition = PromptStringInput | PickStringInput;
 
-/** A server entry as written in the file: strings still contain ${...} variables. */
-export interface RawStdioServer {
+/** A stdio server entry. As written, its strings still contain ${...} variables; resolved, they are replaced. */
+export interface StdioServerConfig {
   type: 'stdio';
   command: string;
   args: string[];
@@ -47,13 +47,23 @@ export interface RawStdioServer {
   cwd?: string;
 }
 
-export interface RawRemoteServer {
+export interface RemoteServerConfig {
   type: 'http' | 'sse';
   url: string;
   headers: Record<string, string>;
 }
 
-export type RawServer = RawStdioServer | RawRemoteServer;
+export type ServerConfig = StdioServerConfig | RemoteServerConfig;
+
+/** A server as written in the file: strings still contain ${...} variables. */
+export type RawServer = ServerConfig;
+export type RawStdioServer = StdioServerConfig;
+export type RawRemoteServer = RemoteServerConfig;
+
+/** A server ready to run: variables resolved. */
+export type ResolvedServer = ServerConfig;
+export type ResolvedStdioServer = StdioServerConfig;
+export type ResolvedRemoteServer = RemoteServerConfig;
 
 export interface RawServerEntry {
   name: string;
@@ -86,24 +96,6 @@ export interface ParsedConfig {
   /** Names of server entries left out of `servers` because of errors: callers keep their last good definition. */
   rejectedServers: string[];
 }
-
-/** A server ready to run: variables resolved. */
-export interface ResolvedStdioServer {
-  type: 'stdio';
-  command: string;
-  args: string[];
-  env: Record<string, string | null>;
-  envFile?: string;
-  cwd?: string;
-}
-
-export interface ResolvedRemoteServer {
-  type: 'http' | 'sse';
-  url: string;
-  headers: Record<string, string>;
-}
-
-export type ResolvedServer = ResolvedStdioServer | ResolvedRemoteServer;
 
 /** A server definition the host can start: resolved, identified and hashed. */
 export interface ServerDefinition {

@@ -59,17 +59,16 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
     await registry.updateScope(SCOPE, parsed.servers, parsed.inputs);
     const server = registry.get(`${SCOPE.key}::${SERVER_NAME}`)!;
     await server.start(true);
-    const connection = server.activeConnection;
-    const client = connection?.sdkClient;
-    if (!connection || !client) {
+    const session = server.session;
+    if (!session) {
       run.write(`error: not connected: ${server.state.kind === 'error' ? server.state.message : server.state.kind}`);
       return 1;
     }
     let failures = 0;
-    for (const tool of connection.features.tools) {
+    for (const tool of registry.servers().find((s) => s.id === server.id)!.features.tools) {
       const args = argumentsFor(tool.inputSchema);
       try {
-        const result = await client.callTool({ name: tool.name, arguments: args }, connection.requestOptions());
+        const result = await session.callTool({ name: tool.name, arguments: args });
         run.write(`tool ${tool.name}(${JSON.stringify(args)}) -> ${result.isError ? 'error result' : 'ok'}`);
       } catch (e) {
         failures++;

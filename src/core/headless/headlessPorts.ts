@@ -79,8 +79,8 @@ export function headlessInteraction(redirectUrl: string, fetchFn: FetchLike = fe
 /** Form elicitation answered with the requested schema's defaults; a schema outside the spec's subset is declined. */
 export const acceptDefaultsElicitation: ClientFeature = {
   capabilities: () => ({ elicitation: { form: {} } }),
-  install({ client, log }) {
-    client.setRequestHandler('elicitation/create', async (request) => {
+  install({ handlers, log }) {
+    handlers.setRequestHandler('elicitation/create', async (request) => {
       const params = request.params as { mode?: string; requestedSchema?: unknown; message?: string };
       if (params.mode === 'url') return { action: 'decline' as const };
       const form = formFromSchema(params.requestedSchema);
@@ -98,8 +98,8 @@ export const acceptDefaultsElicitation: ClientFeature = {
 /** Sampling is declared (servers may ask) and always declined: there is no model to ask. */
 export const declineSampling: ClientFeature = {
   capabilities: () => ({ sampling: {} }),
-  install({ client, log }) {
-    client.setRequestHandler('sampling/createMessage', async () => {
+  install({ handlers, log }) {
+    handlers.setRequestHandler('sampling/createMessage', async () => {
       log.info('Sampling request declined: no language model in the headless client');
       throw new ProtocolError(-1, 'The user declined the sampling request.');
     });

@@ -1,14 +1,18 @@
 // How a client-side feature (sampling, elicitation, resource subscriptions, …) plugs into every server session
-// without the connection knowing about it: it adds capabilities and installs its handlers on each new SDK Client.
+// without the connection knowing about it: it adds capabilities and installs its handlers on each new session.
 import type { AuthProvider, Client, ClientCapabilities, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import type { Disposable } from './events';
 import type { ServerLog } from './ports';
+import type { ServerSession } from './serverSession';
 
 export interface SessionContext {
   definition: ServerDefinition;
   log: ServerLog;
-  client: Client;
+  /** Where the feature answers the server's requests and notifications (the SDK's own registration). */
+  handlers: Pick<Client, 'setRequestHandler' | 'setNotificationHandler'>;
+  /** The session's requests to the server; usable once the handshake is done (`session.isOpen`). */
+  session: ServerSession;
   /** Masks `value` in this session's log from now on, traced traffic included (a secret the user typed). */
   redact(value: string): void;
 }
@@ -16,7 +20,7 @@ export interface SessionContext {
 export interface ClientFeature {
   /** Capabilities this feature declares to the given server; {} declares nothing (e.g. turned off for it). */
   capabilities(definition: ServerDefinition): ClientCapabilities;
-  /** Installs request/notification handlers on a new session's Client, before it connects. Disposed when it ends. */
+  /** Installs request/notification handlers for a new session, before it connects. Disposed when it ends. */
   install(session: SessionContext): Disposable | void;
 }
 

@@ -6,6 +6,15 @@ export interface Disposable {
 
 export type Event<T> = (listener: (e: T) => void) => Disposable;
 
+let reportListenerError = (error: unknown): void => console.error('MCP Host: an event listener failed:', error);
+
+/** Where a failing listener is reported (the extension's log); it must not stop the other listeners, nor vanish. */
+export function onListenerError(report: (error: unknown) => void): Disposable {
+  const previous = reportListenerError;
+  reportListenerError = report;
+  return { dispose: () => (reportListenerError = previous) };
+}
+
 export class Emitter<T> implements Disposable {
   private listeners = new Set<(e: T) => void>();
 
@@ -18,8 +27,8 @@ export class Emitter<T> implements Disposable {
     for (const l of [...this.listeners]) {
       try {
         l(e);
-      } catch {
-        // One failing listener must not stop the others (or the host).
+      } catch (error) {
+        reportListenerError(error);
       }
     }
   }
@@ -27,4 +36,12 @@ export class Emitter<T> implements Disposable {
   dispose(): void {
     this.listeners.clear();
   }
+}
+
+/** One event that fires whenever any of `events` does. */
+export function anyEvent<T>(...events: Event<T>[]): Event<T> {
+  return (listener) => {
+    const subscriptions = events.map((event) => event(listener));
+    return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+  };
 }

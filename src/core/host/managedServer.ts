@@ -1,13 +1,17 @@
 // The life of one configured server across its sessions: state machine, start/stop/restart, crash restarts.
+import { SerialQueue } from '../async';
 import type { ConfigScope, RawServerEntry, ServerDefinition } from '../config/types';
+import type { ConnectionOptions } from './connection/launcher';
+import { StartError } from './connection/startErrors';
 import { Emitter, type Disposable } from './events';
 import type { ServerLog } from './ports';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
-import { ServerConnection, StartError, type ConnectionOptions } from './serverConnection';
-import { emptyFeatures, type BlockedKind, type ServerInfo, type ServerState } from './types';
+import { ServerConnection } from './serverConnection';
+import type { ServerSession } from './serverSession';
+import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState } from './types';
 
-/** What must happen before a start: trust checks and variable resolution. Blocked = not started, and why. */
-export type Preparation = { ok: true; definition: ServerDefinition } | { ok: false; reason: string; kind: BlockedKind };
+/** What must happen before a start: trust checks and variable resolution. Not ok = blocked, and why. */
+export type Preparation = { ok: true; definition: ServerDefinition } | { ok: false; reason: BlockedReason; message: string };
 
 export interface ManagedServerDeps {
   log: ServerLog;
@@ -25,19 +29,19 @@ export interface ManagedServerDeps {
 
 export class ManagedServer implements Disposable {
   private _state: ServerState = { kind: 'stopped' };
-  private blocked: { reason: string; kind: BlockedKind } | undefined;
   private connection: ServerConnection | undefined;
-  private lastConnection: ServerConnection | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   /** Aborts the start in progress (waiting for a dialog, a sign-in or initialize) when a stop comes. */
   private startAbort: AbortController | undefined;
   /** Bumped by every stop: a start queued before it no longer runs. */
   private stopGeneration = 0;
   private readonly restartPolicy: RestartPolicy;
-  /** Operations run one after another, so start/stop/restart never interleave. */
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Start, stop and restart run one after another, so they never interleave. */
+  private readonly operations = new SerialQueue();
   /** The definition of the session that runs (or last ran): reconcile compares hashes against it. */
   runningHash: string | undefined;
+  /** The latest session, kept after it ended: which process it spawned (diagnostics and tests). */
+  private lastConnection: ServerConnection | undefined;
   private disposed = false;
   /** Stopped on purpose: config edits do not bring it back. */
   stoppedByUser = false;
@@ -69,7 +73,11 @@ export class ManagedServer implements Disposable {
   }
 
   /** The live session, when running. */
-  get activeConnection(): ServerConnection | undefined {
+  get session(): ServerSession | undefined {
+    return this.runningConnection;
+  }
+
+  private get runningConnection(): ServerConnection | undefined {
     return this._state.kind === 'running' ? this.connection : undefined;
   }
 
@@ -78,27 +86,20 @@ export class ManagedServer implements Disposable {
     return this._state.kind === 'running' || this._state.kind === 'starting' || this.restartTimer !== undefined;
   }
 
-  /** The current error, as shown (masked). */
-  private get errorMessage(): string {
-    return this._state.kind === 'error' ? this._state.message : '';
-  }
-
   private setState(state: ServerState) {
-    this._state = state.kind === 'error' ? { kind: 'error', message: this.deps.redact(state.message) } : state;
-    if (state.kind !== 'stopped') this.blocked = undefined;
+    this._state = state.kind === 'error' ? { ...state, message: this.deps.redact(state.message) } : state;
     this._onDidChange.fire();
   }
 
-  private enqueue<T>(op: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(op, op);
-    this.queue = run.catch(() => undefined);
-    return run;
+  private fail(message: string) {
+    this.setState({ kind: 'error', message });
+    this._onDidFail.fire(this.deps.redact(message));
   }
 
   /** `interactive`: the user asked (may show trust and input dialogs, and forgives earlier crashes). */
   start(interactive: boolean): Promise<void> {
     const generation = this.stopGeneration;
-    return this.enqueue(() => (generation === this.stopGeneration ? this.doStart(interactive) : Promise.resolve()));
+    return this.operations.run(() => (generation === this.stopGeneration ? this.doStart(interactive) : Promise.resolve()));
   }
 
   /** Stops the server; it stays stopped, even when its definition is edited, until started again. */
@@ -106,18 +107,28 @@ export class ManagedServer implements Disposable {
     this.stoppedByUser = true;
     this.stopGeneration++;
     this.startAbort?.abort();
-    return this.enqueue(() => this.doStop(reason));
+    return this.operations.run(() => this.doStop(reason));
   }
 
   /** `interactive`: the user asked for it; a restart after a config edit is not (it asks only what is new). */
   restart(interactive = true): Promise<void> {
     this.startAbort?.abort();
     const generation = this.stopGeneration;
-    return this.enqueue(async () => {
+    return this.operations.run(async () => {
       if (generation !== this.stopGeneration) return;
       await this.doStop();
       await this.doStart(interactive);
     });
+  }
+
+  /** The process the latest session spawned, even after it ended. */
+  get lastSpawnedPid(): number | undefined {
+    return this.lastConnection?.spawnedPid;
+  }
+
+  /** Notifies the running session that the roots changed. */
+  notifyRootsChanged(): void {
+    void this.runningConnection?.notifyRootsChanged();
   }
 
   private async doStart(interactive: boolean): Promise<void> {
@@ -131,8 +142,7 @@ export class ManagedServer implements Disposable {
     } catch (e) {
       // Nothing about a start may escape as an exception: it becomes the server's state.
       this.connection = undefined;
-      this.setState({ kind: 'error', message: `Could not start: ${(e as Error).message}` });
-      this._onDidFail.fire(this.errorMessage);
+      this.fail(`Could not start: ${(e as Error).message}`);
     } finally {
       if (this.startAbort === abort) this.startAbort = undefined;
     }
@@ -142,10 +152,8 @@ export class ManagedServer implements Disposable {
     const prep = await this.deps.prepare(this, interactive, signal);
     if (signal.aborted || this.disposed) return;
     if (!prep.ok) {
-      this.blocked = { reason: prep.reason, kind: prep.kind };
-      this._state = { kind: 'stopped', reason: prep.reason };
-      this.log.info(`Not started: ${prep.reason}`);
-      this._onDidChange.fire();
+      this.log.info(`Not started: ${prep.message}`);
+      this.setState({ kind: 'blocked', reason: prep.reason, message: prep.message });
       return;
     }
     this.setState({ kind: 'starting' });
@@ -156,7 +164,7 @@ export class ManagedServer implements Disposable {
     connection.onDidExit(({ message }) => {
       if (this.connection !== connection) return;
       this.connection = undefined;
-      void this.enqueue(async () => {
+      void this.operations.run(async () => {
         // What the crashed session leaves (children of a wrapper, listeners, a remote transport) goes first.
         await connection.stop();
         this.onCrash(message);
@@ -172,12 +180,9 @@ export class ManagedServer implements Disposable {
       if (signal.aborted) return;
       const message = (e as Error).message;
       this.log.error(`Failed to start: ${message}`);
-      if (e instanceof StartError && !e.retryable) {
-        this.setState({ kind: 'error', message });
-        this._onDidFail.fire(this.errorMessage);
-      } else {
-        this.onCrash(message);
-      }
+      if (e instanceof StartError && e.needsSignIn) this.setState({ kind: 'blocked', reason: 'signIn', message });
+      else if (e instanceof StartError && !e.retryable) this.fail(message);
+      else this.onCrash(message);
     }
   }
 
@@ -187,17 +192,16 @@ export class ManagedServer implements Disposable {
     if (!decision.restart) {
       const full = `${message} (crashed ${decision.crashCount} times in a few minutes: not restarted, see output)`;
       this.log.error(full);
-      this.setState({ kind: 'error', message: full });
-      this._onDidFail.fire(this.errorMessage);
+      this.fail(full);
       return;
     }
     const seconds = Math.round(decision.delayMs / 100) / 10;
     this.log.warn(`${message}. Restarting in ${seconds} s (crash ${decision.crashCount}).`);
-    this.setState({ kind: 'error', message: `${message} — restarting in ${seconds} s` });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       this.start(false).catch((e: Error) => this.log.error(`Restart failed: ${e.message}`));
     }, decision.delayMs);
+    this.setState({ kind: 'error', message: `${message} — restarting in ${seconds} s`, restartAt: Date.now() + decision.delayMs });
   }
 
   private clearRestartTimer() {
@@ -210,37 +214,27 @@ export class ManagedServer implements Disposable {
     const connection = this.connection;
     this.connection = undefined;
     if (connection) await connection.stop();
-    if (this._state.kind !== 'stopped' || reason) {
-      this._state = { kind: 'stopped', reason };
-      this.blocked = undefined;
-      this._onDidChange.fire();
-    }
+    if (this._state.kind !== 'stopped' || reason) this.setState({ kind: 'stopped', reason });
   }
 
-  info(): ServerInfo {
-    const c = this.activeConnection;
-    const client = c?.sdkClient;
+  /** A snapshot of the server for every surface; `extra` adds what the registry knows (sign-in state). */
+  info(extra?: Pick<ServerInfo, 'auth'>): ServerInfo {
+    const c = this.runningConnection;
     return {
       id: this.id,
       name: this.entry.name,
       scope: this.scope,
       definition: this.entry.server,
       state: this._state,
-      blockedReason: this.blocked?.reason,
-      blockedKind: this.blocked?.kind,
       protocolVersion: c?.protocolVersion,
-      serverInfo: client?.getServerVersion(),
-      capabilities: client?.getServerCapabilities(),
-      instructions: client?.getInstructions(),
+      serverInfo: c?.serverVersion,
+      capabilities: c?.capabilities,
+      instructions: c?.instructions,
       features: c ? c.features : emptyFeatures(),
       crashCount: this.restartPolicy.crashCount,
       pid: c?.pid ?? (this._state.kind === 'starting' ? this.connection?.pid : undefined),
+      ...extra,
     };
-  }
-
-  /** The last session's connection, even after it ended (tests and diagnostics). */
-  get lastSession(): ServerConnection | undefined {
-    return this.lastConnection;
   }
 
   async disposeAsync(): Promise<void> {

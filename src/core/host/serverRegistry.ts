@@ -1,21 +1,22 @@
-// All configured servers of the window: reconciles config scopes into managed servers, one per definition,
-// and gates every start on trust and inputs.
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+// All configured servers of the window: reconciles config scopes into managed servers, one per definition, gates
+// every start on its preparation (trust, inputs), and is the session port through which features reach servers.
+import type { AuthStatus } from '../auth/authStatus';
 import { hashOf } from '../config/definitionHash';
-import type { ConfigScope, InputDefinition, RawServerEntry, ServerDefinition } from '../config/types';
-import { InputCancelledError, resolveServer, type VariableContext } from '../config/variables';
+import type { ConfigScope, InputDefinition, RawServerEntry } from '../config/types';
 import type { AuthProviderFactory, ClientFeature } from './clientFeature';
-import { Emitter, type Disposable } from './events';
+import type { ConnectionOptions } from './connection/launcher';
+import { Emitter, type Disposable, type Event } from './events';
 import { InteractionQueue } from './interactionQueue';
 import { ManagedServer, type Preparation } from './managedServer';
 import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
 import { redact, redactingLog } from './redactingLog';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
-import type { ConnectionOptions } from './serverConnection';
-import { trustKey, type TrustStore } from './trustStore';
+import { ServerPreparation } from './serverPreparation';
+import { ServerNotRunningError, type ServerSession, type SessionPort } from './serverSession';
+import type { TrustStore } from './trustStore';
 import type { ServerInfo } from './types';
+
+export { RESTRICTED_MODE_REASON } from './serverPreparation';
 
 export interface HostSettings {
   autoStart: boolean;
@@ -42,6 +43,8 @@ export interface RegistryDeps {
   /** Client features every session gets (sampling, elicitation, resource subscriptions, …). */
   features?: readonly ClientFeature[];
   authProvider?: AuthProviderFactory;
+  /** Sign-in state of remote servers, shown with their state on every surface. */
+  authStatus?: { get(serverId: string): AuthStatus | undefined; readonly onDidChange: Event<string> };
 }
 
 interface ScopeState {
@@ -50,38 +53,13 @@ interface ScopeState {
   servers: Map<string, ManagedServer>;
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** Waits for `work`, or gives undefined as soon as the start it belongs to is cancelled (the dialog may stay open). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
-  if (!signal) return work;
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.resolve(undefined);
-  }
-  return new Promise<T | undefined>((resolve, reject) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-export const RESTRICTED_MODE_REASON = 'Restricted Mode: servers defined in the workspace start only in a trusted workspace.';
-
-export class ServerRegistry implements Disposable {
+export class ServerRegistry implements SessionPort, Disposable {
   private readonly scopes = new Map<string, ScopeState>();
   private readonly logs = new Map<string, ServerLog & Disposable>();
   private readonly secrets = new Map<string, string[]>();
   private roots: RootInfo[] = [];
-  /** Trust and input dialogs share the queue of every other question to the user, so they never stack. */
-  private readonly dialogs: InteractionQueue;
+  private readonly preparation: ServerPreparation;
+  private readonly subscriptions: Disposable[] = [];
   private disposed = false;
 
   private readonly _onDidChangeServers = new Emitter<void>();
@@ -91,7 +69,17 @@ export class ServerRegistry implements Disposable {
   readonly onDidFail = this._onDidFail.event;
 
   constructor(private readonly deps: RegistryDeps) {
-    this.dialogs = deps.interactions ?? new InteractionQueue();
+    this.preparation = new ServerPreparation({
+      trustStore: deps.trustStore,
+      trustPrompt: deps.trustPrompt,
+      inputs: deps.inputs,
+      // Trust and input dialogs share the queue of every other question to the user, so they never stack.
+      dialogs: deps.interactions ?? new InteractionQueue(),
+      isWorkspaceTrusted: deps.isWorkspaceTrusted,
+      trustAllServers: () => deps.settings().trustAllServers,
+      environment: this.environment,
+    });
+    if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange(() => this._onDidChangeServers.fire()));
   }
 
   private get environment() {
@@ -99,12 +87,27 @@ export class ServerRegistry implements Disposable {
   }
 
   servers(): ServerInfo[] {
-    return [...this.scopes.values()].flatMap((s) => [...s.servers.values()].map((m) => m.info()));
+    return this.all().map((m) => this.infoOf(m));
+  }
+
+  private all(): ManagedServer[] {
+    return [...this.scopes.values()].flatMap((s) => [...s.servers.values()]);
+  }
+
+  private infoOf(server: ManagedServer): ServerInfo {
+    return server.info({ auth: this.deps.authStatus?.get(server.id) });
+  }
+
+  /** The running server's session; a ServerNotRunningError (saying its state) otherwise. */
+  session(serverId: string): ServerSession {
+    const server = this.get(serverId);
+    const session = server?.session;
+    if (session) return session;
+    throw new ServerNotRunningError(server?.entry.name ?? serverId.split('::').pop()!, server?.state);
   }
 
   get(id: string): ManagedServer | undefined {
-    for (const s of this.scopes.values()) for (const m of s.servers.values()) if (m.id === id) return m;
-    return undefined;
+    return this.all().find((m) => m.id === id);
   }
 
   /**
@@ -118,7 +121,7 @@ export class ServerRegistry implements Disposable {
     // Everything that must be awaited comes first, so the changes below apply at once, in one consistent step.
     const newHashes = new Map<string, string | undefined>();
     for (const entry of entries) {
-      if (previousState?.servers.has(entry.name)) newHashes.set(entry.name, await this.quietHash(scope, entry, inputs));
+      if (previousState?.servers.has(entry.name)) newHashes.set(entry.name, await this.preparation.quietHash(scope, entry, inputs));
     }
     // The folder went away (or the host closed) meanwhile: nothing may start for a scope nobody tracks any more.
     if (this.disposed || this.scopes.get(scope.key) !== previousState) return;
@@ -217,110 +220,18 @@ export class ServerRegistry implements Disposable {
       redact: (text) => redact(text, secrets()),
     });
     server.onDidChange(() => this._onDidChangeServers.fire());
-    server.onDidFail((message) => this._onDidFail.fire({ server: server.info(), message }));
+    server.onDidFail((message) => this._onDidFail.fire({ server: this.infoOf(server), message }));
     return server;
   }
 
-  private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal): VariableContext {
-    return {
-      folderPath: scope.folderPath,
-      userHome: os.homedir(),
-      env: this.environment,
-      pathSeparator: path.sep,
-      resolveInput: async (input) => {
-        const value = await (interactive
-          ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true), signal), signal)
-          : this.deps.inputs.getInput(scope.key, input, false));
-        // Without asking, an unknown input still hashes deterministically (and differs from any real value).
-        return value ?? (interactive ? undefined : `\u0000unset:${input.id}`);
-      },
-    };
-  }
-
-  /** The resolved definition's hash without asking anything: what reconcile compares. */
-  private async quietHash(scope: ConfigScope, entry: RawServerEntry, inputs: InputDefinition[]): Promise<string | undefined> {
-    try {
-      const { resolved } = await resolveServer(entry.server, inputs, this.variableContext(scope, false));
-      return hashOf({ scope: scope.key, resolved });
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** A hash of the env file's contents ('' without one, or when it cannot be read yet). */
-  private async envFileDigest(scope: ConfigScope, entry: RawServerEntry, inputs: InputDefinition[]): Promise<string> {
-    if (entry.server.type !== 'stdio' || !entry.server.envFile) return '';
-    try {
-      const { resolved } = await resolveServer(entry.server, inputs, this.variableContext(scope, false));
-      const file = resolved.type === 'stdio' ? resolved.envFile : undefined;
-      return file ? hashOf(await fs.promises.readFile(file, 'utf8')) : '';
-    } catch {
-      return '';
-    }
-  }
-
-  /** Shows dialogs one at a time; one whose start was cancelled while it waited is never shown. */
-  private inDialogQueue<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
-    return this.dialogs.run(() => (signal?.aborted ? Promise.resolve(undefined) : fn()));
-  }
-
   private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
-    // One definition throughout: what the user is asked to trust is exactly what is resolved and run.
     const entry = server.entry;
-    const prepared = await this.prepareEntry(server, entry, interactive, signal);
-    if (prepared.ok && server.entry !== entry) {
-      return { ok: false, reason: 'The definition changed while it was being started.', kind: 'config' };
-    }
+    const inputs = this.scopes.get(server.scope.key)?.inputs ?? [];
+    const prepared = await this.preparation.prepare({ id: server.id, scope: server.scope, log: server.log, inputs }, entry, interactive, signal, (secrets) =>
+      this.secrets.set(server.id, secrets),
+    );
+    if (prepared.ok && server.entry !== entry) return { ok: false, reason: 'config', message: 'The definition changed while it was being started.' };
     return prepared;
-  }
-
-  private async prepareEntry(server: ManagedServer, entry: RawServerEntry, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
-    const scope = server.scope;
-    const state = this.scopes.get(scope.key);
-    const inputs = state?.inputs ?? [];
-    if (scope.kind === 'workspace') {
-      if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: RESTRICTED_MODE_REASON, kind: 'restricted' };
-      if (!this.deps.settings().trustAllServers) {
-        const key = trustKey(scope, entry.name, entry.server, await this.envFileDigest(scope, entry, inputs));
-        const decision = this.deps.trustStore.get(key);
-        // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
-        if (decision !== 'trusted' && (decision === undefined || interactive)) {
-          const answer = await untilAborted(
-            this.inDialogQueue(() => this.deps.trustPrompt.askTrust({ name: entry.name, scope, raw: entry.server }), signal),
-            signal,
-          ).catch((e: Error) => {
-            server.log.warn(`Could not ask for trust: ${e.message}`);
-            return undefined;
-          });
-          if (answer === undefined) return { ok: false, reason: 'Not trusted yet: start it to be asked again.', kind: 'untrusted' };
-          await this.deps.trustStore.set(key, answer ? 'trusted' : 'denied', `${entry.name}` + (scope.kind === 'workspace' ? ` (${scope.label})` : ''));
-          if (!answer) return { ok: false, reason: 'Not trusted: start it to be asked again.', kind: 'untrusted' };
-          server.log.info('Trusted by the user');
-        } else if (decision === 'denied') {
-          return { ok: false, reason: 'Not trusted: start it to be asked again.', kind: 'untrusted' };
-        }
-      }
-    }
-    try {
-      const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal));
-      this.secrets.set(server.id, secrets);
-      if (resolved.type !== 'stdio' && !isHttpUrl(resolved.url)) {
-        return { ok: false, reason: `The URL does not resolve to an http(s) URL: ${redact(resolved.url, secrets)}`, kind: 'config' };
-      }
-      const definition: ServerDefinition = {
-        id: server.id,
-        name: entry.name,
-        scope,
-        raw: entry.server,
-        resolved,
-        hash: hashOf({ scope: scope.key, resolved }),
-        secrets,
-      };
-      return { ok: true, definition };
-    } catch (e) {
-      if (e instanceof InputCancelledError) return { ok: false, reason: e.message, kind: 'input' };
-      return { ok: false, reason: `Cannot resolve the configuration: ${(e as Error).message}`, kind: 'config' };
-    }
   }
 
   /**
@@ -329,11 +240,9 @@ export class ServerRegistry implements Disposable {
    */
   async startIdle(): Promise<void> {
     if (!this.deps.settings().autoStart) return;
-    const waiting = (m: ManagedServer) => {
-      const info = m.info();
-      return info.state.kind === 'stopped' && !m.stoppedByUser && (info.blockedKind === undefined || info.blockedKind === 'restricted');
-    };
-    for (const s of this.scopes.values()) for (const m of s.servers.values()) if (waiting(m)) this.track(m.start(false));
+    const waiting = ({ state, stoppedByUser }: ManagedServer) =>
+      !stoppedByUser && (state.kind === 'stopped' || (state.kind === 'blocked' && state.reason === 'restricted'));
+    for (const m of this.all()) if (waiting(m)) this.track(m.start(false));
     await this.idle();
   }
 
@@ -341,7 +250,7 @@ export class ServerRegistry implements Disposable {
     const changed = hashOf(roots) !== hashOf(this.roots);
     this.roots = roots;
     if (!changed) return;
-    for (const s of this.scopes.values()) for (const m of s.servers.values()) void m.activeConnection?.notifyRootsChanged();
+    for (const m of this.all()) m.notifyRootsChanged();
   }
 
   getRoots(): RootInfo[] {
@@ -358,6 +267,7 @@ export class ServerRegistry implements Disposable {
 
   dispose(): void {
     this.disposed = true;
+    for (const d of this.subscriptions.splice(0)) d.dispose();
     this._onDidChangeServers.dispose();
     this._onDidFail.dispose();
   }

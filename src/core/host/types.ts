@@ -3,22 +3,49 @@ import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Server
 import type { AuthStatus } from '../auth/authStatus';
 import type { ConfigScope, RawServer } from '../config/types';
 
-/** Connection state as a discriminated union: errors are state, not exceptions. */
+/**
+ * Why a configured server waits instead of running: a decision or a fix only the user can give.
+ * untrusted: the definition is not trusted (yet); restricted: Restricted Mode; input: an `${input:}` was cancelled;
+ * signIn: the remote server needs a sign-in that did not happen; config: the definition cannot be resolved.
+ */
+export type BlockedReason = 'untrusted' | 'restricted' | 'input' | 'signIn' | 'config';
+
+/**
+ * A server's state as every surface (tree, status bar, chat, public API, CLI) reads it. Errors are state, not
+ * exceptions. `stopped.reason` says why a running server was stopped (e.g. signed out); `restartAt` (ms since epoch)
+ * is when a crashed server is started again, absent when it stays down until the user acts.
+ */
 export type ServerState =
   | { kind: 'stopped'; reason?: string }
   | { kind: 'starting' }
   | { kind: 'running' }
-  | { kind: 'error'; message: string };
+  | { kind: 'blocked'; reason: BlockedReason; message: string }
+  | { kind: 'error'; message: string; restartAt?: number };
 
 export type ServerStateKind = ServerState['kind'];
 
-/** untrusted: the user has not trusted the definition; restricted: Restricted Mode; input: an input was cancelled;
- * config: the definition cannot be resolved (e.g. an unknown variable). */
-export type BlockedKind = 'untrusted' | 'restricted' | 'input' | 'config';
+/** Whether a start can be asked for from this state (stopped, waiting for the user, or failed). */
+export const canBeStarted = (state: ServerState): boolean => state.kind === 'stopped' || state.kind === 'blocked' || state.kind === 'error';
+
+/** The state in words, for messages such as "the server is not running (…)". */
+export function describeServerState(state: ServerState): string {
+  switch (state.kind) {
+    case 'stopped':
+      return state.reason ? `it is stopped: ${state.reason}` : 'it is stopped';
+    case 'starting':
+      return 'it is still starting';
+    case 'running':
+      return 'it is running';
+    case 'blocked':
+      return `it is waiting: ${state.message}`;
+    case 'error':
+      return `it failed: ${state.message}`;
+  }
+}
 
 /**
  * What a running server offers, refreshed on list_changed. Lists are complete (every page followed), except resources:
- * the pages loaded so far (the first at start, more on demand: `ServerConnection.loadMoreResources`).
+ * the pages loaded so far (the first at start, more on demand: `ServerSession.loadMoreResources`).
  */
 export interface ServerFeatures {
   tools: Tool[];
@@ -38,10 +65,6 @@ export interface ServerInfo {
   /** The definition as written (what trust dialogs and tooltips show). */
   definition: RawServer;
   state: ServerState;
-  /** Why a configured server was kept from starting, for the user. */
-  blockedReason?: string;
-  /** What kind of decision or fix it waits for. */
-  blockedKind?: BlockedKind;
   protocolVersion?: string;
   serverInfo?: Implementation;
   capabilities?: ServerCapabilities;

@@ -4,9 +4,7 @@ import * as vscode from 'vscode';
 import { AuthStatusStore } from '../../core/auth/authStatus';
 import { oauthProviderFactory } from '../../core/auth/oauthProviderFactory';
 import type { AuthProviderFactory } from '../../core/host/clientFeature';
-import type { ServerRegistry } from '../../core/host/serverRegistry';
 import type { HostDialogs } from '../dialogs';
-import type { ServerSource } from '../serversTreeProvider';
 import { BrowserSignIn } from './browserSignIn';
 import { staticClients } from './oauthClients';
 
@@ -31,17 +29,6 @@ export function createOAuthSupport(context: vscode.ExtensionContext, dialogs: Ho
     dispose: () => {
       browser.dispose();
       status.dispose();
-    },
-  };
-}
-
-/** The registry's servers with their sign-in state, changing when either does: what the Servers view renders. */
-export function serversWithAuth(registry: ServerRegistry, status: AuthStatusStore): ServerSource {
-  return {
-    servers: () => registry.servers().map((s) => ({ ...s, auth: status.get(s.id) })),
-    onDidChangeServers: (listener) => {
-      const subscriptions = [registry.onDidChangeServers(listener), status.onDidChange(() => listener())];
-      return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
     },
   };
 }

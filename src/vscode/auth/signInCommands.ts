@@ -27,7 +27,7 @@ export function registerSignInCommands({ registry, status, secrets }: SignInComm
       void vscode.window.showInformationMessage('No remote MCP server is configured: only "http" and "sse" servers sign in.');
       return undefined;
     }
-    const items = remote.map((s) => ({ label: s.name, description: describeAuth(status.get(s.id)) ?? s.scope.label, server: s }));
+    const items = remote.map((s) => ({ label: s.name, description: describeAuth(s.auth) ?? s.scope.label, server: s }));
     return (await vscode.window.showQuickPick(items, { placeHolder }))?.server;
   }
 
@@ -35,7 +35,7 @@ export function registerSignInCommands({ registry, status, secrets }: SignInComm
     const server = await pick(arg, 'Sign in to which MCP server?');
     const managed = server && registry.get(server.id);
     if (!server || !managed) return;
-    const auth = status.get(server.id);
+    const { auth } = server;
     if (server.state.kind === 'running' && auth?.kind === 'signedIn') {
       void vscode.window.showInformationMessage(`MCP server "${server.name}": already ${describeAuth(auth)}.`);
       return;

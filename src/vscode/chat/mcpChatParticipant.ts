@@ -25,7 +25,7 @@ import { escapeMarkdown, inlineCode, promptToMarkdown } from '../../core/feature
 import { assignArguments, parsePromptInvocation } from '../../core/features/prompts/promptArguments';
 import { findPrompt, listPrompts, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests';
-import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import { ToolNameMap } from '../../core/features/tools/toolNames';
@@ -51,7 +51,7 @@ export interface ChatResources {
 }
 
 export interface ChatParticipantDeps {
-  sessions: ServerSessions;
+  sessions: SessionPort;
   consent: ToolConsent;
   caller: ToolCaller;
   picker: PromptArgumentPicker;

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import { listPrompts, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { completePromptArgument } from '../../core/features/prompts/promptRequests';
-import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import type { SessionPort } from '../../core/host/serverSession';
 
 const COMPLETION_DEBOUNCE_MS = 150;
 const LEAVE_EMPTY = Symbol('leave empty');
@@ -35,7 +35,7 @@ export interface ArgumentRequest {
 export class PromptArgumentPicker {
   private current: ArgumentPickState | undefined;
 
-  constructor(private readonly sessions: ServerSessions) {}
+  constructor(private readonly sessions: SessionPort) {}
 
   get activePick(): ArgumentPickState | undefined {
     return this.current;

@@ -1,7 +1,7 @@
 // Prompts and tools for people: the @mcp chat participant, "MCP: Run Prompt…", "MCP: Call Tool…" and
 // "MCP: Reset Tool Permissions", sharing one consent policy and one tool caller.
 import * as vscode from 'vscode';
-import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import type { SessionPort } from '../../core/host/serverSession';
 import { ToolCaller } from '../../core/features/tools/toolCaller';
 import { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
@@ -16,7 +16,7 @@ import { PromptArgumentPicker } from './promptArgumentPicker';
 import { registerRunPromptCommand } from './runPromptCommand';
 
 export interface ChatFeatureDeps {
-  sessions: ServerSessions;
+  sessions: SessionPort;
   permissions: PermissionStore;
   dialogs: HostDialogs;
   activeToolCalls: ActiveToolCalls;

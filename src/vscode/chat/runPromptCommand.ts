@@ -7,13 +7,13 @@ import { escapeMarkdown, inlineCode, promptToMarkdown } from '../../core/feature
 import { quoteArgument } from '../../core/features/prompts/promptArguments';
 import { listPrompts, promptCommandName, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests';
-import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import type { SessionPort } from '../../core/host/serverSession';
 import { showUntitledMarkdown } from './chatDocuments';
 import type { ChatResources } from './mcpChatParticipant';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
 
 export interface RunPromptDeps {
-  sessions: ServerSessions;
+  sessions: SessionPort;
   picker: PromptArgumentPicker;
   resources: Pick<ChatResources, 'read' | 'documentUri'>;
 }
@@ -25,7 +25,7 @@ export interface ExpandedPrompt {
 }
 
 /** The prompt a command was invoked on: a Servers-view prompt item, or `(serverId, promptName)`. */
-function entryFrom(sessions: ServerSessions, arg: unknown, promptName: unknown): PromptEntry | undefined {
+function entryFrom(sessions: SessionPort, arg: unknown, promptName: unknown): PromptEntry | undefined {
   const node = arg as { serverId?: unknown; prompt?: Prompt } | undefined;
   const serverId = typeof arg === 'string' ? arg : typeof node?.serverId === 'string' ? node.serverId : undefined;
   const name = typeof promptName === 'string' ? promptName : node?.prompt?.name;

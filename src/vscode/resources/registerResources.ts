@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import type { ChatAttachment, ChatAttachments } from '../../core/features/resources/chatAttachments';
 import type { ResourceContents } from '../../core/features/resources/resourceContents';
 import { RESOURCE_SCHEME } from '../../core/features/resources/resourceLocation';
-import { ResourceService, type ResourceHost } from '../../core/features/resources/resourceService';
+import { ResourceService } from '../../core/features/resources/resourceService';
+import type { SessionPort } from '../../core/host/serverSession';
 import type { ResourceSubscriptions, ResourceUpdate } from '../../core/features/resources/resourceSubscriptions';
 import { trackOpenResources } from './openResourceTracker';
 import { ATTACH_COMMAND, RESOURCES_VIEW_ID, registerResourceCommands } from './resourceCommands';
@@ -14,7 +15,7 @@ import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreePro
 import { TemplatePicker, type TemplatePickState } from './templatePicker';
 
 export interface ResourcesDeps {
-  host: ResourceHost;
+  host: SessionPort;
   subscriptions: ResourceSubscriptions;
   attachments: ChatAttachments;
 }

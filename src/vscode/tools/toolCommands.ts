@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { escapeMarkdown, fenced, toolResultToMarkdown } from '../../core/features/chat/contentMarkdown';
 import { consentSubject } from '../../core/features/consentSubject';
 import { formFromSchema } from '../../core/features/forms/formModel';
-import type { ServerSessions } from '../../core/features/tools/serverSessions';
+import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerInfo, Tool } from '../../core/host/types';
@@ -17,7 +17,7 @@ import type { HostDialogs } from '../dialogs';
 import { runQuickInputForm } from '../forms/quickInputForm';
 
 export interface ToolCommandDeps {
-  sessions: ServerSessions;
+  sessions: SessionPort;
   consent: ToolConsent;
   caller: ToolCaller;
   dialogs: HostDialogs;
@@ -38,7 +38,7 @@ interface ToolChoice {
 const ORIGIN = 'MCP: Call Tool… (outside chat)';
 
 /** The tool a command was invoked on: a Servers-view tool item, or `(serverId, toolName)`. */
-function choiceFrom(sessions: ServerSessions, arg: unknown, toolName: unknown): ToolChoice | undefined {
+function choiceFrom(sessions: SessionPort, arg: unknown, toolName: unknown): ToolChoice | undefined {
   const node = arg as { serverId?: unknown; tool?: Tool } | undefined;
   const serverId = typeof arg === 'string' ? arg : typeof node?.serverId === 'string' ? node.serverId : undefined;
   const name = typeof toolName === 'string' ? toolName : node?.tool?.name;
@@ -47,7 +47,7 @@ function choiceFrom(sessions: ServerSessions, arg: unknown, toolName: unknown): 
   return server && tool ? { server, tool } : undefined;
 }
 
-async function pickTool(sessions: ServerSessions): Promise<ToolChoice | undefined> {
+async function pickTool(sessions: SessionPort): Promise<ToolChoice | undefined> {
   const choices = sessions
     .servers()
     .filter((s) => s.state.kind === 'running')

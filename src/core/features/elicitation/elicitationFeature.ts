@@ -80,11 +80,11 @@ export class ElicitationFeature implements ClientFeature {
 
   install(session: SessionContext): void {
     if (!this.deps.enabled(session.definition)) return;
-    const { client, log } = session;
-    client.setRequestHandler('elicitation/create', { params: AS_SENT }, (params, ctx) =>
+    const { handlers, log } = session;
+    handlers.setRequestHandler('elicitation/create', { params: AS_SENT }, (params, ctx) =>
       this.elicit(session, params as ElicitRequestParams, ctx.mcpReq.signal),
     );
-    client.setNotificationHandler('notifications/elicitation/complete', (n) => log.info(`The server completed URL elicitation ${n.params.elicitationId}`));
+    handlers.setNotificationHandler('notifications/elicitation/complete', (n) => log.info(`The server completed URL elicitation ${n.params.elicitationId}`));
   }
 
   /** Answers one request; throws a ProtocolError for requests that cannot be shown. */

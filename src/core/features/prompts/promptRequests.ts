@@ -1,6 +1,6 @@
 // The protocol side of running a prompt: argument suggestions (completion/complete) and expansion (prompts/get).
 import type { GetPromptResult } from '@modelcontextprotocol/client';
-import { sessionOf, type ServerSessions } from '../tools/serverSessions';
+import type { SessionPort } from '../../host/serverSession';
 
 export interface Suggestions {
   values: string[];
@@ -16,24 +16,23 @@ const none: Suggestions = { values: [], hasMore: false };
  * and failures, give no suggestions: the user can always type a value.
  */
 export async function completePromptArgument(
-  sessions: ServerSessions,
+  sessions: SessionPort,
   serverId: string,
   promptName: string,
   argument: { name: string; value: string },
   context: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<Suggestions> {
-  const connection = sessionOf(sessions, serverId);
-  const client = connection.sdkClient!;
-  if (!client.getServerCapabilities()?.completions) return none;
+  const session = sessions.session(serverId);
+  if (!session.capabilities.completions) return none;
   try {
-    const { completion } = await client.complete(
+    const { completion } = await session.complete(
       {
         ref: { type: 'ref/prompt', name: promptName },
         argument,
         ...(Object.keys(context).length ? { context: { arguments: context } } : {}),
       },
-      connection.requestOptions({ signal }),
+      { signal },
     );
     return { values: completion.values, hasMore: completion.hasMore ?? (completion.total ?? 0) > completion.values.length };
   } catch {
@@ -43,12 +42,11 @@ export async function completePromptArgument(
 
 /** `prompts/get`: the prompt's messages with the arguments filled in. Cancelling `signal` cancels the request. */
 export async function getPrompt(
-  sessions: ServerSessions,
+  sessions: SessionPort,
   serverId: string,
   promptName: string,
   args: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<GetPromptResult> {
-  const connection = sessionOf(sessions, serverId);
-  return connection.sdkClient!.getPrompt({ name: promptName, arguments: args }, connection.requestOptions({ signal }));
+  return sessions.session(serverId).getPrompt(promptName, args, { signal });
 }

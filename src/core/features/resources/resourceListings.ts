@@ -39,8 +39,10 @@ function statusOf(info: ServerInfo): { status: ListingStatus; reason?: string } 
       return { status: 'starting' };
     case 'error':
       return { status: 'down', reason: info.state.message };
+    case 'blocked':
+      return { status: 'down', reason: info.state.message };
     case 'stopped':
-      return { status: 'down', reason: info.blockedReason ?? info.state.reason };
+      return { status: 'down', reason: info.state.reason };
   }
 }
 

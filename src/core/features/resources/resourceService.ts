@@ -1,20 +1,12 @@
 // What the resource views and commands ask of the host: the servers' resource lists (paged lazily by their
-// connections), reading a resource, and completions for template variables. Errors come out as messages fit for users.
+// sessions), reading a resource, and completions for template variables. Errors come out as messages fit for users.
 import { ResourceNotFoundError, type ReadResourceResult } from '@modelcontextprotocol/client';
 import type { Event } from '../../host/events';
-import type { ServerLog } from '../../host/ports';
-import type { ServerConnection } from '../../host/serverConnection';
+import { runningSession, ServerNotRunningError, type ServerSession, type SessionPort } from '../../host/serverSession';
 import type { ServerInfo } from '../../host/types';
 import { templateCompleter, type Completer } from './resourceTemplateForm';
 
 export type ResourceContentsList = ReadResourceResult['contents'];
-
-/** The part of the server registry resources need. */
-export interface ResourceHost {
-  servers(): ServerInfo[];
-  get(serverId: string): { readonly activeConnection: ServerConnection | undefined; readonly state: ServerInfo['state']; readonly log: ServerLog } | undefined;
-  readonly onDidChangeServers: Event<void>;
-}
 
 /**
  * JSON-RPC error code of `resources/read` for a URI the server does not know. Newer revisions send -32602 with the URI
@@ -37,6 +29,7 @@ const serverMessage = (e: Error): string => e.message.replace(/^MCP error -?\d+:
 
 export function describeReadError(e: unknown, uri: string): ResourceReadError {
   if (e instanceof ResourceReadError) return e;
+  if (e instanceof ServerNotRunningError) return new ResourceReadError(e.message);
   const error = e instanceof Error ? e : new Error(String(e));
   const code = (error as { code?: unknown }).code;
   if (error instanceof ResourceNotFoundError || code === RESOURCE_NOT_FOUND) return new ResourceReadError(`Resource not found: ${uri}`, RESOURCE_NOT_FOUND);
@@ -49,7 +42,7 @@ export function describeReadError(e: unknown, uri: string): ResourceReadError {
 }
 
 export class ResourceService {
-  constructor(private readonly host: ResourceHost) {}
+  constructor(private readonly host: SessionPort) {}
 
   get onDidChangeServers(): Event<void> {
     return this.host.onDidChangeServers;
@@ -67,20 +60,21 @@ export class ResourceService {
     return this.server(serverId)?.name ?? serverId;
   }
 
-  private connection(serverId: string): ServerConnection | undefined {
-    const c = this.host.get(serverId)?.activeConnection;
-    return c?.sdkClient ? c : undefined;
+  private session(serverId: string): ServerSession | undefined {
+    return runningSession(this.host, serverId);
   }
 
-  private running(serverId: string): ServerConnection {
-    const c = this.connection(serverId);
-    if (!c) throw new ResourceReadError(`The MCP server "${this.serverName(serverId)}" is not running.`);
-    return c;
+  private running(serverId: string): ServerSession {
+    try {
+      return this.host.session(serverId);
+    } catch (e) {
+      throw describeReadError(e, '');
+    }
   }
 
   /** Whether the server has more resources than its connection has loaded. */
   hasMore(serverId: string): boolean {
-    return this.connection(serverId)?.resourcesNextCursor !== undefined;
+    return !!this.session(serverId)?.hasMoreResources;
   }
 
   /** Loads the next page of the server's resources; its features (and the views) then include it. */
@@ -100,10 +94,10 @@ export class ResourceService {
    */
   async whenRunning(serverId: string, timeoutMs: number): Promise<void> {
     const waitable = () => {
-      const state = this.host.get(serverId)?.state;
+      const state = this.server(serverId)?.state;
       return state === undefined || state.kind === 'starting';
     };
-    if (this.connection(serverId) || !waitable()) return;
+    if (this.session(serverId) || !waitable()) return;
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -112,18 +106,16 @@ export class ResourceService {
       };
       const timer = setTimeout(done, timeoutMs);
       const sub = this.host.onDidChangeServers(() => {
-        if (this.connection(serverId) || !waitable()) done();
+        if (this.session(serverId) || !waitable()) done();
       });
     });
   }
 
   /** Reads a resource; rejects with a ResourceReadError. */
   async read(serverId: string, uri: string): Promise<ResourceContentsList> {
-    const connection = this.running(serverId);
+    const session = this.running(serverId);
     try {
-      // Not cached by the SDK: what is shown must be what the server has now.
-      const result = await connection.sdkClient!.readResource({ uri }, { ...connection.requestOptions(), cacheMode: 'bypass' });
-      return result.contents;
+      return (await session.readResource(uri)).contents;
     } catch (e) {
       throw describeReadError(e, uri);
     }
@@ -131,11 +123,8 @@ export class ResourceService {
 
   /** Completions for a template's variables on this server (none when it is not running or offers none). */
   completer(serverId: string, uriTemplate: string): Completer {
-    const connection = this.connection(serverId);
-    if (!connection) return async () => [];
-    return templateCompleter(connection.sdkClient!, uriTemplate, {
-      timeoutMs: connection.requestOptions().timeout,
-      onError: (e) => this.host.get(serverId)?.log.debug(`completion/complete failed: ${e.message}`),
-    });
+    const session = this.session(serverId);
+    if (!session) return async () => [];
+    return templateCompleter(session, uriTemplate, (e) => session.log.debug(`completion/complete failed: ${e.message}`));
   }
 }

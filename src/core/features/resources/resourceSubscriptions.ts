@@ -1,10 +1,10 @@
 // Live resources: while something watches a resource (an open editor), its server is subscribed to it
 // (`resources/subscribe`), and `notifications/resources/updated` is passed on so the watcher re-reads it.
 // A client feature: every session gets the notification handler; subscriptions live and die with their session.
-import type { Client } from '@modelcontextprotocol/client';
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import { Emitter, type Disposable, type Event } from '../../host/events';
 import type { ServerLog } from '../../host/ports';
+import type { ServerSession } from '../../host/serverSession';
 import { resourceKey } from './resourceLocation';
 
 export interface ResourceUpdate {
@@ -19,7 +19,7 @@ interface Watch {
 }
 
 interface Session {
-  client: Client;
+  session: ServerSession;
   log: ServerLog;
   /** URIs subscribed (or being subscribed) in this session. */
   subscribed: Set<string>;
@@ -39,18 +39,17 @@ export class ResourceSubscriptions implements ClientFeature, Disposable {
   private readonly _onDidChangeSubscriptions = new Emitter<void>();
   readonly onDidChangeSubscriptions = this._onDidChangeSubscriptions.event;
 
-  constructor(private readonly requestTimeoutMs: () => number) {}
 
   capabilities() {
     // Subscriptions are a server capability the client uses; the client declares nothing for them.
     return {};
   }
 
-  install({ definition, client, log }: SessionContext): Disposable {
+  install({ definition, handlers, session: serverSession, log }: SessionContext): Disposable {
     const serverId = definition.id;
-    const session: Session = { client, log, subscribed: new Set(), refused: new Set() };
+    const session: Session = { session: serverSession, log, subscribed: new Set(), refused: new Set() };
     this.sessions.set(serverId, session);
-    client.setNotificationHandler('notifications/resources/updated', (n) => {
+    handlers.setNotificationHandler('notifications/resources/updated', (n) => {
       log.debug(`Resource updated: ${n.params.uri}`);
       this._onDidUpdate.fire({ serverId, uri: n.params.uri });
     });
@@ -79,12 +78,12 @@ export class ResourceSubscriptions implements ClientFeature, Disposable {
   /** The server's session while it is connected; a crashed session may linger until the next one is installed. */
   private live(serverId: string): Session | undefined {
     const session = this.sessions.get(serverId);
-    return session?.client.transport ? session : undefined;
+    return session?.session.isOpen ? session : undefined;
   }
 
   /** Whether the server's current session can subscribe (it is connected and declared `resources.subscribe`). */
   canSubscribe(serverId: string): boolean {
-    return !!this.live(serverId)?.client.getServerCapabilities()?.resources?.subscribe;
+    return !!this.live(serverId)?.session.capabilities.resources?.subscribe;
   }
 
   isSubscribed(serverId: string, uri: string): boolean {
@@ -123,7 +122,7 @@ export class ResourceSubscriptions implements ClientFeature, Disposable {
       if (w.serverId !== serverId || session.subscribed.has(w.uri) || session.refused.has(w.uri)) continue;
       session.subscribed.add(w.uri);
       this._onDidChangeSubscriptions.fire();
-      session.client.subscribeResource({ uri: w.uri }, { timeout: this.requestTimeoutMs() }).then(
+      session.session.subscribeResource(w.uri).then(
         () => session.log.debug(`Subscribed to ${w.uri}`),
         (e: Error) => {
           session.log.warn(`Subscribing to ${w.uri} failed: ${e.message}`);
@@ -140,7 +139,7 @@ export class ResourceSubscriptions implements ClientFeature, Disposable {
     if (!session?.subscribed.delete(uri)) return;
     this._onDidChangeSubscriptions.fire();
     try {
-      await session.client.unsubscribeResource({ uri }, { timeout: this.requestTimeoutMs() });
+      await session.session.unsubscribeResource(uri);
       session.log.debug(`Unsubscribed from ${uri}`);
     } catch (e) {
       session.log.debug(`Unsubscribing from ${uri} failed: ${(e as Error).message}`);

@@ -1,6 +1,7 @@
 // Filling in a resource template: its RFC 6570 variables (parsed and expanded by the SDK's UriTemplate), and value
 // suggestions from the server's `completion/complete`, asked with the variables already filled in as context.
-import { UriTemplate, type Client } from '@modelcontextprotocol/client';
+import { UriTemplate } from '@modelcontextprotocol/client';
+import type { ServerSession } from '../../host/serverSession';
 import type { ResourceTemplate } from '../../host/types';
 
 /** Suggestions for one variable given what the user typed so far and the variables filled in before it. */
@@ -29,21 +30,18 @@ export class ResourceTemplateForm {
  * ask; a failing request gives no suggestions rather than an error, as typing must go on.
  */
 export function templateCompleter(
-  client: Pick<Client, 'complete' | 'getServerCapabilities'>,
+  session: Pick<ServerSession, 'complete' | 'capabilities'>,
   uriTemplate: string,
-  options: { timeoutMs: number; onError?: (e: Error) => void },
+  onError?: (e: Error) => void,
 ): Completer {
   return async (variable, value, filled) => {
-    if (!client.getServerCapabilities()?.completions) return [];
+    if (!session.capabilities.completions) return [];
     const context = Object.keys(filled).length ? { context: { arguments: { ...filled } } } : {};
     try {
-      const { completion } = await client.complete(
-        { ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: variable, value }, ...context },
-        { timeout: options.timeoutMs },
-      );
+      const { completion } = await session.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: variable, value }, ...context });
       return completion.values;
     } catch (e) {
-      options.onError?.(e as Error);
+      onError?.(e as Error);
       return [];
     }
   };

@@ -111,7 +111,7 @@ export class SamplingFeature implements ClientFeature {
 
   install(session: SessionContext): void {
     if (!this.deps.settings(session.definition).enabled) return;
-    session.client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+    session.handlers.setRequestHandler('sampling/createMessage', (request, ctx) =>
       this.createMessage(session.definition, request.params, session.log, ctx.mcpReq.signal),
     );
   }

@@ -2,8 +2,8 @@
 // cancellation that reaches the server (the SDK sends notifications/cancelled when the signal aborts).
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { ActiveToolCalls } from '../../host/activeToolCalls';
+import type { SessionPort } from '../../host/serverSession';
 import type { Tool } from '../../host/types';
-import { sessionOf, type ServerSessions } from './serverSessions';
 
 export interface ToolCall {
   serverId: string;
@@ -17,7 +17,7 @@ export interface ToolCall {
 
 export class ToolCaller {
   constructor(
-    private readonly sessions: ServerSessions,
+    private readonly sessions: SessionPort,
     private readonly activeCalls: ActiveToolCalls,
   ) {}
 
@@ -26,13 +26,10 @@ export class ToolCaller {
    * cancellation rejects with the signal's reason.
    */
   async call(call: ToolCall): Promise<CallToolResult> {
-    const connection = sessionOf(this.sessions, call.serverId);
+    const session = this.sessions.session(call.serverId);
     const end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
     try {
-      return await connection.sdkClient!.callTool(
-        { name: call.tool.name, arguments: call.arguments },
-        connection.requestOptions({ signal: call.signal, onprogress: call.onProgress, toolDefinition: call.tool }),
-      );
+      return await session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool });
     } finally {
       end();
     }

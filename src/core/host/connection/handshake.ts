@@ -1,0 +1,121 @@
+// The client side of `initialize`: one SDK Client per attempt, declaring only what is handled (roots, plus what each
+// client feature declares for this server), with the server's log messages routed to its log, JSON-RPC traffic traced
+// at trace level, and `logging/setLevel` following the log's level.
+import { Client, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
+import type { ServerDefinition } from '../../config/types';
+import type { Disposable } from '../events';
+import type { LogLevelName, ServerLog } from '../ports';
+import type { ServerSession } from '../serverSession';
+import type { ConnectionOptions } from './launcher';
+
+/** Revisions we negotiate, newest first: every one the SDK speaks down to 2024-11-05. */
+export const NEGOTIABLE_PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= '2024-11-05');
+
+const MCP_TO_LOG: Record<LoggingLevel, keyof Pick<ServerLog, 'trace' | 'debug' | 'info' | 'warn' | 'error'>> = {
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'error',
+  alert: 'error',
+  emergency: 'error',
+};
+
+const LOG_TO_MCP: Record<LogLevelName, LoggingLevel> = {
+  trace: 'debug',
+  debug: 'debug',
+  info: 'info',
+  warning: 'warning',
+  error: 'error',
+  off: 'emergency',
+};
+
+/** Passes messages through and logs the JSON-RPC traffic at trace level. */
+export class TracingTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+
+  constructor(
+    readonly inner: Transport,
+    private readonly log: ServerLog,
+    private readonly onStarted?: () => void,
+  ) {
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (e) => this.onerror?.(e);
+    inner.onmessage = (m, extra) => {
+      if (log.logLevel === 'trace') log.trace(`◀ ${JSON.stringify(m)}`);
+      this.onmessage?.(m, extra);
+    };
+  }
+
+  get sessionId() {
+    return this.inner.sessionId;
+  }
+
+  async start() {
+    await this.inner.start();
+    this.onStarted?.();
+  }
+
+  send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]) {
+    if (this.log.logLevel === 'trace') this.log.trace(`▶ ${JSON.stringify(message)}`);
+    return this.inner.send(message, options);
+  }
+
+  close() {
+    return this.inner.close();
+  }
+
+  setProtocolVersion = (version: string) => this.inner.setProtocolVersion?.(version);
+}
+
+export interface ClientSetup {
+  definition: ServerDefinition;
+  log: ServerLog;
+  options: Pick<ConnectionOptions, 'clientInfo' | 'roots' | 'features'>;
+  listChanged: ListChangedHandlers;
+  /** The session the client features may send requests through. */
+  session: ServerSession;
+  /** Masks a value the user typed into a secret-looking field in this session's log. */
+  redact(value: string): void;
+}
+
+/** A new Client with its handlers and the client features installed; dispose the result when the session ends. */
+export function createClient(setup: ClientSetup): { client: Client; installed: Disposable[] } {
+  const { definition, log, options } = setup;
+  const features = options.features ?? [];
+  const capabilities = Object.assign({ roots: { listChanged: true } }, ...features.map((f) => f.capabilities(definition)));
+  const client = new Client(options.clientInfo, {
+    capabilities,
+    supportedProtocolVersions: [...NEGOTIABLE_PROTOCOL_VERSIONS],
+    // The SDK stops after 64 pages; big servers (10,000 resources in pages of 100) need more, and a server whose
+    // cursor never ends is still cut off.
+    listMaxPages: 1000,
+    listChanged: setup.listChanged,
+  });
+  client.setRequestHandler('roots/list', async () => {
+    const roots = options.roots();
+    log.debug(`roots/list -> ${roots.map((r) => r.uri).join(', ') || '(none)'}`);
+    return { roots };
+  });
+  client.setNotificationHandler('notifications/message', (n) => {
+    const { level, logger, data } = n.params;
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    log[MCP_TO_LOG[level] ?? 'info'](`${logger ? `[${logger}] ` : ''}${text}`);
+  });
+  client.onerror = (e) => log.warn(`Protocol: ${e.message}`);
+  const handlers = { setRequestHandler: client.setRequestHandler.bind(client), setNotificationHandler: client.setNotificationHandler.bind(client) };
+  const installed = features.flatMap((f) => f.install({ definition, log, handlers, session: setup.session, redact: setup.redact }) ?? []);
+  return { client, installed };
+}
+
+/** Sets the server's log level to the log's, now and whenever the user changes it (servers that log). */
+export function followLogLevel(client: Client, log: ServerLog, requestTimeoutMs: number): Disposable | undefined {
+  if (!client.getServerCapabilities()?.logging) return undefined;
+  const apply = (level: LogLevelName) =>
+    client.setLoggingLevel(LOG_TO_MCP[level], { timeout: requestTimeoutMs }).catch((e: Error) => log.debug(`logging/setLevel failed: ${e.message}`));
+  void apply(log.logLevel);
+  return log.onDidChangeLogLevel((l) => void apply(l));
+}

@@ -1,0 +1,103 @@
+// A remote server: Streamable HTTP, falling back to legacy SSE when the server refuses it; the browser step of an
+// OAuth sign-in between attempts; and a RemoteSession that renews expired sessions and ends them with DELETE.
+import { SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { untilAborted } from '../../async';
+import { isSameOriginIssuerMismatch } from '../../auth/authErrors';
+import { OAuthProvider, SignInNotPreparedError } from '../../auth/oauthProvider';
+import type { ResolvedRemoteServer, ServerDefinition } from '../../config/types';
+import type { ServerLog } from '../ports';
+import { RemoteSession } from '../remoteSession';
+import type { ConnectionOptions, Handshake, Launcher } from './launcher';
+import { startCancelled } from './startErrors';
+
+export class RemoteLauncher implements Launcher {
+  readonly pid = undefined;
+  readonly spawnedPid = undefined;
+  readonly recentOutput = [];
+  readonly exitMessage = 'The connection was closed';
+  private readonly authProvider: ReturnType<NonNullable<ConnectionOptions['authProvider']>>;
+  private readonly auth: OAuthProvider | undefined;
+  private session: RemoteSession | undefined;
+
+  constructor(
+    definition: ServerDefinition,
+    private readonly server: ResolvedRemoteServer,
+    private readonly log: ServerLog,
+    private readonly options: Pick<ConnectionOptions, 'authProvider' | 'requestTimeoutMs'>,
+    /** A new session replaced an expired one: the server's lists may differ. */
+    private readonly onSessionRenewed: () => void,
+  ) {
+    this.authProvider = options.authProvider?.(definition, log);
+    this.auth = this.authProvider instanceof OAuthProvider ? this.authProvider : undefined;
+  }
+
+  /** Traced traffic and server messages may echo a token (a "whoami" tool): OAuth secrets are masked like inputs. */
+  secrets(): readonly string[] {
+    return this.auth?.secretValues() ?? [];
+  }
+
+  get transportSessionId(): string | undefined {
+    return this.session?.sessionId;
+  }
+
+  async connect(handshake: Handshake, signal: AbortSignal): Promise<void> {
+    const url = new URL(this.server.url);
+    const requestInit = { headers: this.server.headers };
+    const { auth, authProvider } = this;
+    let sse = this.server.type === 'sse';
+    let skipIssuerMetadataValidation = false;
+    for (;;) {
+      const options = { requestInit, authProvider, skipIssuerMetadataValidation };
+      const inner = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+      const session = (this.session = new RemoteSession(inner, {
+        log: this.log,
+        auth,
+        requestTimeoutMs: this.options.requestTimeoutMs,
+        onSessionRenewed: this.onSessionRenewed,
+      }));
+      this.log.info(`Connecting (${sse ? 'SSE' : 'Streamable HTTP'}): ${url.origin}${url.pathname}`);
+      try {
+        await handshake(session);
+        return;
+      } catch (e) {
+        await session.close().catch((error: Error) => this.log.debug(`close: ${error.message}`));
+        if (signal.aborted) throw e;
+        if (e instanceof SignInNotPreparedError && auth) {
+          await untilAborted(auth.prepareSignIn(), signal, () => {
+            throw startCancelled();
+          });
+          continue;
+        }
+        // The browser step runs here, outside initialize's timeout; the provider gives up after its maximum sign-ins.
+        if (e instanceof UnauthorizedError && auth?.hasPendingSignIn) {
+          await untilAborted(session.finishSignIn(), signal, () => {
+            throw startCancelled();
+          });
+          continue;
+        }
+        if (!skipIssuerMetadataValidation && isSameOriginIssuerMismatch(e, url)) {
+          this.log.warn(`The authorization server metadata at ${url.origin} names the issuer ${e.received}: accepted, as it is on the server's own origin`);
+          skipIssuerMetadataValidation = true;
+          continue;
+        }
+        if (!sse && isRefusedByServer(e)) {
+          this.log.info(`Streamable HTTP refused (HTTP ${(e as SdkHttpError).status}); falling back to legacy SSE`);
+          sse = true;
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** The SDK ends the session (DELETE for Streamable HTTP) when the client closes; there is no process to end. */
+  async stop(closeTransport: () => Promise<void>): Promise<void> {
+    await closeTransport();
+  }
+}
+
+function isRefusedByServer(e: unknown): boolean {
+  // A Streamable HTTP POST refused with 4xx (but not 401/403: those are authorization) means "try legacy SSE".
+  if (!(e instanceof SdkHttpError)) return false;
+  return e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403;
+}

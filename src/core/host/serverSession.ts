@@ -1,0 +1,76 @@
+// The session port: the one way features and adapters reach a running server. Requests take an AbortSignal, use the
+// configured timeout (restarted by progress) and reject with the SDK's errors; a server that is not running gives a
+// ServerNotRunningError that says its state in words. Only the host layer knows connections and the SDK Client.
+import type {
+  CallToolRequest,
+  CallToolResult,
+  CompleteRequest,
+  CompleteResult,
+  GetPromptResult,
+  Progress,
+  ReadResourceResult,
+  ServerCapabilities,
+} from '@modelcontextprotocol/client';
+import type { Event } from './events';
+import type { ServerLog } from './ports';
+import { describeServerState, type ServerInfo, type ServerState, type Tool } from './types';
+
+export interface SessionRequestOptions {
+  signal?: AbortSignal;
+  onProgress?(progress: Progress): void;
+}
+
+export interface ServerSession {
+  readonly serverId: string;
+  readonly serverName: string;
+  /** What the server declared in its handshake ({} before it). */
+  readonly capabilities: ServerCapabilities;
+  /** Connected: the handshake is done and the session has not ended. */
+  readonly isOpen: boolean;
+  /** The server's log: where a feature notes what went wrong with a request that is not the user's concern. */
+  readonly log: ServerLog;
+  /** The `Mcp-Session-Id` of a Streamable HTTP session (diagnostics; it changes when the session is renewed). */
+  readonly transportSessionId: string | undefined;
+  /** `tool` (when known) lets the SDK validate structured output against the tool's schema. */
+  callTool(params: CallToolRequest['params'], options?: SessionRequestOptions & { tool?: Tool }): Promise<CallToolResult>;
+  getPrompt(name: string, args: Record<string, string>, options?: SessionRequestOptions): Promise<GetPromptResult>;
+  complete(params: CompleteRequest['params'], options?: SessionRequestOptions): Promise<CompleteResult>;
+  /** Not cached: what is shown must be what the server has now. */
+  readResource(uri: string, options?: SessionRequestOptions): Promise<ReadResourceResult>;
+  subscribeResource(uri: string, options?: SessionRequestOptions): Promise<void>;
+  unsubscribeResource(uri: string, options?: SessionRequestOptions): Promise<void>;
+  /** The server has more resources than the pages loaded so far. */
+  readonly hasMoreResources: boolean;
+  /** Appends the next page of resources to the server's features. Concurrent calls share one request. */
+  loadMoreResources(): Promise<void>;
+  /** Reloads resources (as many pages as were loaded) and templates. */
+  refreshResources(): Promise<void>;
+}
+
+/** Asked for a session of a server that is not running (stopped, starting, waiting, failed, or removed). */
+export class ServerNotRunningError extends Error {
+  constructor(
+    readonly serverName: string,
+    readonly state: ServerState | undefined,
+  ) {
+    super(`MCP server "${serverName}" is not running: ${state ? describeServerState(state) : 'it is no longer configured'}.`);
+  }
+}
+
+/** What features need of the host: the servers, the session of a running one, and when either changes. */
+export interface SessionPort {
+  servers(): ServerInfo[];
+  /** The running server's session; throws a ServerNotRunningError otherwise. */
+  session(serverId: string): ServerSession;
+  readonly onDidChangeServers: Event<void>;
+}
+
+/** The session of a running server, or undefined (for callers to whom "not running" is an ordinary answer). */
+export function runningSession(port: SessionPort, serverId: string): ServerSession | undefined {
+  try {
+    return port.session(serverId);
+  } catch (e) {
+    if (e instanceof ServerNotRunningError) return undefined;
+    throw e;
+  }
+}
