@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import type { Progress } from '@modelcontextprotocol/client';
-import { DENIED_MESSAGE, runToolLoop, type ChatModel, type ModelEvent, type ModelTool, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop';
-import type { ModelMessage } from '../../src/core/features/chat/contentConversion';
+import { DENIED_MESSAGE, runToolLoop, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop';
+import type { LanguageModel, ModelMessage, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { ToolNameMap } from '../../src/core/features/tools/toolNames';
@@ -11,13 +11,14 @@ import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer, waitFor } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
-type Turn = ModelEvent[] | Error | ((messages: readonly ModelMessage[]) => ModelEvent[]);
+type ChatModel = Pick<LanguageModel, 'send'>;
+type Turn = ModelResponsePart[] | Error | ((messages: readonly ModelMessage[]) => ModelResponsePart[]);
 
 /** A scripted model: each request takes the next turn; it records what it was sent. */
 class ScriptedModel implements ChatModel {
   readonly requests: { messages: ModelMessage[]; tools: string[] }[] = [];
   constructor(private readonly turns: Turn[]) {}
-  async *send(messages: readonly ModelMessage[], tools: readonly ModelTool[]): AsyncIterable<ModelEvent> {
+  async *send({ messages, tools = [] }: ModelRequest): AsyncIterable<ModelResponsePart> {
     this.requests.push({ messages: structuredClone([...messages]), tools: tools.map((t) => t.name) });
     const turn = this.turns.shift() ?? [{ kind: 'text', text: 'done' }];
     if (turn instanceof Error) throw turn;

@@ -7,8 +7,8 @@ import {
   toolErrorToModel,
   toolResultToModel,
   type ConversionOptions,
-  type ModelContentPart,
 } from '../../src/core/features/chat/contentConversion';
+import { base64Of, imageFromBase64, type ModelContentPart } from '../../src/core/features/languageModel';
 import { contentToMarkdown, fenced, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown';
 import { getPrompt } from '../../src/core/features/prompts/promptRequests';
 import { ToolNameMap } from '../../src/core/features/tools/toolNames';
@@ -21,6 +21,14 @@ const withImages: ConversionOptions = { images: true };
 const texts = (parts: ModelContentPart[]) => parts.map((p) => (p.kind === 'text' ? p.text : `<${p.kind} ${p.mimeType} ${p.data.length}>`));
 
 describe('content conversion: MCP to the model', () => {
+  it('carries images as bytes, decoded from the base64 of MCP and encoded back to it', () => {
+    const part = imageFromBase64('image/png', PNG);
+    assert.ok(part.kind === 'image' && part.mimeType === 'image/png');
+    assert.ok(part.data instanceof Uint8Array && !Buffer.isBuffer(part.data), 'plain bytes, as VS Code takes them');
+    assert.deepStrictEqual([...part.data], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.strictEqual(base64Of(part.data), PNG);
+  });
+
   it('keeps text, and gives images as data only to models that take them', async () => {
     const blocks: ContentBlock[] = [
       { type: 'text', text: 'hello' },

@@ -2,12 +2,10 @@ import * as assert from 'assert';
 import type { ServerSession } from '../../src/core/host/serverSession';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { RateLimiter } from '../../src/core/features/rateLimiter';
-import { modelTraits, selectModel, type ChatModelInfo } from '../../src/core/features/sampling/modelSelection';
+import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
+import { modelTraits, selectModel } from '../../src/core/features/sampling/modelSelection';
 import {
   SamplingFeature,
-  type ModelContent,
-  type ModelPort,
-  type ModelRequest,
   type SamplingDialogs,
   type SamplingQuestion,
   type SamplingReviewAnswer,
@@ -20,7 +18,13 @@ import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer } from './helpers';
 import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';
 
-const model = (id: string, family = id, vendor = 'v', name = id): ChatModelInfo => ({ id, family, vendor, name });
+const model = (id: string, family = id, vendor = 'v', name = id): LanguageModelInfo => ({
+  id,
+  family,
+  vendor,
+  name,
+  capabilities: { acceptsImages: true, acceptsTools: true },
+});
 
 describe('sampling: model selection', () => {
   const gpt4o = model('gpt-4o', 'gpt-4o', 'copilot', 'GPT-4o');
@@ -93,22 +97,29 @@ describe('sampling: rate limiter', () => {
   });
 });
 
-class FakeModels implements ModelPort {
-  available: ChatModelInfo[] = [model('fake-model', 'fake', 'fake-vendor', 'Fake Model')];
+class FakeModels implements LanguageModelCatalog {
+  available: LanguageModelInfo[] = [model('fake-model', 'fake', 'fake-vendor', 'Fake Model')];
   requests: ModelRequest[] = [];
-  reply: (r: ModelRequest) => ModelContent[] = (r) => {
-    const last = r.messages.at(-1)!.content.find((c) => c.type === 'text') as { text: string };
-    return [{ type: 'text', text: `echo: ${last.text}` }];
+  reply: (r: ModelRequest) => ModelResponsePart[] = (r) => {
+    const last = r.messages.at(-1)!.parts.find((p) => p.kind === 'text') as { text: string };
+    return [{ kind: 'text', text: `echo: ${last.text}` }];
   };
-  async listModels() {
+  async list() {
     return this.available;
   }
-  async complete(r: ModelRequest) {
-    this.requests.push(r);
-    return this.reply(r);
-  }
-  async countTokens(_m: ChatModelInfo, text: string) {
-    return Math.ceil(text.length / 4);
+  async get(info: LanguageModelInfo): Promise<LanguageModel> {
+    const requests = this.requests;
+    const reply = (r: ModelRequest) => this.reply(r);
+    return {
+      info,
+      async *send(r: ModelRequest) {
+        requests.push(r);
+        yield* reply(r);
+      },
+      async countTokens(text: string) {
+        return Math.ceil(text.length / 4);
+      },
+    };
   }
 }
 
@@ -319,14 +330,14 @@ describe('sampling: the feature against real servers', function () {
     });
 
     it('cuts at a stop sequence and at maxTokens, with the matching stopReason', async () => {
-      models.reply = () => [{ type: 'text', text: 'one two STOP three' }];
+      models.reply = () => [{ kind: 'text', text: 'one two STOP three' }];
       assert.deepStrictEqual((await sample({ ...base, stopSequences: ['STOP'] })).result, {
         role: 'assistant',
         model: 'fake-model',
         stopReason: 'stopSequence',
         content: { type: 'text', text: 'one two ' },
       });
-      models.reply = () => [{ type: 'text', text: 'x'.repeat(400) }];
+      models.reply = () => [{ kind: 'text', text: 'x'.repeat(400) }];
       const long = (await sample({ ...base, maxTokens: 10 })).result!;
       assert.strictEqual(long.stopReason, 'maxTokens');
       assert.strictEqual((long.content as { text: string }).text.length, 40);
@@ -334,9 +345,10 @@ describe('sampling: the feature against real servers', function () {
 
     it('passes images to the model and maps an image answer', async () => {
       const image = { type: 'image', data: Buffer.from('png-bytes').toString('base64'), mimeType: 'image/png' };
-      models.reply = () => [{ type: 'image', data: image.data, mimeType: 'image/png' }];
+      const bytes = new Uint8Array(Buffer.from('png-bytes'));
+      models.reply = () => [{ kind: 'image', data: bytes, mimeType: 'image/png' }];
       const r = await sample({ ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }] });
-      assert.deepStrictEqual(models.requests[0].messages[0].content[1], { type: 'image', data: image.data, mimeType: 'image/png' });
+      assert.deepStrictEqual(models.requests[0].messages[0].parts[1], { kind: 'image', data: bytes, mimeType: 'image/png' });
       assert.deepStrictEqual(r.result?.content, image);
     });
 

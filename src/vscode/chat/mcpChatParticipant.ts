@@ -8,8 +8,6 @@ import {
   modelMessagesToText,
   promptToModelMessages,
   type ConversionOptions,
-  type ModelContentPart,
-  type ModelMessage,
   type ResourceContents,
 } from '../../core/features/chat/contentConversion';
 import {
@@ -22,6 +20,7 @@ import {
   toolsListing,
 } from '../../core/features/chat/chatListings';
 import { escapeMarkdown, inlineCode, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
+import type { LanguageModel, ModelContentPart, ModelMessage } from '../../core/features/languageModel';
 import { assignArguments, parsePromptInvocation } from '../../core/features/prompts/promptArguments';
 import { findPrompt, listPrompts, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests';
@@ -29,11 +28,11 @@ import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import { ToolNameMap } from '../../core/features/tools/toolNames';
+import { LanguageModels } from '../languageModels';
 import type { ToolSettings } from '../tools/toolSettings';
 import type { ChatTranscripts } from './chatTranscripts';
 import type { ChatDocuments } from './chatDocuments';
 import { ChatToolRenderer } from './chatToolRenderer';
-import { acceptsImages, acceptsTools, LanguageModelAdapter } from './languageModelAdapter';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
 
 const PARTICIPANT_ID = 'mcpHost.mcp';
@@ -71,6 +70,7 @@ interface TurnMetadata {
 }
 
 const JUSTIFICATION = 'MCP Host answers your @mcp request with the model you selected, using your MCP servers.';
+const models = new LanguageModels(JUSTIFICATION);
 const USAGE = 'Usage: `@mcp /prompt server.prompt name=value name="a value"` — or `@mcp /prompt` alone to pick one.';
 const HELP = `Ask anything and the model answers with your MCP servers' tools, or run a prompt. ${USAGE} \`/prompts\`, \`/tools\` and \`/resources\` list what your servers offer.`;
 
@@ -106,6 +106,7 @@ export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Dispo
 
 class McpChatRequest {
   private readonly abort = new AbortController();
+  private readonly model: LanguageModel;
 
   constructor(
     private readonly deps: ChatParticipantDeps,
@@ -113,7 +114,9 @@ class McpChatRequest {
     private readonly context: vscode.ChatContext,
     private readonly stream: vscode.ChatResponseStream,
     private readonly token: vscode.CancellationToken,
-  ) {}
+  ) {
+    this.model = models.of(request.model);
+  }
 
   async run(): Promise<vscode.ChatResult> {
     const sub = this.token.onCancellationRequested(() => this.abort.abort(new vscode.CancellationError()));
@@ -149,7 +152,7 @@ class McpChatRequest {
 
   private conversion(serverId: string): ConversionOptions {
     return {
-      images: acceptsImages(this.request.model),
+      images: this.model.info.capabilities.acceptsImages,
       resolveLink: (link) => this.deps.resources.read(serverId, link.uri),
     };
   }
@@ -206,7 +209,7 @@ class McpChatRequest {
     const attachments = this.deps.resources.takeAttachments();
     for (const a of attachments) {
       this.stream.progress(`Attached ${a.label} (${a.serverName})`);
-      context.push(...a.contents.map((c) => contextBlock(c, acceptsImages(this.request.model))));
+      context.push(...a.contents.map((c) => contextBlock(c, this.model.info.capabilities.acceptsImages)));
     }
     context.push(...(await this.references()));
     if (!this.request.prompt.trim() && !context.length) return this.say(HELP);
@@ -220,13 +223,12 @@ class McpChatRequest {
   }
 
   private async answer(messages: ModelMessage[]): Promise<string> {
-    const model = this.request.model;
     const renderer = new ChatToolRenderer(this.stream, (serverId, link) => this.deps.resources.documentUri(serverId, link), this.deps.documents);
     const settings = this.deps.settings();
     await runToolLoop({
-      model: new LanguageModelAdapter(model, JUSTIFICATION),
+      model: this.model,
       messages,
-      tools: acceptsTools(model) ? ToolNameMap.fromServers(this.servers) : new ToolNameMap([]),
+      tools: this.model.info.capabilities.acceptsTools ? ToolNameMap.fromServers(this.servers) : new ToolNameMap([]),
       maxRounds: settings.maxToolRounds,
       consent: this.deps.consent,
       caller: this.deps.caller,

@@ -8,8 +8,8 @@ import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { ServerInfo } from '../../core/host/types';
 import type { HostDialogs } from '../dialogs';
+import { LanguageModels } from '../languageModels';
 import type { ServerOutputChannels } from '../serverLogs';
-import { LanguageModelPort } from './languageModelPort';
 import { readSamplingSettings } from './samplingSettings';
 
 export interface SamplingWiring {
@@ -21,10 +21,12 @@ export interface SamplingWiring {
   servers: () => ServerInfo[];
 }
 
+const JUSTIFICATION = 'An MCP server asked for a completion, and you allowed it.';
+
 export function createSamplingFeature(w: SamplingWiring): SamplingFeature {
   return new SamplingFeature({
     settings: (definition) => readSamplingSettings(vscode.workspace.getConfiguration('mcpHost.sampling'), definition),
-    models: new LanguageModelPort(),
+    models: new LanguageModels(JUSTIFICATION),
     dialogs: w.dialogs,
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,

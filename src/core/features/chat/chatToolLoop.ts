@@ -1,33 +1,14 @@
 // The conversation with a language model that may call MCP tools: send, stream the answer, run the tools it asked
 // for (each with the user's consent), give the results back, and again, for a bounded number of rounds.
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
+import type { LanguageModel, ModelMessage, ModelPart, ModelResponsePart, ModelTool } from '../languageModel';
 import type { ToolCaller } from '../tools/toolCaller';
 import type { ConsentOutcome, ToolConsent } from '../tools/toolConsent';
 import type { NamedTool, ToolNameMap } from '../tools/toolNames';
 import { schemaProblem, toolsNamedIn } from '../tools/toolSchemas';
-import {
-  toolCallToMcp,
-  toolErrorToModel,
-  toolResultToModel,
-  type ConversionOptions,
-  type ModelMessage,
-  type ModelPart,
-} from './contentConversion';
+import { toolCallToMcp, toolErrorToModel, toolResultToModel, type ConversionOptions } from './contentConversion';
 
-export type ModelEvent = { kind: 'text'; text: string } | { kind: 'toolCall'; callId: string; name: string; input: unknown };
-
-/** A tool as offered to the model: its unique model name, description and input schema (passed through). */
-export interface ModelTool {
-  name: string;
-  description: string;
-  inputSchema: object;
-}
-
-/** The language model, as the loop needs it. The VS Code adapter wraps `request.model`. */
-export interface ChatModel {
-  /** Streams the answer; rejects (or throws while streaming) when the model API refuses the request. */
-  send(messages: readonly ModelMessage[], tools: readonly ModelTool[], signal: AbortSignal): AsyncIterable<ModelEvent>;
-}
+type ModelToolCall = Extract<ModelResponsePart, { kind: 'toolCall' }>;
 
 export type ToolCallEnd =
   | { kind: 'result'; result: CallToolResult }
@@ -47,7 +28,7 @@ export interface ToolLoopObserver {
 }
 
 export interface ToolLoopOptions {
-  model: ChatModel;
+  model: Pick<LanguageModel, 'send'>;
   /** The conversation so far; the loop appends the model's turns and the tool results to a copy. */
   messages: readonly ModelMessage[];
   tools: ToolNameMap;
@@ -115,18 +96,18 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   }
 
   /** One model request. A request the model API refuses because of some tools is retried without them. */
-  async function streamTurn(): Promise<{ text: string; calls: Extract<ModelEvent, { kind: 'toolCall' }>[] } | 'retry'> {
+  async function streamTurn(): Promise<{ text: string; calls: ModelToolCall[] } | 'retry'> {
     let text = '';
-    const calls: Extract<ModelEvent, { kind: 'toolCall' }>[] = [];
+    const calls: ModelToolCall[] = [];
     let produced = false;
     try {
-      for await (const event of model.send(messages, offered, signal)) {
+      for await (const part of model.send({ messages, tools: offered }, signal)) {
         produced = true;
-        if (event.kind === 'text') {
-          text += event.text;
-          observer.text(event.text);
-        } else {
-          calls.push(event);
+        if (part.kind === 'text') {
+          text += part.text;
+          observer.text(part.text);
+        } else if (part.kind === 'toolCall') {
+          calls.push(part);
         }
       }
     } catch (e) {
@@ -141,7 +122,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     return { text, calls };
   }
 
-  async function runCall(call: Extract<ModelEvent, { kind: 'toolCall' }>): Promise<ModelPart> {
+  async function runCall(call: ModelToolCall): Promise<ModelPart> {
     const mcp = toolCallToMcp(call, map);
     if (!mcp.ok) return toolErrorToModel(call.callId, mcp.error);
     const { tool } = mcp;

@@ -1,19 +1,7 @@
 // MCP content to what a language model reads, and the model's tool calls back to MCP `tools/call` requests.
-// The model side is a neutral shape the VS Code adapter maps one to one onto LanguageModelChatMessage parts.
 import type { CallToolResult, ContentBlock, GetPromptResult, ResourceLink } from '@modelcontextprotocol/client';
+import { imageFromBase64, type ModelContentPart, type ModelMessage, type ModelPart } from '../languageModel';
 import type { NamedTool, ToolNameMap } from '../tools/toolNames';
-
-export type ModelContentPart = { kind: 'text'; text: string } | { kind: 'image'; mimeType: string; data: Uint8Array };
-
-export type ModelPart =
-  | ModelContentPart
-  | { kind: 'toolCall'; callId: string; name: string; input: Record<string, unknown> }
-  | { kind: 'toolResult'; callId: string; content: ModelContentPart[] };
-
-export interface ModelMessage {
-  role: 'user' | 'assistant';
-  parts: ModelPart[];
-}
 
 /** A resource's contents as servers send them: text or base64 `blob` (the SDK types the two apart, or not at all). */
 export interface ResourceContents {
@@ -32,10 +20,6 @@ export interface ConversionOptions {
 
 const IMAGE_MIME = /^image\/(png|jpe?g|gif|webp|bmp)$/i;
 
-function decodeBase64(data: string): Uint8Array {
-  return new Uint8Array(Buffer.from(data, 'base64'));
-}
-
 const byteSize = (base64: string): number => Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
 
 /** An embedded, linked or attached resource as a block of context the model can tell apart from the conversation. */
@@ -45,7 +29,7 @@ export function contextBlock(contents: ResourceContents, images: boolean): Model
     return { kind: 'text', text: `<resource uri="${contents.uri}" mimeType="${contents.mimeType ?? 'text/plain'}">\n${contents.text}\n</resource>` };
   }
   const blob = contents.blob ?? '';
-  if (images && IMAGE_MIME.test(mime)) return { kind: 'image', mimeType: mime, data: decodeBase64(blob) };
+  if (images && IMAGE_MIME.test(mime)) return imageFromBase64(mime, blob);
   return { kind: 'text', text: `[Binary resource ${contents.uri} (${mime}, ${byteSize(blob)} bytes) is not included.]` };
 }
 
@@ -61,7 +45,7 @@ async function blockToParts(block: ContentBlock, options: ConversionOptions): Pr
       return [{ kind: 'text', text: block.text }];
     case 'image':
       return options.images && IMAGE_MIME.test(block.mimeType)
-        ? [{ kind: 'image', mimeType: block.mimeType, data: decodeBase64(block.data) }]
+        ? [imageFromBase64(block.mimeType, block.data)]
         : [{ kind: 'text', text: `[Image (${block.mimeType}, ${byteSize(block.data)} bytes): this model does not take images.]` }];
     case 'audio':
       return [{ kind: 'text', text: `[Audio (${block.mimeType}, ${byteSize(block.data)} bytes) is not included: models here do not take audio.]` }];

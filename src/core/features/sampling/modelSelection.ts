@@ -1,13 +1,6 @@
 // Which language model answers a server's sampling request. The server may only express preferences (name hints and
 // cost/speed/intelligence priorities); the user decides what it may use (models pinned per server).
-
-/** A chat model as the editor offers it (VS Code's LanguageModelChat fits). */
-export interface ChatModelInfo {
-  id: string;
-  name: string;
-  vendor: string;
-  family: string;
-}
+import type { LanguageModelInfo } from '../languageModel';
 
 export interface SamplingModelPreferences {
   hints?: { name?: string }[];
@@ -16,10 +9,10 @@ export interface SamplingModelPreferences {
   intelligencePriority?: number;
 }
 
-export type ModelChoice = { model: ChatModelInfo; reason: string } | { model: undefined; reason: string };
+export type ModelChoice = { model: LanguageModelInfo; reason: string } | { model: undefined; reason: string };
 
 /** Rough traits from well-known naming conventions (no editor API reports cost or speed): 0 = low, 1 = high. */
-export function modelTraits(model: ChatModelInfo): { cost: number; speed: number; intelligence: number } {
+export function modelTraits(model: LanguageModelInfo): { cost: number; speed: number; intelligence: number } {
   const name = `${model.id} ${model.family} ${model.name}`.toLowerCase();
   if (/\b(mini|nano|flash|haiku|lite|small|instant|fast)\b|-(mini|nano|flash|lite)\b|\b\d+(\.\d+)?b\b/.test(name))
     return { cost: 0.2, speed: 0.9, intelligence: 0.4 };
@@ -35,21 +28,21 @@ function hasPriorities(prefs: SamplingModelPreferences | undefined): boolean {
 }
 
 /** The best model by the server's priorities; the first one wins ties, so the caller's order decides. */
-function byPriorities(models: ChatModelInfo[], prefs: SamplingModelPreferences | undefined): ChatModelInfo {
+function byPriorities(models: LanguageModelInfo[], prefs: SamplingModelPreferences | undefined): LanguageModelInfo {
   if (!hasPriorities(prefs)) return models[0];
-  const score = (m: ChatModelInfo) => {
+  const score = (m: LanguageModelInfo) => {
     const t = modelTraits(m);
     return clamp01(prefs?.costPriority) * (1 - t.cost) + clamp01(prefs?.speedPriority) * t.speed + clamp01(prefs?.intelligencePriority) * t.intelligence;
   };
   return models.reduce((best, m) => (score(m) > score(best) ? m : best));
 }
 
-const matchesName = (m: ChatModelInfo, text: string) => {
+const matchesName = (m: LanguageModelInfo, text: string) => {
   const needle = text.toLowerCase();
   return [m.id, m.family, m.name].some((s) => s.toLowerCase().includes(needle));
 };
 
-const matchesPin = (m: ChatModelInfo, pin: string) => {
+const matchesPin = (m: LanguageModelInfo, pin: string) => {
   const p = pin.toLowerCase();
   return [m.id, m.family, `${m.vendor}/${m.id}`, `${m.vendor}/${m.family}`].some((s) => s.toLowerCase() === p);
 };
@@ -60,7 +53,7 @@ const matchesPin = (m: ChatModelInfo, pin: string) => {
  * the user pinned for this server, else the best by priorities, else the first model offered (the editor's default).
  * When the user pinned models, only those are candidates.
  */
-export function selectModel(available: ChatModelInfo[], prefs: SamplingModelPreferences | undefined, pinned: readonly string[] = []): ModelChoice {
+export function selectModel(available: LanguageModelInfo[], prefs: SamplingModelPreferences | undefined, pinned: readonly string[] = []): ModelChoice {
   if (!available.length) return { model: undefined, reason: 'no language model is available' };
   const candidates = pinned.length ? dedupe(pinned.flatMap((p) => available.filter((m) => matchesPin(m, p)))) : available;
   if (!candidates.length) return { model: undefined, reason: `none of the models allowed for this server (${pinned.join(', ')}) is available` };
@@ -74,6 +67,6 @@ export function selectModel(available: ChatModelInfo[], prefs: SamplingModelPref
   return { model: candidates[0], reason: 'the default model' };
 }
 
-function dedupe(models: ChatModelInfo[]): ChatModelInfo[] {
+function dedupe(models: LanguageModelInfo[]): LanguageModelInfo[] {
   return models.filter((m, i) => models.findIndex((o) => o.vendor === m.vendor && o.id === m.id) === i);
 }

@@ -16,9 +16,18 @@ import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../host/ports';
 import { consentSubject } from '../consentSubject';
 import type { InteractionQueue } from '../../host/interactionQueue';
+import {
+  base64Of,
+  imageFromBase64,
+  type LanguageModel,
+  type LanguageModelCatalog,
+  type LanguageModelInfo,
+  type ModelMessage,
+  type ModelResponsePart,
+} from '../languageModel';
 import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
 import type { ConsentAnswer, TextQuestion } from '../userQuestions';
-import { selectModel, type ChatModelInfo } from './modelSelection';
+import { selectModel } from './modelSelection';
 
 export type ContextScope = 'none' | 'thisServer' | 'allServers';
 
@@ -33,24 +42,6 @@ export interface SamplingSettings {
   pinnedModels: string[];
   /** The widest `includeContext` the user allows. */
   allowedContext: ContextScope;
-}
-
-export type ModelContent = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
-
-export interface ModelRequest {
-  model: ChatModelInfo;
-  systemPrompt?: string;
-  messages: { role: 'user' | 'assistant'; content: ModelContent[] }[];
-  maxTokens: number;
-  temperature?: number;
-  stopSequences?: string[];
-}
-
-/** The editor's language models (VS Code's `vscode.lm`). */
-export interface ModelPort {
-  listModels(): Promise<ChatModelInfo[]>;
-  complete(request: ModelRequest, signal: AbortSignal): Promise<ModelContent[]>;
-  countTokens(model: ChatModelInfo, text: string): Promise<number>;
 }
 
 export interface SamplingQuestion {
@@ -79,7 +70,7 @@ export interface SamplingDialogs {
 
 export interface SamplingFeatureDeps {
   settings(definition: ServerDefinition): SamplingSettings;
-  models: ModelPort;
+  models: LanguageModelCatalog;
   dialogs: SamplingDialogs;
   permissions: PermissionStore;
   activeToolCalls: ActiveToolCalls;
@@ -137,11 +128,11 @@ export class SamplingFeature implements ClientFeature {
     if (params.maxTokens > settings.maxTokens)
       refuse(ProtocolErrorCode.InvalidParams, `maxTokens ${params.maxTokens} exceeds the user's limit of ${settings.maxTokens} (setting mcpHost.sampling.maxTokens).`);
     if (params.tools?.length || params.toolChoice) refuse(ProtocolErrorCode.InvalidParams, 'Tool use in sampling is not supported by this client.');
-    const messages = params.messages.map((m) => ({ role: m.role, content: toModelContent(m, refuse) }));
+    const messages = params.messages.map((m) => toModelMessage(m, refuse));
 
     return this.deps.queue.run(async () => {
       if (signal.aborted) refuse(ProtocolErrorCode.InternalError, 'The request was cancelled.');
-      const available = await this.deps.models.listModels();
+      const available = await this.deps.models.list();
       const choice = selectModel(available, params.modelPreferences, settings.pinnedModels);
       if (!choice.model) {
         const message = `MCP server "${definition.name}" asked for a language model, but ${choice.reason}.`;
@@ -179,28 +170,28 @@ export class SamplingFeature implements ClientFeature {
       const extra = context === 'none' ? '' : this.deps.describeContext(definition.id, context);
       const systemPrompt = [params.systemPrompt, extra && `Context from MCP servers:\n${extra}`].filter(Boolean).join('\n\n') || undefined;
       log.info(`Sampling with ${model.name} (${model.vendor}/${model.id}: ${choice.reason}), maxTokens ${params.maxTokens}`);
-      let reply: ModelContent[];
+      let answering: LanguageModel;
+      const reply: ModelResponsePart[] = [];
       try {
-        reply = await this.deps.models.complete(
-          { model, systemPrompt, messages, maxTokens: params.maxTokens, temperature: params.temperature, stopSequences: params.stopSequences },
-          signal,
-        );
+        answering = await this.deps.models.get(model);
+        const request = { systemPrompt, messages, maxTokens: params.maxTokens, temperature: params.temperature, stopSequences: params.stopSequences };
+        for await (const part of answering.send(request, signal)) reply.push(part);
       } catch (e) {
         return refuse(ProtocolErrorCode.InternalError, `The model ${model.name} failed: ${(e as Error).message}`);
       }
-      const result = await this.toResult(model, reply, params);
+      const result = await this.toResult(answering, reply, params);
       return this.reviewResponse(definition, model, result, refuse);
     });
   }
 
   private async reviewPrompt(
     definition: ServerDefinition,
-    model: ChatModelInfo,
-    messages: { role: string; content: ModelContent[] }[],
+    model: LanguageModelInfo,
+    messages: ModelMessage[],
     refuse: (code: number, message: string) => never,
   ) {
-    const last = [...messages].reverse().find((m) => m.role === 'user' && m.content.some((c) => c.type === 'text'));
-    const part = last?.content.find((c): c is { type: 'text'; text: string } => c.type === 'text');
+    const last = [...messages].reverse().find((m) => m.role === 'user' && m.parts.some((p) => p.kind === 'text'));
+    const part = last?.parts.find((p) => p.kind === 'text');
     if (!part) return;
     const edited = await this.deps.dialogs.inputText({
       title: `Review what "${definition.name}" sends to ${model.name}`,
@@ -213,31 +204,29 @@ export class SamplingFeature implements ClientFeature {
     if (edited !== part.text.replace(/\r?\n/g, '')) part.text = edited!;
   }
 
-  private async toResult(model: ChatModelInfo, reply: ModelContent[], params: CreateMessageRequestParams): Promise<CreateMessageResult> {
-    let text = reply
-      .filter((c): c is { type: 'text'; text: string } => c.type === 'text')
-      .map((c) => c.text)
-      .join('');
-    const image = reply.find((c): c is { type: 'image'; data: string; mimeType: string } => c.type === 'image');
-    if (!text && image) return { role: 'assistant', model: model.id, stopReason: 'endTurn', content: { type: 'image', data: image.data, mimeType: image.mimeType } };
+  private async toResult(model: LanguageModel, reply: ModelResponsePart[], params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+    const { id } = model.info;
+    let text = reply.map((p) => (p.kind === 'text' ? p.text : '')).join('');
+    const image = reply.find((p) => p.kind === 'image');
+    if (!text && image) return { role: 'assistant', model: id, stopReason: 'endTurn', content: { type: 'image', data: base64Of(image.data), mimeType: image.mimeType } };
     let stopReason: CreateMessageResult['stopReason'] = 'endTurn';
     const stops = (params.stopSequences ?? []).filter(Boolean).map((s) => [s, text.indexOf(s)] as const).filter(([, i]) => i >= 0);
     if (stops.length) {
       text = text.slice(0, Math.min(...stops.map(([, i]) => i)));
       stopReason = 'stopSequence';
     }
-    const tokens = await this.deps.models.countTokens(model, text).catch(() => 0);
+    const tokens = await model.countTokens(text).catch(() => 0);
     if (tokens > params.maxTokens) {
       // Models do not all honour a token limit: cut the answer to about maxTokens, as the server asked.
       text = text.slice(0, Math.floor((text.length * params.maxTokens) / tokens));
       stopReason = 'maxTokens';
     }
-    return { role: 'assistant', model: model.id, stopReason, content: { type: 'text', text } };
+    return { role: 'assistant', model: id, stopReason, content: { type: 'text', text } };
   }
 
   private async reviewResponse(
     definition: ServerDefinition,
-    model: ChatModelInfo,
+    model: LanguageModelInfo,
     result: CreateMessageResult,
     refuse: (code: number, message: string) => never,
   ): Promise<CreateMessageResult> {
@@ -273,19 +262,20 @@ export class SamplingFeature implements ClientFeature {
   }
 }
 
-function toModelContent(message: SamplingMessage, refuse: (code: number, message: string) => never): ModelContent[] {
+function toModelMessage(message: SamplingMessage, refuse: (code: number, message: string) => never): ModelMessage {
   const blocks = Array.isArray(message.content) ? message.content : [message.content];
-  return blocks.map((b): ModelContent => {
-    if (b.type === 'text') return { type: 'text', text: b.text };
-    if (b.type === 'image') return { type: 'image', data: b.data, mimeType: b.mimeType };
+  const parts = blocks.map((b) => {
+    if (b.type === 'text') return { kind: 'text' as const, text: b.text };
+    if (b.type === 'image') return imageFromBase64(b.mimeType, b.data);
     return refuse(ProtocolErrorCode.InvalidParams, `${b.type} content is not supported in sampling messages (text and images are).`);
   });
+  return { role: message.role, parts };
 }
 
 /** Everything the server asks for, as the consent dialog shows it. */
 export function describeRequest(
   params: CreateMessageRequestParams,
-  model: ChatModelInfo,
+  model: LanguageModelInfo,
   modelReason: string,
   requestedContext: string,
   grantedContext: ContextScope,
