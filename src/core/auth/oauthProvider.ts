@@ -13,6 +13,7 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { withTimeout } from '../async';
 import type { ServerLog } from '../host/ports';
 import { redirectMismatch, signInAttemptsExceeded, signInDeclined, signInTimedOut, SignInError } from './authErrors';
 import type { AuthStatusStore } from './authStatus';
@@ -299,16 +300,14 @@ export class OAuthProvider implements OAuthClientProvider {
       if (consent !== true) throw signInDeclined();
       this.options.log.info(`Signing in at ${url.host} (attempt ${this.signIns} of ${max})`);
       const timeoutMs = this.options.signInTimeoutMs ?? 5 * 60_000;
+      // Aborted once the sign-in is over, whichever way: the browser listener closes with it.
       const abort = new AbortController();
-      const timer = setTimeout(() => abort.abort(), timeoutMs);
       let params: URLSearchParams;
       try {
-        params = await Promise.race([
-          this.options.interaction.authorize(url, abort.signal),
-          new Promise<never>((_, reject) => abort.signal.addEventListener('abort', () => reject(signInTimedOut(Math.round(timeoutMs / 60_000))))),
-        ]);
+        params = await withTimeout(this.options.interaction.authorize(url, abort.signal), timeoutMs, () => {
+          throw signInTimedOut(Math.round(timeoutMs / 60_000));
+        });
       } finally {
-        clearTimeout(timer);
         abort.abort();
       }
       if (!this.expectedState || params.get('state') !== this.expectedState) throw redirectMismatch();

@@ -15,6 +15,7 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/client';
+import { withTimeout } from '../async';
 import { SignInNotPreparedError, type OAuthProvider } from '../auth/oauthProvider';
 import type { ServerLog } from './ports';
 
@@ -183,21 +184,15 @@ export class RemoteSession implements Transport {
   private async request(method: string, params: JSONRPCRequest['params']): Promise<unknown> {
     const id = `mcp-host-session-${++this.internalIds}`;
     const answer = new Promise<JSONRPCMessage>((resolve) => this.internal.set(id, { resolve }));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`${method} got no answer within ${Math.round(this.options.requestTimeoutMs / 1000)} s`)),
-        this.options.requestTimeoutMs,
-      );
-    });
+    const { requestTimeoutMs } = this.options;
     try {
-      // One race, entered at once, observes both the timeout and a failed send: a send slower than the timeout
-      // leaves no rejection unawaited, and the time limit covers sending as well as answering.
-      const message = await Promise.race([this.inner.send({ jsonrpc: '2.0', id, method, params }).then(() => answer), timeout]);
+      // The time limit covers sending as well as answering.
+      const message = await withTimeout(this.inner.send({ jsonrpc: '2.0', id, method, params }).then(() => answer), requestTimeoutMs, () => {
+        throw new Error(`${method} got no answer within ${Math.round(requestTimeoutMs / 1000)} s`);
+      });
       if (isJSONRPCErrorResponse(message)) throw new Error(`${method} failed: ${message.error.message}`);
       return isJSONRPCResultResponse(message) ? message.result : undefined;
     } finally {
-      clearTimeout(timer);
       this.internal.delete(id);
     }
   }
@@ -205,10 +200,7 @@ export class RemoteSession implements Transport {
   async close(): Promise<void> {
     this.closing = true;
     if (this.inner instanceof StreamableHTTPClientTransport && this.inner.sessionId) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, TERMINATE_TIMEOUT_MS)));
-      await Promise.race([this.inner.terminateSession().catch(() => undefined), timeout]);
-      clearTimeout(timer);
+      await withTimeout(this.inner.terminateSession().catch(() => undefined), TERMINATE_TIMEOUT_MS);
     }
     await this.inner.close();
   }
