@@ -78,7 +78,7 @@ export class ConfigLoader implements vscode.Disposable {
     this.files.set(scope.key, file);
     const schedule = () => {
       clearTimeout(file.timer);
-      file.timer = setTimeout(() => this.load(file), DEBOUNCE_MS);
+      file.timer = setTimeout(() => void this.load(file), DEBOUNCE_MS);
     };
     watcher.onDidCreate(schedule);
     watcher.onDidChange(schedule);

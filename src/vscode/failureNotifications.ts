@@ -4,6 +4,7 @@ import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { ServerOutputChannels } from './serverLogs';
 
 export function notifyFailures(registry: ServerRegistry, logs: ServerOutputChannels): vscode.Disposable {
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- fire-and-forget dialog; its actions' failures are caught below
   return registry.onDidFail(async ({ server, message }) => {
     const showOutput = 'Show Output';
     const restart = 'Restart';

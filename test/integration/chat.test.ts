@@ -170,7 +170,7 @@ describe('@mcp chat participant', function () {
     assert.match(md, /\*\*Get Sum Tool \\\(everything\\\)\*\*:/, 'the call is shown');
     assert.match(md, /```\nThe sum of 2 and 3 is 5\.\n```/, 'with its result');
     const call = await referencedDocument(t, /everything\.get-sum\.md$/);
-    assert.match(call, /Input:\n\n```json\n\{\n  "a": 2,\n  "b": 3\n\}\n```/, 'input and result behind the references');
+    assert.match(call, /Input:\n\n```json\n\{\n {2}"a": 2,\n {2}"b": 3\n\}\n```/, 'input and result behind the references');
     assert.match(md, /The tool says 5\./);
   });
 
@@ -235,7 +235,7 @@ describe('@mcp chat participant', function () {
 
   it('lists prompts, tools and resources with links that run, call or attach them', async () => {
     const link = (title: string, command: string, args: unknown[]) =>
-      `[${title.replace(/[.\-]/g, (c) => `\\${c}`)}](command:${command}?${encodeURIComponent(JSON.stringify(args))})`;
+      `[${title.replace(/[.-]/g, (c) => `\\${c}`)}](command:${command}?${encodeURIComponent(JSON.stringify(args))})`;
     const everything = await running('everything');
     const prompts = markdown(await ask('@mcp /prompts'));
     assert.ok(prompts.includes(link('Run everything.args-prompt', 'workbench.action.chat.open', [{ query: '@mcp /prompt everything.args-prompt' }])), prompts);

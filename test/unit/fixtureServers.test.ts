@@ -8,7 +8,7 @@ import { fixtureServer, repoRoot, sleep, waitFor } from './helpers';
 // The fixtures are only useful if they are exactly as (mis)behaved as documented; these tests pin that down
 // over raw stdio, and check the well-formed ones against the real SDK client the host uses.
 
-// Wire messages are checked by the assertions, not by the type system.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire messages are checked by the assertions, not by the type system.
 type Json = any;
 
 interface RpcResponse {

@@ -220,7 +220,7 @@ describe('serverPresentation', () => {
       assert.match(tip, /- `path` string \*\(required\)\* — Where/);
       assert.match(tip, /- `n` number$/m);
       assert.match(tip, /readOnlyHint\\: true, destructiveHint\\: false/);
-      assert.match(tip, /Reads a file\\\.  \nSecond line\\\./);
+      assert.match(tip, /Reads a file\\\. {2}\nSecond line\\\./);
     });
 
     it('marks required prompt arguments and resource templates', () => {

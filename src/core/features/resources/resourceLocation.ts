@@ -34,6 +34,7 @@ const MAX_FILE_NAME = 120;
 
 /** A path segment safe on every platform's Save dialog and in a URI path: no separators, controls or reserved chars. */
 export function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
   let safe = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|#%]/g, '_').trim();
   safe = safe.replace(/^\.+/, '').replace(/[. ]+$/, '');
   if (safe.length > MAX_FILE_NAME) {
