@@ -51,30 +51,41 @@ async function psTable(): Promise<Array<[number, number]>> {
   return rows;
 }
 
-/**
- * Every descendant of `pid` (not `pid` itself), parents before their children. Empty on Windows, where
- * `taskkill /T` walks the tree itself.
- */
-export async function listDescendants(pid: number): Promise<number[]> {
-  if (isWindows || !isValidPid(pid)) return [];
-  let table: Array<[number, number]>;
-  if (process.platform === 'linux') {
-    // A hardened /proc (hidepid) or an exotic sandbox may refuse; ps is the portable fallback.
-    table = await procTable().catch(() => psTable());
-  } else {
-    table = await psTable();
-  }
+/** The direct children of `pid` from `/proc/<pid>/task/<tid>/children` (Linux): no scan of every process. */
+async function procChildren(pid: number): Promise<number[]> {
+  const tasks = await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const lists = await Promise.all(tasks.map((t) => fs.readFile(`/proc/${pid}/task/${t}/children`, 'utf8').catch(() => '')));
+  return lists.flatMap((l) => l.split(' ').filter(Boolean).map(Number));
+}
+
+/** Children by parent, from the whole process table (`ps`, or /proc where `children` files are missing). */
+async function childrenFromTable(): Promise<(pid: number) => number[]> {
+  const table = process.platform === 'linux' ? await procTable().catch(() => psTable()) : await psTable();
   const children = new Map<number, number[]>();
   for (const [p, pp] of table) {
     const list = children.get(pp);
     if (list) list.push(p);
     else children.set(pp, [p]);
   }
+  return (pid) => children.get(pid) ?? [];
+}
+
+/** Whether this kernel offers `/proc/<pid>/task/<tid>/children` (CONFIG_PROC_CHILDREN). */
+let procChildrenAvailable: boolean | undefined;
+
+/**
+ * Every descendant of `pid` (not `pid` itself), parents before their children. Empty on Windows, where
+ * `taskkill /T` walks the tree itself. On Linux it walks down from `pid` only, reading nothing of other processes.
+ */
+export async function listDescendants(pid: number): Promise<number[]> {
+  if (isWindows || !isValidPid(pid)) return [];
+  procChildrenAvailable ??= process.platform === 'linux' && (await fs.access(`/proc/${process.pid}/task/${process.pid}/children`).then(() => true, () => false));
+  const childrenOf = procChildrenAvailable ? procChildren : await childrenFromTable().then((f) => async (p: number) => f(p));
   const result: number[] = [];
   const seen = new Set<number>([pid]);
   const queue = [pid];
   while (queue.length) {
-    for (const c of children.get(queue.shift()!) ?? []) {
+    for (const c of await childrenOf(queue.shift()!)) {
       // The guard protects against a pid-reuse cycle in a table that is read non-atomically.
       if (!seen.has(c)) {
         seen.add(c);
@@ -84,6 +95,27 @@ export async function listDescendants(pid: number): Promise<number[]> {
     }
   }
   return result;
+}
+
+/** Whether any process of the group led by `pgid` still exists (zombies included: a bound on waiting, not a verdict). */
+export function groupAlive(pgid: number): boolean {
+  if (isWindows || !isValidPid(pgid)) return false;
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Signals every process of the group led by `pgid`, children it forked late included. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  if (isWindows || !isValidPid(pgid)) return;
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: the group is gone.
+  }
 }
 
 /**
@@ -99,20 +131,6 @@ export function isAlive(pid: number): boolean {
   } catch {
     // Gone between the two checks, or /proc unreadable: trust the signal check.
     return answersSignalZero(pid);
-  }
-}
-
-/**
- * Something that tells this process apart from a later one that reuses its pid: its start time (Linux), or
- * undefined where it cannot be read cheaply.
- */
-export function processIdentity(pid: number): string | undefined {
-  if (process.platform !== 'linux' || !isValidPid(pid)) return undefined;
-  try {
-    // Field 22 of /proc/<pid>/stat, the 20th after the command name: start time in clock ticks since boot.
-    return statFieldsAfterComm(readFileSync(`/proc/${pid}/stat`, 'utf8'))[19];
-  } catch {
-    return undefined;
   }
 }
 
@@ -157,10 +175,15 @@ export async function killTree(pid: number, signal: NodeJS.Signals): Promise<num
 }
 
 /** Resolves true once none of `pids` is alive, false if some still are after `timeoutMs`. */
-export async function waitForExit(pids: number[], timeoutMs: number): Promise<boolean> {
+export function waitForExit(pids: number[], timeoutMs: number): Promise<boolean> {
+  return waitUntil(() => !pids.some(isAlive), timeoutMs);
+}
+
+/** Resolves true once `done()` holds (checked every 50 ms), false if it still does not after `timeoutMs`. */
+export async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    if (!pids.some(isAlive)) return true;
+    if (done()) return true;
     const left = end - Date.now();
     if (left <= 0) return false;
     await new Promise((r) => setTimeout(r, Math.min(50, left)));

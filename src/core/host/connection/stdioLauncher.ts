@@ -1,14 +1,15 @@
-// A stdio server: a child process with the user's whole environment, its stderr read line by line, and on stop its
-// whole process tree ended (stdin closed, then SIGTERM, then SIGKILL), so an `npx` wrapper's child never lingers.
+// A stdio server: a child process with the user's whole environment in a process group of its own, its stderr read
+// line by line, and on stop the whole group and tree ended (stdin closed, then SIGTERM, then SIGKILL), so an `npx`
+// wrapper's child, or a child forked late, never lingers.
 import * as fs from 'fs';
 import * as path from 'path';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseEnvFile } from '../../config/envFile';
 import type { ResolvedStdioServer, ServerDefinition } from '../../config/types';
 import type { ServerLog } from '../ports';
-import { isAlive, killTree, listDescendants, processIdentity, waitForExit } from '../processTree';
+import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from '../processTree';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
 import { StartError } from './startErrors';
+import { StdioTransport } from './stdioTransport';
 
 /**
  * The largest single message a stdio server may send. The SDK's default (10 MB) closes the connection on a 10 MB
@@ -38,16 +39,14 @@ export function buildStdioEnvironment(
   return env;
 }
 
+/** The longest stderr line kept; a longer one is cut with a marker (servers that log to stderr can log anything). */
+export const MAX_STDERR_LINE_BYTES = 1024 * 1024;
+
 export class StdioLauncher implements Launcher {
-  private transport: StdioClientTransport | undefined;
+  private transport: StdioTransport | undefined;
   spawnedPid: number | undefined;
   recentOutput: string[] = [];
   readonly exitMessage = 'The server process exited';
-  /**
-   * The server's process tree as seen once it ran. If the root dies first (a crash), its children are re-parented
-   * and can no longer be found from it: stopping then still reaches them through this list.
-   */
-  private knownTree: { pid: number; identity: string }[] = [];
 
   constructor(
     private readonly definition: ServerDefinition,
@@ -57,7 +56,7 @@ export class StdioLauncher implements Launcher {
   ) {}
 
   get pid(): number | undefined {
-    return this.transport?.pid ?? undefined;
+    return this.transport?.pid;
   }
 
   secrets(): readonly string[] {
@@ -66,18 +65,10 @@ export class StdioLauncher implements Launcher {
 
   async connect(handshake: Handshake): Promise<void> {
     const transport = (this.transport = this.createTransport());
-    await handshake(transport, () => (this.spawnedPid = this.pid));
-    if (this.pid) {
-      // With each process's identity, so a pid reused by an unrelated process later is never signalled.
-      const descendants = await listDescendants(this.pid).catch(() => []);
-      this.knownTree = descendants.flatMap((pid) => {
-        const identity = processIdentity(pid);
-        return identity ? [{ pid, identity }] : [];
-      });
-    }
+    await handshake(transport, () => (this.spawnedPid = transport.pid));
   }
 
-  private createTransport(): StdioClientTransport {
+  private createTransport(): StdioTransport {
     const def = this.server;
     const cwd = def.cwd ?? this.definition.scope.folderPath;
     let env: Record<string, string>;
@@ -90,15 +81,15 @@ export class StdioLauncher implements Launcher {
     // As written, not resolved: values from ${env:} or inputs in the arguments stay out of the log.
     const raw = this.definition.raw.type === 'stdio' ? this.definition.raw : def;
     this.log.info(`Starting: ${[raw.command, ...raw.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
-    const transport = new StdioClientTransport({ command: def.command, args: def.args, env, cwd, stderr: 'pipe', maxBufferSize: MAX_STDIO_MESSAGE_BYTES });
-    let partial = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
-      partial = lines.pop() ?? '';
-      for (const line of lines) this.onStderrLine(line);
+    return new StdioTransport({
+      command: def.command,
+      args: def.args,
+      env,
+      cwd,
+      maxMessageBytes: MAX_STDIO_MESSAGE_BYTES,
+      maxStderrLineBytes: MAX_STDERR_LINE_BYTES,
+      onStderrLine: (line, cut) => this.onStderrLine(cut ? `${line} … [line cut at ${MAX_STDERR_LINE_BYTES / 1024 / 1024} MB]` : line),
     });
-    transport.stderr?.on('end', () => partial && this.onStderrLine(partial));
-    return transport;
   }
 
   private onStderrLine(line: string) {
@@ -107,22 +98,24 @@ export class StdioLauncher implements Launcher {
     this.log.warn(`[stderr] ${line}`);
   }
 
+  /**
+   * stdin closed, then SIGTERM, then SIGKILL, each after a wait: to the server's process group (children it forked
+   * late, and those a crashed server left behind) and to its process tree as read now (children that left the group).
+   */
   async stop(closeTransport: () => Promise<void>): Promise<void> {
-    // The SDK may already have let go of the process (e.g. after a handshake timeout) while it still runs.
-    const pid = this.pid ?? (this.spawnedPid !== undefined && isAlive(this.spawnedPid) ? this.spawnedPid : undefined);
-    const current = pid ? [pid, ...(await listDescendants(pid).catch(() => []))] : [];
-    const stillOurs = this.knownTree.filter((p) => isAlive(p.pid) && processIdentity(p.pid) === p.identity).map((p) => p.pid);
-    const tree = [...new Set([...current, ...stillOurs])];
+    const group = this.spawnedPid;
+    const tree = group !== undefined && isAlive(group) ? [group, ...(await listDescendants(group).catch(() => []))] : [];
+    const running = () => tree.some(isAlive) || (group !== undefined && groupAlive(group));
     const closing = closeTransport();
-    if (tree.length) {
+    if (running()) {
       const stage = this.options.shutdownStageMs;
-      if (!(await waitForExit(tree, stage))) {
+      if (!(await waitUntil(() => !running(), stage))) {
         this.log.info('Server did not exit after stdin closed: sending SIGTERM');
-        await signalTree(tree, 'SIGTERM');
-        if (!(await waitForExit(tree, stage))) {
+        await signalAll(group!, tree, 'SIGTERM');
+        if (!(await waitUntil(() => !running(), stage))) {
           this.log.warn('Server did not exit after SIGTERM: sending SIGKILL');
-          await signalTree(tree, 'SIGKILL');
-          await waitForExit(tree, stage);
+          await signalAll(group!, tree, 'SIGKILL');
+          await waitUntil(() => !running(), stage);
         }
       }
     }
@@ -130,10 +123,10 @@ export class StdioLauncher implements Launcher {
   }
 }
 
-async function signalTree(tree: number[], signal: NodeJS.Signals) {
-  const [root] = tree;
-  if (isAlive(root)) await killTree(root, signal).catch(() => []);
-  // Children that were re-parented after the root died are no longer in its tree: signal them by pid.
+async function signalAll(group: number, tree: number[], signal: NodeJS.Signals) {
+  signalGroup(group, signal);
+  // Windows has no groups: taskkill walks the tree of the root; elsewhere this reaches children that left the group.
+  if (isAlive(group)) await killTree(group, signal).catch(() => []);
   for (const p of tree.slice(1)) {
     try {
       if (isAlive(p)) process.kill(p, signal);
