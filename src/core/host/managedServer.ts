@@ -5,6 +5,7 @@ import type { ConnectionOptions } from './connection/launcher';
 import { StartError } from './connection/startErrors';
 import { Emitter, type Disposable } from './events';
 import type { ServerLog } from './ports';
+import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import { ServerConnection } from './serverConnection';
 import type { ServerSession } from './serverSession';
@@ -14,7 +15,10 @@ import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState } 
 export type Preparation = { ok: true; definition: ServerDefinition } | { ok: false; reason: BlockedReason; message: string };
 
 export interface ManagedServerDeps {
+  /** The server's log, unmasked: every line is masked once, by whoever writes it (this server or its session). */
   log: ServerLog;
+  /** Values that must never reach the log or the UI (password inputs, header values): masked wherever they appear. */
+  secrets(): readonly string[];
   /** Read at each start, so changed settings (timeouts) apply from the next start on. */
   connectionOptions(): ConnectionOptions;
   restartPolicy: RestartPolicyOptions;
@@ -23,8 +27,6 @@ export interface ManagedServerDeps {
    * `interactive`: the user asked for this start, so a remembered "do not trust" is asked again.
    */
   prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation>;
-  /** Masks the server's secrets in text that leaves the log (state messages shown in the UI and the API). */
-  redact(text: string): string;
 }
 
 export class ManagedServer implements Disposable {
@@ -58,6 +60,12 @@ export class ManagedServer implements Disposable {
     private readonly deps: ManagedServerDeps,
   ) {
     this.restartPolicy = new RestartPolicy(deps.restartPolicy);
+    this.log = redactingLog(deps.log, deps.secrets);
+  }
+
+  /** Masks the server's secrets in text shown in the UI and the API (state messages). */
+  private redact(text: string): string {
+    return redact(text, this.deps.secrets());
   }
 
   get id(): string {
@@ -68,9 +76,8 @@ export class ManagedServer implements Disposable {
     return this._state;
   }
 
-  get log(): ServerLog {
-    return this.deps.log;
-  }
+  /** The server's log, with its secrets masked. */
+  readonly log: ServerLog;
 
   /** The live session, when running. */
   get session(): ServerSession | undefined {
@@ -87,13 +94,13 @@ export class ManagedServer implements Disposable {
   }
 
   private setState(state: ServerState) {
-    this._state = state.kind === 'error' ? { ...state, message: this.deps.redact(state.message) } : state;
+    this._state = state.kind === 'error' ? { ...state, message: this.redact(state.message) } : state;
     this._onDidChange.fire();
   }
 
   private fail(message: string) {
     this.setState({ kind: 'error', message });
-    this._onDidFail.fire(this.deps.redact(message));
+    this._onDidFail.fire(this.redact(message));
   }
 
   /** `interactive`: the user asked (may show trust and input dialogs, and forgives earlier crashes). */
@@ -157,7 +164,7 @@ export class ManagedServer implements Disposable {
       return;
     }
     this.setState({ kind: 'starting' });
-    const connection = new ServerConnection(prep.definition, this.log, this.deps.connectionOptions());
+    const connection = new ServerConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions());
     this.connection = this.lastConnection = connection;
     this.runningHash = prep.definition.hash;
     connection.onDidChangeFeatures(() => this._onDidChange.fire());
@@ -172,7 +179,7 @@ export class ManagedServer implements Disposable {
     });
     try {
       await connection.start(signal);
-      if (this.disposed || this.connection !== connection) return;
+      if (signal.aborted || this.disposed || this.connection !== connection) return;
       this.setState({ kind: 'running' });
     } catch (e) {
       if (this.connection === connection) this.connection = undefined;

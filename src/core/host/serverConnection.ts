@@ -36,18 +36,23 @@ export class ServerConnection implements ServerSession, Disposable {
   private readonly _onDidChangeFeatures = new Emitter<void>();
   readonly onDidChangeFeatures = this._onDidChangeFeatures.event;
 
+  /** Aborted when the session ends (or its start is cancelled): every request still in flight ends with it. */
+  private readonly lifetime = new AbortController();
+
   constructor(
     readonly definition: ServerDefinition,
     log: ServerLog,
+    secrets: () => readonly string[],
     private readonly options: ConnectionOptions,
   ) {
-    this.log = redactingLog(log, () => [...this.typedSecrets, ...this.launcher.secrets()]);
+    // One mask for every line: the definition's secrets, what the user typed, and the sign-in's tokens.
+    this.log = redactingLog(log, () => [...secrets(), ...this.typedSecrets, ...this.launcher.secrets()]);
     const def = definition.resolved;
     this.launcher =
       def.type === 'stdio'
         ? new StdioLauncher(definition, def, this.log, options)
         : new RemoteLauncher(definition, def, this.log, options, () => void this.lists.refresh());
-    this.lists = new FeatureLists(() => this.client, this.log, options.requestTimeoutMs, () => this._onDidChangeFeatures.fire());
+    this.lists = new FeatureLists(() => this.client, this.log, { timeout: options.requestTimeoutMs, signal: this.lifetime.signal }, () => this._onDidChangeFeatures.fire());
   }
 
   get serverId(): string {
@@ -96,8 +101,11 @@ export class ServerConnection implements ServerSession, Disposable {
 
   /** Connects and initializes; rejects with a StartError whose message is fit for the user. `signal` aborts it. */
   async start(signal: AbortSignal): Promise<void> {
+    const cancel = () => this.lifetime.abort();
+    signal.addEventListener('abort', cancel, { once: true });
+    this.disposables.push({ dispose: () => signal.removeEventListener('abort', cancel) });
     try {
-      await this.launcher.connect(this.handshake(signal), signal);
+      await this.launcher.connect(this.handshake(this.lifetime.signal), this.lifetime.signal);
     } catch (e) {
       const error = describeStartFailure(e as Error, this.definition, this.options.initializeTimeoutMs, this.launcher.recentOutput);
       // A half-started server (hung, or failing the handshake) is stopped like any other: its whole tree goes.
@@ -145,7 +153,8 @@ export class ServerConnection implements ServerSession, Disposable {
 
   /** The configured timeout, restarted by progress, plus the caller's signal and progress handler. */
   private requestOptions(options: SessionRequestOptions | undefined) {
-    return { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, signal: options?.signal, onprogress: options?.onProgress };
+    const signal = options?.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
+    return { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, signal, onprogress: options?.onProgress };
   }
 
   private get connected(): Client {
@@ -201,6 +210,7 @@ export class ServerConnection implements ServerSession, Disposable {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    this.lifetime.abort();
     await this.launcher.stop(() => this.closeQuietly());
     this.log.info('Stopped');
     this.dispose();

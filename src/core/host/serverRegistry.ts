@@ -9,7 +9,6 @@ import { Emitter, type Disposable, type Event } from './events';
 import { InteractionQueue } from './interactionQueue';
 import { ManagedServer, type Preparation } from './managedServer';
 import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
-import { redact, redactingLog } from './redactingLog';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import { ServerPreparation } from './serverPreparation';
 import { ServerNotRunningError, type ServerSession, type SessionPort } from './serverSession';
@@ -211,13 +210,12 @@ export class ServerRegistry implements SessionPort, Disposable {
         authProvider: this.deps.authProvider,
       };
     };
-    const secrets = () => this.secrets.get(id) ?? [];
     const server = new ManagedServer(entry, scope, {
-      log: redactingLog(log, secrets),
+      log,
+      secrets: () => this.secrets.get(id) ?? [],
       connectionOptions,
       restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
       prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
-      redact: (text) => redact(text, secrets()),
     });
     server.onDidChange(() => this._onDidChangeServers.fire());
     server.onDidFail((message) => this._onDidFail.fire({ server: this.infoOf(server), message }));

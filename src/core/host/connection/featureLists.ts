@@ -17,7 +17,8 @@ export class FeatureLists {
   constructor(
     private readonly client: () => Client | undefined,
     private readonly log: ServerLog,
-    private readonly requestTimeoutMs: number,
+    /** Every list request's time limit and the session's lifetime: a stop ends a hung list at once. */
+    private readonly requestOptions: { timeout: number; signal: AbortSignal },
     private readonly onDidChange: () => void,
   ) {}
 
@@ -49,7 +50,7 @@ export class FeatureLists {
     const client = this.client();
     if (!client) return;
     const caps = client.getServerCapabilities() ?? {};
-    const opts = { timeout: this.requestTimeoutMs, cacheMode: 'refresh' as const };
+    const opts = { ...this.requestOptions, cacheMode: 'refresh' as const };
     const load = async <T>(what: string, enabled: unknown, fn: () => Promise<T[]>): Promise<T[]> => {
       if (!enabled) return [];
       try {
@@ -80,7 +81,7 @@ export class FeatureLists {
     const generation = ++this.resourcesGeneration;
     // Until the reload is in, there is no valid cursor: "load more" waits for it.
     this.resourcesNextCursor = undefined;
-    const opts = { timeout: this.requestTimeoutMs };
+    const opts = this.requestOptions;
     let page = await client.request({ method: 'resources/list', params: {} }, opts);
     const resources = [...page.resources];
     let pages = 1;
@@ -106,7 +107,7 @@ export class FeatureLists {
     const cursor = this.resourcesNextCursor;
     if (!client || cursor === undefined) return;
     const generation = this.resourcesGeneration;
-    const page = await client.listResources({ cursor }, { timeout: this.requestTimeoutMs });
+    const page = await client.listResources({ cursor }, this.requestOptions);
     // A reload (list_changed) in the meantime started over: this page belongs to the old list.
     if (generation !== this.resourcesGeneration) return;
     // A server whose cursor does not advance would make "load more" repeat the same page forever.
@@ -123,7 +124,7 @@ export class FeatureLists {
     try {
       const [resources, { resourceTemplates }] = await Promise.all([
         this.loadResourcePages(client, Math.max(1, this.resourcePagesLoaded)),
-        client.listResourceTemplates(undefined, { timeout: this.requestTimeoutMs, cacheMode: 'refresh' }),
+        client.listResourceTemplates(undefined, { ...this.requestOptions, cacheMode: 'refresh' }),
       ]);
       this.features = { ...this.features, resources, resourceTemplates };
       this.onDidChange();
