@@ -6,6 +6,7 @@ import { parseMcpConfig } from '../core/config/mcpConfigParser';
 import type { ConfigDiagnostic, ConfigScope, RawServerEntry } from '../core/config/types';
 import { rootsFromFolders } from '../core/host/roots';
 import type { ServerRegistry } from '../core/host/serverRegistry';
+import { plainText } from '../core/presentation/serverText';
 
 const DEBOUNCE_MS = 300;
 
@@ -107,7 +108,7 @@ export class ConfigLoader implements vscode.Disposable {
     file.pending = file.pending
       .then(() => this.apply(file))
       .catch((e: Error) => {
-        void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${e.message}`);
+        void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${plainText(e.message)}`);
       });
     return file.pending;
   }

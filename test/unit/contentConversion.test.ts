@@ -9,7 +9,8 @@ import {
   type ConversionOptions,
   type ModelContentPart,
 } from '../../src/core/features/chat/contentConversion';
-import { contentToMarkdown, fenced, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown';
+import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown';
+import { fenced } from '../../src/core/presentation/serverText';
 import { getPrompt } from '../../src/core/features/prompts/promptRequests';
 import { ToolNameMap } from '../../src/core/features/tools/toolNames';
 import { everythingServer } from './helpers';
