@@ -16,6 +16,7 @@ import {
   CALL_TOOL_COMMAND,
   CHAT_OPEN_COMMAND,
   commandLink,
+  linkedChatQuery,
   LIST_SERVERS_COMMAND,
   promptsListing,
   resourcesListing,
@@ -75,7 +76,7 @@ const JUSTIFICATION = 'MCP Host answers your @mcp request with the model you sel
 const USAGE = 'Usage: `@mcp /prompt server.prompt name=value name="a value"` — or `@mcp /prompt` alone to pick one.';
 const HELP = `Ask anything and the model answers with your MCP servers' tools, or run a prompt. ${USAGE} \`/prompts\`, \`/tools\` and \`/resources\` list what your servers offer.`;
 
-/** The commands listings link to. Only these run from the links; server text is escaped, so it cannot add any. */
+/** The commands listings link to, all our own. Only these run from the links; server text is escaped, so it cannot add any. */
 const LINKED_COMMANDS = [CHAT_OPEN_COMMAND, CALL_TOOL_COMMAND, LIST_SERVERS_COMMAND];
 
 /**
@@ -100,7 +101,12 @@ export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Dispo
     });
   });
   participant.iconPath = deps.iconPath;
-  return participant;
+  const openChat = vscode.commands.registerCommand(CHAT_OPEN_COMMAND, (arg: unknown) => {
+    const query = linkedChatQuery(arg);
+    // Participants answer in Ask mode only.
+    return query === undefined ? undefined : vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'ask' });
+  });
+  return vscode.Disposable.from(participant, openChat);
 }
 
 class McpChatRequest {

@@ -1,14 +1,25 @@
 // The Markdown of @mcp's listings (`/prompts`, `/tools`, `/resources`), with links that run a prompt, call a tool or
-// attach a resource. Chat renders it trusted for some commands so that these links work: every text a server chose
+// attach a resource. Chat renders it trusted for our own commands so that these links work: every text a server chose
 // (names, titles, descriptions, URIs, MIME types) is escaped on one line or in a one-line code span, so none can
 // become a link.
 import type { ServerInfo } from '../../host/types';
 import { firstLine, inlineCode, markdownLine } from '../../presentation/serverText';
 import { promptCommandName, type PromptEntry } from '../prompts/promptCatalog';
 
-export const CHAT_OPEN_COMMAND = 'workbench.action.chat.open';
+/**
+ * Opens chat with an `@mcp` query, as `workbench.action.chat.open` would. Links use this instead of VS Code's command:
+ * a link that reached VS Code's would send any text to any participant, ours sends only `@mcp /prompt…` (see
+ * {@link linkedChatQuery}).
+ */
+export const CHAT_OPEN_COMMAND = 'mcpHost.openChat';
 export const CALL_TOOL_COMMAND = 'mcpHost.callTool';
 export const LIST_SERVERS_COMMAND = 'mcpHost.listServers';
+
+/** The query of a {@link CHAT_OPEN_COMMAND} link's argument, if it is one our listings write: run or list prompts. */
+export function linkedChatQuery(arg: unknown): string | undefined {
+  const query = (arg as { query?: unknown } | undefined)?.query;
+  return typeof query === 'string' && /^@mcp \/prompts?( |$)/.test(query) ? query : undefined;
+}
 
 /**
  * `[title](command:id?args)`. The arguments are percent-encoded JSON with `(` and `)` encoded too (encodeURIComponent
