@@ -7,6 +7,7 @@ import type { ConfigDiagnostic, ConfigScope, RawServerEntry } from '../core/conf
 import { rootsFromFolders } from '../core/host/roots';
 import { SerialQueue } from '../core/async';
 import type { ServerRegistry } from '../core/host/serverRegistry';
+import { plainText } from '../core/presentation/serverText';
 
 const DEBOUNCE_MS = 300;
 
@@ -105,7 +106,7 @@ export class ConfigLoader implements vscode.Disposable {
 
   private load(file: WatchedFile): Promise<void> {
     return file.queue.run(() => this.apply(file)).catch((e: Error) => {
-      void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${e.message}`);
+      void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${plainText(e.message)}`);
     });
   }
 

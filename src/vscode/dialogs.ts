@@ -1,10 +1,12 @@
 // The one place modal confirmations and free-text input go through. VS Code refuses modal dialogs inside extension
-// tests, so integration tests swap in their own answers through the extension's test API.
+// tests, so integration tests swap in their own answers through the extension's test API. Questions carry text as
+// servers and workspaces wrote it; the native dialogs make it plain here (serverText), where it reaches the screen.
 import * as vscode from 'vscode';
 import type { FormField } from '../core/features/forms/formModel';
 import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../core/features/sampling/samplingFeature';
 import type { ToolConsentQuestion } from '../core/features/tools/toolConsent';
 import type { ConsentAnswer, TextQuestion } from '../core/features/userQuestions';
+import { labelText, plainText } from '../core/presentation/serverText';
 
 export interface TrustQuestion {
   serverName: string;
@@ -61,7 +63,7 @@ export const nativeDialogs: HostDialogs = {
     const trust = 'Trust';
     const doNotTrust = 'Do Not Trust';
     const answer = await vscode.window.showWarningMessage(
-      `Trust and run the MCP server "${q.serverName}"?`,
+      `Trust and run the MCP server "${plainText(q.serverName)}"?`,
       {
         modal: true,
         detail: `Defined in ${q.source}. It will run with your permissions:\n\n${q.detail}\n\nOnly trust servers from sources you trust.`,
@@ -72,15 +74,16 @@ export const nativeDialogs: HostDialogs = {
     return answer === trust ? true : answer === doNotTrust ? false : undefined;
   },
   async inputText(q) {
-    return vscode.window.showInputBox({ title: q.title, prompt: q.prompt, password: q.password, value: q.value, ignoreFocusOut: true });
+    // The prompt renders `$(icon)` and `[label](target)` links, the title is plain text.
+    return vscode.window.showInputBox({ title: plainText(q.title), prompt: labelText(q.prompt), password: q.password, value: q.value, ignoreFocusOut: true });
   },
   async confirmToolCall(q) {
     const kind = q.destructive ? ' (may modify or delete data)' : q.readOnly ? ' (read-only)' : '';
     // The name is what runs; the title is the server's own wording, so it only comes second.
-    const title = q.toolTitle && q.toolTitle !== q.toolName ? `The server calls it "${q.toolTitle}".\n\n` : '';
+    const title = q.toolTitle && q.toolTitle !== q.toolName ? `The server calls it "${plainText(q.toolTitle)}".\n\n` : '';
     const given = q.argumentsFromCaller ? 'These arguments came with the command that started the call (a link, say), not from you: check them.\n\n' : '';
     const answer = await modal(
-      `Run the tool "${q.toolName}" of MCP server "${q.serverName}"${kind}?`,
+      `Run the tool "${plainText(q.toolName)}" of MCP server "${plainText(q.serverName)}"${kind}?`,
       `${title}${given}Arguments:\n${q.argumentsJson}`,
       'Allow Once',
       'Always Allow in This Workspace',
@@ -90,7 +93,7 @@ export const nativeDialogs: HostDialogs = {
   },
   async confirmSampling(q) {
     const answer = await modal(
-      `MCP server "${q.serverName}" asks to use your language model${q.chatContext ? ` (${q.chatContext})` : ''}`,
+      `MCP server "${plainText(q.serverName)}" asks to use your language model${q.chatContext ? ` (${plainText(q.chatContext)})` : ''}`,
       q.detail,
       'Allow Once',
       'Always Allow This Server',
@@ -100,7 +103,7 @@ export const nativeDialogs: HostDialogs = {
   },
   async reviewSamplingResponse(q) {
     const answer = await modal(
-      `Send ${q.modelName}'s answer back to MCP server "${q.serverName}"?`,
+      `Send ${plainText(q.modelName)}'s answer back to MCP server "${plainText(q.serverName)}"?`,
       q.responseText,
       'Approve',
       'Approve and Stop Reviewing This Server',
@@ -112,8 +115,8 @@ export const nativeDialogs: HostDialogs = {
   },
   async confirmOpenUrl(q) {
     const answer = await modal(
-      `MCP server "${q.serverName}" asks you to open a page on ${q.domain}`,
-      `${q.message}\n\n${q.url}\n\nOnly continue if you trust ${q.domain}.`,
+      `MCP server "${plainText(q.serverName)}" asks you to open a page on ${plainText(q.domain)}`,
+      `${plainText(q.message)}\n\n${q.url}\n\nOnly continue if you trust ${plainText(q.domain)}.`,
       'Open',
       'Decline',
     );
@@ -121,8 +124,8 @@ export const nativeDialogs: HostDialogs = {
   },
   async confirmSignIn(q) {
     const answer = await modal(
-      `MCP server "${q.serverName}" wants you to sign in`,
-      `Your browser will open the sign-in page of ${q.authorizationServer}.`,
+      `MCP server "${plainText(q.serverName)}" wants you to sign in`,
+      `Your browser will open the sign-in page of ${plainText(q.authorizationServer)}.`,
       'Sign In',
       'Cancel',
     );

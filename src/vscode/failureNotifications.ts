@@ -1,6 +1,7 @@
 // A server that ends in error never fails silently: a notification says why and offers the way out.
 import * as vscode from 'vscode';
 import type { ServerRegistry } from '../core/host/serverRegistry';
+import { plainText } from '../core/presentation/serverText';
 import type { ServerOutputChannels } from './serverLogs';
 
 export function notifyFailures(registry: ServerRegistry, logs: ServerOutputChannels): vscode.Disposable {
@@ -9,13 +10,13 @@ export function notifyFailures(registry: ServerRegistry, logs: ServerOutputChann
     const showOutput = 'Show Output';
     const restart = 'Restart';
     const openConfig = 'Open Configuration';
-    const answer = await vscode.window.showErrorMessage(`MCP server "${server.name}": ${message}`, showOutput, restart, openConfig);
+    const answer = await vscode.window.showErrorMessage(`MCP server "${plainText(server.name)}": ${plainText(message)}`, showOutput, restart, openConfig);
     try {
       if (answer === showOutput) logs.show(server.id);
       else if (answer === restart) await registry.get(server.id)?.restart();
       else if (answer === openConfig) await vscode.window.showTextDocument(vscode.Uri.file(server.scope.configPath));
     } catch (e) {
-      void vscode.window.showErrorMessage(`MCP server "${server.name}": ${(e as Error).message}`);
+      void vscode.window.showErrorMessage(`MCP server "${plainText(server.name)}": ${plainText((e as Error).message)}`);
     }
   });
 }

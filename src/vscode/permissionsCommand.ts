@@ -2,6 +2,7 @@
 // list, to revoke one or all of them.
 import * as vscode from 'vscode';
 import type { PermissionKind, PermissionRecord, PermissionStore } from '../core/host/permissionStore';
+import { labelText, plainText } from '../core/presentation/serverText';
 
 const KIND_TITLES: Record<PermissionKind, string> = {
   'server-trust': 'Server trust',
@@ -38,7 +39,8 @@ export function registerManagePermissionsCommand(permissions: PermissionStore): 
       items.push({ label: KIND_TITLES[kind], kind: vscode.QuickPickItemKind.Separator });
       for (const r of ofKind)
         items.push({
-          label: r.label,
+          // Labels name servers, tools and URLs as their servers and workspaces wrote them.
+          label: labelText(r.label),
           description: `${DECISION_WORDS[r.decision] ?? r.decision} · ${r.scope === 'workspace' ? 'this workspace' : 'everywhere'}`,
           detail: `Decided ${new Date(r.at).toLocaleString()}. Pick to revoke.`,
           record: r,
@@ -54,7 +56,7 @@ export function registerManagePermissionsCommand(permissions: PermissionStore): 
       void vscode.window.showInformationMessage(`Revoked ${n} MCP permission${n === 1 ? '' : 's'}: you are asked again next time.`);
     } else if (picked?.record) {
       await permissions.remove(picked.record.kind, picked.record.key);
-      void vscode.window.showInformationMessage(`Revoked: ${picked.record.label}.`);
+      void vscode.window.showInformationMessage(`Revoked: ${plainText(picked.record.label)}.`);
     }
   });
 }

@@ -2,11 +2,12 @@
 // and the quick picks. Pure functions without `vscode`, so they are unit-tested in plain Node; the adapters wrap the
 // results in TreeItems, ThemeIcons and MarkdownStrings.
 //
-// Tooltips are built from data the user did not write (tool descriptions, server instructions): every such text is
-// escaped, so a server cannot inject links, images (which would load remote URLs on hover) or fake formatting.
+// Tooltips are built from data the user did not write (tool descriptions, server instructions): every such text goes
+// through serverText, so a server cannot inject links, images (which would load remote URLs on hover) or fake formatting.
 // Definitions are shown without header or env values, and URLs without credentials or query values: they hold secrets.
 import type { ConfigScope, RawServer } from '../core/config/types';
 import type { AuthStatus } from '../core/auth/authStatus';
+import { escapeMarkdown, firstLine, heading, inlineCode, markdownLine, truncate } from '../core/presentation/serverText';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerFeatures, ServerInfo, Tool } from '../core/host/types';
 
 /** A codicon id (as in `$(id)`) and an optional theme color id. */
@@ -19,27 +20,6 @@ export interface Codicon {
 export const INSTRUCTIONS_MAX_CHARS = 500;
 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-export const firstLine = (text: string | undefined): string => (text ?? '').trim().split(/\r?\n/, 1)[0].trim();
-
-export const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-
-/** Plain text as Markdown: punctuation escaped (no links, images, headings or HTML; `:` so bare URLs do not autolink), line breaks kept. */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\\`*_{}[\]()<>#+\-=.!|~&:]/g, '\\$&')
-    .split(/\r?\n/)
-    .join('  \n');
-}
-
-/** An inline code span holding any text: the fence is longer than any backtick run inside. */
-export function inlineCode(text: string): string {
-  const flat = text.replace(/\r?\n/g, ' ');
-  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = '`'.repeat(longestRun + 1);
-  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${flat}${pad}${fence}`;
-}
 
 // ---- State ----------------------------------------------------------------------------------------------------------
 
@@ -194,7 +174,7 @@ export function featureCounts(features: ServerFeatures): string {
 
 /** The server's hover: who it is, its state, how it is reached and what it offers. Markdown, to be rendered untrusted. */
 export function serverTooltip(info: ServerInfo): string {
-  const lines: string[] = [`**${escapeMarkdown(info.name)}** · ${escapeMarkdown(describeState(info))}`];
+  const lines: string[] = [`**${markdownLine(info.name)}** · ${escapeMarkdown(describeState(info))}`];
   if (info.state.kind === 'error') lines.push(`**Error:** ${escapeMarkdown(info.state.message)}`);
   const auth = describeAuth(info.auth);
   if (auth) lines.push(`**Account:** ${escapeMarkdown(auth)}`);
@@ -202,9 +182,9 @@ export function serverTooltip(info: ServerInfo): string {
   lines.push(`**Configured in:** ${escapeMarkdown(scopeLabel(info.scope))}`);
   if (info.serverInfo) {
     const { name, title, version } = info.serverInfo;
-    lines.push(`**Server:** ${escapeMarkdown(title && title !== name ? `${title} (${name})` : name)} ${escapeMarkdown(version)}`);
+    lines.push(`**Server:** ${markdownLine(title && title !== name ? `${title} (${name})` : name)} ${markdownLine(version)}`);
   }
-  if (info.protocolVersion) lines.push(`**Protocol:** ${escapeMarkdown(info.protocolVersion)}`);
+  if (info.protocolVersion) lines.push(`**Protocol:** ${markdownLine(info.protocolVersion)}`);
   lines.push(...transportLines(info.definition));
   const capabilities = capabilityList(info.capabilities);
   if (capabilities.length) lines.push(`**Capabilities:** ${escapeMarkdown(capabilities.join(', '))}`);
@@ -222,11 +202,6 @@ export function serverTooltip(info: ServerInfo): string {
 /** The display name the MCP spec asks for: title, then the legacy annotation title, then the name. */
 export const toolLabel = (tool: Tool): string => tool.title ?? tool.annotations?.title ?? tool.name;
 
-/** A heading line: the display name, and the protocol name too when they differ (the name is what models call). */
-function heading(label: string, name: string): string {
-  return label === name ? `**${escapeMarkdown(name)}**` : `**${escapeMarkdown(label)}** ${inlineCode(name)}`;
-}
-
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 export function toolTooltip(tool: Tool): string {
@@ -236,13 +211,13 @@ export function toolTooltip(tool: Tool): string {
   const required = new Set(tool.inputSchema.required ?? []);
   const parameters = Object.entries(properties).map(([name, schema]) => {
     const s = (typeof schema === 'object' && schema !== null ? schema : {}) as { type?: unknown; description?: unknown };
-    const type = typeof s.type === 'string' ? ` ${escapeMarkdown(s.type)}` : '';
-    const description = typeof s.description === 'string' && s.description.trim() ? ` — ${escapeMarkdown(firstLine(s.description))}` : '';
+    const type = typeof s.type === 'string' ? ` ${markdownLine(s.type)}` : '';
+    const description = typeof s.description === 'string' && s.description.trim() ? ` — ${markdownLine(firstLine(s.description))}` : '';
     return `- ${inlineCode(name)}${type}${required.has(name) ? ' *(required)*' : ''}${description}`;
   });
   if (parameters.length) sections.push(`**Parameters:**\n\n${parameters.join('\n')}`);
   const hints = HINTS.filter((h) => tool.annotations?.[h] !== undefined).map((h) => `${h}: ${tool.annotations?.[h]}`);
-  if (hints.length) sections.push(`**Annotations:** ${escapeMarkdown(hints.join(', '))}`);
+  if (hints.length) sections.push(`**Annotations:** ${markdownLine(hints.join(', '))}`);
   return sections.join('\n\n');
 }
 
@@ -253,7 +228,7 @@ export function promptTooltip(prompt: Prompt): string {
   if (prompt.description?.trim()) sections.push(escapeMarkdown(prompt.description.trim()));
   const args = (prompt.arguments ?? []).map(
     (a) =>
-      `- ${inlineCode(a.name)}${a.required ? ' *(required)*' : ''}${a.description?.trim() ? ` — ${escapeMarkdown(firstLine(a.description))}` : ''}`,
+      `- ${inlineCode(a.name)}${a.required ? ' *(required)*' : ''}${a.description?.trim() ? ` — ${markdownLine(firstLine(a.description))}` : ''}`,
   );
   if (args.length) sections.push(`**Arguments:**\n\n${args.join('\n')}`);
   return sections.join('\n\n');
@@ -261,23 +236,8 @@ export function promptTooltip(prompt: Prompt): string {
 
 export const resourceLabel = (resource: Resource | ResourceTemplate): string => resource.title ?? resource.name;
 
-export function resourceTooltip(resource: Resource): string {
-  const sections = [heading(resourceLabel(resource), resource.name), inlineCode(resource.uri)];
-  if (resource.description?.trim()) sections.push(escapeMarkdown(resource.description.trim()));
-  const facts = [resource.mimeType, resource.size !== undefined ? `${resource.size} bytes` : undefined].filter((f) => f !== undefined);
-  if (facts.length) sections.push(escapeMarkdown(facts.join(' · ')));
-  return sections.join('\n\n');
-}
-
 /** Templates are marked as such: they cannot be read as they are, their variables need values first. */
 export const templateDescription = (template: ResourceTemplate): string => ['template', template.mimeType].filter(Boolean).join(' · ');
-
-export function templateTooltip(template: ResourceTemplate): string {
-  const sections = [heading(resourceLabel(template), template.name), `Resource template: ${inlineCode(template.uriTemplate)}`];
-  if (template.description?.trim()) sections.push(escapeMarkdown(template.description.trim()));
-  if (template.mimeType) sections.push(escapeMarkdown(template.mimeType));
-  return sections.join('\n\n');
-}
 
 // ---- Tree layout and status bar -------------------------------------------------------------------------------------
 

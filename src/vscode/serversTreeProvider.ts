@@ -5,15 +5,15 @@ import * as vscode from 'vscode';
 import type { Event } from '../core/host/events';
 import type { ConfigScope } from '../core/config/types';
 import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';
+import { firstLine } from '../core/presentation/serverText';
+import { resourceTooltip, templateTooltip } from './resources/resourcePresentation';
 import {
   describeState,
-  firstLine,
   groupByScope,
   plural,
   promptLabel,
   promptTooltip,
   resourceLabel,
-  resourceTooltip,
   scopeLabel,
   serverContextValue,
   serverIcon,
@@ -21,7 +21,6 @@ import {
   serverTooltip,
   stateExplanation,
   templateDescription,
-  templateTooltip,
   toolLabel,
   toolTooltip,
   type Codicon,

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { InputDefinition } from '../core/config/types';
 import type { InputProvider } from '../core/host/ports';
+import { labelText, plainText } from '../core/presentation/serverText';
 import type { HostDialogs } from './dialogs';
 
 const INDEX_KEY = 'mcpHost.storedInputKeys';
@@ -37,9 +38,10 @@ export class StoredInputs implements InputProvider {
 
   private async ask(input: InputDefinition): Promise<string | undefined> {
     if (input.type === 'pickString') {
-      const items = input.options.map((o) => ({ label: o, description: o === input.default ? 'default' : undefined }));
-      const picked = await vscode.window.showQuickPick(items, { title: input.description, placeHolder: input.id, ignoreFocusOut: true });
-      return picked?.label;
+      // The options and description are the workspace's words: the picked value is the option, not its label.
+      const items = input.options.map((o) => ({ label: labelText(o), description: o === input.default ? 'default' : undefined, value: o }));
+      const picked = await vscode.window.showQuickPick(items, { title: plainText(input.description), placeHolder: plainText(input.id), ignoreFocusOut: true });
+      return picked?.value;
     }
     return this.dialogs.inputText({ title: 'MCP server input', prompt: input.description, password: input.password, value: input.default });
   }

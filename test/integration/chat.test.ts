@@ -238,7 +238,7 @@ describe('@mcp chat participant', function () {
       `[${title.replace(/[.-]/g, (c) => `\\${c}`)}](command:${command}?${encodeURIComponent(JSON.stringify(args))})`;
     const everything = await running('everything');
     const prompts = markdown(await ask('@mcp /prompts'));
-    assert.ok(prompts.includes(link('Run everything.args-prompt', 'workbench.action.chat.open', [{ query: '@mcp /prompt everything.args-prompt' }])), prompts);
+    assert.ok(prompts.includes(link('Run everything.args-prompt', 'mcpHost.openChat', [{ query: '@mcp /prompt everything.args-prompt' }])), prompts);
     const tools = markdown(await ask('@mcp /tools'));
     assert.ok(tools.includes(link('Call get-sum…', 'mcpHost.callTool', [everything.id, 'get-sum'])), tools);
     assert.match(tools, /### slow/);

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CALL_TOOL_COMMAND, CHAT_OPEN_COMMAND, commandLink, promptsListing, resourcesListing, toolsListing } from '../../src/core/features/chat/chatListings';
+import { CALL_TOOL_COMMAND, CHAT_OPEN_COMMAND, commandLink, linkedChatQuery, promptsListing, resourcesListing, toolsListing } from '../../src/core/features/chat/chatListings';
 import { listPrompts } from '../../src/core/features/prompts/promptCatalog';
 import { emptyFeatures, type ServerInfo } from '../../src/core/host/types';
 import { stdio, workspaceScope } from './hostTestKit';
@@ -91,6 +91,13 @@ describe('@mcp listings: server text in trusted Markdown', () => {
     );
     assert.deepStrictEqual(md.unsafe, []);
     assert.strictEqual(md.code.filter((c) => c.includes('[pwn2]')).length, 2, 'the URI and the URI template, each whole in one code span');
+  });
+
+  it('the chat link opens only what listings link to: @mcp /prompt and /prompts', () => {
+    assert.strictEqual(linkedChatQuery({ query: '@mcp /prompt everything.args-prompt' }), '@mcp /prompt everything.args-prompt');
+    assert.strictEqual(linkedChatQuery({ query: '@mcp /prompts' }), '@mcp /prompts');
+    for (const arg of [{ query: '@workspace /new' }, { query: '@mcp delete everything' }, { query: '@mcp /promptsx' }, { query: 1 }, '@mcp /prompts', undefined])
+      assert.strictEqual(linkedChatQuery(arg), undefined, JSON.stringify(arg));
   });
 
   it('a command link keeps arguments with parentheses whole', async () => {

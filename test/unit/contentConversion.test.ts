@@ -9,7 +9,8 @@ import {
   type ConversionOptions,
 } from '../../src/core/features/chat/contentConversion';
 import { base64Of, imageFromBase64, type ModelContentPart } from '../../src/core/features/languageModel';
-import { contentToMarkdown, fenced, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown';
+import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown';
+import { fenced } from '../../src/core/presentation/serverText';
 import { getPrompt } from '../../src/core/features/prompts/promptRequests';
 import { ToolNameMap } from '../../src/core/features/tools/toolNames';
 import { everythingServer } from './helpers';

@@ -2,13 +2,12 @@ import * as assert from 'assert';
 import type { ConfigScope, RawServer } from '../../src/core/config/types';
 import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
 import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import { escapeMarkdown, inlineCode } from '../../src/core/presentation/serverText';
 import {
   capabilityList,
   describeState,
-  escapeMarkdown,
   featureCounts,
   groupByScope,
-  inlineCode,
   INSTRUCTIONS_MAX_CHARS,
   promptTooltip,
   redactUrl,

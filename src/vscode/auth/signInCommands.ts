@@ -7,6 +7,7 @@ import type { SecretStore } from '../../core/auth/ports';
 import { clientSecretKey } from '../../core/auth/staticClients';
 import type { ServerRegistry } from '../../core/host/serverRegistry';
 import type { ServerInfo } from '../../core/host/types';
+import { labelText, plainText } from '../../core/presentation/serverText';
 import { describeAuth } from '../serverPresentation';
 import { serverIdOf } from '../serversTreeProvider';
 
@@ -27,7 +28,7 @@ export function registerSignInCommands({ registry, status, secrets }: SignInComm
       void vscode.window.showInformationMessage('No remote MCP server is configured: only "http" and "sse" servers sign in.');
       return undefined;
     }
-    const items = remote.map((s) => ({ label: s.name, description: describeAuth(s.auth) ?? s.scope.label, server: s }));
+    const items = remote.map((s) => ({ label: labelText(s.name), description: labelText(describeAuth(s.auth) ?? s.scope.label), server: s }));
     return (await vscode.window.showQuickPick(items, { placeHolder }))?.server;
   }
 
@@ -37,11 +38,11 @@ export function registerSignInCommands({ registry, status, secrets }: SignInComm
     if (!server || !managed) return;
     const { auth } = server;
     if (server.state.kind === 'running' && auth?.kind === 'signedIn') {
-      void vscode.window.showInformationMessage(`MCP server "${server.name}": already ${describeAuth(auth)}.`);
+      void vscode.window.showInformationMessage(`MCP server "${plainText(server.name)}": already ${plainText(describeAuth(auth) ?? '')}.`);
       return;
     }
     if (server.state.kind === 'running' && !auth) {
-      void vscode.window.showInformationMessage(`MCP server "${server.name}" runs without asking anyone to sign in.`);
+      void vscode.window.showInformationMessage(`MCP server "${plainText(server.name)}" runs without asking anyone to sign in.`);
       return;
     }
     // A (re)start signs in when the server asks for it: the SDK's flow decides, with stored tokens first.
@@ -57,7 +58,7 @@ export function registerSignInCommands({ registry, status, secrets }: SignInComm
     status.set(server.id, undefined);
     if (server.state.kind === 'running' || server.state.kind === 'starting') await registry.get(server.id)?.stop(SIGNED_OUT_REASON);
     void vscode.window.showInformationMessage(
-      had ? `Signed out of MCP server "${server.name}": its tokens are forgotten.` : `MCP server "${server.name}" had no stored sign-in.`,
+      had ? `Signed out of MCP server "${plainText(server.name)}": its tokens are forgotten.` : `MCP server "${plainText(server.name)}" had no stored sign-in.`,
     );
   }
 

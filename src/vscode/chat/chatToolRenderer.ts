@@ -4,8 +4,10 @@
 import * as vscode from 'vscode';
 import type { Progress, ResourceLink } from '@modelcontextprotocol/client';
 import type { ToolCallEnd, ToolLoopObserver } from '../../core/features/chat/chatToolLoop';
-import { contentToMarkdown, escapeMarkdown, fenced, toolResultToMarkdown } from '../../core/features/chat/contentMarkdown';
+import { contentToMarkdown, toolResultToMarkdown } from '../../core/features/chat/contentMarkdown';
 import type { NamedTool } from '../../core/features/tools/toolNames';
+import { fenced, markdownLine, plainText, withoutThemeIcons } from '../../core/presentation/serverText';
+import { toolLabel as displayName } from '../serverPresentation';
 import type { ChatDocuments } from './chatDocuments';
 
 /** Progress lines at most this often per tool: a chatty server must not flood the response. */
@@ -13,10 +15,14 @@ const PROGRESS_INTERVAL_MS = 1000;
 /** Results longer than this (as Markdown) are only in their reference document. */
 const INLINE_RESULT_LIMIT = 4000;
 
-/** A one-line notice with a codicon. */
-const notice = (icon: string, text: string): vscode.MarkdownString => new vscode.MarkdownString(`\n\n$(${icon}) ${text}\n\n`, true);
+/** A one-line notice with a codicon; server text in it is escaped, so it can show no icon of its own. */
+const notice = (icon: string, text: string): vscode.MarkdownString =>
+  new vscode.MarkdownString(`\n\n$(${icon}) ${withoutThemeIcons(text)}\n\n`, true);
 
-export const toolLabel = (t: NamedTool): string => `${t.tool.title ?? t.tool.annotations?.title ?? t.tool.name} (${t.serverName})`;
+const toolLabel = (t: NamedTool): string => `${displayName(t.tool)} (${t.serverName})`;
+
+/** The label as Markdown on one line, for progress messages: its parts escaped, the parentheses left as they read. */
+const progressLabel = (t: NamedTool): string => `${markdownLine(displayName(t.tool))} (${markdownLine(t.serverName)})`;
 
 export class ChatToolRenderer implements ToolLoopObserver {
   /** The model's own words, for the chat history of later turns. */
@@ -36,11 +42,11 @@ export class ChatToolRenderer implements ToolLoopObserver {
   }
 
   toolNotOffered(tool: NamedTool, reason: string): void {
-    this.stream.markdown(notice('warning', `Tool **${escapeMarkdown(toolLabel(tool))}** was not offered to the model: ${escapeMarkdown(reason)}`));
+    this.stream.markdown(notice('warning', `Tool **${markdownLine(toolLabel(tool))}** was not offered to the model: ${markdownLine(reason)}`));
   }
 
   toolCallStarted(tool: NamedTool): void {
-    this.stream.progress(`Running ${toolLabel(tool)}…`);
+    this.stream.progress(`Running ${progressLabel(tool)}…`);
   }
 
   toolProgress(tool: NamedTool, progress: Progress): void {
@@ -48,7 +54,7 @@ export class ChatToolRenderer implements ToolLoopObserver {
     if (now - (this.lastProgress.get(tool.modelName) ?? 0) < PROGRESS_INTERVAL_MS) return;
     this.lastProgress.set(tool.modelName, now);
     const share = progress.total ? ` ${Math.round((progress.progress / progress.total) * 100)}%` : '';
-    this.stream.progress(`${toolLabel(tool)}:${share}${progress.message ? ` ${progress.message}` : ''}`);
+    this.stream.progress(`${progressLabel(tool)}:${share}${progress.message ? ` ${markdownLine(progress.message)}` : ''}`);
   }
 
   toolCallEnded(tool: NamedTool, end: ToolCallEnd, args: Record<string, unknown>): void {
@@ -59,18 +65,18 @@ export class ChatToolRenderer implements ToolLoopObserver {
     switch (end.kind) {
       case 'refused':
         this.stream.markdown(
-          notice('circle-slash', `${escapeMarkdown(label)}: ${end.consent.reason === 'remembered' ? 'denied by a saved decision' : 'denied'}; the model was told.`),
+          notice('circle-slash', `${markdownLine(label)}: ${end.consent.reason === 'remembered' ? 'denied by a saved decision' : 'denied'}; the model was told.`),
         );
         return;
       case 'failed':
-        this.stream.reference(this.documents.add(`${tool.serverName}.${tool.tool.name} failed`, `# ${escapeMarkdown(label)}\n\n${input}\n\nFailed:\n\n${fenced(end.message)}\n`));
-        this.stream.markdown(notice('error', `${escapeMarkdown(label)} failed: ${escapeMarkdown(end.message)}`));
+        this.stream.reference(this.documents.add(`${tool.serverName}.${tool.tool.name} failed`, `# ${markdownLine(label)}\n\n${input}\n\nFailed:\n\n${fenced(end.message)}\n`));
+        this.stream.markdown(notice('error', `${markdownLine(label)} failed: ${markdownLine(end.message)}`));
         return;
       case 'result': {
         const full = toolResultToMarkdown(end.result, { linkTarget });
-        const document = this.documents.add(`${tool.serverName}.${tool.tool.name}`, `# ${escapeMarkdown(label)}\n\n${input}\n\nResult:\n\n${full}\n`);
+        const document = this.documents.add(`${tool.serverName}.${tool.tool.name}`, `# ${markdownLine(label)}\n\n${input}\n\nResult:\n\n${full}\n`);
         this.stream.reference(document);
-        this.stream.markdown(notice(end.result.isError ? 'error' : 'tools', `**${escapeMarkdown(label)}**${end.result.isError ? ' reported an error' : ''}:`));
+        this.stream.markdown(notice(end.result.isError ? 'error' : 'tools', `**${markdownLine(label)}**${end.result.isError ? ' reported an error' : ''}:`));
         // Resource links show as chips that open them; images count for nothing against the length limit.
         const blocks = end.result.content ?? [];
         const inline = toolResultToMarkdown({ ...end.result, content: blocks.filter((b) => b.type !== 'resource_link') });
@@ -82,7 +88,7 @@ export class ChatToolRenderer implements ToolLoopObserver {
           this.stream.markdown(`*The result is long (${textLength} characters): open it from the references.*\n\n${images ? `${images}\n\n` : ''}`);
         }
         const linked = blocks.filter((b) => b.type === 'resource_link');
-        for (const link of linked) this.stream.anchor(this.linkDocument(tool.serverId, link), link.title ?? link.name);
+        for (const link of linked) this.stream.anchor(this.linkDocument(tool.serverId, link), plainText(link.title ?? link.name));
         if (linked.length) this.stream.markdown('\n\n');
       }
     }

@@ -14,12 +14,13 @@ import {
   CALL_TOOL_COMMAND,
   CHAT_OPEN_COMMAND,
   commandLink,
+  linkedChatQuery,
   LIST_SERVERS_COMMAND,
   promptsListing,
   resourcesListing,
   toolsListing,
 } from '../../core/features/chat/chatListings';
-import { escapeMarkdown, inlineCode, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
+import { promptToMarkdown } from '../../core/features/chat/contentMarkdown';
 import type { LanguageModel, ModelContentPart, ModelMessage } from '../../core/features/languageModel';
 import { assignArguments, parsePromptInvocation } from '../../core/features/prompts/promptArguments';
 import { findPrompt, listPrompts, type PromptEntry } from '../../core/features/prompts/promptCatalog';
@@ -29,6 +30,7 @@ import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import { ToolNameMap } from '../../core/features/tools/toolNames';
 import { LanguageModels } from '../languageModels';
+import { escapeMarkdown, inlineCode, markdownLine, truncate } from '../../core/presentation/serverText';
 import type { ToolSettings } from '../tools/toolSettings';
 import type { ChatTranscripts } from './chatTranscripts';
 import type { ChatDocuments } from './chatDocuments';
@@ -74,9 +76,7 @@ const models = new LanguageModels(JUSTIFICATION);
 const USAGE = 'Usage: `@mcp /prompt server.prompt name=value name="a value"` — or `@mcp /prompt` alone to pick one.';
 const HELP = `Ask anything and the model answers with your MCP servers' tools, or run a prompt. ${USAGE} \`/prompts\`, \`/tools\` and \`/resources\` list what your servers offer.`;
 
-const quoteForOrigin = (text: string): string => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
-
-/** The commands listings link to. Only these run from the links; server text is escaped, so it cannot add any. */
+/** The commands listings link to, all our own. Only these run from the links; server text is escaped, so it cannot add any. */
 const LINKED_COMMANDS = [CHAT_OPEN_COMMAND, CALL_TOOL_COMMAND, LIST_SERVERS_COMMAND];
 
 /**
@@ -101,7 +101,12 @@ export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Dispo
     });
   });
   participant.iconPath = deps.iconPath;
-  return participant;
+  const openChat = vscode.commands.registerCommand(CHAT_OPEN_COMMAND, (arg: unknown) => {
+    const query = linkedChatQuery(arg);
+    // Participants answer in Ask mode only.
+    return query === undefined ? undefined : vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'ask' });
+  });
+  return vscode.Disposable.from(participant, openChat);
 }
 
 class McpChatRequest {
@@ -135,8 +140,9 @@ class McpChatRequest {
       }
     } catch (e) {
       if (this.token.isCancellationRequested) return {};
-      if (e instanceof vscode.LanguageModelError) return { errorDetails: { message: `The language model refused the request: ${e.message}` } };
-      return { errorDetails: { message: (e as Error)?.message ?? String(e) } };
+      // Chat renders the message as Markdown, and a server's error text can be in it.
+      if (e instanceof vscode.LanguageModelError) return { errorDetails: { message: `The language model refused the request: ${escapeMarkdown(e.message)}` } };
+      return { errorDetails: { message: escapeMarkdown((e as Error)?.message ?? String(e)) } };
     } finally {
       sub.dispose();
     }
@@ -147,7 +153,7 @@ class McpChatRequest {
   }
 
   private get origin(): string {
-    return `@mcp in chat: "${quoteForOrigin(this.request.prompt.trim() || `/${this.request.command ?? ''}`)}"`;
+    return `@mcp in chat: "${truncate(this.request.prompt.trim() || `/${this.request.command ?? ''}`, 60)}"`;
   }
 
   private conversion(serverId: string): ConversionOptions {
@@ -187,15 +193,16 @@ class McpChatRequest {
       if (!collected) return this.say('Cancelled: the prompt needs its arguments.');
       values = collected;
     }
-    this.stream.progress(`Expanding ${entry.serverName}.${entry.prompt.name}…`);
+    // Progress messages are Markdown too.
+    this.stream.progress(`Expanding ${markdownLine(`${entry.serverName}.${entry.prompt.name}`)}…`);
     const result = await getPrompt(this.deps.sessions, entry.serverId, entry.prompt.name, values, this.abort.signal);
     const name = `${entry.serverName}.${entry.prompt.name}`;
     const expanded = promptToMarkdown(result, { linkTarget: (l) => this.deps.resources.documentUri(entry.serverId, l).toString() });
-    const document = this.deps.documents.add(name, `# ${escapeMarkdown(name)}\n\n${expanded}\n`);
+    const document = this.deps.documents.add(name, `# ${markdownLine(name)}\n\n${expanded}\n`);
     // Collapsed in the response's references: what was sent, one click away.
     this.stream.reference(document);
     const count = result.messages.length;
-    this.stream.markdown(`Sent the expanded prompt **${escapeMarkdown(name)}** (${count} message${count === 1 ? '' : 's'}) to the model: `);
+    this.stream.markdown(`Sent the expanded prompt **${markdownLine(name)}** (${count} message${count === 1 ? '' : 's'}) to the model: `);
     this.stream.anchor(document, 'show');
     this.stream.markdown('\n\n');
     const messages = await promptToModelMessages(result, this.conversion(entry.serverId));
@@ -208,7 +215,7 @@ class McpChatRequest {
     const context: ModelContentPart[] = [];
     const attachments = this.deps.resources.takeAttachments();
     for (const a of attachments) {
-      this.stream.progress(`Attached ${a.label} (${a.serverName})`);
+      this.stream.progress(`Attached ${markdownLine(a.label)} (${markdownLine(a.serverName)})`);
       context.push(...a.contents.map((c) => contextBlock(c, this.model.info.capabilities.acceptsImages)));
     }
     context.push(...(await this.references()));

@@ -5,6 +5,7 @@ import type { PromptArgument } from '@modelcontextprotocol/client';
 import { listPrompts, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { completePromptArgument } from '../../core/features/prompts/promptRequests';
 import type { SessionPort } from '../../core/host/serverSession';
+import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 
 const COMPLETION_DEBOUNCE_MS = 150;
 const LEAVE_EMPTY = Symbol('leave empty');
@@ -50,9 +51,11 @@ export class PromptArgumentPicker {
     }
     const picked = await vscode.window.showQuickPick(
       entries.map((entry) => ({
-        label: entry.prompt.title ?? entry.prompt.name,
-        description: entry.prompt.title && entry.prompt.title !== entry.prompt.name ? `${entry.serverName} · ${entry.prompt.name}` : entry.serverName,
-        detail: entry.prompt.description,
+        label: labelText(entry.prompt.title ?? entry.prompt.name),
+        description: labelText(
+          entry.prompt.title && entry.prompt.title !== entry.prompt.name ? `${entry.serverName} · ${entry.prompt.name}` : entry.serverName,
+        ),
+        detail: entry.prompt.description && labelText(entry.prompt.description),
         entry,
       })),
       { placeHolder, matchOnDescription: true, matchOnDetail: true },
@@ -89,8 +92,8 @@ export class PromptArgumentPicker {
     signal: AbortSignal | undefined,
   ): Promise<{ value: string | typeof LEAVE_EMPTY } | 'back' | undefined> {
     const pick = vscode.window.createQuickPick<ValueItem>();
-    pick.title = `${entry.serverName}: ${entry.prompt.title ?? entry.prompt.name} (${step + 1}/${total})`;
-    pick.placeholder = `${arg.name}${arg.required ? '' : ' (optional)'}${arg.description ? ` — ${arg.description}` : ''}`;
+    pick.title = plainText(`${entry.serverName}: ${entry.prompt.title ?? entry.prompt.name} (${step + 1}/${total})`);
+    pick.placeholder = plainText(`${arg.name}${arg.required ? '' : ' (optional)'}${arg.description ? ` — ${arg.description}` : ''}`);
     pick.ignoreFocusOut = true;
     // Keep the server's order (best suggestion first) instead of re-sorting by label match, which would put the typed
     // text itself first. Not in the typed API yet, but honoured by VS Code's quick pick.
@@ -107,8 +110,8 @@ export class PromptArgumentPicker {
       const typed = pick.value;
       // The server already filtered its suggestions by what was typed: keep them visible whatever the quick pick's own
       // fuzzy filter thinks.
-      const items: ValueItem[] = suggestions.map((s) => ({ label: s, value: s, alwaysShow: true }));
-      if (typed && !suggestions.includes(typed)) items.push({ label: typed, description: 'as typed', value: typed, alwaysShow: true });
+      const items: ValueItem[] = suggestions.map((s) => ({ label: labelText(s), value: s, alwaysShow: true }));
+      if (typed && !suggestions.includes(typed)) items.push({ label: labelText(typed), description: 'as typed', value: typed, alwaysShow: true });
       items.push(...fromEditor);
       if (!arg.required) items.push({ label: '$(circle-slash) Leave empty', value: LEAVE_EMPTY, alwaysShow: true });
       pick.items = items;
@@ -194,7 +197,7 @@ function editorItems(): ValueItem[] {
   const selection = editor.document.getText(editor.selection);
   if (selection) {
     const oneLine = selection.replace(/\s+/g, ' ').trim();
-    items.push({ label: '$(selection) Selection', description: oneLine.length > 60 ? `${oneLine.slice(0, 60)}…` : oneLine, value: selection });
+    items.push({ label: '$(selection) Selection', description: truncate(oneLine, 60), value: selection });
   }
   if (editor.document.uri.scheme === 'file') {
     items.push({ label: '$(file) Current file', description: vscode.workspace.asRelativePath(editor.document.uri), value: editor.document.uri.fsPath });

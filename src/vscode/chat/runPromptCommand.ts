@@ -3,11 +3,12 @@
 import * as vscode from 'vscode';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
 import { modelMessagesToText, promptToModelMessages } from '../../core/features/chat/contentConversion';
-import { escapeMarkdown, inlineCode, promptToMarkdown } from '../../core/features/chat/contentMarkdown';
+import { promptToMarkdown } from '../../core/features/chat/contentMarkdown';
 import { quoteArgument } from '../../core/features/prompts/promptArguments';
 import { listPrompts, promptCommandName, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests';
 import type { SessionPort } from '../../core/host/serverSession';
+import { escapeMarkdown, inlineCode, markdownLine, plainText } from '../../core/presentation/serverText';
 import { showUntitledMarkdown } from './chatDocuments';
 import type { ChatResources } from './mcpChatParticipant';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
@@ -55,14 +56,14 @@ export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable
     let result: GetPromptResult;
     try {
       result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Expanding ${entry.serverName}.${entry.prompt.name}…`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: `Expanding ${plainText(`${entry.serverName}.${entry.prompt.name}`)}…`, cancellable: true },
         (_progress, token) => {
           token.onCancellationRequested(() => abort.abort());
           return getPrompt(deps.sessions, entry.serverId, entry.prompt.name, values, abort.signal);
         },
       );
     } catch (e) {
-      if (!abort.signal.aborted) void vscode.window.showErrorMessage(`Could not expand the prompt "${entry.prompt.name}": ${(e as Error)?.message ?? e}`);
+      if (!abort.signal.aborted) void vscode.window.showErrorMessage(`Could not expand the prompt "${plainText(entry.prompt.name)}": ${plainText(String((e as Error)?.message ?? e))}`);
       return undefined;
     }
     const messages = await promptToModelMessages(result, { images: false, resolveLink: (l) => deps.resources.read(entry.serverId, l.uri) });
@@ -70,7 +71,7 @@ export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable
     const command = `@mcp /prompt ${[promptCommandName(entry), ...Object.entries(values).map(([k, v]) => `${k}=${quoteArgument(v)}`)].join(' ')}`;
     const argumentLines = Object.entries(values).map(([k, v]) => `- ${inlineCode(k)}: ${escapeMarkdown(v)}`);
     const content = [
-      `# ${escapeMarkdown(entry.prompt.title ?? entry.prompt.name)} (${escapeMarkdown(entry.serverName)})`,
+      `# ${markdownLine(entry.prompt.title ?? entry.prompt.name)} (${markdownLine(entry.serverName)})`,
       argumentLines.length ? `Arguments:\n\n${argumentLines.join('\n')}` : '',
       `In chat: ${inlineCode(command)}`,
       '---',
@@ -89,7 +90,11 @@ export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable
 async function offerActions(entry: PromptEntry, text: string): Promise<void> {
   const copy = 'Copy Messages';
   const send = 'Send to Chat';
-  const action = await vscode.window.showInformationMessage(`Expanded prompt "${entry.prompt.title ?? entry.prompt.name}" of ${entry.serverName}.`, copy, send);
+  const action = await vscode.window.showInformationMessage(
+    `Expanded prompt "${plainText(entry.prompt.title ?? entry.prompt.name)}" of ${plainText(entry.serverName)}.`,
+    copy,
+    send,
+  );
   if (action === copy) {
     await vscode.env.clipboard.writeText(text);
   } else if (action === send) {

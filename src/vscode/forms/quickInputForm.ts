@@ -1,6 +1,7 @@
 // A form as a native multi-step quick input with Back: one step per field (an input box for text and numbers, a
 // quick pick for yes/no and choices), then a review of every answer before anything is sent. Escape cancels; the
-// explicit Decline item (or button) declines: servers are told which one it was.
+// explicit Decline item (or button) declines: servers are told which one it was. What the server wrote (titles,
+// descriptions, choices) goes through serverText: prompts and items render `$(icon)`, and prompts links.
 import * as vscode from 'vscode';
 import {
   defaultsOf,
@@ -12,6 +13,7 @@ import {
   type FormModel,
   type FormOutcome,
 } from '../../core/features/forms/formModel';
+import { labelText, plainText } from '../../core/presentation/serverText';
 import type { HostDialogs } from '../dialogs';
 
 export type { FormOutcome };
@@ -46,6 +48,14 @@ interface Item extends vscode.QuickPickItem {
 }
 
 const separator = (label = ''): Item => ({ label, kind: vscode.QuickPickItemKind.Separator });
+
+/** A choice the server offers: its label, and its value when that differs. */
+const choiceItem = (o: { value: string; label: string }): Item => ({
+  label: labelText(o.label),
+  description: o.label !== o.value ? labelText(o.value) : undefined,
+  value: o.value,
+});
+
 const declineItem: Item = { label: '$(circle-slash) Decline', description: 'tell the server you will not answer', action: 'decline' };
 
 export async function runQuickInputForm(form: FormModel, options: QuickInputFormOptions): Promise<FormOutcome> {
@@ -53,7 +63,7 @@ export async function runQuickInputForm(form: FormModel, options: QuickInputForm
   const values: Record<string, unknown> = defaultsOf(form);
   const visited = new Set<number>();
   const totalSteps = fields.length + (options.review ? 1 : 0);
-  const title = `MCP server "${options.serverName}": ${options.title}`;
+  const title = plainText(`MCP server "${options.serverName}": ${options.title}`);
   let index = 0;
   let backToReview = false;
   for (;;) {
@@ -172,8 +182,8 @@ function fieldLabel(field: FormField): string {
 function askText(field: FormField, current: unknown, step: StepOptions): Promise<StepResult<unknown>> {
   const box = vscode.window.createInputBox();
   box.value = current === undefined ? '' : String(current);
-  box.prompt = [fieldLabel(field), field.description, `(${describeConstraints(field)})`].filter(Boolean).join(' — ');
-  box.placeholder = field.required ? `${field.title} (required)` : `${field.title} (optional: leave empty to skip)`;
+  box.prompt = labelText([fieldLabel(field), field.description, `(${describeConstraints(field)})`].filter(Boolean).join(' — '));
+  box.placeholder = plainText(field.required ? `${field.title} (required)` : `${field.title} (optional: leave empty to skip)`);
   box.password = field.secretLike;
   const idle: vscode.InputBox['validationMessage'] = field.secretLike
     ? { message: SECRET_WARNING, severity: vscode.InputBoxValidationSeverity.Warning }
@@ -181,12 +191,12 @@ function askText(field: FormField, current: unknown, step: StepOptions): Promise
   box.validationMessage = idle;
   box.onDidChangeValue((text) => {
     const checked = validateField(field, text);
-    box.validationMessage = checked.ok ? idle : checked.message;
+    box.validationMessage = checked.ok ? idle : labelText(checked.message);
   });
   return runStep<unknown, vscode.InputBox>(box, step, (b, settle) => {
     const checked = validateField(field, b.value);
     if (checked.ok) settle({ kind: 'answer', value: checked.value });
-    else b.validationMessage = checked.message;
+    else b.validationMessage = labelText(checked.message);
   });
 }
 
@@ -199,13 +209,13 @@ function askOne(field: FormField, current: unknown, step: StepOptions): Promise<
           { label: 'Yes', value: true },
           { label: 'No', value: false },
         ]
-      : (field.options ?? []).map((o) => ({ label: o.label, description: o.label !== o.value ? o.value : undefined, value: o.value }));
+      : (field.options ?? []).map(choiceItem);
   const unset: Item[] = field.required ? [] : [{ label: '$(dash) No answer', description: 'leave this optional field empty', action: 'unset' }];
   pick.items = [...choices, ...unset, separator(), declineItem];
   const active = choices.find((c) => c.value === current) ?? (current === undefined && unset.length ? unset[0] : choices[0]);
   pick.activeItems = active ? [active] : [];
   pick.matchOnDescription = true;
-  pick.placeholder = [fieldLabel(field), field.description, field.secretLike ? `⚠ ${SECRET_WARNING}` : ''].filter(Boolean).join(' — ');
+  pick.placeholder = plainText([fieldLabel(field), field.description, field.secretLike ? `⚠ ${SECRET_WARNING}` : ''].filter(Boolean).join(' — '));
   return runStep<unknown, vscode.QuickPick<Item>>(pick, step, (p, settle) => {
     const item = p.selectedItems[0] ?? p.activeItems[0];
     if (!item) return;
@@ -219,18 +229,18 @@ function askOne(field: FormField, current: unknown, step: StepOptions): Promise<
 function askMany(field: FormField, current: unknown, step: StepOptions): Promise<StepResult<unknown>> {
   const pick = vscode.window.createQuickPick<Item>();
   pick.canSelectMany = true;
-  const items: Item[] = (field.options ?? []).map((o) => ({ label: o.label, description: o.label !== o.value ? o.value : undefined, value: o.value }));
+  const items: Item[] = (field.options ?? []).map(choiceItem);
   pick.items = items;
   const selected = Array.isArray(current) ? current : [];
   pick.selectedItems = items.filter((i) => selected.includes(i.value));
   pick.matchOnDescription = true;
-  const hint = [fieldLabel(field), field.description, `(${describeConstraints(field)})`].filter(Boolean).join(' — ');
+  const hint = plainText([fieldLabel(field), field.description, `(${describeConstraints(field)})`].filter(Boolean).join(' — '));
   pick.placeholder = hint;
   return runStep<unknown, vscode.QuickPick<Item>>(pick, step, (p, settle) => {
     const checked = validateField(field, p.selectedItems.map((i) => i.value as string));
     if (checked.ok) settle({ kind: 'answer', value: checked.value });
     // A quick pick has no validation message: the placeholder says what is wrong.
-    else p.placeholder = `⚠ ${checked.message} ${hint}`;
+    else p.placeholder = `⚠ ${plainText(checked.message)} ${hint}`;
   });
 }
 
@@ -241,14 +251,14 @@ function askReview(
 ): Promise<StepResult<'submit' | number>> {
   const pick = vscode.window.createQuickPick<Item>();
   const answers: Item[] = fields.map((f, i) => ({
-    label: fieldLabel(f),
-    description: f.secretLike && values[f.name] !== undefined ? '••••••' : describeValue(f, values[f.name]),
+    label: labelText(fieldLabel(f)),
+    description: f.secretLike && values[f.name] !== undefined ? '••••••' : labelText(describeValue(f, values[f.name])),
     detail: f.secretLike ? `$(warning) ${SECRET_WARNING}` : undefined,
     fieldIndex: i,
   }));
-  const submit: Item = { label: '$(check) Submit', description: `send these answers to "${step.serverName}"`, action: 'submit' };
+  const submit: Item = { label: '$(check) Submit', description: `send these answers to "${labelText(step.serverName)}"`, action: 'submit' };
   const declineAlways: Item[] = step.offerDeclineAlways
-    ? [{ label: '$(circle-slash) Decline and Stop Asking', description: `decline every request from "${step.serverName}" from now on`, action: 'decline-always' }]
+    ? [{ label: '$(circle-slash) Decline and Stop Asking', description: `decline every request from "${labelText(step.serverName)}" from now on`, action: 'decline-always' }]
     : [];
   pick.items = [
     submit,
@@ -258,7 +268,7 @@ function askReview(
     ...declineAlways,
   ];
   pick.activeItems = [submit];
-  pick.placeholder = `Review what "${step.serverName}" will receive: Submit sends it, Decline refuses, Escape cancels.`;
+  pick.placeholder = `Review what "${plainText(step.serverName)}" will receive: Submit sends it, Decline refuses, Escape cancels.`;
   return runStep<'submit' | number, vscode.QuickPick<Item>>(pick, step, (p, settle) => {
     const item = p.selectedItems[0] ?? p.activeItems[0];
     if (!item) return;

@@ -6,7 +6,7 @@ import type { ChatAttachments } from '../../core/features/resources/chatAttachme
 import { bytesToSave, copyableText, documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
 import type { ResourceService } from '../../core/features/resources/resourceService';
 import type { ResourceTemplate } from '../../core/host/types';
-import { firstLine } from '../serverPresentation';
+import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import type { EmbeddedResourceLike, ResourceOpener, ResourceTarget } from './resourceOpener';
 import { mimeIcon, resourceLabel } from './resourcePresentation';
@@ -38,16 +38,16 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
       .filter((s) => s.state.kind === 'running')
       .flatMap((s) => [
         ...s.features.resources.map((r) => ({
-          label: `$(${mimeIcon(r.mimeType)}) ${resourceLabel(r)}`,
-          description: [s.name, r.mimeType, firstLine(r.description)].filter(Boolean).join(' · '),
-          detail: r.uri,
+          label: `$(${mimeIcon(r.mimeType)}) ${labelText(resourceLabel(r))}`,
+          description: labelText([s.name, r.mimeType, firstLine(r.description)].filter(Boolean).join(' · ')),
+          detail: labelText(r.uri),
           item: { kind: 'resource' as const, target: { serverId: s.id, uri: r.uri, name: r.name, title: r.title, mimeType: r.mimeType, label: resourceLabel(r) } },
         })),
         ...(withTemplates
           ? s.features.resourceTemplates.map((t) => ({
-              label: `$(symbol-variable) ${resourceLabel(t)}`,
-              description: [s.name, 'template', firstLine(t.description)].filter(Boolean).join(' · '),
-              detail: t.uriTemplate,
+              label: `$(symbol-variable) ${labelText(resourceLabel(t))}`,
+              description: labelText([s.name, 'template', firstLine(t.description)].filter(Boolean).join(' · ')),
+              detail: labelText(t.uriTemplate),
               item: { kind: 'template' as const, target: { serverId: s.id, template: t } },
             }))
           : []),
@@ -117,7 +117,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
     if (t) files.changed(t.serverId, t.uri);
   }
 
-  const showError = (e: Error) => void vscode.window.showErrorMessage(e.message);
+  const showError = (e: Error) => void vscode.window.showErrorMessage(plainText(e.message));
 
   return [
     vscode.commands.registerCommand('mcpHost.openResource', async (arg?: unknown, uri?: unknown) => {
@@ -147,22 +147,22 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
       withContents(arg, uri, 'Copy the contents of which resource?', async (t, contents) => {
         const { text, binaryParts } = copyableText(contents);
         if (!text && binaryParts) {
-          void vscode.window.showInformationMessage(`"${t.label}" is binary: use Save As… to keep its bytes.`);
+          void vscode.window.showInformationMessage(`"${plainText(t.label)}" is binary: use Save As… to keep its bytes.`);
           return;
         }
         await vscode.env.clipboard.writeText(text);
-        vscode.window.setStatusBarMessage(`Contents of ${t.label} copied`, 3000);
-        if (binaryParts) void vscode.window.showInformationMessage(`Copied the text of "${t.label}"; ${binaryParts} binary part(s) were left out.`);
+        vscode.window.setStatusBarMessage(`Contents of ${labelText(t.label)} copied`, 3000);
+        if (binaryParts) void vscode.window.showInformationMessage(`Copied the text of "${plainText(t.label)}"; ${binaryParts} binary part(s) were left out.`);
       }),
     ),
     vscode.commands.registerCommand('mcpHost.saveResourceAs', (arg?: unknown, uri?: unknown) =>
       withContents(arg, uri, 'Save which resource?', async (t, contents) => {
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
         const defaultUri = vscode.Uri.joinPath(folder, documentFileName(t.uri, contents, t));
-        const destination = await vscode.window.showSaveDialog({ defaultUri, title: `Save ${t.label} As` });
+        const destination = await vscode.window.showSaveDialog({ defaultUri, title: `Save ${plainText(t.label)} As` });
         if (!destination) return;
         await vscode.workspace.fs.writeFile(destination, bytesToSave(contents));
-        vscode.window.setStatusBarMessage(`Saved ${t.label}`, 3000);
+        vscode.window.setStatusBarMessage(`Saved ${labelText(t.label)}`, 3000);
       }),
     ),
     vscode.commands.registerCommand(ATTACH_COMMAND, (arg?: unknown, uri?: unknown) =>
@@ -171,7 +171,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
         try {
           await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@mcp ', isPartialQuery: true });
         } catch {
-          void vscode.window.showInformationMessage(`Attached "${t.label}": it goes with your next @mcp request in chat.`);
+          void vscode.window.showInformationMessage(`Attached "${plainText(t.label)}": it goes with your next @mcp request in chat.`);
         }
       }),
     ),

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
 import { fileNameFor } from '../../core/features/resources/resourceLocation';
 import type { ResourceService } from '../../core/features/resources/resourceService';
+import { plainText } from '../../core/presentation/serverText';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 
 /** A resource to open: its server and URI, and what its listing says about it (to name the document before reading). */
@@ -64,7 +65,7 @@ export class ResourceOpener {
       const what = target.title ?? target.name ?? target.uri;
       const showOutput = 'Show Output';
       void vscode.window
-        .showErrorMessage(`Cannot read "${what}" from ${this.service.serverName(target.serverId)}: ${(e as Error).message}`, showOutput)
+        .showErrorMessage(`Cannot read "${plainText(what)}" from ${plainText(this.service.serverName(target.serverId))}: ${plainText((e as Error).message)}`, showOutput)
         .then((choice) => choice === showOutput && vscode.commands.executeCommand('mcpHost.showOutput', target.serverId));
       return undefined;
     }

@@ -1,10 +1,11 @@
-// How resources read on screen: descriptions, icons and Markdown tooltips of the Resources view and its quick picks.
-// Pure functions without `vscode`, unit-tested in plain Node. Everything a server wrote is escaped (see serverPresentation).
+// How resources read on screen: descriptions, icons and Markdown tooltips of the Resources and Servers views and the
+// quick picks. Pure functions without `vscode`, unit-tested in plain Node. Everything a server wrote goes through serverText.
 import type { Icon } from '@modelcontextprotocol/client';
 import type { ServerListing } from '../../core/features/resources/resourceListings';
 import { mimeEssence } from '../../core/features/resources/mimeTypes';
 import type { Resource, ResourceTemplate } from '../../core/host/types';
-import { escapeMarkdown, firstLine, inlineCode, plural, resourceLabel } from '../serverPresentation';
+import { escapeMarkdown, firstLine, heading, inlineCode, markdownLine } from '../../core/presentation/serverText';
+import { plural, resourceLabel } from '../serverPresentation';
 
 export { resourceLabel };
 
@@ -54,41 +55,37 @@ export function pickIcon(icons: readonly Icon[] | undefined, theme: 'light' | 'd
   return (usable.find((i) => i.theme === theme) ?? usable.find((i) => !i.theme) ?? usable[0])?.src;
 }
 
-function heading(label: string, name: string): string {
-  return label === name ? `**${escapeMarkdown(name)}**` : `**${escapeMarkdown(label)}** ${inlineCode(name)}`;
-}
-
 type Annotated = Pick<Resource, 'annotations'>;
 
 function annotationLines(item: Annotated): string[] {
   const a = item.annotations;
   if (!a) return [];
   const lines: string[] = [];
-  if (a.audience?.length) lines.push(`**Audience:** ${escapeMarkdown(a.audience.join(', '))}`);
-  if (a.priority !== undefined) lines.push(`**Priority:** ${escapeMarkdown(String(a.priority))}`);
-  if (a.lastModified) lines.push(`**Last modified:** ${escapeMarkdown(a.lastModified)}`);
+  if (a.audience?.length) lines.push(`**Audience:** ${markdownLine(a.audience.join(', '))}`);
+  if (a.priority !== undefined) lines.push(`**Priority:** ${markdownLine(String(a.priority))}`);
+  if (a.lastModified) lines.push(`**Last modified:** ${markdownLine(a.lastModified)}`);
   return lines;
 }
 
-/** A resource's hover: name, URI, description, type and size, annotations, and which server serves it. */
-export function resourceTooltip(resource: Resource, serverName: string): string {
+/** A resource's hover: name, URI, description, type and size, annotations, and which server serves it (if not shown around it). */
+export function resourceTooltip(resource: Resource, serverName?: string): string {
   const sections = [heading(resourceLabel(resource), resource.name), inlineCode(resource.uri)];
   if (resource.description?.trim()) sections.push(escapeMarkdown(resource.description.trim()));
   const facts = [resource.mimeType, resource.size !== undefined ? `${formatSize(resource.size)} (${resource.size} bytes)` : undefined].filter(Boolean);
-  if (facts.length) sections.push(escapeMarkdown(facts.join(' · ')));
+  if (facts.length) sections.push(markdownLine(facts.join(' · ')));
   const annotations = annotationLines(resource);
   if (annotations.length) sections.push(annotations.join('  \n'));
-  sections.push(`From ${escapeMarkdown(serverName)}`);
+  if (serverName !== undefined) sections.push(`From ${markdownLine(serverName)}`);
   return sections.join('\n\n');
 }
 
-export function templateTooltip(template: ResourceTemplate, serverName: string): string {
+export function templateTooltip(template: ResourceTemplate, serverName?: string): string {
   const sections = [heading(resourceLabel(template), template.name), `Template ${inlineCode(template.uriTemplate)}`];
   if (template.description?.trim()) sections.push(escapeMarkdown(template.description.trim()));
-  if (template.mimeType) sections.push(escapeMarkdown(template.mimeType));
+  if (template.mimeType) sections.push(markdownLine(template.mimeType));
   const annotations = annotationLines(template);
   if (annotations.length) sections.push(annotations.join('  \n'));
-  sections.push(`From ${escapeMarkdown(serverName)} · select to fill in its variables`);
+  sections.push(serverName === undefined ? 'Select to fill in its variables.' : `From ${markdownLine(serverName)} · select to fill in its variables`);
   return sections.join('\n\n');
 }
 

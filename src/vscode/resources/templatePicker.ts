@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { debounceLatest, ResourceTemplateForm, type Completer } from '../../core/features/resources/resourceTemplateForm';
 import type { ResourceTemplate } from '../../core/host/types';
+import { labelText, plainText } from '../../core/presentation/serverText';
 import { resourceLabel } from './resourcePresentation';
 
 /** Waiting this long after the last keystroke before asking the server keeps one request per pause in typing. */
@@ -59,10 +60,10 @@ export class TemplatePicker {
   ): Promise<string | typeof BACK | undefined> {
     const variable = variables[index];
     const pick = vscode.window.createQuickPick<ValueItem>();
-    pick.title = `${resourceLabel(template)}: ${variable}`;
+    pick.title = plainText(`${resourceLabel(template)}: ${variable}`);
     pick.step = index + 1;
     pick.totalSteps = variables.length;
-    pick.placeholder = `Value of {${variable}} in ${template.uriTemplate}`;
+    pick.placeholder = plainText(`Value of {${variable}} in ${template.uriTemplate}`);
     pick.ignoreFocusOut = true;
     pick.matchOnDescription = false;
     pick.value = initial;
@@ -74,8 +75,8 @@ export class TemplatePicker {
     const render = () => {
       const typed = pick.value;
       // Suggestions first (Enter takes the best one), then what was typed, as typed.
-      const items: ValueItem[] = suggestions.map((s) => ({ label: s, value: s, alwaysShow: true }));
-      if (typed && !suggestions.includes(typed)) items.push({ label: typed, value: typed, description: 'as typed', alwaysShow: true });
+      const items: ValueItem[] = suggestions.map((s) => ({ label: labelText(s), value: s, alwaysShow: true }));
+      if (typed && !suggestions.includes(typed)) items.push({ label: labelText(typed), value: typed, description: 'as typed', alwaysShow: true });
       pick.items = items;
       state.items = items.map((i) => i.label);
     };

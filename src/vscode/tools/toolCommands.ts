@@ -5,13 +5,14 @@
 // "MCP: Reset Tool Permissions" forgets every saved "always allow".
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { escapeMarkdown, fenced, toolResultToMarkdown } from '../../core/features/chat/contentMarkdown';
+import { toolResultToMarkdown } from '../../core/features/chat/contentMarkdown';
 import { consentSubject } from '../../core/features/consentSubject';
 import { formFromSchema } from '../../core/features/forms/formModel';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerInfo, Tool } from '../../core/host/types';
+import { fenced, firstLine, labelText, markdownLine, plainText } from '../../core/presentation/serverText';
 import { showUntitledMarkdown } from '../chat/chatDocuments';
 import type { HostDialogs } from '../dialogs';
 import { runQuickInputForm } from '../forms/quickInputForm';
@@ -58,9 +59,9 @@ async function pickTool(sessions: SessionPort): Promise<ToolChoice | undefined> 
   }
   const picked = await vscode.window.showQuickPick(
     choices.map((c) => ({
-      label: c.tool.title ?? c.tool.annotations?.title ?? c.tool.name,
-      description: `${c.server.name} · ${c.tool.name}`,
-      detail: c.tool.description?.split('\n')[0],
+      label: labelText(c.tool.title ?? c.tool.annotations?.title ?? c.tool.name),
+      description: labelText(`${c.server.name} · ${c.tool.name}`),
+      detail: c.tool.description ? labelText(firstLine(c.tool.description)) : undefined,
       choice: c,
     })),
     { placeHolder: 'Call which MCP tool?', matchOnDescription: true, matchOnDetail: true },
@@ -124,14 +125,14 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       argumentsFromCaller,
     });
     if (!consent.allowed) {
-      void vscode.window.showInformationMessage(`The tool "${choice.tool.name}" was not run: ${consent.reason === 'remembered' ? 'denied by a saved decision' : 'denied'}.`);
+      void vscode.window.showInformationMessage(`The tool "${plainText(choice.tool.name)}" was not run: ${consent.reason === 'remembered' ? 'denied by a saved decision' : 'denied'}.`);
       return undefined;
     }
     let result: CallToolResult;
     const abort = new AbortController();
     try {
       result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `${choice.tool.name} (${choice.server.name})`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: plainText(`${choice.tool.name} (${choice.server.name})`), cancellable: true },
         (progress, token) => {
           token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
           let reported = 0;
@@ -143,7 +144,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
             signal: abort.signal,
             onProgress: (p) => {
               const percent = p.total ? Math.min(100, (p.progress / p.total) * 100) : undefined;
-              progress.report({ message: p.message, increment: percent === undefined ? undefined : percent - reported });
+              progress.report({ message: p.message === undefined ? undefined : plainText(p.message), increment: percent === undefined ? undefined : percent - reported });
               if (percent !== undefined) reported = percent;
             },
           });
@@ -151,11 +152,11 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       );
     } catch (e) {
       if (abort.signal.aborted) return undefined;
-      void vscode.window.showErrorMessage(`The tool "${choice.tool.name}" failed: ${(e as Error)?.message ?? e}`);
+      void vscode.window.showErrorMessage(`The tool "${plainText(choice.tool.name)}" failed: ${plainText(String((e as Error)?.message ?? e))}`);
       return undefined;
     }
     const content = [
-      `# ${escapeMarkdown(choice.tool.title ?? choice.tool.name)} (${escapeMarkdown(choice.server.name)})`,
+      `# ${markdownLine(choice.tool.title ?? choice.tool.name)} (${markdownLine(choice.server.name)})`,
       `Arguments:\n\n${fenced(JSON.stringify(args, null, 2), 'json')}`,
       toolResultToMarkdown(result, { linkTarget: (l) => deps.documentUri(choice.server.id, l).toString() }),
     ].join('\n\n');

@@ -1,16 +1,25 @@
 // The Markdown of @mcp's listings (`/prompts`, `/tools`, `/resources`), with links that run a prompt, call a tool or
-// attach a resource. Chat renders it trusted for some commands so that these links work: every text a server chose
-// (names, titles, descriptions, URIs, MIME types) is escaped or in a one-line code span, so none can become a link.
+// attach a resource. Chat renders it trusted for our own commands so that these links work: every text a server chose
+// (names, titles, descriptions, URIs, MIME types) is escaped on one line or in a one-line code span, so none can
+// become a link.
 import type { ServerInfo } from '../../host/types';
+import { firstLine, inlineCode, markdownLine } from '../../presentation/serverText';
 import { promptCommandName, type PromptEntry } from '../prompts/promptCatalog';
-import { escapeMarkdown, inlineCode } from './contentMarkdown';
 
-export const CHAT_OPEN_COMMAND = 'workbench.action.chat.open';
+/**
+ * Opens chat with an `@mcp` query, as `workbench.action.chat.open` would. Links use this instead of VS Code's command:
+ * a link that reached VS Code's would send any text to any participant, ours sends only `@mcp /prompt…` (see
+ * {@link linkedChatQuery}).
+ */
+export const CHAT_OPEN_COMMAND = 'mcpHost.openChat';
 export const CALL_TOOL_COMMAND = 'mcpHost.callTool';
 export const LIST_SERVERS_COMMAND = 'mcpHost.listServers';
 
-/** Server text on one line: a line break could end the list item or paragraph and start Markdown of its own. */
-const plain = (text: string): string => escapeMarkdown(text.replace(/\r\n?|\n/g, ' '));
+/** The query of a {@link CHAT_OPEN_COMMAND} link's argument, if it is one our listings write: run or list prompts. */
+export function linkedChatQuery(arg: unknown): string | undefined {
+  const query = (arg as { query?: unknown } | undefined)?.query;
+  return typeof query === 'string' && /^@mcp \/prompts?( |$)/.test(query) ? query : undefined;
+}
 
 /**
  * `[title](command:id?args)`. The arguments are percent-encoded JSON with `(` and `)` encoded too (encodeURIComponent
@@ -18,7 +27,7 @@ const plain = (text: string): string => escapeMarkdown(text.replace(/\r\n?|\n/g,
  */
 export function commandLink(title: string, command: string, ...args: unknown[]): string {
   const query = encodeURIComponent(JSON.stringify(args)).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `[${plain(title)}](command:${command}?${query})`;
+  return `[${markdownLine(title)}](command:${command}?${query})`;
 }
 
 /** `/prompts`: every prompt under its server, each with a link that runs it in chat. */
@@ -28,12 +37,12 @@ export function promptsListing(entries: readonly PromptEntry[]): string {
   for (const e of entries) {
     if (e.serverName !== server) {
       server = e.serverName;
-      lines.push(`### ${plain(server)}`);
+      lines.push(`### ${markdownLine(server)}`);
     }
-    const args = (e.prompt.arguments ?? []).map((a) => `${plain(a.name)}${a.required ? '\\*' : ''}`).join(', ');
+    const args = (e.prompt.arguments ?? []).map((a) => `${markdownLine(a.name)}${a.required ? '\\*' : ''}`).join(', ');
     const run = commandLink(`Run ${promptCommandName(e)}`, CHAT_OPEN_COMMAND, { query: `@mcp /prompt ${promptCommandName(e)}` });
-    const description = e.prompt.description ? ` — ${plain(e.prompt.description)}` : '';
-    lines.push(`- **${plain(e.prompt.title ?? e.prompt.name)}** ${inlineCode(e.prompt.name)}${description}${args ? ` (arguments: ${args})` : ''} · ${run}`);
+    const description = e.prompt.description ? ` — ${markdownLine(e.prompt.description)}` : '';
+    lines.push(`- **${markdownLine(e.prompt.title ?? e.prompt.name)}** ${inlineCode(e.prompt.name)}${description}${args ? ` (arguments: ${args})` : ''} · ${run}`);
   }
   return lines.join('\n\n');
 }
@@ -42,15 +51,15 @@ export function promptsListing(entries: readonly PromptEntry[]): string {
 export function toolsListing(running: readonly ServerInfo[]): string {
   const lines: string[] = [];
   for (const s of running) {
-    lines.push(`### ${plain(s.name)}`);
+    lines.push(`### ${markdownLine(s.name)}`);
     if (!s.features.tools.length) lines.push('No tools.');
     for (const t of s.features.tools) {
       const hints = [t.annotations?.readOnlyHint ? 'read-only' : '', t.annotations?.destructiveHint && !t.annotations.readOnlyHint ? 'destructive' : '']
         .filter(Boolean)
         .join(', ');
-      const description = t.description ? ` — ${plain(t.description.split(/\r\n?|\n/, 1)[0])}` : '';
+      const description = t.description ? ` — ${markdownLine(firstLine(t.description))}` : '';
       const call = commandLink(`Call ${t.name}…`, CALL_TOOL_COMMAND, s.id, t.name);
-      lines.push(`- **${plain(t.title ?? t.annotations?.title ?? t.name)}** ${inlineCode(t.name)}${hints ? ` *(${hints})*` : ''}${description} · ${call}`);
+      lines.push(`- **${markdownLine(t.title ?? t.annotations?.title ?? t.name)}** ${inlineCode(t.name)}${hints ? ` *(${hints})*` : ''}${description} · ${call}`);
     }
   }
   lines.push('Ask in plain words (`@mcp …`) and the model calls these tools itself, after you allow each call.');
@@ -61,15 +70,15 @@ export function toolsListing(running: readonly ServerInfo[]): string {
 export function resourcesListing(running: readonly ServerInfo[], attachCommand: string): string {
   const lines: string[] = [];
   for (const s of running) {
-    lines.push(`### ${plain(s.name)}`);
+    lines.push(`### ${markdownLine(s.name)}`);
     const { resources, resourceTemplates } = s.features;
     if (!resources.length && !resourceTemplates.length) lines.push('No resources.');
     for (const r of resources) {
       const label = r.title ?? r.name;
       const attach = commandLink(`Attach ${label}`, attachCommand, s.id, r.uri);
-      lines.push(`- **${plain(label)}** ${inlineCode(r.uri)}${r.mimeType ? ` *(${plain(r.mimeType)})*` : ''} · ${attach}`);
+      lines.push(`- **${markdownLine(label)}** ${inlineCode(r.uri)}${r.mimeType ? ` *(${markdownLine(r.mimeType)})*` : ''} · ${attach}`);
     }
-    for (const t of resourceTemplates) lines.push(`- Template **${plain(t.title ?? t.name)}** ${inlineCode(t.uriTemplate)}`);
+    for (const t of resourceTemplates) lines.push(`- Template **${markdownLine(t.title ?? t.name)}** ${inlineCode(t.uriTemplate)}`);
   }
   lines.push('Attached resources go with your next `@mcp` question.');
   return lines.join('\n\n');

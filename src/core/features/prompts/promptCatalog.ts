@@ -1,5 +1,6 @@
 // Every prompt of every running server, and how a `server.prompt` name finds one of them.
 import type { Prompt, ServerInfo } from '../../host/types';
+import { inlineCode, markdownLine } from '../../presentation/serverText';
 import { quoteArgument } from './promptArguments';
 
 export interface PromptEntry {
@@ -23,7 +24,8 @@ export type PromptLookup = { ok: true; entry: PromptEntry } | { ok: false; messa
 
 /**
  * Finds `server.prompt` (server and prompt names may themselves contain dots) or a bare `prompt` that exactly one
- * running server offers. When nothing matches, the message lists what exists.
+ * running server offers. When nothing matches, the message lists what exists, in Markdown: names servers chose are
+ * escaped or in code spans, what the user typed is quoted as typed.
  */
 export function findPrompt(target: string, servers: readonly ServerInfo[]): PromptLookup {
   const prompts = listPrompts(servers);
@@ -32,7 +34,7 @@ export function findPrompt(target: string, servers: readonly ServerInfo[]): Prom
   const bare = prompts.filter((e) => e.prompt.name === target);
   if (bare.length === 1) return { ok: true, entry: bare[0] };
   if (bare.length > 1) {
-    return { ok: false, message: `Several servers have a prompt "${target}": use ${bare.map((e) => `\`${promptCommandName(e)}\``).join(' or ')}.` };
+    return { ok: false, message: `Several servers have a prompt "${target}": use ${bare.map((e) => inlineCode(promptCommandName(e))).join(' or ')}.` };
   }
   return { ok: false, message: notFoundMessage(target, servers, prompts) };
 }
@@ -41,16 +43,16 @@ function notFoundMessage(target: string, servers: readonly ServerInfo[], prompts
   const running = servers.filter((s) => s.state.kind === 'running');
   const server = [...servers].sort((a, b) => b.name.length - a.name.length).find((s) => target.startsWith(`${s.name}.`));
   if (server && server.state.kind !== 'running') {
-    return `Server "${server.name}" is ${server.state.kind}: start it to use its prompts.`;
+    return `Server "${markdownLine(server.name)}" is ${server.state.kind}: start it to use its prompts.`;
   }
   if (server) {
-    const names = server.features.prompts.map((p) => `\`${p.name}\``);
+    const names = server.features.prompts.map((p) => inlineCode(p.name));
     return names.length
-      ? `Server "${server.name}" has no prompt "${target.slice(server.name.length + 1)}". Its prompts: ${names.join(', ')}.`
-      : `Server "${server.name}" has no prompts.`;
+      ? `Server "${markdownLine(server.name)}" has no prompt "${target.slice(server.name.length + 1)}". Its prompts: ${names.join(', ')}.`
+      : `Server "${markdownLine(server.name)}" has no prompts.`;
   }
   if (!running.length) return 'No MCP server is running.';
-  if (!prompts.length) return `No running server has prompts (running: ${running.map((s) => s.name).join(', ')}).`;
+  if (!prompts.length) return `No running server has prompts (running: ${running.map((s) => markdownLine(s.name)).join(', ')}).`;
   const prefix = target.includes('.') ? `No server "${target.slice(0, target.indexOf('.'))}"` : `No prompt "${target}"`;
-  return `${prefix}. Available prompts: ${prompts.map((e) => `\`${promptCommandName(e)}\``).join(', ')}.`;
+  return `${prefix}. Available prompts: ${prompts.map((e) => inlineCode(promptCommandName(e))).join(', ')}.`;
 }

@@ -1,0 +1,95 @@
+// Every text an MCP server (or a workspace's mcp.json) chose passes through here before VS Code shows it: server,
+// tool, prompt and resource names and titles, descriptions, URIs, error and log messages, instructions. Such text is
+// untrusted: in Markdown it could form links (command: links run commands in trusted strings; https: links and images
+// reach the network even in untrusted ones), HTML or fake headings; in notifications and quick inputs VS Code turns
+// `[label](command:…)` into a clickable link and `$(name)` into an icon; a line break or a bidi control could fake a
+// line or reorder what the user reads. Pure functions without `vscode`, so they are unit-tested in plain Node.
+
+/** Every line ending CommonMark knows (a lone `\r` too), for text that must stay on one line. */
+const LINE_ENDING = /\r\n?|\n/g;
+
+/**
+ * Markdown punctuation that can start a construct (links, images, HTML, emphasis, code, headings, lists, tables,
+ * strikethrough, entities, setext underlines), and `:` and `.` so GFM autolinks no bare URL, `www.` or e-mail address.
+ */
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]()<>#+\-=.!|~&:]/g;
+
+const escapeSpecial = (text: string): string => text.replace(MARKDOWN_SPECIAL, '\\$&');
+
+/** Plain text as Markdown that renders as exactly that text; every line break becomes a hard break. */
+export function escapeMarkdown(text: string): string {
+  return text.split(LINE_ENDING).map(escapeSpecial).join('  \n');
+}
+
+/**
+ * Plain text as Markdown on one line, for list items, headings, emphasis and link text: a line break there would end
+ * the construct (and a blank line the paragraph), leaving the rest to start Markdown of its own.
+ */
+export const markdownLine = (text: string): string => escapeSpecial(text.replace(LINE_ENDING, ' '));
+
+/**
+ * An inline code span holding any text on one line: every line ending becomes a space (a blank line would end the
+ * paragraph and leave the rest outside the span), and the fence is longer than any backtick run inside.
+ */
+export function inlineCode(text: string): string {
+  const flat = text.replace(LINE_ENDING, ' ');
+  // Two backticks alone would not be a span at all.
+  if (!flat) return '` `';
+  const fence = '`'.repeat(longestBacktickRun(flat) + 1);
+  // Padding keeps a backtick at either end from joining the fence.
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** `$(name)` as escapeMarkdown and markdownLine write it: `$\(name\)`, with `-` and `~` escaped too. */
+const ESCAPED_THEME_ICON = /\$(?=\\\((?:[A-Za-z0-9]|\\-)+(?:\\~[A-Za-z]+)?\\\))/g;
+
+/**
+ * Escaped Markdown (from escapeMarkdown or markdownLine, not code) made ready for a MarkdownString with theme icons.
+ * VS Code turns `$(name)` into an icon in the rendered HTML, where Markdown escapes are gone: the `$` gets a backslash
+ * that survives rendering, which the icon renderer takes as "show as text" and drops.
+ */
+export const withoutThemeIcons = (markdown: string): string => markdown.replace(ESCAPED_THEME_ICON, '\\\\$');
+
+/** A fenced code block holding any text: the fence is longer than any backtick run inside, so none can close it. */
+export function fenced(text: string, language = ''): string {
+  const fence = '`'.repeat(Math.max(2, longestBacktickRun(text)) + 1);
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+const longestBacktickRun = (text: string): number => Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+
+/** A bold display name, then the protocol name in code when they differ: the name is what models and links use. */
+export function heading(label: string, name: string): string {
+  return label === name ? `**${markdownLine(name)}**` : `**${markdownLine(label)}** ${inlineCode(name)}`;
+}
+
+/** Line breaks of every kind, and tabs: each run becomes one space. */
+const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/** Other control characters, and the bidi controls that can make text read in another order than it is. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Plain text for notifications, dialog messages, titles and placeholders: one line, no control characters, and no
+ * `[label](target)` link (VS Code links these in notification and quick input messages), since a space goes between
+ * `]` and `(`.
+ */
+export function plainText(text: string): string {
+  return text.replace(BREAKS, ' ').replace(INVISIBLE, '').replace(/\](?=\()/g, '] ');
+}
+
+/** VS Code's `$(name)` and `$(name~modifier)` icon syntax. */
+const THEME_ICON = /\$\((?=[A-Za-z0-9-]+(?:~[A-Za-z]+)?\))/g;
+
+/**
+ * Plain text for places that also render `$(name)` as an icon: quick pick labels, descriptions and details, input box
+ * prompts, status bar messages. The icon syntax is backslash-escaped, which those places show as the text it was.
+ */
+export const labelText = (text: string): string => plainText(text).replace(THEME_ICON, '\\$(');
+
+/** The first line of the trimmed text: descriptions next to names show only this. */
+export const firstLine = (text: string | undefined): string => (text ?? '').trim().split(LINE_ENDING, 1)[0].trim();
+
+export const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
