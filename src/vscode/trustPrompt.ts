@@ -6,11 +6,11 @@ import type { HostDialogs } from './dialogs';
 
 export function trustPromptFrom(dialogs: HostDialogs): TrustPrompt {
   return {
-    askTrust: ({ name, scope, raw }) =>
+    askTrust: ({ name, scope, raw }, facts) =>
       dialogs.confirmTrust({
         serverName: name,
         source: scope.kind === 'workspace' ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath,
-        detail: describeDefinition(raw),
+        detail: describeDefinition(raw, facts),
       }),
   };
 }

@@ -1,28 +1,25 @@
 import * as assert from 'assert';
 import * as path from 'path';
+import { parseEnvFile } from '../../src/core/config/envFile';
 import { buildStdioEnvironment } from '../../src/core/host/connection/stdioLauncher';
 
 describe('the environment a stdio server gets', () => {
   const base = { HOME: '/home/me', PATH: '/usr/bin', SECRET_OF_USER: 'kept', EMPTY: undefined };
 
   it('is the whole user environment, then envFile, then env, where null removes', () => {
-    const env = buildStdioEnvironment(
-      base,
-      { env: { A: 'from-env', B: null, HOME: null }, envFile: '/x/.env' },
-      () => 'A=from-file\nB=from-file\nC=only-in-file\n',
-    );
+    const env = buildStdioEnvironment(base, { A: 'from-env', B: null, HOME: null }, parseEnvFile('A=from-file\nB=from-file\nC=only-in-file\n'));
     assert.deepStrictEqual(env, { PATH: '/usr/bin', SECRET_OF_USER: 'kept', A: 'from-env', C: 'only-in-file' });
   });
 
   it('puts a configured PATH in front of the inherited one instead of replacing it', () => {
-    const env = buildStdioEnvironment(base, { env: { PATH: '/opt/tool/bin' } });
+    const env = buildStdioEnvironment(base, { PATH: '/opt/tool/bin' });
     assert.strictEqual(env.PATH, `/opt/tool/bin${path.delimiter}/usr/bin`);
-    const already = buildStdioEnvironment(base, { env: { PATH: `/opt/tool/bin${path.delimiter}/usr/bin` } });
+    const already = buildStdioEnvironment(base, { PATH: `/opt/tool/bin${path.delimiter}/usr/bin` });
     assert.strictEqual(already.PATH, `/opt/tool/bin${path.delimiter}/usr/bin`, 'not added twice');
   });
 
   it('matches PATH whatever its case (Windows spells it Path)', () => {
-    const env = buildStdioEnvironment({ Path: 'C:\\Windows' }, { env: { PATH: 'C:\\tools' } });
+    const env = buildStdioEnvironment({ Path: 'C:\\Windows' }, { PATH: 'C:\\tools' });
     assert.deepStrictEqual(Object.keys(env), ['Path']);
     assert.strictEqual(env.Path, `C:\\tools${path.delimiter}C:\\Windows`);
   });

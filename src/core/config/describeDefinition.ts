@@ -1,27 +1,77 @@
-// What a server definition would run, for the trust question: as written (variables unresolved), so a secret that
-// comes from an input or the environment is never displayed.
+// What a server definition would run, for the trust question: as written (variables unresolved, so `${env:…}` and
+// `${input:…}` show where a value comes from), with literal values masked, the env file's variables named, and every
+// variable that changes what the command runs flagged with its value.
+import * as path from 'path';
 import type { RawServer } from './types';
 
 /**
- * Variables that change what a command actually runs (preloaded code, interpreter options, where programs are
- * found): their values are shown and flagged, while other values stay hidden (they may be literal keys).
+ * Variables that change what a command actually runs (preloaded code, interpreter options, where programs, libraries
+ * or configuration are found, commands git runs): their values are shown and flagged.
  */
-const CODE_CHANGING_VARIABLES = /^(PATH|NODE_OPTIONS|NODE_PATH|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_\w+|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|BASH_ENV|ENV|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND)$/i;
+const CODE_CHANGING_VARIABLES =
+  /^(PATH|HOME|ENV|BASH_ENV|NODE_OPTIONS|NODE_PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|DOTNET_STARTUP_HOOKS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|npm_config_\w+|GIT_(SSH|SSH_COMMAND|EXEC_PATH|ASKPASS|EDITOR|SEQUENCE_EDITOR|PAGER|EXTERNAL_DIFF|PROXY_COMMAND|CONFIG\w*|TEMPLATE_DIR))$/i;
 
-export function describeDefinition(raw: RawServer): string {
-  if (raw.type === 'stdio') {
-    const lines = [`Command: ${[raw.command, ...raw.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}`];
-    if (raw.cwd) lines.push(`Working directory: ${raw.cwd}`);
-    const names = Object.keys(raw.env);
-    const risky = names.filter((n) => CODE_CHANGING_VARIABLES.test(n));
-    for (const n of risky) lines.push(`⚠ ${n}=${raw.env[n] ?? '(removed)'} — changes what the command runs`);
-    const others = names.filter((n) => !risky.includes(n));
-    if (others.length) lines.push(`Environment: ${others.join(', ')}`);
-    if (raw.envFile) lines.push(`Environment file: ${raw.envFile} (its contents are part of what you trust)`);
-    return lines.join('\n');
+const MASK = '••••••';
+const MAX_SHOWN = 200;
+
+export const isCodeChangingVariable = (name: string): boolean => CODE_CHANGING_VARIABLES.test(name);
+
+/** What the trust question knows beyond the definition. */
+export interface TrustFacts {
+  /** The env file's variables (read, capped), or why it could not be read. */
+  envFile?: { variables: Record<string, string> } | { error: string };
+  /** Inputs whose stored value (entered earlier, maybe for another server) this server would receive. */
+  storedInputs?: string[];
+}
+
+/** A value as written when it only names where it comes from; literal text (which may be a key) masked. */
+function shownValue(value: string): string {
+  // The auth scheme says what kind of credential goes along; it is no secret.
+  const scheme = /^(Bearer|Basic|Token|Bot)\s+/i.exec(value)?.[0] ?? '';
+  return scheme + value.slice(scheme.length).replace(/\$\{[^{}]*\}|((?:(?!\$\{)[^])+)/g, (whole, literal: string | undefined) => (literal === undefined ? whole : literal.trim() ? MASK : literal));
+}
+
+const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+
+/** `PATH` entries that are relative: programs there are found before the system's (a fake `npx` in the folder). */
+function relativePathEntries(value: string): string[] {
+  const separator = value.includes(';') && !value.includes(':/') ? ';' : path.delimiter;
+  return value.split(separator).filter((e) => e && !e.startsWith('${') && !path.isAbsolute(e) && !/^[a-z]:[\\/]/i.test(e));
+}
+
+function variableLines(source: string, variables: Record<string, string | null>): string[] {
+  const lines: string[] = [];
+  const plain: string[] = [];
+  for (const [name, value] of Object.entries(variables)) {
+    if (!isCodeChangingVariable(name)) {
+      plain.push(value === null ? `${name} (removed)` : `${name}=${shownValue(value)}`);
+      continue;
+    }
+    lines.push(`⚠ ${name}=${value === null ? '(removed)' : clip(value)} (${source}) — changes what the command runs`);
+    const relative = name.toUpperCase() === 'PATH' && value !== null ? relativePathEntries(value) : [];
+    if (relative.length) lines.push(`⚠ PATH has relative entries (${relative.join(', ')}): programs there are run instead of the system's, npx included`);
   }
-  const lines = [`URL: ${raw.url} (${raw.type === 'sse' ? 'SSE' : 'Streamable HTTP'})`];
-  const headers = Object.keys(raw.headers);
-  if (headers.length) lines.push(`Headers: ${headers.join(', ')}`);
+  if (plain.length) lines.push(`${source === 'env' ? 'Environment' : 'From the env file'}: ${clip(plain.join(', '))}`);
+  return lines;
+}
+
+export function describeDefinition(raw: RawServer, facts: TrustFacts = {}): string {
+  const lines: string[] = [];
+  if (raw.type === 'stdio') {
+    lines.push(`Command: ${[raw.command, ...raw.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}`);
+    if (raw.cwd) lines.push(`Working directory: ${raw.cwd}`);
+    lines.push(...variableLines('env', raw.env));
+    if (raw.envFile) {
+      lines.push(`Environment file: ${raw.envFile} (its contents are part of what you trust)`);
+      const file = facts.envFile;
+      if (file && 'error' in file) lines.push(`⚠ ${file.error}`);
+      else if (file) lines.push(...variableLines('env file', file.variables));
+    }
+  } else {
+    lines.push(`URL: ${raw.url} (${raw.type === 'sse' ? 'SSE' : 'Streamable HTTP'})`);
+    const headers = Object.entries(raw.headers).map(([name, value]) => `${name}: ${shownValue(value)}`);
+    if (headers.length) lines.push(`Headers sent to it: ${headers.join('; ')}`);
+  }
+  if (facts.storedInputs?.length) lines.push(`It receives the stored values of the inputs ${facts.storedInputs.join(', ')} (entered before, maybe for another server).`);
   return lines.join('\n');
 }

@@ -110,4 +110,6 @@ export interface ServerDefinition {
   hash: string;
   /** Values that must never reach a log (password inputs, header values). */
   secrets: string[];
+  /** The env file, read once (capped) when the server was prepared: its variables, or why it cannot be used. */
+  envFile?: { variables: Record<string, string> } | { error: string };
 }

@@ -1,4 +1,5 @@
 // What the host needs from its surroundings. The VS Code layer implements these; tests implement them in plain Node.
+import type { TrustFacts } from '../config/describeDefinition';
 import type { InputDefinition, ServerDefinition } from '../config/types';
 import type { Disposable, Event } from './events';
 
@@ -21,9 +22,12 @@ export interface ServerLogFactory {
   create(serverId: string, serverName: string): ServerLog & Disposable;
 }
 
-/** Asks the user whether to run a server definition. Answers: true = trust, false = do not trust, undefined = dismissed. */
+/**
+ * Asks the user whether to run a server definition, showing what the facts add (the env file's variables, stored
+ * inputs it would receive). Answers: true = trust, false = do not trust, undefined = dismissed.
+ */
 export interface TrustPrompt {
-  askTrust(definition: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>): Promise<boolean | undefined>;
+  askTrust(definition: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>, facts: TrustFacts): Promise<boolean | undefined>;
 }
 
 /** Gives the value of an `${input:id}`: from storage, or by asking the user when `interactive`. Undefined = unknown or cancelled. */

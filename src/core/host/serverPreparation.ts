@@ -1,13 +1,14 @@
 // What happens before a server may start: Workspace Trust, trust in the exact definition (asked once, remembered by
 // its hash), its inputs, and the resolution of its variables. One definition throughout: what the user is asked to
 // trust is exactly what is resolved and run.
-import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { untilAborted } from '../async';
 import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, InputDefinition, RawServerEntry, ServerDefinition } from '../config/types';
-import { InputCancelledError, resolveServer, type VariableContext } from '../config/variables';
+import type { TrustFacts } from '../config/describeDefinition';
+import { readEnvFile } from '../config/envFile';
+import { InputCancelledError, referencedInputIds, resolveServer, type VariableContext } from '../config/variables';
 import type { InteractionQueue } from './interactionQueue';
 import type { Preparation } from './managedServer';
 import type { InputProvider, ServerLog, TrustPrompt } from './ports';
@@ -49,6 +50,17 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+/** An env file read for a server: its text and variables, or why it cannot be used. */
+type EnvFileRead = { path: string; text: string; variables: Record<string, string> } | { path: string; error: string };
+
+async function readEnvFileOrError(path: string): Promise<EnvFileRead> {
+  try {
+    return { path, ...(await readEnvFile(path)) };
+  } catch (e) {
+    return { path, error: (e as Error).message };
+  }
+}
+
 export class ServerPreparation {
   constructor(private readonly deps: PreparationDeps) {}
 
@@ -78,16 +90,20 @@ export class ServerPreparation {
     }
   }
 
-  /** A hash of the env file's contents ('' without one, or when it cannot be read yet). */
-  private async envFileDigest(scope: ConfigScope, entry: RawServerEntry, inputs: InputDefinition[]): Promise<string> {
-    if (entry.server.type !== 'stdio' || !entry.server.envFile) return '';
-    try {
-      const { resolved } = await resolveServer(entry.server, inputs, this.variableContext(scope, false));
-      const file = resolved.type === 'stdio' ? resolved.envFile : undefined;
-      return file ? hashOf(await fs.promises.readFile(file, 'utf8')) : '';
-    } catch {
-      return '';
-    }
+  /** The env file as the quiet resolution names it: read (capped) or why not; undefined without one. */
+  private async envFileOf(scope: ConfigScope, entry: RawServerEntry, inputs: InputDefinition[]): Promise<EnvFileRead | undefined> {
+    if (entry.server.type !== 'stdio' || !entry.server.envFile) return undefined;
+    const { resolved } = await resolveServer(entry.server, inputs, this.variableContext(scope, false)).catch(() => ({ resolved: undefined }));
+    const file = resolved?.type === 'stdio' ? resolved.envFile : undefined;
+    // An env file named through an input not entered yet is read once the input is known.
+    return file === undefined ? undefined : readEnvFileOrError(file);
+  }
+
+  /** The inputs this server uses whose value is stored (entered before, maybe for another server). */
+  private async storedInputs(scopeKey: string, entry: RawServerEntry, inputs: InputDefinition[]): Promise<string[]> {
+    const used = new Set(referencedInputIds(entry.server));
+    const stored = await Promise.all(inputs.filter((i) => used.has(i.id)).map(async (i) => ((await this.deps.inputs.getInput(scopeKey, i, false)) !== undefined ? i.id : undefined)));
+    return stored.filter((id): id is string => id !== undefined);
   }
 
   /** Shows dialogs one at a time; one whose start was cancelled while it waited is never shown. */
@@ -101,13 +117,17 @@ export class ServerPreparation {
    */
   async prepare(server: PreparedServer, entry: RawServerEntry, interactive: boolean, signal: AbortSignal, onSecrets: (secrets: string[]) => void): Promise<Preparation> {
     const { scope, inputs } = server;
+    // Never read in Restricted Mode: checkTrust returns first.
+    let envFile: EnvFileRead | undefined;
     if (scope.kind === 'workspace') {
-      const trust = await this.checkTrust(server, entry, interactive, signal);
+      const trust = await this.checkTrust(server, entry, interactive, signal, async () => (envFile = await this.envFileOf(scope, entry, inputs)));
       if (trust) return trust;
     }
     try {
       const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal));
       onSecrets(secrets);
+      // The file trusted is the file used: read once, unless resolving with the inputs named another one.
+      if (resolved.type === 'stdio' && resolved.envFile && envFile?.path !== resolved.envFile) envFile = await readEnvFileOrError(resolved.envFile);
       if (resolved.type !== 'stdio' && !isHttpUrl(resolved.url)) {
         return { ok: false, reason: 'config', message: `The URL does not resolve to an http(s) URL: ${redact(resolved.url, secrets)}` };
       }
@@ -119,6 +139,7 @@ export class ServerPreparation {
         resolved,
         hash: hashOf({ scope: scope.key, resolved }),
         secrets,
+        envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
       };
       return { ok: true, definition };
     } catch (e) {
@@ -128,17 +149,31 @@ export class ServerPreparation {
   }
 
   /** Undefined when the workspace server may run; otherwise why not. */
-  private async checkTrust(server: PreparedServer, entry: RawServerEntry, interactive: boolean, signal: AbortSignal): Promise<Preparation | undefined> {
+  private async checkTrust(
+    server: PreparedServer,
+    entry: RawServerEntry,
+    interactive: boolean,
+    signal: AbortSignal,
+    readEnvFile: () => Promise<EnvFileRead | undefined>,
+  ): Promise<Preparation | undefined> {
     const { scope } = server;
     if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: 'restricted', message: RESTRICTED_MODE_REASON };
+    const envFile = await readEnvFile();
     if (this.deps.trustAllServers()) return undefined;
-    const key = trustKey(scope, entry.name, entry.server, await this.envFileDigest(scope, entry, server.inputs));
+    // Trust covers the env file's contents: editing the file asks again, like editing the definition.
+    const key = trustKey(scope, entry.name, entry.server, envFile && 'text' in envFile ? hashOf(envFile.text) : '');
     const decision = this.deps.trustStore.get(key);
     if (decision === 'trusted') return undefined;
     // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
     if (decision === 'denied' && !interactive) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
     const answer = await untilAborted(
-      this.inDialogQueue(() => this.deps.trustPrompt.askTrust({ name: entry.name, scope, raw: entry.server }), signal),
+      this.inDialogQueue(async () => {
+        const facts: TrustFacts = {
+          envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
+          storedInputs: await this.storedInputs(scope.key, entry, server.inputs),
+        };
+        return this.deps.trustPrompt.askTrust({ name: entry.name, scope, raw: entry.server }, facts);
+      }, signal),
       signal,
     ).catch((e: Error) => {
       server.log.warn(`Could not ask for trust: ${e.message}`);

@@ -3,7 +3,6 @@
 // wrapper's child, or a child forked late, never lingers.
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseEnvFile } from '../../config/envFile';
 import type { ResolvedStdioServer, ServerDefinition } from '../../config/types';
 import type { ServerLog } from '../ports';
 import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from '../processTree';
@@ -17,19 +16,16 @@ import { StdioTransport } from './stdioTransport';
  */
 export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-/** The environment a stdio server gets: the user's whole environment, then envFile, then `env` (null removes). */
+/** The environment a stdio server gets: the user's whole environment, then the env file's variables, then `env` (null removes). */
 export function buildStdioEnvironment(
   base: Record<string, string | undefined>,
-  server: Pick<ResolvedStdioServer, 'env' | 'envFile'>,
-  readFile: (p: string) => string = (p) => fs.readFileSync(p, 'utf8'),
+  configured: Record<string, string | null>,
+  envFileVariables: Record<string, string> = {},
 ): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
   const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
-  const overrides: Record<string, string | null> = {};
-  if (server.envFile) Object.assign(overrides, parseEnvFile(readFile(server.envFile)));
-  Object.assign(overrides, server.env);
-  for (const [k, v] of Object.entries(overrides)) {
+  for (const [k, v] of Object.entries({ ...envFileVariables, ...configured })) {
     const key = k.toUpperCase() === 'PATH' ? pathKey : k;
     if (v === null) delete env[key];
     // As VS Code does: a PATH in the config extends the inherited one instead of replacing it.
@@ -71,12 +67,9 @@ export class StdioLauncher implements Launcher {
   private createTransport(): StdioTransport {
     const def = this.server;
     const cwd = def.cwd ?? this.definition.scope.folderPath;
-    let env: Record<string, string>;
-    try {
-      env = buildStdioEnvironment(this.options.environment, def);
-    } catch (e) {
-      throw new StartError(`Cannot read envFile ${def.envFile}: ${(e as Error).message}`, false);
-    }
+    const envFile = this.definition.envFile;
+    if (envFile && 'error' in envFile) throw new StartError(envFile.error, false);
+    const env = buildStdioEnvironment(this.options.environment, def.env, envFile?.variables);
     if (cwd && !fs.existsSync(cwd)) throw new StartError(`The working directory ${cwd} does not exist.`, false);
     // As written, not resolved: values from ${env:} or inputs in the arguments stay out of the log.
     const raw = this.definition.raw.type === 'stdio' ? this.definition.raw : def;
