@@ -11,6 +11,8 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 
+import { RefusedUrlError } from './allowedUrls';
+
 const SIGN_IN_HINT = 'Use "MCP: Sign In to Server" to try again.';
 
 /** A sign-in failure whose message is already fit for the user. */
@@ -56,6 +58,13 @@ const hostOf = (url: string | URL | undefined): string => {
 export function describeAuthFailure(e: unknown): string | undefined {
   if (e instanceof SignInError) return e.message;
   if (!(e instanceof Error)) return undefined;
+  if (e instanceof RefusedUrlError) return e.message;
+  // The SDK validates metadata with a schema: a field it refuses (a `javascript:` endpoint) comes as a list of issues.
+  const issues = (e as { issues?: { path?: unknown[] }[] }).issues;
+  if (Array.isArray(issues)) {
+    const fields = [...new Set(issues.map((i) => (i.path ?? []).join('.')).filter(Boolean))].join(', ');
+    return `The authorization server's metadata was refused: ${fields || 'it is not valid'} (an address must be https). See the output.`;
+  }
   if (e instanceof RegistrationRejectedError) {
     let code = '';
     try {

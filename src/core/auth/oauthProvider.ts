@@ -16,6 +16,7 @@ import {
 import { withTimeout } from '../async';
 import type { ServerLog } from '../host/ports';
 import { redirectMismatch, signInAttemptsExceeded, signInDeclined, signInTimedOut, SignInError } from './authErrors';
+import { assertAllowedUrl, isAllowedUrl } from './allowedUrls';
 import type { AuthStatusStore } from './authStatus';
 import type { AuthInteraction, SecretStore, StaticClient } from './ports';
 
@@ -262,7 +263,11 @@ export class OAuthProvider implements OAuthClientProvider {
           clientInformation: client,
           refreshToken: stored.tokens.refresh_token,
           resource: record.resourceIndicator,
-          fetchFn: this.options.fetchFn,
+          // The token endpoint comes from the server's metadata: contacted only where any other request may go.
+          fetchFn: (url, init) => {
+            assertAllowedUrl(url, this.options.serverUrl, 'the token endpoint');
+            return (this.options.fetchFn ?? fetch)(url, init);
+          },
         });
         this.options.log.info('Refreshed the access token before it expired');
         // A refresh response may omit the refresh token: the old one stays valid then (RFC 6749 §6).
@@ -276,6 +281,10 @@ export class OAuthProvider implements OAuthClientProvider {
 
   /** Not blocking here: the SDK then throws UnauthorizedError and the connection completes the sign-in. */
   redirectToAuthorization(authorizationUrl: URL): void {
+    // Checked before the browser could ever be asked to open it.
+    if (!isAllowedUrl(authorizationUrl, this.options.serverUrl)) {
+      throw new SignInError(`The authorization server's sign-in address (${authorizationUrl.protocol}) is not an https address: refused.`);
+    }
     this.pendingAuthorization = authorizationUrl;
     this.options.status.set(this.options.serverId, { kind: 'needsSignIn', authorizationServer: authorizationUrl.host });
   }

@@ -11,7 +11,7 @@ import { describeStartFailure } from './connection/startErrors';
 import { StdioLauncher } from './connection/stdioLauncher';
 import { Emitter, type Disposable } from './events';
 import type { ServerLog } from './ports';
-import { redactingLog } from './redactingLog';
+import { redact, redactingLog } from './redactingLog';
 import type { ServerSession, SessionRequestOptions } from './serverSession';
 import type { ServerFeatures, Tool } from './types';
 
@@ -36,6 +36,7 @@ export class ServerConnection implements ServerSession, Disposable {
   private readonly _onDidChangeFeatures = new Emitter<void>();
   readonly onDidChangeFeatures = this._onDidChangeFeatures.event;
 
+  private readonly secrets: () => readonly string[];
   /** Aborted when the session ends (or its start is cancelled): every request still in flight ends with it. */
   private readonly lifetime = new AbortController();
 
@@ -45,8 +46,9 @@ export class ServerConnection implements ServerSession, Disposable {
     secrets: () => readonly string[],
     private readonly options: ConnectionOptions,
   ) {
-    // One mask for every line: the definition's secrets, what the user typed, and the sign-in's tokens.
-    this.log = redactingLog(log, () => [...secrets(), ...this.typedSecrets, ...this.launcher.secrets()]);
+    // One mask for every line and every error: the definition's secrets, what the user typed, the sign-in's tokens.
+    this.secrets = () => [...secrets(), ...this.typedSecrets, ...this.launcher.secrets()];
+    this.log = redactingLog(log, this.secrets);
     const def = definition.resolved;
     this.launcher =
       def.type === 'stdio'
@@ -107,7 +109,7 @@ export class ServerConnection implements ServerSession, Disposable {
     try {
       await this.launcher.connect(this.handshake(this.lifetime.signal), this.lifetime.signal);
     } catch (e) {
-      const error = describeStartFailure(e as Error, this.definition, this.options.initializeTimeoutMs, this.launcher.recentOutput);
+      const error = this.masked(describeStartFailure(e as Error, this.definition, this.options.initializeTimeoutMs, this.launcher.recentOutput));
       // A half-started server (hung, or failing the handshake) is stopped like any other: its whole tree goes.
       await this.stop();
       throw error;
@@ -157,33 +159,43 @@ export class ServerConnection implements ServerSession, Disposable {
     return { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, signal, onprogress: options?.onProgress };
   }
 
+  /** Error text comes from the server (an HTTP body may repeat our headers): secrets are masked before anyone sees it. */
+  private masked<E>(error: E): E {
+    if (error instanceof Error) error.message = redact(error.message, this.secrets());
+    return error;
+  }
+
+  private rethrowMasked = (e: unknown): never => {
+    throw this.masked(e);
+  };
+
   private get connected(): Client {
     if (!this.client || !this.isOpen) throw new Error(`The session with "${this.definition.name}" has ended.`);
     return this.client;
   }
 
   callTool(params: CallToolRequest['params'], options?: SessionRequestOptions & { tool?: Tool }) {
-    return this.connected.callTool(params, { ...this.requestOptions(options), toolDefinition: options?.tool });
+    return this.connected.callTool(params, { ...this.requestOptions(options), toolDefinition: options?.tool }).catch(this.rethrowMasked);
   }
 
   getPrompt(name: string, args: Record<string, string>, options?: SessionRequestOptions) {
-    return this.connected.getPrompt({ name, arguments: args }, this.requestOptions(options));
+    return this.connected.getPrompt({ name, arguments: args }, this.requestOptions(options)).catch(this.rethrowMasked);
   }
 
   complete(params: CompleteRequest['params'], options?: SessionRequestOptions) {
-    return this.connected.complete(params, this.requestOptions(options));
+    return this.connected.complete(params, this.requestOptions(options)).catch(this.rethrowMasked);
   }
 
   readResource(uri: string, options?: SessionRequestOptions) {
-    return this.connected.readResource({ uri }, { ...this.requestOptions(options), cacheMode: 'bypass' });
+    return this.connected.readResource({ uri }, { ...this.requestOptions(options), cacheMode: 'bypass' }).catch(this.rethrowMasked);
   }
 
   async subscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
-    await this.connected.subscribeResource({ uri }, this.requestOptions(options));
+    await this.connected.subscribeResource({ uri }, this.requestOptions(options)).catch(this.rethrowMasked);
   }
 
   async unsubscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
-    await this.connected.unsubscribeResource({ uri }, this.requestOptions(options));
+    await this.connected.unsubscribeResource({ uri }, this.requestOptions(options)).catch(this.rethrowMasked);
   }
 
   get hasMoreResources(): boolean {

@@ -8,13 +8,15 @@ import type { ResolvedRemoteServer, ServerDefinition } from '../../config/types'
 import type { ServerLog } from '../ports';
 import { RemoteSession } from '../remoteSession';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
+import { guardedFetch } from './guardedFetch';
 import { startCancelled } from './startErrors';
 
 export class RemoteLauncher implements Launcher {
   readonly pid = undefined;
   readonly spawnedPid = undefined;
   readonly recentOutput = [];
-  readonly exitMessage = 'The connection was closed';
+  /** Why the launcher itself ended the session (a stream over its limit), for the exit message. */
+  private violation: Error | undefined;
   private readonly authProvider: ReturnType<NonNullable<ConnectionOptions['authProvider']>>;
   private readonly auth: OAuthProvider | undefined;
   private session: RemoteSession | undefined;
@@ -36,18 +38,26 @@ export class RemoteLauncher implements Launcher {
     return this.auth?.secretValues() ?? [];
   }
 
-  get transportSessionId(): string | undefined {
-    return this.session?.sessionId;
+  get exitMessage(): string {
+    return this.violation ? `The connection was closed: ${this.violation.message}` : 'The connection was closed';
   }
 
   async connect(handshake: Handshake, signal: AbortSignal): Promise<void> {
     const url = new URL(this.server.url);
     const requestInit = { headers: this.server.headers };
+    const fetch = guardedFetch({
+      serverUrl: this.server.url,
+      onViolation: (error) => {
+        this.violation = error;
+        this.log.error(error.message);
+        void this.session?.close();
+      },
+    });
     const { auth, authProvider } = this;
     let sse = this.server.type === 'sse';
     let skipIssuerMetadataValidation = false;
     for (;;) {
-      const options = { requestInit, authProvider, skipIssuerMetadataValidation };
+      const options = { requestInit, authProvider, skipIssuerMetadataValidation, fetch };
       const inner = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
       const session = (this.session = new RemoteSession(inner, {
         log: this.log,

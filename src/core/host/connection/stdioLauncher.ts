@@ -8,7 +8,8 @@ import type { ServerLog } from '../ports';
 import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from '../processTree';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
 import { StartError } from './startErrors';
-import { StdioTransport } from './stdioTransport';
+import { resolveWindowsCommand } from './commandPath';
+import { isWindows, StdioTransport } from './stdioTransport';
 
 /**
  * The largest single message a stdio server may send. The SDK's default (10 MB) closes the connection on a 10 MB
@@ -70,12 +71,14 @@ export class StdioLauncher implements Launcher {
     const envFile = this.definition.envFile;
     if (envFile && 'error' in envFile) throw new StartError(envFile.error, false);
     const env = buildStdioEnvironment(this.options.environment, def.env, envFile?.variables);
+    const command = isWindows ? resolveWindowsCommand(def.command, { env }) : def.command;
+    if (command === undefined) throw new StartError(`The command "${def.command}" was not found on the PATH (the workspace folder is not searched).`, false);
     if (cwd && !fs.existsSync(cwd)) throw new StartError(`The working directory ${cwd} does not exist.`, false);
     // As written, not resolved: values from ${env:} or inputs in the arguments stay out of the log.
     const raw = this.definition.raw.type === 'stdio' ? this.definition.raw : def;
     this.log.info(`Starting: ${[raw.command, ...raw.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
     return new StdioTransport({
-      command: def.command,
+      command,
       args: def.args,
       env,
       cwd,
