@@ -1,6 +1,7 @@
 // Wiring only: build the host, adapt VS Code to it, and return the public API.
 import * as vscode from 'vscode';
 import { ChatAttachments } from './core/features/resources/chatAttachments';
+import { plainText } from './core/presentation/serverText';
 import { recordStartupTimings } from './core/host/startupTimings';
 import { registerSignInCommands } from './vscode/auth/signInCommands';
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
@@ -53,7 +54,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   configLoader
     .start()
     .then(() => noticeBuiltinMcp(context.globalState, registry.servers().some((s) => s.scope.kind === 'workspace')))
-    .catch((e: Error) => vscode.window.showErrorMessage(`MCP: could not load the server configuration: ${e.message}`));
+    .catch((e: Error) => vscode.window.showErrorMessage(`MCP: could not load the server configuration: ${plainText(e.message)}`));
   startup.activated();
   return api;
 }

@@ -4,6 +4,7 @@ import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { TrustStore } from '../core/host/trustStore';
 import { canBeStarted, type ServerInfo } from '../core/host/types';
 import { workspaceConfigUri, type ConfigLoader } from './configLoader';
+import { labelText, plainText } from '../core/presentation/serverText';
 import { describeState } from './serverPresentation';
 import type { ServerOutputChannels } from './serverLogs';
 import { serverIdOf } from './serversTreeProvider';
@@ -49,7 +50,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return undefined;
     }
     const picked = await vscode.window.showQuickPick(
-      candidates.map((s) => ({ label: s.name, description: `${s.scope.label} · ${describeState(s)}`, server: s })),
+      candidates.map((s) => ({ label: labelText(s.name), description: labelText(`${s.scope.label} · ${describeState(s)}`), server: s })),
       { placeHolder },
     );
     return picked?.server;
@@ -100,7 +101,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       { label: '$(output) Show Output', run: () => showOutput(server) },
       { label: '$(gear) Open Configuration', run: () => vscode.window.showTextDocument(vscode.Uri.file(server.scope.configPath)) },
     ];
-    const action = await vscode.window.showQuickPick(actions, { placeHolder: `${server.name}: ${describeState(server)}` });
+    const action = await vscode.window.showQuickPick(actions, { placeHolder: plainText(`${server.name}: ${describeState(server)}`) });
     await action?.run();
   }
 

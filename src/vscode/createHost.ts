@@ -13,7 +13,7 @@ import { DialogRouter } from './dialogs';
 import { createElicitationFeature } from './elicitation/createElicitationFeature';
 import { createSamplingFeature } from './sampling/createSamplingFeature';
 import { ServerOutputChannels } from './serverLogs';
-import { readSettings } from './settings';
+import { readSettings, reportSettingProblems } from './settings';
 import { StoredInputs } from './storedInputs';
 import { trustPromptFrom } from './trustPrompt';
 
@@ -33,6 +33,7 @@ export interface Host extends vscode.Disposable {
 
 export function createHost(context: vscode.ExtensionContext): Host {
   const hostLog = vscode.window.createOutputChannel('MCP Host', { log: true });
+  reportSettingProblems((message) => hostLog.warn(`Setting ignored: ${message}`));
   const listenerErrors = onListenerError((e) => hostLog.error('An event listener failed:', e instanceof Error ? (e.stack ?? e.message) : String(e)));
   const dialogs = new DialogRouter();
   const logs = new ServerOutputChannels();

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { FormField } from '../core/features/forms/formModel';
 import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../core/features/sampling/samplingFeature';
 import type { ToolConsentQuestion } from '../core/features/tools/toolConsent';
-import type { ConsentAnswer, TextQuestion } from '../core/features/userQuestions';
+import type { ConsentAnswer, StandingConsentAnswer, TextQuestion } from '../core/features/userQuestions';
 import { labelText, plainText } from '../core/presentation/serverText';
 
 export interface TrustQuestion {
@@ -39,7 +39,7 @@ export interface HostDialogs {
   confirmTrust(q: TrustQuestion): Promise<boolean | undefined>;
   inputText(q: TextQuestion): Promise<string | undefined>;
   confirmToolCall(q: ToolConsentQuestion): Promise<ConsentAnswer | undefined>;
-  confirmSampling(q: SamplingQuestion): Promise<ConsentAnswer | undefined>;
+  confirmSampling(q: SamplingQuestion): Promise<StandingConsentAnswer | undefined>;
   reviewSamplingResponse(q: SamplingResponseQuestion): Promise<SamplingReviewAnswer | undefined>;
   /** Open a URL a server asked for (URL-mode elicitation)? */
   confirmOpenUrl(q: UrlQuestion): Promise<boolean | undefined>;
@@ -98,8 +98,10 @@ export const nativeDialogs: HostDialogs = {
       'Allow Once',
       'Always Allow This Server',
       'Deny',
+      'Always Deny This Server',
     );
-    return answer === 'Allow Once' ? 'once' : answer === 'Deny' ? 'deny' : answer ? 'always' : undefined;
+    const answers: Record<string, StandingConsentAnswer> = { 'Allow Once': 'once', 'Always Allow This Server': 'always', Deny: 'deny', 'Always Deny This Server': 'never' };
+    return answer === undefined ? undefined : answers[answer];
   },
   async reviewSamplingResponse(q) {
     const answer = await modal(

@@ -1,6 +1,19 @@
 // The extension's settings, read fresh each time they are needed.
 import * as vscode from 'vscode';
+import { NUMERIC_SETTINGS, numericSetting } from '../core/config/numericSettings';
 import type { HostSettings } from '../core/host/serverRegistry';
+
+/** Where out-of-range settings are reported (the MCP Host log). */
+let warn: (message: string) => void = () => undefined;
+
+export function reportSettingProblems(report: (message: string) => void): void {
+  warn = report;
+}
+
+/** A numeric setting in its range (see NUMERIC_SETTINGS), from the section it lives in. */
+export function readNumber(section: Pick<vscode.WorkspaceConfiguration, 'get'>, key: string, setting: (typeof NUMERIC_SETTINGS)[keyof typeof NUMERIC_SETTINGS]): number {
+  return numericSetting(section.get<unknown>(key), setting, warn);
+}
 
 export function readSettings(): HostSettings {
   const c = vscode.workspace.getConfiguration('mcpHost');
@@ -9,7 +22,7 @@ export function readSettings(): HostSettings {
   return {
     autoStart: c.get<boolean>('autoStart', true),
     trustAllServers: trustAll?.globalValue ?? false,
-    initializeTimeoutMs: Math.max(1, c.get<number>('initializeTimeout', 30)) * 1000,
-    requestTimeoutMs: Math.max(1, c.get<number>('requestTimeout', 60)) * 1000,
+    initializeTimeoutMs: readNumber(c, 'initializeTimeout', NUMERIC_SETTINGS.initializeTimeout) * 1000,
+    requestTimeoutMs: readNumber(c, 'requestTimeout', NUMERIC_SETTINGS.requestTimeout) * 1000,
   };
 }

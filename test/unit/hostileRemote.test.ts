@@ -53,6 +53,20 @@ describe('hostile remote servers', function () {
     return info.state.kind === 'error' ? info.state.message : '';
   };
 
+  it('a removed server leaves no sign-in state behind for a new server of the same name', async () => {
+    const status = new AuthStatusStore();
+    kit = createKit({ authStatus: status });
+    cleanups.push(() => kit.registry.disposeAsync());
+    const server = await fixture({ FIXTURE_AUTH: 'none' });
+    await kit.update(userScope, [entry('remote', http(server.url))], []);
+    status.set('user::remote', { kind: 'signedIn', account: 'alice@example.com', authorizationServer: 'as.example' });
+    assert.strictEqual(serverState(kit, 'remote')!.auth?.kind, 'signedIn');
+    await kit.update(userScope, [], []);
+    assert.strictEqual(status.get('user::remote'), undefined);
+    await kit.update(userScope, [entry('remote', http(server.url))], []);
+    assert.strictEqual(serverState(kit, 'remote')!.auth, undefined);
+  });
+
   it('accepts only https, or http on this machine or the server\'s own origin', () => {
     const server = 'http://intranet.example:8080/mcp';
     for (const ok of ['https://as.example/token', 'http://127.0.0.1:9/x', 'http://localhost/x', 'http://[::1]:3/x', 'http://intranet.example:8080/.well-known/x']) {

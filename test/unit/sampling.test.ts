@@ -12,7 +12,7 @@ import {
   type SamplingSettings,
 } from '../../src/core/features/sampling/samplingFeature';
 import { describeServerContext } from '../../src/core/features/sampling/serverContext';
-import type { ConsentAnswer } from '../../src/core/features/userQuestions';
+import type { StandingConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer } from './helpers';
@@ -124,7 +124,7 @@ class FakeModels implements LanguageModelCatalog {
 }
 
 class FakeDialogs implements SamplingDialogs {
-  consent: (ConsentAnswer | undefined)[] = [];
+  consent: (StandingConsentAnswer | undefined)[] = [];
   review: (SamplingReviewAnswer | undefined)[] = [];
   text: ((value: string | undefined) => string | undefined)[] = [];
   consentAsked: SamplingQuestion[] = [];
@@ -212,6 +212,20 @@ describe('sampling: the feature against real servers', function () {
     assert.match(await triggerSampling(client), /denied the sampling request/);
     assert.strictEqual(models.requests.length, 0);
     assert.strictEqual(permissions.list().length, 0, 'a denial is not remembered');
+  });
+
+  it('a server that floods sampling requests after "Always deny": it gets errors, the user is never asked again, until the decision is revoked', async () => {
+    const { subject, client } = await start('everything', everythingServer);
+    dialogs.consent.push('never');
+    assert.match(await triggerSampling(client), /denied the sampling request/);
+    for (let i = 0; i < 3; i++) assert.match(await triggerSampling(client), /denied sampling for this server/);
+    assert.strictEqual(dialogs.consentAsked.length, 1, 'asked once');
+    assert.strictEqual(models.requests.length, 0);
+    assert.strictEqual(permissions.get('sampling', subject)?.decision, 'deny');
+    await permissions.reset('sampling');
+    dialogs.consent.push('deny');
+    await triggerSampling(client);
+    assert.strictEqual(dialogs.consentAsked.length, 2, 'asked again once revoked');
   });
 
   it('"Always allow" is remembered per server in the permission store and skips consent and prompt edit', async () => {

@@ -1,6 +1,7 @@
 // How sampling and elicitation settings combine the user's values with a workspace's: a workspace only tightens.
 import * as assert from 'assert';
 import type { ServerDefinition } from '../../src/core/config/types';
+import { NUMERIC_SETTINGS } from '../../src/core/config/numericSettings';
 import { disabledFor, readSamplingSettings, tightestNumber, type SettingLevels, type SettingsSection } from '../../src/vscode/sampling/samplingSettings';
 
 /** A configuration section as VS Code's `inspect` reports it: each key's value per level. */
@@ -47,7 +48,7 @@ describe('sampling and elicitation settings: user and workspace levels', () => {
       pinnedModels: [],
       allowedContext: 'thisServer',
     });
-    assert.strictEqual(tightestNumber(section({}), 'rateLimit', 10), 10, 'nothing set: the fallback');
-    assert.strictEqual(tightestNumber(section({ rateLimit: { globalValue: 0, workspaceValue: 2.7 } }), 'rateLimit', 10), 2);
+    assert.strictEqual(tightestNumber(section({}), 'rateLimit', NUMERIC_SETTINGS.samplingRateLimit), 10, 'nothing set: the fallback');
+    assert.strictEqual(tightestNumber(section({ rateLimit: { globalValue: 0, workspaceValue: 2.7 } }), 'rateLimit', NUMERIC_SETTINGS.samplingRateLimit), 2);
   });
 });

@@ -4,6 +4,9 @@
 /** Allow this once, allow always (for the scope the question names), or deny. */
 export type ConsentAnswer = 'once' | 'always' | 'deny';
 
+/** Consent that can also be refused for good ("always deny"), remembered like an "always allow". */
+export type StandingConsentAnswer = ConsentAnswer | 'never';
+
 export interface TextQuestion {
   title: string;
   prompt: string;

@@ -43,7 +43,7 @@ export interface RegistryDeps {
   features?: readonly ClientFeature[];
   authProvider?: AuthProviderFactory;
   /** Sign-in state of remote servers, shown with their state on every surface. */
-  authStatus?: { get(serverId: string): AuthStatus | undefined; readonly onDidChange: Event<string> };
+  authStatus?: { get(serverId: string): AuthStatus | undefined; set(serverId: string, status: undefined): void; readonly onDidChange: Event<string> };
 }
 
 interface ScopeState {
@@ -188,6 +188,8 @@ export class ServerRegistry implements SessionPort, Disposable {
     this.logs.get(server.id)?.dispose();
     this.logs.delete(server.id);
     this.secrets.delete(server.id);
+    // A server added later under the same name is another server: it must not show this one's sign-in.
+    this.deps.authStatus?.set(server.id, undefined);
   }
 
   private createServer(entry: RawServerEntry, scope: ConfigScope): ManagedServer {

@@ -1,6 +1,7 @@
 // Elicitation on VS Code: forms as a native multi-step quick input, URLs opened only after a confirmation; settings
 // read like sampling's (a workspace can only tighten them).
 import * as vscode from 'vscode';
+import { NUMERIC_SETTINGS } from '../../core/config/numericSettings';
 import { ElicitationFeature } from '../../core/features/elicitation/elicitationFeature';
 import type { InteractionQueue } from '../../core/host/interactionQueue';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
@@ -21,7 +22,7 @@ const settings = () => vscode.workspace.getConfiguration('mcpHost.elicitation');
 export function createElicitationFeature(w: ElicitationWiring): ElicitationFeature {
   return new ElicitationFeature({
     enabled: (definition) => !disabledFor(settings(), definition),
-    rateLimitPerMinute: () => tightestNumber(settings(), 'rateLimit', 10),
+    rateLimitPerMinute: () => tightestNumber(settings(), 'rateLimit', NUMERIC_SETTINGS.elicitationRateLimit),
     ui: new QuickInputElicitationUi(w.dialogs),
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,

@@ -1,6 +1,7 @@
 // Sampling on VS Code: the editor's language models, the host's dialogs, and a visible notice when a server's request
 // cannot be served (the server alone would hide it).
 import * as vscode from 'vscode';
+import { plainText } from '../../core/presentation/serverText';
 import type { InteractionQueue } from '../../core/host/interactionQueue';
 import { SamplingFeature } from '../../core/features/sampling/samplingFeature';
 import { describeServerContext } from '../../core/features/sampling/serverContext';
@@ -33,7 +34,7 @@ export function createSamplingFeature(w: SamplingWiring): SamplingFeature {
     queue: w.queue,
     describeContext: (serverId, scope) => describeServerContext(w.servers(), serverId, scope),
     notifyUser: (message, serverId) => {
-      void vscode.window.showWarningMessage(message, 'Show Output', 'Sampling Settings').then((action) => {
+      void vscode.window.showWarningMessage(plainText(message), 'Show Output', 'Sampling Settings').then((action) => {
         if (action === 'Show Output') w.logs.show(serverId);
         if (action === 'Sampling Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'mcpHost.sampling');
       });

@@ -2,6 +2,7 @@
 // tighten them, never loosen them on a server's behalf: it can add servers to a disabled list, lower a number or
 // narrow a choice, but not pin models or lift limits. Pure (VS Code's configuration is passed in), so unit-tested in
 // plain Node.
+import { numericSetting, type NumericSetting, NUMERIC_SETTINGS } from '../../core/config/numericSettings';
 import type { ServerDefinition } from '../../core/config/types';
 import type { ContextScope, SamplingSettings } from '../../core/features/sampling/samplingFeature';
 
@@ -39,11 +40,11 @@ export function disabledFor(c: SettingsSection, definition: Pick<ServerDefinitio
   return [user, ...workspace].some((list) => listsServer(list, definition));
 }
 
-/** The lowest of the user's and the workspace's values (whole, at least 1). */
-export function tightestNumber(c: SettingsSection, key: string, fallback: number): number {
-  const { user, workspace } = userValue<number>(c, key);
-  const values = [user, ...workspace].filter((v) => typeof v === 'number' && v >= 1);
-  return values.length ? Math.floor(Math.min(...values)) : fallback;
+/** The lowest of the user's and the workspace's values, each in the setting's range (an invalid one counts as the default). */
+export function tightestNumber(c: SettingsSection, key: string, setting: NumericSetting): number {
+  const { user, workspace } = userValue<unknown>(c, key);
+  const values = [user, ...workspace].filter((v) => v !== undefined).map((v) => numericSetting(v, setting));
+  return values.length ? Math.min(...values) : setting.default;
 }
 
 function tightestContext(c: SettingsSection): ContextScope {
@@ -59,8 +60,8 @@ export function readSamplingSettings(c: SettingsSection, definition: ServerDefin
   const pinned = typeof models === 'object' && models !== null ? (models as Record<string, unknown>)[definition.name] : undefined;
   return {
     enabled: !disabledFor(c, definition),
-    rateLimitPerMinute: tightestNumber(c, 'rateLimit', 10),
-    maxTokens: tightestNumber(c, 'maxTokens', 4096),
+    rateLimitPerMinute: tightestNumber(c, 'rateLimit', NUMERIC_SETTINGS.samplingRateLimit),
+    maxTokens: tightestNumber(c, 'maxTokens', NUMERIC_SETTINGS.samplingMaxTokens),
     pinnedModels: Array.isArray(pinned) ? pinned.filter((p): p is string => typeof p === 'string') : typeof pinned === 'string' ? [pinned] : [],
     allowedContext: tightestContext(c),
   };

@@ -1,7 +1,7 @@
 // Settings of tools and chat, read fresh each time they are needed.
 import * as vscode from 'vscode';
-
-const DEFAULT_MAX_TOOL_ROUNDS = 16;
+import { NUMERIC_SETTINGS } from '../../core/config/numericSettings';
+import { readNumber } from '../settings';
 
 export interface ToolSettings {
   /** Tools that declare `readOnlyHint` run without asking. */
@@ -16,6 +16,6 @@ export function readToolSettings(): ToolSettings {
   const autoAllow = c.inspect<boolean>('tools.autoAllowReadOnly');
   return {
     autoAllowReadOnly: autoAllow?.globalValue ?? autoAllow?.defaultValue ?? false,
-    maxToolRounds: Math.max(1, Math.floor(c.get<number>('chat.maxToolRounds', DEFAULT_MAX_TOOL_ROUNDS))),
+    maxToolRounds: readNumber(c, 'chat.maxToolRounds', NUMERIC_SETTINGS.maxToolRounds),
   };
 }

@@ -26,7 +26,7 @@ import {
   type ModelResponsePart,
 } from '../languageModel';
 import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
-import type { ConsentAnswer, TextQuestion } from '../userQuestions';
+import type { StandingConsentAnswer, TextQuestion } from '../userQuestions';
 import { selectModel } from './modelSelection';
 
 export type ContextScope = 'none' | 'thisServer' | 'allServers';
@@ -63,7 +63,7 @@ export type SamplingReviewAnswer = 'approve' | 'approve-always' | 'edit' | 'reje
 
 /** The dialogs sampling needs (the VS Code layer's HostDialogs has this shape). */
 export interface SamplingDialogs {
-  confirmSampling(q: SamplingQuestion): Promise<ConsentAnswer | undefined>;
+  confirmSampling(q: SamplingQuestion): Promise<StandingConsentAnswer | undefined>;
   reviewSamplingResponse(q: SamplingResponseQuestion): Promise<SamplingReviewAnswer | undefined>;
   inputText(q: TextQuestion): Promise<string | undefined>;
 }
@@ -143,23 +143,26 @@ export class SamplingFeature implements ClientFeature {
       const requested = params.includeContext ?? 'none';
       const context = CONTEXT_ORDER[Math.min(CONTEXT_ORDER.indexOf(requested), CONTEXT_ORDER.indexOf(settings.allowedContext))];
       const subject = consentSubject(definition.scope, definition.name, definition.raw);
-      const remembered = this.deps.permissions.get('sampling', subject)?.decision === 'allow';
-      if (!remembered) {
+      const remembered = this.deps.permissions.get('sampling', subject)?.decision;
+      // Refused for good: the server gets its error without the user being asked again (Manage Permissions undoes it).
+      if (remembered === 'deny') refuse(USER_REJECTED, 'The user denied sampling for this server.');
+      if (remembered !== 'allow') {
         const call = this.deps.activeToolCalls.of(definition.id).at(-1);
         const answer = await this.deps.dialogs.confirmSampling({
           serverName: definition.name,
           detail: describeRequest(params, model, choice.reason, requested, context),
           chatContext: call ? `while its tool "${call.toolName}" runs for ${call.origin}` : undefined,
         });
-        if (answer === 'always') {
+        if (answer === 'always' || answer === 'never') {
           await this.deps.permissions.set({
             kind: 'sampling',
             key: subject,
             label: `Use your language model, asked by server "${definition.name}" (${definition.scope.label})`,
-            decision: 'allow',
+            decision: answer === 'always' ? 'allow' : 'deny',
             scope: 'global',
           });
-        } else if (answer !== 'once') {
+        }
+        if (answer !== 'once' && answer !== 'always') {
           refuse(USER_REJECTED, 'The user denied the sampling request.');
         }
         log.info(`Sampling allowed by the user (${answer === 'always' ? 'always' : 'once'})`);
