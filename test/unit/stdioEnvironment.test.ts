@@ -2,6 +2,8 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { parseEnvFile } from '../../src/core/config/envFile';
 import { buildStdioEnvironment } from '../../src/core/host/connection/stdioLauncher';
+import { fixtureServer } from './helpers';
+import { createKit, entry, stdio, userScope, waitForState, type Kit } from './hostTestKit';
 
 describe('the environment a stdio server gets', () => {
   const base = { HOME: '/home/me', PATH: '/usr/bin', SECRET_OF_USER: 'kept', EMPTY: undefined };
@@ -22,5 +24,21 @@ describe('the environment a stdio server gets', () => {
     const env = buildStdioEnvironment({ Path: 'C:\\Windows' }, { PATH: 'C:\\tools' });
     assert.deepStrictEqual(Object.keys(env), ['Path']);
     assert.strictEqual(env.Path, `C:\\tools${path.delimiter}C:\\Windows`);
+  });
+});
+
+describe('the environment a stdio server really gets', function () {
+  this.timeout(30_000);
+  let kit: Kit | undefined;
+  afterEach(async () => kit?.registry.disposeAsync());
+
+  it('removes even the variables the SDK would always pass (HOME, PATH) when the config says null', async () => {
+    kit = createKit();
+    const server = stdio(process.execPath, [fixtureServer('basic-server.mjs')], { HOME: null, FIXTURE_ECHO_ENV: 'HOME,SHELL,KEPT', KEPT: 'yes', SHELL: null });
+    await kit.update(userScope, [entry('env', server)], []);
+    await waitForState(kit, 'env', 'running');
+    const result = await kit.registry.session('user::env').callTool({ name: 'whoami', arguments: {} });
+    const { env } = JSON.parse((result.content as { text: string }[])[0].text) as { env: Record<string, string | null> };
+    assert.deepStrictEqual(env, { HOME: null, SHELL: null, KEPT: 'yes' });
   });
 });
