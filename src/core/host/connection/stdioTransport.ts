@@ -104,8 +104,15 @@ export class StdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || this.closed) return Promise.reject(new Error('Not connected'));
     return new Promise((resolve) => {
-      if (stdin.write(serializeMessage(message))) resolve();
-      else stdin.once('drain', resolve);
+      if (stdin.write(serializeMessage(message))) return resolve();
+      // A full pipe waits for room; a process that died never makes room, so its end settles the wait too.
+      const settle = () => {
+        stdin.off('drain', settle);
+        stdin.off('close', settle);
+        resolve();
+      };
+      stdin.once('drain', settle);
+      stdin.once('close', settle);
     });
   }
 
