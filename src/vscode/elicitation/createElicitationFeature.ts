@@ -1,13 +1,13 @@
 // Elicitation on VS Code: forms as a native multi-step quick input, URLs opened only after a confirmation; settings
 // read like sampling's (a workspace can only tighten them).
 import * as vscode from 'vscode';
-import { ElicitationFeature } from '../../core/features/elicitation/elicitationFeature';
 import type { InteractionQueue } from '../../core/host/interactionQueue';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
+import { lazyClientFeature, type ClientFeature } from '../../core/host/clientFeature';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { HostDialogs } from '../dialogs';
 import { disabledFor, tightestNumber } from '../sampling/samplingSettings';
-import { QuickInputElicitationUi } from './quickInputElicitationUi';
+import { loadHostBundle } from '../loadHostBundle';
 
 export interface ElicitationWiring {
   dialogs: HostDialogs;
@@ -18,13 +18,13 @@ export interface ElicitationWiring {
 
 const settings = () => vscode.workspace.getConfiguration('mcpHost.elicitation');
 
-export function createElicitationFeature(w: ElicitationWiring): ElicitationFeature {
-  return new ElicitationFeature({
+export function createElicitationFeature(w: ElicitationWiring): ClientFeature {
+  return lazyClientFeature(() => new (loadHostBundle().ElicitationFeature)({
     enabled: (definition) => !disabledFor(settings(), definition),
     rateLimitPerMinute: () => tightestNumber(settings(), 'rateLimit', 10),
-    ui: new QuickInputElicitationUi(w.dialogs),
+    ui: new (loadHostBundle().QuickInputElicitationUi)(w.dialogs),
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,
     queue: w.queue,
-  });
+  }));
 }
