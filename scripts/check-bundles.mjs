@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run test:bundles (part of npm test): builds both production bundles into a temporary directory and fails when
 // the activation bundle (dist/extension.js, loaded in every window) holds any of the SDK (@modelcontextprotocol/*),
-// zod or ajv, or when it does not reach the host bundle through its lazy require. Prints what each bundle weighs.
+// zod or ajv, or when it does not reach the host bundle through its lazy require. Prints what each bundle weighs, and
+// what each package in them costs.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -26,7 +27,16 @@ try {
   );
   const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
   for (const { file, output } of [activation, host]) console.log(`${file}: ${kb(output.bytes)}`);
-  console.log(`in all: ${kb(activation.output.bytes + host.output.bytes)}`);
+  console.log(`in all: ${kb(activation.output.bytes + host.output.bytes)}, of which:`);
+  // Minified bytes per package (what each runtime dependency costs, its own dependencies listed apart).
+  const perPackage = new Map();
+  for (const { output } of [activation, host]) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'our code';
+      perPackage.set(name, (perPackage.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  for (const [name, bytes] of [...perPackage].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
 
   const problems = [];
   const forbidden = Object.keys(activation.output.inputs).filter((input) => FORBIDDEN.test(input));

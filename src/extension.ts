@@ -1,7 +1,6 @@
 // Wiring only: build the host, adapt VS Code to it, and return the public API.
 import * as vscode from 'vscode';
 import { ChatAttachments } from './core/features/resources/chatAttachments';
-import { recordStartupTimings } from './core/host/startupTimings';
 import { registerSignInCommands } from './vscode/auth/signInCommands';
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
 import { noticeBuiltinMcp } from './vscode/coexistence';
@@ -19,11 +18,9 @@ import { McpStatusBar } from './vscode/statusBar';
 let stopAllServers: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): McpHostApi {
-  const activateStartedAt = Date.now();
   const host = createHost(context);
   const { registry, dialogs, logs, permissions, trustStore, inputs, oauth } = host;
   stopAllServers = () => registry.disposeAsync();
-  const startup = recordStartupTimings(registry, activateStartedAt);
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const tree = new ServersTreeProvider(registry);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
@@ -31,10 +28,9 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const attachments = new ChatAttachments();
   const resources = registerResources({ host: registry, subscriptions: host.resourceSubscriptions, attachments });
   const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, testMode });
-  const api = createPublicApi({ registry, configLoader, tree, testDialogs: testMode ? dialogs : undefined, startupTimings: startup.timings, chat, resources: resources.testing });
+  const api = createPublicApi({ registry, configLoader, tree, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing });
   context.subscriptions.push(
     host,
-    startup,
     configLoader,
     tree,
     vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true }),
@@ -54,7 +50,6 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     .start()
     .then(() => noticeBuiltinMcp(context.globalState, registry.servers().some((s) => s.scope.kind === 'workspace')))
     .catch((e: Error) => vscode.window.showErrorMessage(`MCP: could not load the server configuration: ${e.message}`));
-  startup.activated();
   return api;
 }
 
