@@ -1,8 +1,10 @@
-// Bundles the extension to dist/extension.js. `--production` minifies, `--watch` rebuilds on change.
+// Bundles the extension in two files: dist/extension.js, loaded on activation in every window (config, views,
+// commands, chat registration: no SDK, zod or JSON Schema validator), and dist/host.js (src/vscode/hostBundle.ts: the
+// protocol layer and the UI that runs only when used), which the first one requires when the first server starts or
+// the first protocol object is needed. `--production` minifies, `--watch` rebuilds on change.
 const esbuild = require('esbuild');
-
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
+const fs = require('fs');
+const path = require('path');
 
 /** Prints errors in the format of VS Code's esbuild problem matcher. */
 const problemMatcherPlugin = {
@@ -19,34 +21,94 @@ const problemMatcherPlugin = {
   },
 };
 
-async function main() {
-  const ctx = await esbuild.context({
-    entryPoints: ['src/extension.ts'],
+/** The lazy boundary: what the two loaders require becomes a require of the host bundle beside this one. */
+const LOADERS = { 'loadProtocol.ts': './protocol', 'loadHostBundle.ts': './hostBundle' };
+const lazyBoundaryPlugin = {
+  name: 'lazy-boundary',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(protocol|hostBundle)$/ }, (args) =>
+      LOADERS[path.basename(args.importer)] === args.path ? { path: './host.js', external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * Server-side code a client never runs, kept only by a top-level side effect: the SDK builds its `inputRequired`
+ * helper (for servers' tools) with `Object.assign`, which esbuild must assume matters, and with it the conversion of
+ * standard schemas to elicitation schemas (8 KB). Marked pure here, it goes. The SDK is pinned; when it changes, this
+ * fails rather than silently keeping the code.
+ */
+const clientOnlySdkPlugin = {
+  name: 'client-only-sdk',
+  setup(build) {
+    const marker = 'const inputRequired = Object.assign(';
+    build.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]client[\\/]dist[\\/]src-[^/\\]+\.mjs$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!source.includes(marker)) {
+        throw new Error(`${args.path}: no "${marker}" any more: update or remove ${clientOnlySdkPlugin.name}`);
+      }
+      return { contents: source.replace(marker, `const inputRequired = /* @__PURE__ */ Object.assign(`), loader: 'js' };
+    });
+  },
+};
+
+/** Both bundles' options; `outdir` other than dist/ is for scripts that build a copy (check-bundles, bench). */
+function bundleOptions({ production = false, outdir = 'dist' } = {}) {
+  const common = {
     bundle: true,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    outfile: 'dist/extension.js',
     external: ['vscode'],
     // jsonc-parser's default entry is UMD, which esbuild cannot follow: use its ESM build.
     mainFields: ['module', 'main'],
     minify: production,
     sourcemap: !production,
     sourcesContent: false,
+    // Non-ASCII characters (…, —) as they are, not as \u escapes of 6 bytes each.
+    charset: 'utf8',
     logLevel: 'silent',
     metafile: true,
-    plugins: [problemMatcherPlugin],
-  });
-  if (watch) {
-    await ctx.watch();
-  } else {
-    const result = await ctx.rebuild();
-    await ctx.dispose();
-    if (result.errors.length) process.exit(1);
-  }
+  };
+  return [
+    {
+      ...common,
+      entryPoints: ['src/extension.ts'],
+      outfile: path.join(outdir, 'extension.js'),
+      plugins: [lazyBoundaryPlugin],
+    },
+    {
+      ...common,
+      entryPoints: ['src/vscode/hostBundle.ts'],
+      outfile: path.join(outdir, 'host.js'),
+      // The SDK's Node default JSON Schema validator is ajv (150 KB minified); the connection passes the SDK's
+      // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.
+      alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs' },
+      plugins: [clientOnlySdkPlugin],
+    },
+  ];
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+async function main() {
+  const production = process.argv.includes('--production');
+  const watch = process.argv.includes('--watch');
+  const contexts = await Promise.all(
+    bundleOptions({ production }).map((options) => esbuild.context({ ...options, plugins: [...(options.plugins ?? []), problemMatcherPlugin] })),
+  );
+  if (watch) {
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
+    return;
+  }
+  const results = await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  await Promise.all(contexts.map((ctx) => ctx.dispose()));
+  if (results.some((r) => r.errors.length)) process.exit(1);
+}
+
+module.exports = { bundleOptions };
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -4,7 +4,8 @@
 //   2. `npm run compile` -> out/test/integration/packaged/index.js
 //   3. installs the .vsix with code-server's --install-extension into a throw-away extensions dir
 //   4. runs scripts/code-server-launcher.mjs with that extensions dir and the tiny packaged suite, which asserts
-//      that mcp-host.mcp-host comes from the extensions dir (not a development path) and activates.
+//      that mcp-host.mcp-host comes from the extensions dir (not a development path), activates, and runs the
+//      workspace's one server (so the host bundle, dist/host.js, loads from the package too).
 //      The test-only fake LM extension is the one development path the launcher needs.
 // Exit code: 0 when the packaged extension passed, non-zero otherwise.
 import { spawn } from 'node:child_process';
@@ -41,8 +42,11 @@ async function main() {
         '--install-extension', vsix],
       { env: sandbox.env },
     );
-    const workspace = path.join(sandbox.root, 'workspace'); // empty: only installation and activation matter here
-    fs.mkdirSync(workspace);
+    // One fixture server: starting it loads the host bundle, the half of the extension activation does not load.
+    const workspace = path.join(sandbox.root, 'workspace');
+    fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    const server = { command: process.execPath, args: [path.join(repoRoot, 'test', 'fixtures', 'servers', 'basic-server.mjs')] };
+    fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { packaged: server } }, null, 2));
     const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
     code = await exitCodeOf(
       process.execPath,
@@ -60,6 +64,7 @@ async function main() {
           MCPHOST_TEST_EXTENSIONS_DIR: sandbox.extensionsDir,
           MCPHOST_TEST_REPO_ROOT: repoRoot,
           MCPHOST_TEST_EXPECTED_VERSION: version,
+          MCPHOST_TEST_USER_SETTINGS: JSON.stringify({ 'mcpHost.trustAllServers': true }),
         },
       },
     );

@@ -2,7 +2,6 @@
 import * as vscode from 'vscode';
 import { ChatAttachments } from './core/features/resources/chatAttachments';
 import { plainText } from './core/presentation/serverText';
-import { recordStartupTimings } from './core/host/startupTimings';
 import { registerSignInCommands } from './vscode/auth/signInCommands';
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
 import { noticeBuiltinMcp } from './vscode/coexistence';
@@ -20,11 +19,9 @@ import { McpStatusBar } from './vscode/statusBar';
 let stopAllServers: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): McpHostApi {
-  const activateStartedAt = Date.now();
   const host = createHost(context);
   const { registry, dialogs, logs, permissions, trustStore, inputs, oauth } = host;
   stopAllServers = () => registry.disposeAsync();
-  const startup = recordStartupTimings(registry, activateStartedAt);
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const tree = new ServersTreeProvider(registry);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
@@ -32,10 +29,9 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const attachments = new ChatAttachments();
   const resources = registerResources({ host: registry, subscriptions: host.resourceSubscriptions, attachments });
   const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, testMode });
-  const api = createPublicApi({ registry, configLoader, tree, testDialogs: testMode ? dialogs : undefined, startupTimings: startup.timings, chat, resources: resources.testing });
+  const api = createPublicApi({ registry, configLoader, tree, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing });
   context.subscriptions.push(
     host,
-    startup,
     configLoader,
     tree,
     vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true }),
@@ -55,7 +51,6 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     .start()
     .then(() => noticeBuiltinMcp(context.globalState, registry.servers().some((s) => s.scope.kind === 'workspace')))
     .catch((e: Error) => vscode.window.showErrorMessage(`MCP: could not load the server configuration: ${plainText(e.message)}`));
-  startup.activated();
   return api;
 }
 

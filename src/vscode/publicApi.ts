@@ -1,7 +1,6 @@
 // The API `activate()` returns to other extensions (and tests): servers, their state and what they offer.
 import * as vscode from 'vscode';
 import type { ServerRegistry } from '../core/host/serverRegistry';
-import type { StartupTimings } from '../core/host/startupTimings';
 import type { ServerInfo } from '../core/host/types';
 import type { ArgumentPickState } from './chat/promptArgumentPicker';
 import type { ChatFeatures } from './chat/registerChatFeatures';
@@ -32,8 +31,6 @@ export interface McpHostTestingApi {
   readonly roots: () => { uri: string; name: string }[];
   /** The Servers view as rendered: every node's label and description, depth-first, indented by level. */
   renderServersTree(): string[];
-  /** Activation duration and when all configured servers first ran (for the startup benchmark). */
-  readonly startupTimings: StartupTimings;
   /** What @mcp wrote into each chat response so far, oldest first (tests cannot read the Chat view). */
   chatTranscripts(): readonly ChatTranscript[];
   /** The prompt-argument quick pick on screen, if any: tests cannot type, so they set its value. */
@@ -48,7 +45,6 @@ export interface PublicApiParts {
   tree: ServersTreeProvider;
   /** Only in test mode: the dialog router tests answer through. */
   testDialogs: DialogRouter | undefined;
-  startupTimings: StartupTimings;
   chat: ChatFeatures;
   resources: ResourcesTestingApi;
 }
@@ -58,7 +54,6 @@ export function createPublicApi({
   configLoader,
   tree,
   testDialogs,
-  startupTimings,
   chat,
   resources,
 }: PublicApiParts): McpHostApi & vscode.Disposable {
@@ -82,7 +77,6 @@ export function createPublicApi({
       stopServer: async (id) => registry.get(id)?.stop(),
       roots: () => registry.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
-      startupTimings,
       chatTranscripts: () => chat.transcripts?.all ?? [],
       argumentPick: () => chat.picker.activePick,
       resources,

@@ -26,3 +26,13 @@ export interface ClientFeature {
 
 /** Gives the auth provider for a remote server (OAuth, or static credentials), if any. */
 export type AuthProviderFactory = (definition: ServerDefinition, log: ServerLog) => AuthProvider | OAuthClientProvider | undefined;
+
+/** A feature built when the first session asks for it: its code loads with the protocol layer, not on activation. */
+export function lazyClientFeature(create: () => ClientFeature): ClientFeature {
+  let feature: ClientFeature | undefined;
+  const built = () => (feature ??= create());
+  return {
+    capabilities: (definition) => built().capabilities(definition),
+    install: (session) => built().install(session),
+  };
+}

@@ -6,13 +6,18 @@ export interface Disposable {
 
 export type Event<T> = (listener: (e: T) => void) => Disposable;
 
-let reportListenerError = (error: unknown): void => console.error('MCP Host: an event listener failed:', error);
+let report = (error: unknown): void => console.error('MCP Host: an event listener failed:', error);
 
 /** Where a failing listener is reported (the extension's log); it must not stop the other listeners, nor vanish. */
-export function onListenerError(report: (error: unknown) => void): Disposable {
-  const previous = reportListenerError;
-  reportListenerError = report;
-  return { dispose: () => (reportListenerError = previous) };
+export function onListenerError(reporter: (error: unknown) => void): Disposable {
+  const previous = report;
+  report = reporter;
+  return { dispose: () => (report = previous) };
+}
+
+/** Reports a failing listener wherever `onListenerError` says now. */
+export function reportListenerError(error: unknown): void {
+  report(error);
 }
 
 export class Emitter<T> implements Disposable {
@@ -28,7 +33,7 @@ export class Emitter<T> implements Disposable {
       try {
         l(e);
       } catch (error) {
-        reportListenerError(error);
+        report(error);
       }
     }
   }

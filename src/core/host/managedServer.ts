@@ -1,13 +1,14 @@
 // The life of one configured server across its sessions: state machine, start/stop/restart, crash restarts.
 import { SerialQueue } from '../async';
 import type { ConfigScope, RawServerEntry, ServerDefinition } from '../config/types';
+import { loadProtocol } from '../loadProtocol';
 import type { ConnectionOptions } from './connection/launcher';
-import { StartError } from './connection/startErrors';
+import type { StartError } from './connection/startErrors';
 import { Emitter, type Disposable } from './events';
 import type { ServerLog } from './ports';
 import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
-import { ServerConnection } from './serverConnection';
+import type { ServerConnection } from './serverConnection';
 import type { ServerSession } from './serverSession';
 import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState } from './types';
 
@@ -164,6 +165,8 @@ export class ManagedServer implements Disposable {
       return;
     }
     this.setState({ kind: 'starting' });
+    // The first start loads the protocol layer (the SDK); until then a window runs without it.
+    const { ServerConnection } = loadProtocol();
     const connection = new ServerConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions());
     this.connection = this.lastConnection = connection;
     this.runningHash = prep.definition.hash;
@@ -185,10 +188,11 @@ export class ManagedServer implements Disposable {
       if (this.connection === connection) this.connection = undefined;
       // A stop that arrived during the start decides the state; the aborted start is no failure.
       if (signal.aborted) return;
-      const message = (e as Error).message;
+      // A connection's start rejects with a StartError (a class of the protocol layer: read, not instanceof-checked).
+      const { message, needsSignIn, retryable } = e as Partial<StartError> & Error;
       this.log.error(`Failed to start: ${message}`);
-      if (e instanceof StartError && e.needsSignIn) this.setState({ kind: 'blocked', reason: 'signIn', message });
-      else if (e instanceof StartError && !e.retryable) this.fail(message);
+      if (needsSignIn) this.setState({ kind: 'blocked', reason: 'signIn', message });
+      else if (retryable === false) this.fail(message);
       else this.onCrash(message);
     }
   }

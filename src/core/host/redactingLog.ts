@@ -4,6 +4,8 @@ import type { ServerLog } from './ports';
 const MASK = '••••••';
 
 export function redact(text: string, secrets: readonly string[]): string {
+  // Most servers have no secret: every stderr line would pay for the masking below for nothing.
+  if (!secrets.some((s) => s.length >= 3)) return text;
   let out = text;
   // Each secret also as it appears inside JSON (traced traffic), longest first so one containing another goes whole.
   const forms = secrets.filter((s) => s.length >= 3).flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]);

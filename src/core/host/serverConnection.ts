@@ -1,7 +1,7 @@
 // One MCP session with one server, from launch to close: a launcher (process or remote transport), the handshake,
 // the feature lists, and the session's requests. A connection is used once; the managed server creates a new one for
 // every (re)start. Outside the host layer it is seen only as a ServerSession.
-import type { CallToolRequest, Client, CompleteRequest, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { CallToolRequest, Client, CompleteRequest, RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
 import { createClient, followLogLevel, TracingTransport, type ClientSetup } from './connection/handshake';
@@ -153,10 +153,29 @@ export class ServerConnection implements ServerSession, Disposable {
 
   // ---- ServerSession ------------------------------------------------------------------------------------------------
 
-  /** The configured timeout, restarted by progress, plus the caller's signal and progress handler. */
-  private requestOptions(options: SessionRequestOptions | undefined) {
-    const signal = options?.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
-    return { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, signal, onprogress: options?.onProgress };
+  /**
+   * Sends a request with the configured timeout (restarted by progress) and the caller's progress handler, ended by
+   * the caller's signal or by the end of the session. The two signals are linked for the request's duration only:
+   * AbortSignal.any costs more CPU than a small request itself, and keeps each request attached to the session's
+   * signal until a garbage collection.
+   */
+  private send<T>(options: SessionRequestOptions | undefined, request: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
+    const client = this.connected;
+    const base = { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress };
+    const caller = options?.signal;
+    const lifetime = this.lifetime.signal;
+    if (!caller) return request(client, { ...base, signal: lifetime }).catch(this.rethrowMasked);
+    const linked = new AbortController();
+    const abort = () => linked.abort(caller.aborted ? caller.reason : lifetime.reason);
+    if (caller.aborted || lifetime.aborted) abort();
+    caller.addEventListener('abort', abort);
+    lifetime.addEventListener('abort', abort);
+    return request(client, { ...base, signal: linked.signal })
+      .catch(this.rethrowMasked)
+      .finally(() => {
+        caller.removeEventListener('abort', abort);
+        lifetime.removeEventListener('abort', abort);
+      });
   }
 
   /** Error text comes from the server (an HTTP body may repeat our headers): secrets are masked before anyone sees it. */
@@ -175,27 +194,27 @@ export class ServerConnection implements ServerSession, Disposable {
   }
 
   callTool(params: CallToolRequest['params'], options?: SessionRequestOptions & { tool?: Tool }) {
-    return this.connected.callTool(params, { ...this.requestOptions(options), toolDefinition: options?.tool }).catch(this.rethrowMasked);
+    return this.send(options, (client, o) => client.callTool(params, { ...o, toolDefinition: options?.tool }));
   }
 
   getPrompt(name: string, args: Record<string, string>, options?: SessionRequestOptions) {
-    return this.connected.getPrompt({ name, arguments: args }, this.requestOptions(options)).catch(this.rethrowMasked);
+    return this.send(options, (client, o) => client.getPrompt({ name, arguments: args }, o));
   }
 
   complete(params: CompleteRequest['params'], options?: SessionRequestOptions) {
-    return this.connected.complete(params, this.requestOptions(options)).catch(this.rethrowMasked);
+    return this.send(options, (client, o) => client.complete(params, o));
   }
 
   readResource(uri: string, options?: SessionRequestOptions) {
-    return this.connected.readResource({ uri }, { ...this.requestOptions(options), cacheMode: 'bypass' }).catch(this.rethrowMasked);
+    return this.send(options, (client, o) => client.readResource({ uri }, { ...o, cacheMode: 'bypass' }));
   }
 
   async subscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
-    await this.connected.subscribeResource({ uri }, this.requestOptions(options)).catch(this.rethrowMasked);
+    await this.send(options, (client, o) => client.subscribeResource({ uri }, o));
   }
 
   async unsubscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
-    await this.connected.unsubscribeResource({ uri }, this.requestOptions(options)).catch(this.rethrowMasked);
+    await this.send(options, (client, o) => client.unsubscribeResource({ uri }, o));
   }
 
   get hasMoreResources(): boolean {

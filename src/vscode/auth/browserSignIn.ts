@@ -2,10 +2,10 @@
 // dialogs so tests can play the browser), and the way back: a loopback listener made reachable from wherever the
 // browser runs by vscode.env.asExternalUri (the same URL on a desktop, a forwarded port in remote and web windows).
 import * as vscode from 'vscode';
-import { SignInError } from '../../core/auth/authErrors';
 import { LoopbackRedirectReceiver } from '../../core/auth/loopbackRedirect';
 import type { AuthInteraction, SignInRequest } from '../../core/auth/ports';
 import type { HostDialogs } from '../dialogs';
+import { loadHostBundle } from '../loadHostBundle';
 
 /** The listener's port is kept, so the redirect URL (part of each client registration) stays the same next time. */
 const PORT_KEY = 'mcpHost.oauthRedirectPort';
@@ -38,6 +38,8 @@ export class BrowserSignIn implements AuthInteraction, vscode.Disposable {
   }
 
   async authorize(authorizationUrl: URL, signal: AbortSignal): Promise<URLSearchParams> {
+    // Asked by the OAuth flow of the protocol layer: its SignInError is the one its checks know.
+    const { SignInError } = loadHostBundle();
     const state = authorizationUrl.searchParams.get('state');
     if (!state) throw new SignInError('The sign-in request carries no state: refused.');
     const redirect = this.receiver.waitFor(state, signal);

@@ -1,8 +1,9 @@
 // The setting `mcpHost.oauthClients` (clients registered beforehand, by server URL) and the client secret prompt, for
 // the core's static clients.
 import * as vscode from 'vscode';
-import { staticClients as coreStaticClients, type OAuthClientSetting } from '../../core/auth/staticClients';
+import type { OAuthClientSetting } from '../../core/auth/staticClients';
 import type { HostDialogs } from '../dialogs';
+import { loadHostBundle } from '../loadHostBundle';
 
 /**
  * Only the user's own settings: a workspace that could set a client id would choose which client, and so which
@@ -12,7 +13,7 @@ const userClients = () =>
   vscode.workspace.getConfiguration('mcpHost').inspect<Record<string, OAuthClientSetting>>('oauthClients')?.globalValue;
 
 export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostDialogs, 'inputText'>) {
-  return coreStaticClients({
+  return loadHostBundle().staticClients({
     settings: userClients,
     secrets,
     askSecret: ({ serverName, clientId, authorizationServer }) =>

@@ -2,11 +2,11 @@
 // dialogs and the browser, and the per-server sign-in state the Servers view shows.
 import * as vscode from 'vscode';
 import { AuthStatusStore } from '../../core/auth/authStatus';
-import { oauthProviderFactory } from '../../core/auth/oauthProviderFactory';
 import type { AuthProviderFactory } from '../../core/host/clientFeature';
 import type { HostDialogs } from '../dialogs';
 import { BrowserSignIn } from './browserSignIn';
 import { staticClients } from './oauthClients';
+import { loadHostBundle } from '../loadHostBundle';
 
 export interface OAuthSupport extends vscode.Disposable {
   status: AuthStatusStore;
@@ -16,13 +16,18 @@ export interface OAuthSupport extends vscode.Disposable {
 export function createOAuthSupport(context: vscode.ExtensionContext, dialogs: HostDialogs): OAuthSupport {
   const status = new AuthStatusStore();
   const browser = new BrowserSignIn(dialogs, context.globalState);
-  const authProvider = oauthProviderFactory({
-    store: context.secrets,
-    interaction: browser,
-    status,
-    clientName: 'MCP Host for VS Code',
-    staticClient: staticClients(context.secrets, dialogs),
-  });
+  // Asked when a remote server starts: OAuth is part of the protocol layer, loaded by then.
+  let factory: AuthProviderFactory | undefined;
+  const authProvider: AuthProviderFactory = (definition, log) => {
+    factory ??= loadHostBundle().oauthProviderFactory({
+      store: context.secrets,
+      interaction: browser,
+      status,
+      clientName: 'MCP Host for VS Code',
+      staticClient: staticClients(context.secrets, dialogs),
+    });
+    return factory(definition, log);
+  };
   return {
     status,
     authProvider,

@@ -2,14 +2,13 @@
 // or nothing (then a quick pick of the remote servers).
 import * as vscode from 'vscode';
 import type { AuthStatusStore } from '../../core/auth/authStatus';
-import { hasStoredAuth, signOut } from '../../core/auth/oauthProvider';
 import type { SecretStore } from '../../core/auth/ports';
-import { clientSecretKey } from '../../core/auth/staticClients';
 import type { ServerRegistry } from '../../core/host/serverRegistry';
 import type { ServerInfo } from '../../core/host/types';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import { describeAuth } from '../serverPresentation';
 import { serverIdOf } from '../serversTreeProvider';
+import { loadHostBundle } from '../loadHostBundle';
 
 export interface SignInCommandDeps {
   registry: ServerRegistry;
@@ -52,6 +51,8 @@ export function registerSignInCommands({ registry, status, secrets }: SignInComm
   async function signOutOf(arg?: unknown) {
     const server = await pick(arg, 'Sign out of which MCP server?');
     if (!server) return;
+    // Tokens are kept the way the protocol layer's OAuth keeps them: it knows where.
+    const { hasStoredAuth, signOut, clientSecretKey } = loadHostBundle();
     const had = await hasStoredAuth(secrets, server.id);
     await signOut(secrets, server.id);
     await secrets.delete(clientSecretKey(server.id));

@@ -1,5 +1,5 @@
-// The @mcp chat participant: prompts as slash commands, the servers' tools for the chat's model, and lists of what
-// each server offers with links to use it.
+// The @mcp chat participant's answers: prompts as slash commands, the servers' tools for the chat's model, and lists of
+// what each server offers with links to use it. Part of the host bundle (see ./registerChatParticipant).
 import * as vscode from 'vscode';
 import type { PromptArgument, ResourceLink } from '@modelcontextprotocol/client';
 import { runToolLoop } from '../../core/features/chat/chatToolLoop';
@@ -14,7 +14,6 @@ import {
   CALL_TOOL_COMMAND,
   CHAT_OPEN_COMMAND,
   commandLink,
-  linkedChatQuery,
   LIST_SERVERS_COMMAND,
   promptsListing,
   resourcesListing,
@@ -36,8 +35,6 @@ import type { ChatTranscripts } from './chatTranscripts';
 import type { ChatDocuments } from './chatDocuments';
 import { ChatToolRenderer } from './chatToolRenderer';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
-
-const PARTICIPANT_ID = 'mcpHost.mcp';
 
 /** What chat needs from the resources feature. */
 export interface ChatResources {
@@ -89,27 +86,8 @@ function links(markdown: string, ...moreCommands: string[]): vscode.MarkdownStri
   return md;
 }
 
-export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => {
-    const recorded = deps.transcripts?.record(request, stream);
-    return new McpChatRequest(deps, request, context, recorded?.stream ?? stream, token).run().then((result) => {
-      if (recorded) {
-        recorded.transcript.done = true;
-        recorded.transcript.errorMessage = result.errorDetails?.message;
-      }
-      return result;
-    });
-  });
-  participant.iconPath = deps.iconPath;
-  const openChat = vscode.commands.registerCommand(CHAT_OPEN_COMMAND, (arg: unknown) => {
-    const query = linkedChatQuery(arg);
-    // Participants answer in Ask mode only.
-    return query === undefined ? undefined : vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'ask' });
-  });
-  return vscode.Disposable.from(participant, openChat);
-}
-
-class McpChatRequest {
+/** One @mcp request, from the user's words to the answer. */
+export class McpChatRequest {
   private readonly abort = new AbortController();
   private readonly model: LanguageModel;
 

@@ -11,8 +11,9 @@ import { registerToolCommands } from '../tools/toolCommands';
 import { readToolSettings } from '../tools/toolSettings';
 import { ChatDocuments } from './chatDocuments';
 import { ChatTranscripts } from './chatTranscripts';
-import { registerChatParticipant, type ChatResources } from './mcpChatParticipant';
+import type { ChatResources } from './mcpChatParticipant';
 import { PromptArgumentPicker } from './promptArgumentPicker';
+import { registerChatParticipant } from './registerChatParticipant';
 import { registerRunPromptCommand } from './runPromptCommand';
 
 export interface ChatFeatureDeps {

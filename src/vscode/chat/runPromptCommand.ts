@@ -2,13 +2,12 @@
 // the messages or send them to chat. Users without a chat model still get the prompt's text.
 import * as vscode from 'vscode';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import { modelMessagesToText, promptToModelMessages } from '../../core/features/chat/contentConversion';
-import { promptToMarkdown } from '../../core/features/chat/contentMarkdown';
 import { quoteArgument } from '../../core/features/prompts/promptArguments';
 import { listPrompts, promptCommandName, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests';
 import type { SessionPort } from '../../core/host/serverSession';
 import { escapeMarkdown, inlineCode, markdownLine, plainText } from '../../core/presentation/serverText';
+import { loadHostBundle } from '../loadHostBundle';
 import { showUntitledMarkdown } from './chatDocuments';
 import type { ChatResources } from './mcpChatParticipant';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
@@ -66,6 +65,8 @@ export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable
       if (!abort.signal.aborted) void vscode.window.showErrorMessage(`Could not expand the prompt "${plainText(entry.prompt.name)}": ${plainText(String((e as Error)?.message ?? e))}`);
       return undefined;
     }
+    // Rendering loads with the host bundle, loaded already: the prompt came from a running server.
+    const { modelMessagesToText, promptToMarkdown, promptToModelMessages } = loadHostBundle();
     const messages = await promptToModelMessages(result, { images: false, resolveLink: (l) => deps.resources.read(entry.serverId, l.uri) });
     const text = modelMessagesToText(messages);
     const command = `@mcp /prompt ${[promptCommandName(entry), ...Object.entries(values).map(([k, v]) => `${k}=${quoteArgument(v)}`)].join(' ')}`;

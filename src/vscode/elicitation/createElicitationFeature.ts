@@ -2,13 +2,13 @@
 // read like sampling's (a workspace can only tighten them).
 import * as vscode from 'vscode';
 import { NUMERIC_SETTINGS } from '../../core/config/numericSettings';
-import { ElicitationFeature } from '../../core/features/elicitation/elicitationFeature';
 import type { InteractionQueue } from '../../core/host/interactionQueue';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
+import { lazyClientFeature, type ClientFeature } from '../../core/host/clientFeature';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { HostDialogs } from '../dialogs';
 import { disabledFor, tightestNumber } from '../sampling/samplingSettings';
-import { QuickInputElicitationUi } from './quickInputElicitationUi';
+import { loadHostBundle } from '../loadHostBundle';
 
 export interface ElicitationWiring {
   dialogs: HostDialogs;
@@ -19,13 +19,13 @@ export interface ElicitationWiring {
 
 const settings = () => vscode.workspace.getConfiguration('mcpHost.elicitation');
 
-export function createElicitationFeature(w: ElicitationWiring): ElicitationFeature {
-  return new ElicitationFeature({
+export function createElicitationFeature(w: ElicitationWiring): ClientFeature {
+  return lazyClientFeature(() => new (loadHostBundle().ElicitationFeature)({
     enabled: (definition) => !disabledFor(settings(), definition),
     rateLimitPerMinute: () => tightestNumber(settings(), 'rateLimit', NUMERIC_SETTINGS.elicitationRateLimit),
-    ui: new QuickInputElicitationUi(w.dialogs),
+    ui: new (loadHostBundle().QuickInputElicitationUi)(w.dialogs),
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,
     queue: w.queue,
-  });
+  }));
 }

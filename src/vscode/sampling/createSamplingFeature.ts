@@ -3,15 +3,15 @@
 import * as vscode from 'vscode';
 import { plainText } from '../../core/presentation/serverText';
 import type { InteractionQueue } from '../../core/host/interactionQueue';
-import { SamplingFeature } from '../../core/features/sampling/samplingFeature';
 import { describeServerContext } from '../../core/features/sampling/serverContext';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
+import { lazyClientFeature, type ClientFeature } from '../../core/host/clientFeature';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { ServerInfo } from '../../core/host/types';
 import type { HostDialogs } from '../dialogs';
-import { LanguageModels } from '../languageModels';
 import type { ServerOutputChannels } from '../serverLogs';
 import { readSamplingSettings } from './samplingSettings';
+import { loadHostBundle } from '../loadHostBundle';
 
 export interface SamplingWiring {
   dialogs: HostDialogs;
@@ -24,10 +24,10 @@ export interface SamplingWiring {
 
 const JUSTIFICATION = 'An MCP server asked for a completion, and you allowed it.';
 
-export function createSamplingFeature(w: SamplingWiring): SamplingFeature {
-  return new SamplingFeature({
+export function createSamplingFeature(w: SamplingWiring): ClientFeature {
+  return lazyClientFeature(() => new (loadHostBundle().SamplingFeature)({
     settings: (definition) => readSamplingSettings(vscode.workspace.getConfiguration('mcpHost.sampling'), definition),
-    models: new LanguageModels(JUSTIFICATION),
+    models: new (loadHostBundle().LanguageModels)(JUSTIFICATION),
     dialogs: w.dialogs,
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,
@@ -39,5 +39,5 @@ export function createSamplingFeature(w: SamplingWiring): SamplingFeature {
         if (action === 'Sampling Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'mcpHost.sampling');
       });
     },
-  });
+  }));
 }

@@ -5,9 +5,7 @@
 // "MCP: Reset Tool Permissions" forgets every saved "always allow".
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { toolResultToMarkdown } from '../../core/features/chat/contentMarkdown';
 import { consentSubject } from '../../core/features/consentSubject';
-import { formFromSchema } from '../../core/features/forms/formModel';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
@@ -15,7 +13,7 @@ import type { ServerInfo, Tool } from '../../core/host/types';
 import { fenced, firstLine, labelText, markdownLine, plainText } from '../../core/presentation/serverText';
 import { showUntitledMarkdown } from '../chat/chatDocuments';
 import type { HostDialogs } from '../dialogs';
-import { runQuickInputForm } from '../forms/quickInputForm';
+import { loadHostBundle } from '../loadHostBundle';
 
 export interface ToolCommandDeps {
   sessions: SessionPort;
@@ -93,6 +91,8 @@ async function argumentsAsJson(choice: ToolChoice, dialogs: HostDialogs, why: st
 }
 
 async function collectArguments(choice: ToolChoice, dialogs: HostDialogs): Promise<Record<string, unknown> | undefined> {
+  // Forms load with the host bundle: a tool comes from a running server, so it is loaded already.
+  const { formFromSchema, runQuickInputForm } = loadHostBundle();
   const form = formFromSchema(choice.tool.inputSchema);
   if (!form.ok) return argumentsAsJson(choice, dialogs, form.error);
   if (!form.form.fields.length) return {};
@@ -155,6 +155,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       void vscode.window.showErrorMessage(`The tool "${plainText(choice.tool.name)}" failed: ${plainText(String((e as Error)?.message ?? e))}`);
       return undefined;
     }
+    const { toolResultToMarkdown } = loadHostBundle();
     const content = [
       `# ${markdownLine(choice.tool.title ?? choice.tool.name)} (${markdownLine(choice.server.name)})`,
       `Arguments:\n\n${fenced(JSON.stringify(args, null, 2), 'json')}`,

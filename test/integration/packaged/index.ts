@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import Mocha from 'mocha';
+import type { McpHostApi } from '../../../src/vscode/publicApi';
 import { createMocha, runMocha, testLog } from '../index';
 
 const EXTENSION_ID = 'mcp-host.mcp-host';
@@ -43,6 +44,7 @@ export function run(): Promise<void> {
       }
       const main = path.join(location, ext.packageJSON.main as string);
       assert.ok(fs.existsSync(main) || fs.existsSync(`${main}.js`), `${ext.packageJSON.main} is in the package`);
+      assert.ok(fs.existsSync(path.join(path.dirname(main), 'host.js')), 'the host bundle (dist/host.js) is in the package');
       assert.ok(
         !fs.existsSync(path.join(location, 'test', 'fixtures', 'fake-lm-extension')),
         'the test-only fake LM extension is not in the package',
@@ -55,6 +57,19 @@ export function run(): Promise<void> {
       const ext = getExtension();
       await ext.activate();
       assert.strictEqual(ext.isActive, true);
+    }),
+  );
+
+  suite.addTest(
+    new Mocha.Test(`${EXTENSION_ID} runs the workspace's server, with the host bundle from the package`, async () => {
+      const api = (await getExtension().activate()) as McpHostApi;
+      const deadline = Date.now() + 30_000;
+      let state = api.getServers().find((s) => s.name === 'packaged')?.state;
+      while (state?.kind !== 'running' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = api.getServers().find((s) => s.name === 'packaged')?.state;
+      }
+      assert.strictEqual(state?.kind, 'running', JSON.stringify(state));
     }),
   );
 

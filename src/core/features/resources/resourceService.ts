@@ -1,7 +1,8 @@
 // What the resource views and commands ask of the host: the servers' resource lists (paged lazily by their
 // sessions), reading a resource, and completions for template variables. Errors come out as messages fit for users.
-import { ResourceNotFoundError, type ReadResourceResult } from '@modelcontextprotocol/client';
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { Event } from '../../host/events';
+import { loadProtocol } from '../../loadProtocol';
 import { runningSession, ServerNotRunningError, type ServerSession, type SessionPort } from '../../host/serverSession';
 import type { ServerInfo } from '../../host/types';
 import { templateCompleter, type Completer } from './resourceTemplateForm';
@@ -32,7 +33,8 @@ export function describeReadError(e: unknown, uri: string): ResourceReadError {
   if (e instanceof ServerNotRunningError) return new ResourceReadError(e.message);
   const error = e instanceof Error ? e : new Error(String(e));
   const code = (error as { code?: unknown }).code;
-  if (error instanceof ResourceNotFoundError || code === RESOURCE_NOT_FOUND) return new ResourceReadError(`Resource not found: ${uri}`, RESOURCE_NOT_FOUND);
+  // Errors from here on come from a session, so the protocol layer is loaded already.
+  if (code === RESOURCE_NOT_FOUND || error instanceof loadProtocol().ResourceNotFoundError) return new ResourceReadError(`Resource not found: ${uri}`, RESOURCE_NOT_FOUND);
   if (code === 'REQUEST_TIMEOUT' || /timed out/i.test(error.message)) return new ResourceReadError(`The server did not answer in time when reading ${uri}.`);
   if (code === 'CONNECTION_CLOSED') return new ResourceReadError(`The server closed the connection while reading ${uri}.`);
   return new ResourceReadError(

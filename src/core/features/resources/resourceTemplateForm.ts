@@ -1,6 +1,7 @@
 // Filling in a resource template: its RFC 6570 variables (parsed and expanded by the SDK's UriTemplate), and value
 // suggestions from the server's `completion/complete`, asked with the variables already filled in as context.
-import { UriTemplate } from '@modelcontextprotocol/client';
+import type { UriTemplate } from '@modelcontextprotocol/client';
+import { loadProtocol } from '../../loadProtocol';
 import type { ServerSession } from '../../host/serverSession';
 import type { ResourceTemplate } from '../../host/types';
 
@@ -11,7 +12,8 @@ export class ResourceTemplateForm {
   private readonly parsed: UriTemplate;
 
   constructor(readonly template: Pick<ResourceTemplate, 'uriTemplate'>) {
-    this.parsed = new UriTemplate(template.uriTemplate);
+    // Templates come from running servers, so the protocol layer is loaded already.
+    this.parsed = new (loadProtocol().UriTemplate)(template.uriTemplate);
   }
 
   /** The variables in the order they appear, each once. */

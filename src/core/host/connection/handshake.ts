@@ -2,6 +2,7 @@
 // client feature declares for this server), with the server's log messages routed to its log, JSON-RPC traffic traced
 // at trace level, and `logging/setLevel` following the log's level.
 import { Client, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { ServerDefinition } from '../../config/types';
 import type { Disposable } from '../events';
 import type { LogLevelName, ServerLog } from '../ports';
@@ -94,6 +95,8 @@ export function createClient(setup: ClientSetup): { client: Client; installed: D
     // cursor never ends is still cut off.
     listMaxPages: 1000,
     listChanged: setup.listChanged,
+    // Tool output schemas are checked with the SDK's lighter validator: ajv would add 150 KB to the bundle.
+    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
   client.setRequestHandler('roots/list', async () => {
     const roots = options.roots();

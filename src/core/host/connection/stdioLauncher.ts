@@ -42,7 +42,7 @@ export const MAX_STDERR_LINE_BYTES = 1024 * 1024;
 export class StdioLauncher implements Launcher {
   private transport: StdioTransport | undefined;
   spawnedPid: number | undefined;
-  recentOutput: string[] = [];
+  readonly recentOutput: string[] = [];
   readonly exitMessage = 'The server process exited';
 
   constructor(
@@ -90,7 +90,8 @@ export class StdioLauncher implements Launcher {
 
   private onStderrLine(line: string) {
     if (!line.trim()) return;
-    this.recentOutput = [...this.recentOutput.slice(-4), line];
+    this.recentOutput.push(line);
+    if (this.recentOutput.length > 5) this.recentOutput.shift();
     this.log.warn(`[stderr] ${line}`);
   }
 

@@ -1,0 +1,360 @@
+#!/usr/bin/env node
+// npm run bench: every performance figure of the host beside a bare @modelcontextprotocol/client doing the same work
+// in the same run, against the same server (scripts/bench-server.mjs), each printed on stdout as one JSON line
+// {"figure","ours","bare","ratio","unit"} (ratio = ours / bare; lower is better), the median of several rounds.
+// Ours is the core host as the extension runs it, in plain Node (the registry with plain-Node ports, as in
+// test/unit/hostTestKit.ts); only activation runs the bundles, in fresh processes (scripts/bench-activate.cjs).
+// What "the same work" is for each figure is said in the README's Performance section.
+//
+// Usage: node scripts/bench.mjs [--quick] [--no-build] [--only=<figure words>]
+//   --quick     fewer rounds (well under a minute once built)
+//   --no-build  use out/ and dist/ as they are (otherwise: npm run compile, npm run build:production)
+//   --only=…    run the figures whose name contains this text (e.g. --only=stderr)
+// Progress goes to stderr; stdout has nothing but the JSON lines.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const ROUNDS = quick ? 3 : 7;
+const say = (text) => process.stderr.write(`bench: ${text}\n`);
+
+if (!args.includes('--no-build')) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  say('building (npm run compile, npm run build:production)');
+  execFileSync(npm, ['run', 'compile'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(npm, ['run', 'build:production'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const require = createRequire(path.join(repoRoot, 'package.json'));
+const esbuild = require('esbuild');
+const { Client } = require('@modelcontextprotocol/client');
+const { StdioClientTransport } = require('@modelcontextprotocol/client/stdio');
+const core = (file) => require(path.join(repoRoot, 'out', 'src', 'core', file));
+const { ServerRegistry } = core('host/serverRegistry.js');
+const { PermissionStore } = core('host/permissionStore.js');
+const { TrustStore } = core('host/trustStore.js');
+const { ActiveToolCalls } = core('host/activeToolCalls.js');
+const { ToolCaller } = core('features/tools/toolCaller.js');
+const { ResourceService } = core('features/resources/resourceService.js');
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+const SERVER = path.join(repoRoot, 'scripts', 'bench-server.mjs');
+/** The message cap of our stdio transport; the SDK's default (10 MB) cannot carry a 10 MiB resource as JSON. */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+const STDERR_END = 'BENCH_STDERR_END';
+
+// ---- measuring -------------------------------------------------------------------------------------------------------
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function emit(figure, ours, bare, unit, digits = 1) {
+  const line = { figure, ours: round(ours, digits), bare: round(bare, digits), ratio: round(ours / bare, 2), unit };
+  console.log(JSON.stringify(line));
+}
+
+function heapUsed() {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Wall time, CPU time of this process, and heap growth (after a full GC) of `work`. */
+async function measure(work) {
+  const heap = heapUsed();
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await work();
+  const ms = performance.now() - t0;
+  const { user, system } = process.cpuUsage(cpu);
+  return { ms, cpuMs: (user + system) / 1000, heapMB: (heapUsed() - heap) / 1e6, result };
+}
+
+/** The highest heap seen (sampled every millisecond) while `work` runs, above the heap before it. */
+async function peakHeapGrowth(work) {
+  const base = heapUsed();
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 1);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return (Math.max(peak, process.memoryUsage().heapUsed) - base) / 1e6;
+}
+
+/** Runs `ours` and `bare` `rounds` times, alternating which goes first, after one unmeasured warm-up of each. */
+async function alternate(rounds, ours, bare) {
+  await ours();
+  await bare();
+  const results = { ours: [], bare: [] };
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 ? [['bare', bare], ['ours', ours]] : [['ours', ours], ['bare', bare]];
+    for (const [name, run] of order) results[name].push(await run());
+  }
+  return results;
+}
+
+const pick = (samples, key) => median(samples.map((s) => s[key]));
+
+// ---- the two clients ---------------------------------------------------------------------------------------------------
+
+class MemoryStore {
+  values = new Map();
+  get = (key) => this.values.get(key);
+  update = async (key, value) => void (value === undefined ? this.values.delete(key) : this.values.set(key, value));
+}
+
+/** A server log that keeps nothing: counts lines and tells `watchers` about each. */
+class BenchLog {
+  logLevel = 'info';
+  watchers = new Set();
+  onDidChangeLogLevel = () => ({ dispose() {} });
+  write = (line) => {
+    for (const w of this.watchers) w(line);
+  };
+  trace = this.write;
+  debug = this.write;
+  info = this.write;
+  warn = this.write;
+  error = this.write;
+  dispose() {}
+}
+
+const userScope = { kind: 'user', key: 'user', label: 'User', configPath: '/dev/null' };
+const entry = (name, env = {}) => ({ name, server: { type: 'stdio', command: process.execPath, args: [SERVER], env }, nameSpan: { offset: 0, length: 0 } });
+
+/** Our host, started on `count` bench servers (user servers: no trust prompt), resolved once all run. */
+async function startOurs(count, env = {}) {
+  const logs = new Map();
+  const store = new MemoryStore();
+  const registry = new ServerRegistry({
+    clientInfo: { name: 'mcp-host-bench', version: '0' },
+    logs: { create: (id) => logs.set(id, new BenchLog()).get(id) },
+    trustStore: new TrustStore(new PermissionStore({ global: store, workspace: new MemoryStore() })),
+    trustPrompt: { askTrust: async () => true },
+    inputs: { getInput: async () => undefined },
+    settings: () => ({ autoStart: true, trustAllServers: true, initializeTimeoutMs: 30_000, requestTimeoutMs: 60_000 }),
+    isWorkspaceTrusted: () => true,
+  });
+  const running = new Promise((resolve, reject) => {
+    const check = () => {
+      const servers = registry.servers();
+      const failed = servers.find((s) => s.state.kind === 'error' || s.state.kind === 'blocked');
+      if (failed) reject(new Error(`${failed.name}: ${failed.state.message}`));
+      else if (servers.length === count && servers.every((s) => s.state.kind === 'running')) resolve();
+    };
+    registry.onDidChangeServers(check);
+  });
+  await registry.updateScope(userScope, Array.from({ length: count }, (_, i) => entry(`s${i}`, env)), []);
+  await running;
+  const ids = registry.servers().map((s) => s.id);
+  return { registry, ids, logOf: (id) => logs.get(id), stop: () => registry.disposeAsync() };
+}
+
+/** A bare SDK client on one bench server, listing what our host lists when a server starts. */
+async function startBare(env = {}) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER], env: { ...process.env, ...env }, stderr: 'pipe', maxBufferSize: MAX_MESSAGE_BYTES });
+  const client = new Client({ name: 'bench-bare', version: '0' });
+  await client.connect(transport);
+  await Promise.all([client.listTools(), client.listPrompts(), client.request({ method: 'resources/list', params: {} }), client.listResourceTemplates()]);
+  return { client, transport, stop: () => client.close() };
+}
+
+const tool = { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } };
+
+// ---- figures ------------------------------------------------------------------------------------------------------------
+
+const figures = {
+  /** Bytes shipped, and loaded on activation, against a production bundle of the SDK client alone. */
+  async bundles() {
+    const sdk = await esbuild.build({
+      stdin: {
+        // What we use of the SDK: the client, its three transports and its OAuth; with the SDK's own defaults.
+        contents: `export { Client, StreamableHTTPClientTransport, SSEClientTransport, UriTemplate, auth, refreshAuthorization } from '@modelcontextprotocol/client';
+          export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';`,
+        resolveDir: repoRoot,
+        loader: 'js',
+      },
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      write: false,
+      metafile: true,
+    });
+    const sdkBytes = sdk.outputFiles[0].contents.length;
+    const size = (file) => (fs.existsSync(path.join(repoRoot, 'dist', file)) ? fs.statSync(path.join(repoRoot, 'dist', file)).size : 0);
+    emit('production bundle, in all', (size('extension.js') + size('host.js')) / 1000, sdkBytes / 1000, 'KB');
+    emit('bundle loaded on activation', size('extension.js') / 1000, sdkBytes / 1000, 'KB');
+    return sdk.outputFiles[0].contents;
+  },
+
+  /** Fresh processes: require + activate() of our activation bundle with no server, against requiring the SDK bundle. */
+  async activation(sdkBundle) {
+    const sdkFile = path.join(os.tmpdir(), `mcphost-bench-sdk-${process.pid}.js`);
+    fs.writeFileSync(sdkFile, sdkBundle);
+    const sample = (kind, bundle) => {
+      const r = spawnSync(process.execPath, ['--expose-gc', path.join(repoRoot, 'scripts', 'bench-activate.cjs'), kind, bundle], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`bench-activate ${kind}: ${r.stderr}`);
+      return JSON.parse(r.stdout);
+    };
+    try {
+      const samples = await alternate(quick ? 5 : 15, () => sample('ours', path.join(repoRoot, 'dist', 'extension.js')), () => sample('bare', sdkFile));
+      if (samples.ours.some((s) => s.hostLoaded)) throw new Error('activating with no server loaded the host bundle');
+      emit('activation: time (require + activate, no server)', pick(samples.ours, 'ms'), pick(samples.bare, 'ms'), 'ms');
+      emit('activation: heap held', pick(samples.ours, 'heapMiB'), pick(samples.bare, 'heapMiB'), 'MiB', 2);
+    } finally {
+      fs.rmSync(sdkFile, { force: true });
+    }
+  },
+
+  /** Ten servers from spawn to running (tools, prompts, templates and the first page of resources listed). */
+  async 'ten stdio servers'() {
+    const ours = async () => {
+      const m = await measure(() => startOurs(10));
+      await m.result.stop();
+      return m;
+    };
+    const bare = async () => {
+      const m = await measure(() => Promise.all(Array.from({ length: 10 }, () => startBare())));
+      await Promise.all(m.result.map((c) => c.stop()));
+      return m;
+    };
+    const s = await alternate(quick ? 2 : 5, ours, bare);
+    emit('10 stdio servers to running: wall', pick(s.ours, 'ms'), pick(s.bare, 'ms'), 'ms');
+    emit('10 stdio servers to running: client CPU', pick(s.ours, 'cpuMs'), pick(s.bare, 'cpuMs'), 'ms');
+    emit('10 stdio servers to running: memory growth', pick(s.ours, 'heapMB'), pick(s.bare, 'heapMB'), 'MB', 2);
+  },
+
+  /** 1000 tools/call of `echo`, one after another, through the path chat and "Call Tool…" take (ToolCaller). */
+  async 'tools/call'() {
+    const ours = await startOurs(1);
+    const bare = await startBare();
+    try {
+      const caller = new ToolCaller(ours.registry, new ActiveToolCalls());
+      const signal = new AbortController().signal;
+      const calls = (call) => () =>
+        measure(async () => {
+          for (let i = 0; i < 1000; i++) await call(i);
+        });
+      const s = await alternate(
+        ROUNDS,
+        calls((i) => caller.call({ serverId: ours.ids[0], tool, arguments: { text: `hello ${i}` }, origin: 'bench', signal })),
+        calls((i) => bare.client.callTool({ name: 'echo', arguments: { text: `hello ${i}` } }, { signal })),
+      );
+      emit('1000 × tools/call echo: wall', pick(s.ours, 'ms'), pick(s.bare, 'ms'), 'ms');
+      emit('1000 × tools/call echo: client CPU', pick(s.ours, 'cpuMs'), pick(s.bare, 'cpuMs'), 'ms');
+    } finally {
+      await Promise.all([ours.stop(), bare.stop()]);
+    }
+  },
+
+  /** 20 MB written to stderr by a running server, until its last line reached the client: ours logs every line. */
+  async stderr() {
+    const ours = await startOurs(1);
+    const bare = await startBare();
+    const bareLines = new Set();
+    readline.createInterface({ input: bare.transport.stderr }).on('line', (line) => bareLines.forEach((w) => w(line)));
+    const caller = new ToolCaller(ours.registry, new ActiveToolCalls());
+    /** Calls the `stderr` tool and waits until the end marker arrived through `watchers`. */
+    const flood = (watchers, call) => async () => {
+      const seen = new Promise((resolve) => {
+        const watch = (line) => line.includes(STDERR_END) && (watchers.delete(watch), resolve());
+        watchers.add(watch);
+      });
+      let m;
+      const peak = await peakHeapGrowth(async () => (m = await measure(() => Promise.all([call(), seen]))));
+      return { ...m, peakMB: peak };
+    };
+    try {
+      const results = {};
+      for (const [name, lineBytes] of [
+        ['in lines of 100 B', 100],
+        ['without a newline', 0],
+      ]) {
+        const toolArgs = { mb: 20, lineBytes };
+        const s = await alternate(
+          quick ? 1 : 3,
+          flood(ours.logOf(ours.ids[0]).watchers, () => caller.call({ serverId: ours.ids[0], tool: { ...tool, name: 'stderr' }, arguments: toolArgs, origin: 'bench' })),
+          flood(bareLines, () => bare.client.callTool({ name: 'stderr', arguments: toolArgs })),
+        );
+        results[lineBytes] = s;
+        emit(`stderr 20 MB ${name}: client CPU`, pick(s.ours, 'cpuMs'), pick(s.bare, 'cpuMs'), 'ms');
+        emit(`stderr 20 MB ${name}: peak heap growth`, pick(s.ours, 'peakMB'), pick(s.bare, 'peakMB'), 'MB');
+      }
+      const cpuRatio = (s) => pick(s, 'cpuMs');
+      emit('stderr 20 MB: CPU without a newline / with newlines', cpuRatio(results[0].ours) / cpuRatio(results[100].ours), cpuRatio(results[0].bare) / cpuRatio(results[100].bare), '×', 2);
+    } finally {
+      await Promise.all([ours.stop(), bare.stop()]);
+    }
+  },
+
+  /** One resources/read of a 10 MiB text resource, through the path resource documents take (ResourceService). */
+  async 'resource read'() {
+    const ours = await startOurs(1);
+    const bare = await startBare();
+    try {
+      const service = new ResourceService(ours.registry);
+      const timed = (read) => async () => {
+        const t0 = performance.now();
+        const contents = await read();
+        if (contents[0].text.length !== 10 * 1024 * 1024) throw new Error('wrong size');
+        return performance.now() - t0;
+      };
+      const s = await alternate(
+        ROUNDS,
+        timed(() => service.read(ours.ids[0], 'bench://big')),
+        timed(async () => (await bare.client.readResource({ uri: 'bench://big' }, { cacheMode: 'bypass' })).contents),
+      );
+      emit('10 MiB resource read', median(s.ours), median(s.bare), 'ms');
+    } finally {
+      await Promise.all([ours.stop(), bare.stop()]);
+    }
+  },
+
+  /** The first page (100) of a server's 10,000 resources, and its templates: what the Resources view shows first. */
+  async 'first page'() {
+    const env = { BENCH_RESOURCES: '10000', BENCH_PAGE_SIZE: '100' };
+    const ours = await startOurs(1, env);
+    const bare = await startBare(env);
+    try {
+      const service = new ResourceService(ours.registry);
+      const timed = (load) => async () => {
+        const t0 = performance.now();
+        await load();
+        return performance.now() - t0;
+      };
+      const s = await alternate(
+        ROUNDS,
+        timed(() => service.refresh(ours.ids[0])),
+        timed(() => Promise.all([bare.client.request({ method: 'resources/list', params: {} }), bare.client.listResourceTemplates(undefined, { cacheMode: 'refresh' })])),
+      );
+      emit('10,000 resources: first page', median(s.ours), median(s.bare), 'ms');
+    } finally {
+      await Promise.all([ours.stop(), bare.stop()]);
+    }
+  },
+};
+
+const wanted = (name) => !only || name.includes(only);
+say(`node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${quick ? ', quick' : ''}`);
+const sdkBundle = await figures.bundles();
+for (const [name, run] of Object.entries(figures)) {
+  if (name === 'bundles' || !wanted(name)) continue;
+  say(name);
+  await run(sdkBundle);
+}
+process.exit(0);

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// npm run test:bundles (part of npm test): builds both production bundles into a temporary directory and fails when
+// the activation bundle (dist/extension.js, loaded in every window) holds any of the SDK (@modelcontextprotocol/*),
+// zod or ajv, or when it does not reach the host bundle through its lazy require. Prints what each bundle weighs, and
+// what each package in them costs.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const esbuild = require('esbuild');
+const { bundleOptions } = require(path.join(repoRoot, 'esbuild.js'));
+
+const FORBIDDEN = /(^|\/)node_modules\/(@modelcontextprotocol\/|zod\/|ajv\/|ajv-formats\/)/;
+
+const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bundles-'));
+try {
+  const [activation, host] = await Promise.all(
+    bundleOptions({ production: true, outdir }).map(async (options) => {
+      const result = await esbuild.build({ ...options, absWorkingDir: repoRoot });
+      const [file, output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint);
+      return { file: path.basename(file), output };
+    }),
+  );
+  const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+  for (const { file, output } of [activation, host]) console.log(`${file}: ${kb(output.bytes)}`);
+  console.log(`in all: ${kb(activation.output.bytes + host.output.bytes)}, of which:`);
+  // Minified bytes per package (what each runtime dependency costs, its own dependencies listed apart).
+  const perPackage = new Map();
+  for (const { output } of [activation, host]) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'our code';
+      perPackage.set(name, (perPackage.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  for (const [name, bytes] of [...perPackage].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
+
+  const problems = [];
+  const forbidden = Object.keys(activation.output.inputs).filter((input) => FORBIDDEN.test(input));
+  if (forbidden.length) problems.push(`the activation bundle holds what must load with the first server:\n  ${forbidden.join('\n  ')}`);
+  const lazy = activation.output.imports.filter((i) => i.external && i.path === './host.js');
+  if (!lazy.length) problems.push('the activation bundle never requires ./host.js: the lazy boundary is gone');
+  const shared = Object.keys(host.output.inputs).filter((input) => input.startsWith('src/') && activation.output.inputs[input]);
+  if (shared.length) console.log(`in both bundles (each has its own copy): ${shared.join(', ')}`);
+
+  if (problems.length) {
+    for (const p of problems) console.error(`check-bundles: ${p}`);
+    process.exit(1);
+  }
+  console.log('check-bundles: the activation bundle holds no SDK, zod or ajv');
+} finally {
+  fs.rmSync(outdir, { recursive: true, force: true });
+}
