@@ -1,7 +1,7 @@
 // One MCP session with one server, from launch to close: a launcher (process or remote transport), the handshake,
 // the feature lists, and the session's requests. A connection is used once; the managed server creates a new one for
 // every (re)start. Outside the host layer it is seen only as a ServerSession.
-import type { CallToolRequest, Client, CompleteRequest, ServerCapabilities } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
 import { createClient, followLogLevel, TracingTransport, type ClientSetup } from './connection/handshake';
@@ -104,22 +104,45 @@ export class ServerConnection implements ServerSession, Disposable {
     const cancel = () => this.lifetime.abort();
     signal.addEventListener('abort', cancel, { once: true });
     this.disposables.push({ dispose: () => signal.removeEventListener('abort', cancel) });
+    const memory = this.options.protocolMemory;
+    const remembered = memory?.get(this.definition.hash);
     try {
-      await this.launcher.connect(this.handshake(this.lifetime.signal), this.lifetime.signal);
+      await this.connect(remembered?.era === 'legacy' ? { kind: 'legacy' } : undefined);
     } catch (e) {
+      // The remembered era may be what failed (the server was upgraded): the next start probes afresh.
+      if (remembered) await memory!.forget(this.definition.hash);
       const error = describeStartFailure(e as Error, this.definition, this.options.initializeTimeoutMs, this.launcher.recentOutput);
       // A half-started server (hung, or failing the handshake) is stopped like any other: its whole tree goes.
       await this.stop();
       throw error;
     }
     const client = this.client!;
-    this.log.info(`Connected: ${client.getServerVersion()?.name ?? '?'} ${client.getServerVersion()?.version ?? ''}, protocol ${this.protocolVersion}`);
+    const era = client.getProtocolEra();
+    if (memory && era && this.protocolVersion) await memory.remember(this.definition.hash, era, this.protocolVersion);
+    const name = client.getServerVersion()?.name ?? '?';
+    this.log.info(`Connected: ${name} ${client.getServerVersion()?.version ?? ''}, protocol ${this.protocolVersion}${remembered?.era === 'legacy' ? ' (known legacy server: not probed)' : ''}`);
     const following = followLogLevel(client, this.log, this.options.requestTimeoutMs);
     if (following) this.disposables.push(following);
     await this.lists.refresh();
   }
 
-  private handshake(signal: AbortSignal): Handshake {
+  /**
+   * Connects, probing for 2026-07-28 unless the server is known to be legacy (`prior`). A stdio server that ends its
+   * process on the probe (SDKs that exit on any request before `initialize`) is a legacy server: it is spawned again
+   * and initialized without a probe. That second spawn happens once per definition: the verdict is remembered.
+   */
+  private async connect(prior: PriorDiscovery | undefined): Promise<void> {
+    const signal = this.lifetime.signal;
+    try {
+      await this.launcher.connect(this.handshake(signal, prior), signal);
+    } catch (e) {
+      if (prior || signal.aborted || this.definition.resolved.type !== 'stdio' || !isProbeClosed(e)) throw e;
+      this.log.info('The server exited on the server/discover probe: a legacy server. Starting it again with initialize.');
+      await this.launcher.connect(this.handshake(signal, { kind: 'legacy' }), signal);
+    }
+  }
+
+  private handshake(signal: AbortSignal, prior: PriorDiscovery | undefined): Handshake {
     return async (transport, onStarted) => {
       for (const d of this.featureDisposables.splice(0)) d.dispose();
       const setup: ClientSetup = {
@@ -134,7 +157,15 @@ export class ServerConnection implements ServerSession, Disposable {
       this.client = client;
       this.featureDisposables = installed;
       this.exited = false;
-      await client.connect(new TracingTransport(transport, this.log, onStarted), { timeout: this.options.initializeTimeoutMs, signal });
+      // The server/discover probe runs before the SDK honours `signal`: a cancelled start closes the transport, which
+      // ends the probe (and the process) at once instead of after the probe's timeout.
+      const cancel = () => void transport.close().catch((e: Error) => this.log.debug(`close: ${e.message}`));
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        await client.connect(new TracingTransport(transport, this.log, onStarted), { timeout: this.options.initializeTimeoutMs, signal, prior });
+      } finally {
+        signal.removeEventListener('abort', cancel);
+      }
       // Registered after connect: the SDK Client sets its own onclose during connect and calls ours from it.
       client.onclose = () => this.onTransportClosed();
     };
@@ -229,4 +260,9 @@ export class ServerConnection implements ServerSession, Disposable {
     this._onDidExit.dispose();
     this._onDidChangeFeatures.dispose();
   }
+}
+
+/** The SDK's verdict when the connection closed during the `server/discover` probe it ran in place. */
+function isProbeClosed(e: unknown): boolean {
+  return e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(e.message);
 }

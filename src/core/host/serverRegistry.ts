@@ -9,6 +9,7 @@ import { Emitter, type Disposable, type Event } from './events';
 import { InteractionQueue } from './interactionQueue';
 import { ManagedServer, type Preparation } from './managedServer';
 import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
+import type { ProtocolMemory } from './protocolMemory';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import { ServerPreparation } from './serverPreparation';
 import { ServerNotRunningError, type ServerSession, type SessionPort } from './serverSession';
@@ -42,6 +43,8 @@ export interface RegistryDeps {
   /** Client features every session gets (sampling, elicitation, resource subscriptions, …). */
   features?: readonly ClientFeature[];
   authProvider?: AuthProviderFactory;
+  /** Remembers which protocol era each definition speaks (persistent): a restart needs no second probe. */
+  protocolMemory?: ProtocolMemory;
   /** Sign-in state of remote servers, shown with their state on every surface. */
   authStatus?: { get(serverId: string): AuthStatus | undefined; readonly onDidChange: Event<string> };
 }
@@ -208,6 +211,7 @@ export class ServerRegistry implements SessionPort, Disposable {
         environment: this.environment,
         features: this.deps.features,
         authProvider: this.deps.authProvider,
+        protocolMemory: this.deps.protocolMemory,
       };
     };
     const server = new ManagedServer(entry, scope, {

@@ -8,7 +8,7 @@ import type { ResolvedRemoteServer, ServerDefinition } from '../../config/types'
 import type { ServerLog } from '../ports';
 import { RemoteSession } from '../remoteSession';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
-import { startCancelled } from './startErrors';
+import { startCancelled, unwrapNegotiationError } from './startErrors';
 
 export class RemoteLauncher implements Launcher {
   readonly pid = undefined;
@@ -59,7 +59,8 @@ export class RemoteLauncher implements Launcher {
       try {
         await handshake(session);
         return;
-      } catch (e) {
+      } catch (thrown) {
+        const e = unwrapNegotiationError(thrown);
         await session.close().catch((error: Error) => this.log.debug(`close: ${error.message}`));
         if (signal.aborted) throw e;
         if (e instanceof SignInNotPreparedError && auth) {
