@@ -11,5 +11,7 @@ export function readSettings(): HostSettings {
     trustAllServers: trustAll?.globalValue ?? false,
     initializeTimeoutMs: Math.max(1, c.get<number>('initializeTimeout', 30)) * 1000,
     requestTimeoutMs: Math.max(1, c.get<number>('requestTimeout', 60)) * 1000,
+    pingIntervalMs: Math.max(0, c.get<number>('ping.interval', 60)) * 1000,
+    pingTimeoutMs: Math.max(1, c.get<number>('ping.timeout', 10)) * 1000,
   };
 }

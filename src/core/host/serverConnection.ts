@@ -1,10 +1,10 @@
 // One MCP session with one server, from launch to close: a launcher (process or remote transport), the handshake,
 // the feature lists, and the session's requests. A connection is used once; the managed server creates a new one for
 // every (re)start. Outside the host layer it is seen only as a ServerSession.
-import { SdkError, SdkErrorCode, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type ServerCapabilities } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, isJSONRPCRequest, isJSONRPCErrorResponse, isJSONRPCResultResponse, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
-import { createClient, followLogLevel, TracingTransport, type ClientSetup } from './connection/handshake';
+import { createClient, followLogLevel, TracingTransport, type ClientSetup, type TrafficObserver } from './connection/handshake';
 import type { ConnectionOptions, Handshake, Launcher } from './connection/launcher';
 import { RemoteLauncher } from './connection/remoteLauncher';
 import { describeStartFailure } from './connection/startErrors';
@@ -38,6 +38,23 @@ export class ServerConnection implements ServerSession, Disposable {
 
   /** Aborted when the session ends (or its start is cancelled): every request still in flight ends with it. */
   private readonly lifetime = new AbortController();
+
+  /** When the session last sent or received anything, and our requests still unanswered (the idle health check). */
+  private lastTraffic = Date.now();
+  private readonly unanswered = new Set<string | number>();
+  private healthTimer: NodeJS.Timeout | undefined;
+  private readonly traffic: TrafficObserver = {
+    sent: (m) => {
+      this.lastTraffic = Date.now();
+      if (isJSONRPCRequest(m)) this.unanswered.add(m.id);
+      // A request we cancelled (or that timed out) may never be answered.
+      else if ('method' in m && m.method === 'notifications/cancelled') this.unanswered.delete((m.params as { requestId?: string | number } | undefined)?.requestId ?? '');
+    },
+    received: (m) => {
+      this.lastTraffic = Date.now();
+      if (isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m)) this.unanswered.delete(m.id as string | number);
+    },
+  };
 
   constructor(
     readonly definition: ServerDefinition,
@@ -124,6 +141,54 @@ export class ServerConnection implements ServerSession, Disposable {
     const following = followLogLevel(client, this.log, this.options.requestTimeoutMs);
     if (following) this.disposables.push(following);
     await this.lists.refresh();
+    this.scheduleHealthCheck(this.options.pingIntervalMs ?? 0);
+  }
+
+  // ---- Idle health check ------------------------------------------------------------------------------------------
+
+  private scheduleHealthCheck(delayMs: number) {
+    if (!this.options.pingIntervalMs || this.stopping || this.exited) return;
+    this.healthTimer = setTimeout(() => void this.checkHealth(), Math.max(10, delayMs));
+    this.healthTimer.unref?.();
+  }
+
+  /**
+   * A session with no traffic for the ping interval is asked `ping` (2026-07-28 has no ping: `server/discover`, which
+   * every server must answer, stands in). No answer within the ping timeout: the server is taken for dead, the session
+   * ends as a crash would, and the restart policy takes over. A request of ours still running is not idleness: its
+   * own timeout watches it.
+   */
+  private async checkHealth(): Promise<void> {
+    this.healthTimer = undefined;
+    const interval = this.options.pingIntervalMs ?? 0;
+    const client = this.client;
+    if (!client || !this.isOpen || !interval) return;
+    const idle = Date.now() - this.lastTraffic;
+    if (idle < interval || this.unanswered.size) {
+      this.scheduleHealthCheck(this.unanswered.size ? interval : interval - idle);
+      return;
+    }
+    const timeout = this.options.pingTimeoutMs ?? this.options.requestTimeoutMs;
+    const options = { timeout, signal: this.lifetime.signal };
+    try {
+      if (client.getProtocolEra() === 'modern') await client.discover(options);
+      else await client.ping(options);
+    } catch (e) {
+      if (e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout && this.isOpen) {
+        this.onUnresponsive(`The server did not answer ping within ${Math.round(timeout / 100) / 10} s`);
+        return;
+      }
+      // Any answer, an error included, shows the server alive; a closed session is reported by its transport.
+      this.log.debug(`Health check: ${(e as Error).message}`);
+    }
+    this.scheduleHealthCheck(interval);
+  }
+
+  private onUnresponsive(message: string) {
+    if (this.stopping || this.exited) return;
+    this.exited = true;
+    this.log.warn(message);
+    this._onDidExit.fire({ message });
   }
 
   /**
@@ -162,7 +227,7 @@ export class ServerConnection implements ServerSession, Disposable {
       const cancel = () => void transport.close().catch((e: Error) => this.log.debug(`close: ${e.message}`));
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        await client.connect(new TracingTransport(transport, this.log, onStarted), { timeout: this.options.initializeTimeoutMs, signal, prior });
+        await client.connect(new TracingTransport(transport, this.log, onStarted, this.traffic), { timeout: this.options.initializeTimeoutMs, signal, prior });
       } finally {
         signal.removeEventListener('abort', cancel);
       }
@@ -241,6 +306,7 @@ export class ServerConnection implements ServerSession, Disposable {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    if (this.healthTimer) clearTimeout(this.healthTimer);
     this.lifetime.abort();
     await this.launcher.stop(() => this.closeQuietly());
     this.log.info('Stopped');

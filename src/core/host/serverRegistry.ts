@@ -24,6 +24,10 @@ export interface HostSettings {
   trustAllServers: boolean;
   initializeTimeoutMs: number;
   requestTimeoutMs: number;
+  /** A session idle this long is pinged; 0 or absent: never. */
+  pingIntervalMs?: number;
+  /** How long a ping may go unanswered before the server is put in error (and restarted by the policy). */
+  pingTimeoutMs?: number;
 }
 
 export interface RegistryDeps {
@@ -206,6 +210,8 @@ export class ServerRegistry implements SessionPort, Disposable {
         clientInfo: this.deps.clientInfo,
         initializeTimeoutMs: settings.initializeTimeoutMs,
         requestTimeoutMs: settings.requestTimeoutMs,
+        pingIntervalMs: settings.pingIntervalMs,
+        pingTimeoutMs: settings.pingTimeoutMs,
         shutdownStageMs: this.deps.shutdownStageMs ?? 2000,
         roots: () => this.roots,
         environment: this.environment,

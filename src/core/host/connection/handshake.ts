@@ -48,6 +48,12 @@ const LOG_TO_MCP: Record<LogLevelName, LoggingLevel> = {
   off: 'emergency',
 };
 
+/** Sees every message of a session go by (the idle health check). */
+export interface TrafficObserver {
+  sent(message: JSONRPCMessage): void;
+  received(message: JSONRPCMessage): void;
+}
+
 /** Passes messages through and logs the JSON-RPC traffic at trace level. */
 export class TracingTransport implements Transport {
   onclose?: () => void;
@@ -58,6 +64,7 @@ export class TracingTransport implements Transport {
     readonly inner: Transport,
     private readonly log: ServerLog,
     private readonly onStarted?: () => void,
+    private readonly traffic?: TrafficObserver,
   ) {
     // The SDK tells a stdio transport by its shape (`pid` and `stderr`): on stdio a probe nobody answers means a legacy
     // server, on HTTP an outage. The wrapper keeps the shape of what it wraps.
@@ -68,6 +75,7 @@ export class TracingTransport implements Transport {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (e) => this.onerror?.(e);
     inner.onmessage = (m, extra) => {
+      traffic?.received(m);
       if (log.logLevel === 'trace') log.trace(`◀ ${JSON.stringify(m)}`);
       this.onmessage?.(m, extra);
     };
@@ -83,6 +91,7 @@ export class TracingTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]) {
+    this.traffic?.sent(message);
     if (this.log.logLevel === 'trace') this.log.trace(`▶ ${JSON.stringify(message)}`);
     return this.inner.send(message, options);
   }

@@ -18,6 +18,10 @@ export interface ConnectionOptions {
   /** Client features beyond roots (sampling, elicitation, …): their capabilities and handlers. */
   features?: readonly ClientFeature[];
   authProvider?: AuthProviderFactory;
+  /** A session with no traffic for this long is checked (`ping`); 0 or absent: never. */
+  pingIntervalMs?: number;
+  /** How long that check may take before the server is taken for dead (error, then the restart policy). */
+  pingTimeoutMs?: number;
   /** Which era each definition spoke last time: a known legacy server is not probed with `server/discover` again. */
   protocolMemory?: ProtocolMemory;
 }
