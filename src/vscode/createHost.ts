@@ -6,6 +6,7 @@ import { ActiveToolCalls } from '../core/host/activeToolCalls';
 import { onListenerError } from '../core/host/events';
 import { InteractionQueue } from '../core/host/interactionQueue';
 import { PermissionStore } from '../core/host/permissionStore';
+import { ProtocolMemory } from '../core/host/protocolMemory';
 import { ServerRegistry } from '../core/host/serverRegistry';
 import { TrustStore } from '../core/host/trustStore';
 import { createOAuthSupport, type OAuthSupport } from './auth/oauthSupport';
@@ -63,6 +64,8 @@ export function createHost(context: vscode.ExtensionContext): Host {
     interactions,
     authProvider: oauth.authProvider,
     authStatus: oauth.status,
+    // Which protocol era each definition speaks, for every window: a known legacy server is not probed again.
+    protocolMemory: new ProtocolMemory(context.globalState),
   });
   const subscription = resourceSubscriptions.follow(registry.onDidChangeServers);
   return {

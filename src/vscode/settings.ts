@@ -24,5 +24,7 @@ export function readSettings(): HostSettings {
     trustAllServers: trustAll?.globalValue ?? false,
     initializeTimeoutMs: readNumber(c, 'initializeTimeout', NUMERIC_SETTINGS.initializeTimeout) * 1000,
     requestTimeoutMs: readNumber(c, 'requestTimeout', NUMERIC_SETTINGS.requestTimeout) * 1000,
+    pingIntervalMs: readNumber(c, 'ping.interval', NUMERIC_SETTINGS.pingInterval) * 1000,
+    pingTimeoutMs: readNumber(c, 'ping.timeout', NUMERIC_SETTINGS.pingTimeout) * 1000,
   };
 }

@@ -14,6 +14,8 @@ export interface NumericSetting {
 export const NUMERIC_SETTINGS = {
   initializeTimeout: { key: 'mcpHost.initializeTimeout', min: 1, max: 600, default: 30 },
   requestTimeout: { key: 'mcpHost.requestTimeout', min: 1, max: 3600, default: 60 },
+  pingInterval: { key: 'mcpHost.ping.interval', min: 0, max: 3600, default: 60 },
+  pingTimeout: { key: 'mcpHost.ping.timeout', min: 1, max: 600, default: 10 },
   maxToolRounds: { key: 'mcpHost.chat.maxToolRounds', min: 1, max: 100, default: 16, integer: true },
   samplingRateLimit: { key: 'mcpHost.sampling.rateLimit', min: 1, max: 1000, default: 10, integer: true },
   samplingMaxTokens: { key: 'mcpHost.sampling.maxTokens', min: 1, max: 1_000_000, default: 4096, integer: true },

@@ -1,10 +1,10 @@
 // One MCP session with one server, from launch to close: a launcher (process or remote transport), the handshake,
 // the feature lists, and the session's requests. A connection is used once; the managed server creates a new one for
 // every (re)start. Outside the host layer it is seen only as a ServerSession.
-import type { CallToolRequest, Client, CompleteRequest, RequestOptions, ServerCapabilities } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, isJSONRPCRequest, isJSONRPCErrorResponse, isJSONRPCResultResponse, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type RequestOptions, type ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
-import { createClient, followLogLevel, TracingTransport, type ClientSetup } from './connection/handshake';
+import { createClient, followLogLevel, TracingTransport, type ClientSetup, type TrafficObserver } from './connection/handshake';
 import type { ConnectionOptions, Handshake, Launcher } from './connection/launcher';
 import { RemoteLauncher } from './connection/remoteLauncher';
 import { describeStartFailure } from './connection/startErrors';
@@ -39,6 +39,23 @@ export class ServerConnection implements ServerSession, Disposable {
   private readonly secrets: () => readonly string[];
   /** Aborted when the session ends (or its start is cancelled): every request still in flight ends with it. */
   private readonly lifetime = new AbortController();
+
+  /** When the session last sent or received anything, and our requests still unanswered (the idle health check). */
+  private lastTraffic = Date.now();
+  private readonly unanswered = new Set<string | number>();
+  private healthTimer: NodeJS.Timeout | undefined;
+  private readonly traffic: TrafficObserver = {
+    sent: (m) => {
+      this.lastTraffic = Date.now();
+      if (isJSONRPCRequest(m)) this.unanswered.add(m.id);
+      // A request we cancelled (or that timed out) may never be answered.
+      else if ('method' in m && m.method === 'notifications/cancelled') this.unanswered.delete((m.params as { requestId?: string | number } | undefined)?.requestId ?? '');
+    },
+    received: (m) => {
+      this.lastTraffic = Date.now();
+      if (isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m)) this.unanswered.delete(m.id as string | number);
+    },
+  };
 
   constructor(
     readonly definition: ServerDefinition,
@@ -106,22 +123,93 @@ export class ServerConnection implements ServerSession, Disposable {
     const cancel = () => this.lifetime.abort();
     signal.addEventListener('abort', cancel, { once: true });
     this.disposables.push({ dispose: () => signal.removeEventListener('abort', cancel) });
+    const memory = this.options.protocolMemory;
+    const remembered = memory?.get(this.definition.hash);
     try {
-      await this.launcher.connect(this.handshake(this.lifetime.signal), this.lifetime.signal);
+      await this.connect(remembered?.era === 'legacy' ? { kind: 'legacy' } : undefined);
     } catch (e) {
+      // The remembered era may be what failed (the server was upgraded): the next start probes afresh.
+      if (remembered) await memory!.forget(this.definition.hash);
       const error = this.masked(describeStartFailure(e as Error, this.definition, this.options.initializeTimeoutMs, this.launcher.recentOutput));
       // A half-started server (hung, or failing the handshake) is stopped like any other: its whole tree goes.
       await this.stop();
       throw error;
     }
     const client = this.client!;
-    this.log.info(`Connected: ${client.getServerVersion()?.name ?? '?'} ${client.getServerVersion()?.version ?? ''}, protocol ${this.protocolVersion}`);
+    const era = client.getProtocolEra();
+    if (memory && era && this.protocolVersion) await memory.remember(this.definition.hash, era, this.protocolVersion);
+    const name = client.getServerVersion()?.name ?? '?';
+    this.log.info(`Connected: ${name} ${client.getServerVersion()?.version ?? ''}, protocol ${this.protocolVersion}${remembered?.era === 'legacy' ? ' (known legacy server: not probed)' : ''}`);
     const following = followLogLevel(client, this.log, this.options.requestTimeoutMs);
     if (following) this.disposables.push(following);
     await this.lists.refresh();
+    this.scheduleHealthCheck(this.options.pingIntervalMs ?? 0);
   }
 
-  private handshake(signal: AbortSignal): Handshake {
+  // ---- Idle health check ------------------------------------------------------------------------------------------
+
+  private scheduleHealthCheck(delayMs: number) {
+    if (!this.options.pingIntervalMs || this.stopping || this.exited) return;
+    this.healthTimer = setTimeout(() => void this.checkHealth(), Math.max(10, delayMs));
+    this.healthTimer.unref?.();
+  }
+
+  /**
+   * A session with no traffic for the ping interval is asked `ping` (2026-07-28 has no ping: `server/discover`, which
+   * every server must answer, stands in). No answer within the ping timeout: the server is taken for dead, the session
+   * ends as a crash would, and the restart policy takes over. A request of ours still running is not idleness: its
+   * own timeout watches it.
+   */
+  private async checkHealth(): Promise<void> {
+    this.healthTimer = undefined;
+    const interval = this.options.pingIntervalMs ?? 0;
+    const client = this.client;
+    if (!client || !this.isOpen || !interval) return;
+    const idle = Date.now() - this.lastTraffic;
+    if (idle < interval || this.unanswered.size) {
+      this.scheduleHealthCheck(this.unanswered.size ? interval : interval - idle);
+      return;
+    }
+    const timeout = this.options.pingTimeoutMs ?? this.options.requestTimeoutMs;
+    const options = { timeout, signal: this.lifetime.signal };
+    try {
+      if (client.getProtocolEra() === 'modern') await client.discover(options);
+      else await client.ping(options);
+    } catch (e) {
+      if (e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout && this.isOpen) {
+        this.onUnresponsive(`The server did not answer ping within ${Math.round(timeout / 100) / 10} s`);
+        return;
+      }
+      // Any answer, an error included, shows the server alive; a closed session is reported by its transport.
+      this.log.debug(`Health check: ${(e as Error).message}`);
+    }
+    this.scheduleHealthCheck(interval);
+  }
+
+  private onUnresponsive(message: string) {
+    if (this.stopping || this.exited) return;
+    this.exited = true;
+    this.log.warn(message);
+    this._onDidExit.fire({ message });
+  }
+
+  /**
+   * Connects, probing for 2026-07-28 unless the server is known to be legacy (`prior`). A stdio server that ends its
+   * process on the probe (SDKs that exit on any request before `initialize`) is a legacy server: it is spawned again
+   * and initialized without a probe. That second spawn happens once per definition: the verdict is remembered.
+   */
+  private async connect(prior: PriorDiscovery | undefined): Promise<void> {
+    const signal = this.lifetime.signal;
+    try {
+      await this.launcher.connect(this.handshake(signal, prior), signal);
+    } catch (e) {
+      if (prior || signal.aborted || this.definition.resolved.type !== 'stdio' || !isProbeClosed(e)) throw e;
+      this.log.info('The server exited on the server/discover probe: a legacy server. Starting it again with initialize.');
+      await this.launcher.connect(this.handshake(signal, { kind: 'legacy' }), signal);
+    }
+  }
+
+  private handshake(signal: AbortSignal, prior: PriorDiscovery | undefined): Handshake {
     return async (transport, onStarted) => {
       for (const d of this.featureDisposables.splice(0)) d.dispose();
       const setup: ClientSetup = {
@@ -136,7 +224,15 @@ export class ServerConnection implements ServerSession, Disposable {
       this.client = client;
       this.featureDisposables = installed;
       this.exited = false;
-      await client.connect(new TracingTransport(transport, this.log, onStarted), { timeout: this.options.initializeTimeoutMs, signal });
+      // The server/discover probe runs before the SDK honours `signal`: a cancelled start closes the transport, which
+      // ends the probe (and the process) at once instead of after the probe's timeout.
+      const cancel = () => void transport.close().catch((e: Error) => this.log.debug(`close: ${e.message}`));
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        await client.connect(new TracingTransport(transport, this.log, onStarted, this.traffic), { timeout: this.options.initializeTimeoutMs, signal, prior });
+      } finally {
+        signal.removeEventListener('abort', cancel);
+      }
       // Registered after connect: the SDK Client sets its own onclose during connect and calls ours from it.
       client.onclose = () => this.onTransportClosed();
     };
@@ -241,6 +337,7 @@ export class ServerConnection implements ServerSession, Disposable {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    if (this.healthTimer) clearTimeout(this.healthTimer);
     this.lifetime.abort();
     await this.launcher.stop(() => this.closeQuietly());
     this.log.info('Stopped');
@@ -260,4 +357,9 @@ export class ServerConnection implements ServerSession, Disposable {
     this._onDidExit.dispose();
     this._onDidChangeFeatures.dispose();
   }
+}
+
+/** The SDK's verdict when the connection closed during the `server/discover` probe it ran in place. */
+function isProbeClosed(e: unknown): boolean {
+  return e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(e.message);
 }

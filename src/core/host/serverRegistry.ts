@@ -9,6 +9,7 @@ import { Emitter, type Disposable, type Event } from './events';
 import { InteractionQueue } from './interactionQueue';
 import { ManagedServer, type Preparation } from './managedServer';
 import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
+import type { ProtocolMemory } from './protocolMemory';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import { ServerPreparation } from './serverPreparation';
 import { ServerNotRunningError, type ServerSession, type SessionPort } from './serverSession';
@@ -23,6 +24,10 @@ export interface HostSettings {
   trustAllServers: boolean;
   initializeTimeoutMs: number;
   requestTimeoutMs: number;
+  /** A session idle this long is pinged; 0 or absent: never. */
+  pingIntervalMs?: number;
+  /** How long a ping may go unanswered before the server is put in error (and restarted by the policy). */
+  pingTimeoutMs?: number;
 }
 
 export interface RegistryDeps {
@@ -42,6 +47,8 @@ export interface RegistryDeps {
   /** Client features every session gets (sampling, elicitation, resource subscriptions, …). */
   features?: readonly ClientFeature[];
   authProvider?: AuthProviderFactory;
+  /** Remembers which protocol era each definition speaks (persistent): a restart needs no second probe. */
+  protocolMemory?: ProtocolMemory;
   /** Sign-in state of remote servers, shown with their state on every surface. */
   authStatus?: { get(serverId: string): AuthStatus | undefined; set(serverId: string, status: undefined): void; readonly onDidChange: Event<string> };
 }
@@ -205,11 +212,14 @@ export class ServerRegistry implements SessionPort, Disposable {
         clientInfo: this.deps.clientInfo,
         initializeTimeoutMs: settings.initializeTimeoutMs,
         requestTimeoutMs: settings.requestTimeoutMs,
+        pingIntervalMs: settings.pingIntervalMs,
+        pingTimeoutMs: settings.pingTimeoutMs,
         shutdownStageMs: this.deps.shutdownStageMs ?? 2000,
         roots: () => this.roots,
         environment: this.environment,
         features: this.deps.features,
         authProvider: this.deps.authProvider,
+        protocolMemory: this.deps.protocolMemory,
       };
     };
     const server = new ManagedServer(entry, scope, {

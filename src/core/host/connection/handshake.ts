@@ -9,8 +9,25 @@ import type { LogLevelName, ServerLog } from '../ports';
 import type { ServerSession } from '../serverSession';
 import type { ConnectionOptions } from './launcher';
 
-/** Revisions we negotiate, newest first: every one the SDK speaks down to 2024-11-05. */
-export const NEGOTIABLE_PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= '2024-11-05');
+/** The 2026-07-28 revision: reached through a `server/discover` probe rather than `initialize`. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/**
+ * Revisions we negotiate, newest first: 2026-07-28 (probed with `server/discover`, the SDK's auto mode), then every
+ * 2025-era revision the SDK speaks down to 2024-11-05 (the `initialize` handshake it falls back to).
+ */
+export const NEGOTIABLE_PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= '2024-11-05')];
+
+/**
+ * The most rounds of `input_required` one request may go through (each round answers the server's questions and sends
+ * the request again): a server that never stops asking gets an error rather than endless dialogs.
+ */
+export const MAX_INPUT_ROUNDS = 8;
+
+/** How long a stdio server has to answer the `server/discover` probe before it is taken for a legacy server. */
+export function probeTimeoutMs(initializeTimeoutMs: number): number {
+  return Math.min(10_000, initializeTimeoutMs);
+}
 
 const MCP_TO_LOG: Record<LoggingLevel, keyof Pick<ServerLog, 'trace' | 'debug' | 'info' | 'warn' | 'error'>> = {
   debug: 'debug',
@@ -32,6 +49,12 @@ const LOG_TO_MCP: Record<LogLevelName, LoggingLevel> = {
   off: 'emergency',
 };
 
+/** Sees every message of a session go by (the idle health check). */
+export interface TrafficObserver {
+  sent(message: JSONRPCMessage): void;
+  received(message: JSONRPCMessage): void;
+}
+
 /** Passes messages through and logs the JSON-RPC traffic at trace level. */
 export class TracingTransport implements Transport {
   onclose?: () => void;
@@ -42,10 +65,18 @@ export class TracingTransport implements Transport {
     readonly inner: Transport,
     private readonly log: ServerLog,
     private readonly onStarted?: () => void,
+    private readonly traffic?: TrafficObserver,
   ) {
+    // The SDK tells a stdio transport by its shape (`pid` and `stderr`): on stdio a probe nobody answers means a legacy
+    // server, on HTTP an outage. The wrapper keeps the shape of what it wraps.
+    if ('pid' in inner && 'stderr' in inner) {
+      Object.defineProperty(this, 'pid', { get: () => (inner as { pid?: number }).pid, enumerable: true });
+      Object.defineProperty(this, 'stderr', { get: () => (inner as { stderr?: unknown }).stderr, enumerable: true });
+    }
     inner.onclose = () => this.onclose?.();
     inner.onerror = (e) => this.onerror?.(e);
     inner.onmessage = (m, extra) => {
+      traffic?.received(m);
       if (log.logLevel === 'trace') log.trace(`◀ ${JSON.stringify(m)}`);
       this.onmessage?.(m, extra);
     };
@@ -61,6 +92,7 @@ export class TracingTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]) {
+    this.traffic?.sent(message);
     if (this.log.logLevel === 'trace') this.log.trace(`▶ ${JSON.stringify(message)}`);
     return this.inner.send(message, options);
   }
@@ -75,7 +107,7 @@ export class TracingTransport implements Transport {
 export interface ClientSetup {
   definition: ServerDefinition;
   log: ServerLog;
-  options: Pick<ConnectionOptions, 'clientInfo' | 'roots' | 'features'>;
+  options: Pick<ConnectionOptions, 'clientInfo' | 'roots' | 'features' | 'initializeTimeoutMs'>;
   listChanged: ListChangedHandlers;
   /** The session the client features may send requests through. */
   session: ServerSession;
@@ -91,6 +123,11 @@ export function createClient(setup: ClientSetup): { client: Client; installed: D
   const client = new Client(options.clientInfo, {
     capabilities,
     supportedProtocolVersions: [...NEGOTIABLE_PROTOCOL_VERSIONS],
+    // 2026-07-28 where the server speaks it (probed with server/discover), else the 2025 initialize handshake.
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeoutMs(options.initializeTimeoutMs) } },
+    // 2026-07-28 servers ask through `input_required` results: the SDK answers them with the handlers installed below
+    // (the same ones 2025 servers' requests reach), then retries, at most this many rounds.
+    inputRequired: { autoFulfill: true, maxRounds: MAX_INPUT_ROUNDS },
     // The SDK stops after 64 pages; big servers (10,000 resources in pages of 100) need more, and a server whose
     // cursor never ends is still cut off.
     listMaxPages: 1000,

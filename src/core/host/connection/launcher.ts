@@ -4,6 +4,7 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import type { ClientFeature, AuthProviderFactory } from '../clientFeature';
 import type { RootInfo } from '../ports';
+import type { ProtocolMemory } from '../protocolMemory';
 
 export interface ConnectionOptions {
   clientInfo: { name: string; version: string };
@@ -17,9 +18,15 @@ export interface ConnectionOptions {
   /** Client features beyond roots (sampling, elicitation, …): their capabilities and handlers. */
   features?: readonly ClientFeature[];
   authProvider?: AuthProviderFactory;
+  /** A session with no traffic for this long is checked (`ping`); 0 or absent: never. */
+  pingIntervalMs?: number;
+  /** How long that check may take before the server is taken for dead (error, then the restart policy). */
+  pingTimeoutMs?: number;
+  /** Which era each definition spoke last time: a known legacy server is not probed with `server/discover` again. */
+  protocolMemory?: ProtocolMemory;
 }
 
-/** Runs `initialize` over a transport; `onStarted` is called once the transport is up (a process spawned). */
+/** Runs the handshake over a transport; `onStarted` is called once the transport is up (a process spawned). */
 export type Handshake = (transport: Transport, onStarted?: () => void) => Promise<void>;
 
 export interface Launcher {

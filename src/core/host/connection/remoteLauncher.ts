@@ -1,5 +1,6 @@
-// A remote server: Streamable HTTP, falling back to legacy SSE when the server refuses it; the browser step of an
-// OAuth sign-in between attempts; and a RemoteSession that renews expired sessions and ends them with DELETE.
+// A remote server: Streamable HTTP, falling back to legacy SSE where the spec says (the initial POST answered 404 or
+// 405); the browser step of an OAuth sign-in between attempts; and a RemoteSession that renews expired sessions and
+// ends them with DELETE.
 import { SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { untilAborted } from '../../async';
 import { isSameOriginIssuerMismatch } from '../../auth/authErrors';
@@ -9,7 +10,7 @@ import type { ServerLog } from '../ports';
 import { RemoteSession } from '../remoteSession';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
 import { guardedFetch } from './guardedFetch';
-import { startCancelled } from './startErrors';
+import { startCancelled, unwrapNegotiationError } from './startErrors';
 
 export class RemoteLauncher implements Launcher {
   readonly pid = undefined;
@@ -56,6 +57,8 @@ export class RemoteLauncher implements Launcher {
     const { auth, authProvider } = this;
     let sse = this.server.type === 'sse';
     let skipIssuerMetadataValidation = false;
+    /** What Streamable HTTP met before the SSE fallback: the real error, should the fallback fail too. */
+    let refusal: SdkHttpError | undefined;
     for (;;) {
       const options = { requestInit, authProvider, skipIssuerMetadataValidation, fetch };
       const inner = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
@@ -69,7 +72,8 @@ export class RemoteLauncher implements Launcher {
       try {
         await handshake(session);
         return;
-      } catch (e) {
+      } catch (thrown) {
+        const e = unwrapNegotiationError(thrown);
         await session.close().catch((error: Error) => this.log.debug(`close: ${error.message}`));
         if (signal.aborted) throw e;
         if (e instanceof SignInNotPreparedError && auth) {
@@ -91,9 +95,15 @@ export class RemoteLauncher implements Launcher {
           continue;
         }
         if (!sse && isRefusedByServer(e)) {
-          this.log.info(`Streamable HTTP refused (HTTP ${(e as SdkHttpError).status}); falling back to legacy SSE`);
+          this.log.info(`Streamable HTTP refused (HTTP ${e.status}); falling back to legacy SSE`);
+          refusal = e;
           sse = true;
           continue;
+        }
+        if (refusal) {
+          // Neither transport worked: the server's answer to Streamable HTTP says why, not the fallback's.
+          this.log.info(`Legacy SSE failed too: ${(e as Error).message}`);
+          throw refusal;
         }
         throw e;
       }
@@ -106,8 +116,11 @@ export class RemoteLauncher implements Launcher {
   }
 }
 
-function isRefusedByServer(e: unknown): boolean {
-  // A Streamable HTTP POST refused with 4xx (but not 401/403: those are authorization) means "try legacy SSE".
-  if (!(e instanceof SdkHttpError)) return false;
-  return e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403;
+/**
+ * Whether the server does not speak Streamable HTTP: the spec's backwards-compatibility rule falls back to legacy SSE
+ * when the initial POST is answered 404 Not Found or 405 Method Not Allowed. Any other answer (a 400 for an unsupported
+ * protocol version, a 401, a 5xx) comes from a server that does speak it, and is the error to show.
+ */
+function isRefusedByServer(e: unknown): e is SdkHttpError {
+  return e instanceof SdkHttpError && (e.status === 404 || e.status === 405);
 }

@@ -1,6 +1,6 @@
 // Why a server did not start, in a sentence the user can act on: a missing command, a refused sign-in, a handshake
 // that timed out, an HTTP answer, a network error. Also whether retrying could help.
-import { SdkHttpError } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describeAuthFailure, SignInError } from '../../auth/authErrors';
 import type { ServerDefinition } from '../../config/types';
 
@@ -18,8 +18,23 @@ export class StartError extends Error {
 
 export const startCancelled = () => new StartError('The start was cancelled.', false);
 
-export function describeStartFailure(e: Error, def: ServerDefinition, initializeTimeoutMs: number, recentOutput: readonly string[]): StartError {
-  if (e instanceof StartError) return e;
+/**
+ * What really went wrong when the SDK's `server/discover` probe failed: it wraps a network failure (connection refused,
+ * an error of our own auth provider) as the probe's cause, and re-states an HTTP answer as a negotiation error. Both
+ * are given back as the plain errors a request would have met, so every later decision (sign in, fall back, describe)
+ * sees the same thing whatever request met it first.
+ */
+export function unwrapNegotiationError(e: unknown): unknown {
+  if (e instanceof SdkHttpError && /^Version negotiation failed/.test(e.message)) {
+    return new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${e.data.statusText ?? ''}`, e.data);
+  }
+  if (e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed && e.cause instanceof Error) return e.cause;
+  return e;
+}
+
+export function describeStartFailure(error: Error, def: ServerDefinition, initializeTimeoutMs: number, recentOutput: readonly string[]): StartError {
+  if (error instanceof StartError) return error;
+  const e = unwrapNegotiationError(error) as Error;
   const code = (e as NodeJS.ErrnoException).code;
   const tail = recentOutput.length ? ` Last output: ${recentOutput.at(-1)}` : '';
   if (def.resolved.type === 'stdio') {

@@ -36,6 +36,12 @@ export class StdioTransport implements Transport {
 
   constructor(private readonly options: StdioTransportOptions) {}
 
+  /**
+   * The server's stderr is read here, line by line (`onStderrLine`): never handed out. The property exists because the
+   * SDK recognises a stdio transport by `pid` and `stderr`, and decides by it what an unanswered probe means.
+   */
+  readonly stderr = null;
+
   /** The server's pid, while it runs. On POSIX it leads its own process group: `-pid` signals the whole group. */
   get pid(): number | undefined {
     return this.child?.pid;
