@@ -32,6 +32,8 @@ export interface McpHostTestingApi {
   readonly roots: () => { uri: string; name: string }[];
   /** The Servers view as rendered: every node's label and description, depth-first, indented by level. */
   renderServersTree(): string[];
+  /** The Servers view's own provider: tests run the menu commands on the very nodes it returns. */
+  readonly serversTree: vscode.TreeDataProvider<Node>;
   /** Activation duration and when all configured servers first ran (for the startup benchmark). */
   readonly startupTimings: StartupTimings;
   /** What @mcp wrote into each chat response so far, oldest first (tests cannot read the Chat view). */
@@ -82,6 +84,7 @@ export function createPublicApi({
       stopServer: async (id) => registry.get(id)?.stop(),
       roots: () => registry.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
+      serversTree: tree,
       startupTimings,
       chatTranscripts: () => chat.transcripts?.all ?? [],
       argumentPick: () => chat.picker.activePick,

@@ -1,7 +1,7 @@
 // "MCP: Run Prompt…": expands a prompt without any language model, into a Markdown document, with actions to copy
 // the messages or send them to chat. Users without a chat model still get the prompt's text.
 import * as vscode from 'vscode';
-import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
+import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { modelMessagesToText, promptToModelMessages } from '../../core/features/chat/contentConversion';
 import { promptToMarkdown } from '../../core/features/chat/contentMarkdown';
 import { quoteArgument } from '../../core/features/prompts/promptArguments';
@@ -9,6 +9,7 @@ import { listPrompts, promptCommandName, type PromptEntry } from '../../core/fea
 import { getPrompt } from '../../core/features/prompts/promptRequests';
 import type { SessionPort } from '../../core/host/serverSession';
 import { escapeMarkdown, inlineCode, markdownLine, plainText } from '../../core/presentation/serverText';
+import { PromptNode } from '../serversTreeProvider';
 import { showUntitledMarkdown } from './chatDocuments';
 import type { ChatResources } from './mcpChatParticipant';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
@@ -27,9 +28,8 @@ export interface ExpandedPrompt {
 
 /** The prompt a command was invoked on: a Servers-view prompt item, or `(serverId, promptName)`. */
 function entryFrom(sessions: SessionPort, arg: unknown, promptName: unknown): PromptEntry | undefined {
-  const node = arg as { serverId?: unknown; prompt?: Prompt } | undefined;
-  const serverId = typeof arg === 'string' ? arg : typeof node?.serverId === 'string' ? node.serverId : undefined;
-  const name = typeof promptName === 'string' ? promptName : node?.prompt?.name;
+  const serverId = arg instanceof PromptNode ? arg.serverId : typeof arg === 'string' ? arg : undefined;
+  const name = arg instanceof PromptNode ? arg.prompt.name : typeof promptName === 'string' ? promptName : undefined;
   if (!serverId || !name) return undefined;
   return listPrompts(sessions.servers()).find((e) => e.serverId === serverId && e.prompt.name === name);
 }

@@ -16,6 +16,7 @@ import { fenced, firstLine, labelText, markdownLine, plainText } from '../../cor
 import { showUntitledMarkdown } from '../chat/chatDocuments';
 import type { HostDialogs } from '../dialogs';
 import { runQuickInputForm } from '../forms/quickInputForm';
+import { ToolNode } from '../serversTreeProvider';
 
 export interface ToolCommandDeps {
   sessions: SessionPort;
@@ -40,9 +41,8 @@ const ORIGIN = 'MCP: Call Tool… (outside chat)';
 
 /** The tool a command was invoked on: a Servers-view tool item, or `(serverId, toolName)`. */
 function choiceFrom(sessions: SessionPort, arg: unknown, toolName: unknown): ToolChoice | undefined {
-  const node = arg as { serverId?: unknown; tool?: Tool } | undefined;
-  const serverId = typeof arg === 'string' ? arg : typeof node?.serverId === 'string' ? node.serverId : undefined;
-  const name = typeof toolName === 'string' ? toolName : node?.tool?.name;
+  const serverId = arg instanceof ToolNode ? arg.serverId : typeof arg === 'string' ? arg : undefined;
+  const name = arg instanceof ToolNode ? arg.tool.name : typeof toolName === 'string' ? toolName : undefined;
   const server = sessions.servers().find((s) => s.id === serverId && s.state.kind === 'running');
   const tool = server?.features.tools.find((t) => t.name === name);
   return server && tool ? { server, tool } : undefined;
