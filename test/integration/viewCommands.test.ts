@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ServerInfo } from '../../src/core/host/types';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { FormFieldPresetQuestion, SignInQuestion, TrustQuestion } from '../../src/vscode/dialogs';
+import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
 import { startOAuthFixture, type OAuthFixture } from '../unit/remoteTestKit';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
@@ -239,7 +240,7 @@ describe('Every command on a view item works with the real nodes', function () {
     const call = async (run: () => Thenable<unknown>, text: string) => {
       formFields.length = 0;
       presets = { text };
-      const outcome = run() as Thenable<{ result: { content: { text: string }[] } } | undefined>;
+      const outcome = run() as Thenable<ToolCallOutcome | undefined>;
       await waitFor(() => formFields.find((f) => f.field.name === 'text'), 'the form to ask for "text"');
       assert.strictEqual(formFields[0].serverName, 'basic');
       await sleep(300);
@@ -248,7 +249,8 @@ describe('Every command on a view item works with the real nodes', function () {
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // the review step
       const done = await outcome;
       assert.ok(done, 'the call ran');
-      assert.strictEqual(done.result.content[0].text, text);
+      assert.deepStrictEqual(done.result?.content, [{ type: 'text', text }]);
+      assert.strictEqual(toolQuestions.length, 0, 'the form is the consent');
     };
     // The menu and the inline ▷ are the same command with the same node.
     await call(() => runOn('mcpHost.servers', echo, 'mcpHost.callTool') as Thenable<unknown>, 'from the menu');
@@ -376,13 +378,13 @@ describe('Every command on a view item works with the real nodes', function () {
   it('takes a server id and a name from the API', async () => {
     const basic = server('basic')!;
     presets = { text: 'from the API' };
-    const outcome = vscode.commands.executeCommand('mcpHost.callTool', basic.id, 'echo') as Thenable<{ result: { content: { text: string }[] } }>;
+    const outcome = vscode.commands.executeCommand('mcpHost.callTool', basic.id, 'echo') as Thenable<ToolCallOutcome>;
     await waitFor(() => formFields.some((f) => f.field.name === 'text'), 'the form');
     await sleep(300);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await sleep(800);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    assert.strictEqual((await outcome).result.content[0].text, 'from the API');
+    assert.deepStrictEqual((await outcome).result?.content, [{ type: 'text', text: 'from the API' }]);
     const expanded = (await vscode.commands.executeCommand('mcpHost.runPrompt', basic.id, 'greet', { name: 'API' })) as { text: string };
     assert.strictEqual(expanded.text, 'Hello, API!');
     assert.strictEqual(await vscode.commands.executeCommand('mcpHost.showOutput', basic.id), true);

@@ -1,5 +1,5 @@
-// "MCP: Run Prompt…": expands a prompt without any language model, into a Markdown document, with actions to copy
-// the messages or send them to chat. Users without a chat model still get the prompt's text.
+// "MCP: Run Prompt…": expands a prompt without any language model, into a read-only Markdown document, with actions to
+// copy the messages or send them to chat. Users without a chat model still get the prompt's text.
 import * as vscode from 'vscode';
 import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { modelMessagesToText, promptToModelMessages } from '../../core/features/chat/contentConversion';
@@ -10,7 +10,7 @@ import { getPrompt } from '../../core/features/prompts/promptRequests';
 import type { SessionPort } from '../../core/host/serverSession';
 import { escapeMarkdown, inlineCode, markdownLine, plainText } from '../../core/presentation/serverText';
 import { PromptNode } from '../serversTreeProvider';
-import { showUntitledMarkdown } from './chatDocuments';
+import type { ChatDocuments } from './chatDocuments';
 import type { ChatResources } from './mcpChatParticipant';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
 
@@ -18,6 +18,8 @@ export interface RunPromptDeps {
   sessions: SessionPort;
   picker: PromptArgumentPicker;
   resources: Pick<ChatResources, 'read' | 'documentUri'>;
+  /** Where the expanded prompt is kept, read-only: nothing asks to be saved. */
+  documents: ChatDocuments;
 }
 
 export interface ExpandedPrompt {
@@ -79,7 +81,9 @@ export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable
     ]
       .filter(Boolean)
       .join('\n\n');
-    const document = await showUntitledMarkdown(`${content}\n`);
+    const uri = deps.documents.add(`${entry.serverName}.${entry.prompt.name}`, `${content}\n`);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: false });
     void offerActions(entry, text);
     return { document, text };
   }
