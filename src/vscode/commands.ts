@@ -60,7 +60,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     (placeHolder: string, filter: (s: ServerInfo) => boolean, action: (s: ServerInfo) => Promise<unknown> | unknown) =>
     async (arg?: ServerArg) => {
       const server = await pickServer(arg, placeHolder, filter);
-      if (server) await action(server);
+      // What the action returns (Show Output: whether the log was shown) goes back to the caller.
+      return server ? await action(server) : undefined;
     };
 
   const start = (s: ServerInfo) => registry.get(s.id)?.start(true);

@@ -31,6 +31,8 @@ export interface McpHostTestingApi {
   readonly roots: () => { uri: string; name: string }[];
   /** The Servers view as rendered: every node's label and description, depth-first, indented by level. */
   renderServersTree(): string[];
+  /** The Servers view's own provider: tests run the menu commands on the very nodes it returns. */
+  readonly serversTree: vscode.TreeDataProvider<Node>;
   /** What @mcp wrote into each chat response so far, oldest first (tests cannot read the Chat view). */
   chatTranscripts(): readonly ChatTranscript[];
   /** The prompt-argument quick pick on screen, if any: tests cannot type, so they set its value. */
@@ -77,6 +79,7 @@ export function createPublicApi({
       stopServer: async (id) => registry.get(id)?.stop(),
       roots: () => registry.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
+      serversTree: tree,
       chatTranscripts: () => chat.transcripts?.all ?? [],
       argumentPick: () => chat.picker.activePick,
       resources,

@@ -201,7 +201,7 @@ class ToolsGroup extends GroupNode {
   }
 
   getChildren(): Node[] {
-    return leafNodes(this, this.info.features.tools, (t) => t.name, toolLeaf);
+    return leafNodes(this.info.features.tools, (t) => t.name, (t, key) => new ToolNode(t, key, this));
   }
 }
 
@@ -211,7 +211,7 @@ class PromptsGroup extends GroupNode {
   }
 
   getChildren(): Node[] {
-    return leafNodes(this, this.info.features.prompts, (p) => p.name, promptLeaf);
+    return leafNodes(this.info.features.prompts, (p) => p.name, (p, key) => new PromptNode(p, key, this));
   }
 }
 
@@ -231,8 +231,8 @@ class ResourcesGroup extends GroupNode {
   getChildren(): Node[] {
     // Keyed by URI: resource names need not be unique, URIs are.
     return [
-      ...leafNodes(this, this.info.features.resources, (r) => r.uri, (r) => resourceLeaf(r, this.info.id)),
-      ...leafNodes(this, this.info.features.resourceTemplates, (t) => t.uriTemplate, (t) => templateLeaf(t, this.info.id)),
+      ...leafNodes(this.info.features.resources, (r) => r.uri, (r, key) => new LeafNode(resourceLeaf(r, this.info.id), key, this)),
+      ...leafNodes(this.info.features.resourceTemplates, (t) => t.uriTemplate, (t, key) => new LeafNode(templateLeaf(t, this.info.id), key, this)),
     ];
   }
 }
@@ -250,46 +250,6 @@ interface Leaf {
   /** What a click does. */
   command?: vscode.Command;
 }
-
-const toolLeaf = (tool: Tool): Leaf => ({
-  kind: 'tool',
-  label: toolLabel(tool),
-  description: firstLine(tool.description),
-  tooltip: toolTooltip(tool),
-  icon: 'tools',
-  contextValue: 'mcpTool',
-});
-
-const promptLeaf = (prompt: Prompt): Leaf => ({
-  kind: 'prompt',
-  label: promptLabel(prompt),
-  description: firstLine(prompt.description),
-  tooltip: promptTooltip(prompt),
-  icon: 'comment-discussion',
-  contextValue: 'mcpPrompt',
-});
-
-// A click opens a resource, or fills in a template, as in the Resources view. The commands take `(serverId, uri)` and
-// `(serverId, uriTemplate)` from anywhere; their context-menu entries stay in the Resources view, as they need its nodes.
-const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
-  kind: 'resource',
-  label: resourceLabel(resource),
-  description: resource.mimeType,
-  tooltip: resourceTooltip(resource),
-  icon: 'file',
-  contextValue: 'mcpResource',
-  command: { title: 'Open Resource', command: 'mcpHost.openResource', arguments: [serverId, resource.uri] },
-});
-
-const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
-  kind: 'resourceTemplate',
-  label: resourceLabel(template),
-  description: templateDescription(template),
-  tooltip: templateTooltip(template),
-  icon: 'file-symlink-file',
-  contextValue: 'mcpResourceTemplate',
-  command: { title: 'Open Resource Template', command: 'mcpHost.openResourceTemplate', arguments: [serverId, template.uriTemplate] },
-});
 
 class LeafNode extends Node {
   constructor(
@@ -313,16 +273,89 @@ class LeafNode extends Node {
 }
 
 /**
+ * A tool of a running server. Its menu commands receive this node, so it carries the tool itself; a click opens the
+ * tool's call form.
+ */
+export class ToolNode extends LeafNode {
+  constructor(
+    readonly tool: Tool,
+    key: string,
+    parent: Node,
+  ) {
+    const serverId = parent.serverId ?? '';
+    super(
+      {
+        kind: 'tool',
+        label: toolLabel(tool),
+        description: firstLine(tool.description),
+        tooltip: toolTooltip(tool),
+        icon: 'tools',
+        contextValue: 'mcpTool',
+        command: { title: 'Call Tool…', command: 'mcpHost.callTool', arguments: [serverId, tool.name] },
+      },
+      key,
+      parent,
+    );
+  }
+}
+
+/** A prompt of a running server; a click runs it (its arguments asked first), without any language model. */
+export class PromptNode extends LeafNode {
+  constructor(
+    readonly prompt: Prompt,
+    key: string,
+    parent: Node,
+  ) {
+    const serverId = parent.serverId ?? '';
+    super(
+      {
+        kind: 'prompt',
+        label: promptLabel(prompt),
+        description: firstLine(prompt.description),
+        tooltip: promptTooltip(prompt),
+        icon: 'comment-discussion',
+        contextValue: 'mcpPrompt',
+        command: { title: 'Run Prompt…', command: 'mcpHost.runPrompt', arguments: [serverId, prompt.name] },
+      },
+      key,
+      parent,
+    );
+  }
+}
+
+// A click opens a resource, or fills in a template, as in the Resources view. The commands take `(serverId, uri)` and
+// `(serverId, uriTemplate)` from anywhere; their context-menu entries stay in the Resources view, as they need its nodes.
+const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
+  kind: 'resource',
+  label: resourceLabel(resource),
+  description: resource.mimeType,
+  tooltip: resourceTooltip(resource),
+  icon: 'file',
+  contextValue: 'mcpResource',
+  command: { title: 'Open Resource', command: 'mcpHost.openResource', arguments: [serverId, resource.uri] },
+});
+
+const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
+  kind: 'resourceTemplate',
+  label: resourceLabel(template),
+  description: templateDescription(template),
+  tooltip: templateTooltip(template),
+  icon: 'file-symlink-file',
+  contextValue: 'mcpResourceTemplate',
+  command: { title: 'Open Resource Template', command: 'mcpHost.openResourceTemplate', arguments: [serverId, template.uriTemplate] },
+});
+
+/**
  * One node per item. Names should be unique per server, but a duplicate from a faulty server must not break the whole
  * view (VS Code rejects duplicate ids), so repeated keys get a counter.
  */
-function leafNodes<T>(parent: Node, items: T[], key: (item: T) => string, leaf: (item: T) => Leaf): Node[] {
+function leafNodes<T>(items: T[], key: (item: T) => string, node: (item: T, key: string) => Node): Node[] {
   const seen = new Map<string, number>();
   return items.map((item) => {
     const k = key(item);
     const n = (seen.get(k) ?? 0) + 1;
     seen.set(k, n);
-    return new LeafNode(leaf(item), n === 1 ? k : `${k}#${n}`, parent);
+    return node(item, n === 1 ? k : `${k}#${n}`);
   });
 }
 

@@ -1,6 +1,7 @@
 // @mcp in a real Chat view, answered by the fake language model of the test fixture extension: prompts reach the
 // server and the model, arguments are completed in a quick pick, tool calls ask consent and go back to the model,
-// cancelling a chat request cancels the MCP call. Also "MCP: Run Prompt…" and "MCP: Call Tool…" without chat.
+// cancelling a chat request cancels the MCP call. Also "MCP: Run Prompt…" and "MCP: Call Tool…" without chat (their
+// result views: test/integration/toolResults.test.ts).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatTranscript } from '../../src/vscode/chat/chatTranscripts';
@@ -8,6 +9,7 @@ import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer, TextQuestion } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
+import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
 import { activateFakeLm, activateHost, answerDialogs, sleep, waitFor, type FakeLm, type TestedHost } from './testKit';
 
 /** Text of a message's parts, tool results included (their content is text parts). */
@@ -247,7 +249,7 @@ describe('@mcp chat participant', function () {
     assert.ok(resources.includes(`(command:mcpHost.attachResourceToChat?${encodeURIComponent(JSON.stringify([everything.id, uri]))})`), resources);
   });
 
-  it('expands a prompt into a Markdown document without any model (MCP: Run Prompt…)', async () => {
+  it('expands a prompt into a read-only Markdown document without any model (MCP: Run Prompt…)', async () => {
     const everything = await running('everything');
     const expanded = (await vscode.commands.executeCommand('mcpHost.runPrompt', everything.id, 'args-prompt', { city: 'Lyon' })) as {
       document: vscode.TextDocument;
@@ -255,6 +257,8 @@ describe('@mcp chat participant', function () {
     };
     assert.strictEqual(expanded.text, "What's weather in Lyon?");
     assert.strictEqual(expanded.document.languageId, 'markdown');
+    assert.strictEqual(expanded.document.isUntitled, false, 'not an untitled document that asks to be saved');
+    assert.strictEqual(vscode.window.activeTextEditor?.document, expanded.document, 'the document on screen');
     const doc = expanded.document.getText();
     assert.match(doc, /What's weather in Lyon\?/);
     assert.match(doc, /In chat: `@mcp \/prompt everything\.args-prompt city=Lyon`/);
@@ -266,17 +270,15 @@ describe('@mcp chat participant', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
-  it('calls a tool outside chat after asking, and shows the result in an editor (MCP: Call Tool…)', async () => {
+  it('calls a tool outside chat after asking, and shows the result in a read-only view (MCP: Call Tool…)', async () => {
     const everything = await running('everything');
     toolAnswers.push('always');
-    const outcome = (await vscode.commands.executeCommand('mcpHost.callTool', everything.id, 'get-sum', { a: 20, b: 22 })) as {
-      document: vscode.TextDocument;
-    };
+    const outcome = (await vscode.commands.executeCommand('mcpHost.callTool', everything.id, 'get-sum', { a: 20, b: 22 })) as ToolCallOutcome;
     assert.strictEqual(toolQuestions.length, 1);
     assert.strictEqual(toolQuestions[0].argumentsFromCaller, true, 'the dialog says the arguments came with the command');
-    // The previous test's prompt document was "Untitled-1" too: the result must not start from its leftover backup.
-    assert.strictEqual(vscode.window.activeTextEditor?.document, outcome.document, 'the document on screen');
-    assert.match(outcome.document.getText(), /^# Get Sum Tool \(everything\)[\s\S]*The sum of 20 and 22 is 42\./);
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview, 'the result view on screen');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.isDirty), 'no untitled document to save');
+    assert.match(outcome.html, /<h1>Get Sum Tool \(get-sum\)<\/h1>[\s\S]*The sum of 20 and 22 is 42\./);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     toolAnswers.push('deny');
     try {
@@ -287,32 +289,32 @@ describe('@mcp chat participant', function () {
     }
   });
 
-  it('builds the Call Tool form from the input schema, and runs the call with what was entered', async () => {
+  it('builds the Call Tool form from the input schema, and runs the call with what was entered, asking nothing more', async () => {
     const everything = await running('everything');
     presets = { a: '20', b: '22' };
-    toolAnswers.push('once');
-    const outcome = vscode.commands.executeCommand('mcpHost.callTool', everything.id, 'get-sum') as Thenable<{ document: vscode.TextDocument }>;
+    const outcome = vscode.commands.executeCommand('mcpHost.callTool', everything.id, 'get-sum') as Thenable<ToolCallOutcome>;
     for (const field of ['a', 'b']) {
       await waitFor(() => formFields.includes(field), `the form to ask for "${field}"`);
       await sleep(300);
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }
     await sleep(800);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // the review step: Submit
-    const { document } = await outcome;
-    assert.deepStrictEqual(JSON.parse(toolQuestions[0].argumentsJson), { a: 20, b: 22 }, 'numbers, as the schema says');
-    assert.match(document.getText(), /The sum of 20 and 22 is 42\./);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // the review step: Run get-sum
+    const done = await outcome;
+    assert.deepStrictEqual(done.arguments, { a: 20, b: 22 }, 'numbers, as the schema says');
+    assert.strictEqual(toolQuestions.length, 0, 'the form was the consent: no second question');
+    assert.match(done.html, /The sum of 20 and 22 is 42\./);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('asks for JSON when a form cannot express the input schema', async () => {
     const slow = await running('slow');
     textAnswers.push('{"items": [{"x": 1}]}');
-    toolAnswers.push('once');
-    const outcome = (await vscode.commands.executeCommand('mcpHost.callTool', slow.id, 'echo-json')) as { document: vscode.TextDocument };
+    const outcome = (await vscode.commands.executeCommand('mcpHost.callTool', slow.id, 'echo-json')) as ToolCallOutcome;
     assert.strictEqual(textQuestions.length, 1);
     assert.match(textQuestions[0].prompt, /A form cannot ask for these arguments/);
-    assert.match(outcome.document.getText(), /\{"items":\[\{"x":1\}\]\}/);
+    assert.strictEqual(toolQuestions.length, 0, 'the typed arguments were the consent');
+    assert.deepStrictEqual(outcome.result?.content, [{ type: 'text', text: '{"items":[{"x":1}]}' }]);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

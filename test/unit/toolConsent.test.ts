@@ -142,4 +142,25 @@ describe('tool consent policy', () => {
     answers.push('once');
     assert.deepStrictEqual(await call(getSum), { allowed: true, reason: 'once' }, 'asked again after the reset');
   });
+
+  it('asks no second time for a call the user confirmed with its arguments, but a saved "deny" still refuses it', async () => {
+    const confirmed = (tool: Tool) => consent.check({ consentSubject: everything, serverName: 'everything', tool, arguments: {}, confirmedByUser: true });
+    assert.deepStrictEqual(await confirmed(deleteAll), { allowed: true, reason: 'confirmed' });
+    assert.strictEqual(asked.length, 0);
+    await permissions.set({ kind: 'tool', key: toolPermissionKey(everything, 'delete-all'), label: 'x', decision: 'deny', scope: 'workspace' });
+    assert.deepStrictEqual(await confirmed(deleteAll), { allowed: false, reason: 'remembered' });
+    assert.strictEqual(asked.length, 0);
+  });
+
+  it('tells without asking what a call would need: run, refuse or ask', async () => {
+    const subject = (tool: Tool, argumentsFromCaller?: boolean) => ({ consentSubject: everything, serverName: 'everything', tool, arguments: {}, argumentsFromCaller });
+    assert.strictEqual(consent.decide(subject(deleteAll)), 'ask');
+    answers.push('always');
+    await call(deleteAll);
+    assert.deepStrictEqual(consent.decide(subject(deleteAll)), { allowed: true, reason: 'remembered' });
+    assert.strictEqual(consent.decide(subject(deleteAll, true)), 'ask', 'arguments from a link are always shown');
+    autoAllowReadOnly = true;
+    assert.deepStrictEqual(consent.decide(subject(getSum)), { allowed: true, reason: 'read-only' });
+    assert.strictEqual(asked.length, 1, 'deciding never asks');
+  });
 });

@@ -93,3 +93,8 @@ export const labelText = (text: string): string => plainText(text).replace(THEME
 export const firstLine = (text: string | undefined): string => (text ?? '').trim().split(LINE_ENDING, 1)[0].trim();
 
 export const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Plain text as HTML text or a quoted attribute value: it can open no tag, entity or attribute of its own. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);

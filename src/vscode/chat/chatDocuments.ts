@@ -1,5 +1,6 @@
-// Read-only documents behind chat responses: the expanded prompt that was sent, each tool call with its input and
-// result. Chat lists them as the response's references (collapsed), one click away, instead of flooding the answer.
+// Read-only documents behind chat responses (the expanded prompt that was sent, each tool call with its input and
+// result: chat lists them as the response's references, one click away, instead of flooding the answer) and the
+// prompts "MCP: Run Prompt…" expands.
 import * as vscode from 'vscode';
 
 const CHAT_DOCUMENT_SCHEME = 'mcp-host-chat';
@@ -28,20 +29,4 @@ export class ChatDocuments implements vscode.TextDocumentContentProvider, vscode
     this.registration.dispose();
     this.contents.clear();
   }
-}
-
-/**
- * Opens Markdown in a new untitled editor, which the user may edit and save. VS Code reuses the name of a closed
- * untitled editor (`Untitled-1`) and fills the new one from the old one's backup when that is not deleted yet: the
- * document then gets its own content back.
- */
-export async function showUntitledMarkdown(content: string): Promise<vscode.TextDocument> {
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-  if (document.getText() !== content) {
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), content);
-    await vscode.workspace.applyEdit(edit);
-  }
-  await vscode.window.showTextDocument(document, { preview: false });
-  return document;
 }

@@ -61,13 +61,12 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         iconPath: vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-chat.svg'),
         transcripts,
       }),
-      registerRunPromptCommand({ sessions: deps.sessions, picker, resources }),
+      registerRunPromptCommand({ sessions: deps.sessions, picker, resources, documents }),
       ...registerToolCommands({
         sessions: deps.sessions,
         consent,
         caller,
         dialogs: deps.dialogs,
-        documentUri: (serverId, link) => resources.documentUri(serverId, link),
       }),
     ],
   };

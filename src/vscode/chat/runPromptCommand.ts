@@ -1,14 +1,15 @@
-// "MCP: Run Prompt…": expands a prompt without any language model, into a Markdown document, with actions to copy
-// the messages or send them to chat. Users without a chat model still get the prompt's text.
+// "MCP: Run Prompt…": expands a prompt without any language model, into a read-only Markdown document, with actions to
+// copy the messages or send them to chat. Users without a chat model still get the prompt's text.
 import * as vscode from 'vscode';
-import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
+import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { quoteArgument } from '../../core/features/prompts/promptArguments';
 import { listPrompts, promptCommandName, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests';
 import type { SessionPort } from '../../core/host/serverSession';
 import { escapeMarkdown, inlineCode, markdownLine, plainText } from '../../core/presentation/serverText';
 import { loadHostBundle } from '../loadHostBundle';
-import { showUntitledMarkdown } from './chatDocuments';
+import { PromptNode } from '../serversTreeProvider';
+import type { ChatDocuments } from './chatDocuments';
 import type { ChatResources } from './mcpChatParticipant';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
 
@@ -16,6 +17,8 @@ export interface RunPromptDeps {
   sessions: SessionPort;
   picker: PromptArgumentPicker;
   resources: Pick<ChatResources, 'read' | 'documentUri'>;
+  /** Where the expanded prompt is kept, read-only: nothing asks to be saved. */
+  documents: ChatDocuments;
 }
 
 export interface ExpandedPrompt {
@@ -26,9 +29,8 @@ export interface ExpandedPrompt {
 
 /** The prompt a command was invoked on: a Servers-view prompt item, or `(serverId, promptName)`. */
 function entryFrom(sessions: SessionPort, arg: unknown, promptName: unknown): PromptEntry | undefined {
-  const node = arg as { serverId?: unknown; prompt?: Prompt } | undefined;
-  const serverId = typeof arg === 'string' ? arg : typeof node?.serverId === 'string' ? node.serverId : undefined;
-  const name = typeof promptName === 'string' ? promptName : node?.prompt?.name;
+  const serverId = arg instanceof PromptNode ? arg.serverId : typeof arg === 'string' ? arg : undefined;
+  const name = arg instanceof PromptNode ? arg.prompt.name : typeof promptName === 'string' ? promptName : undefined;
   if (!serverId || !name) return undefined;
   return listPrompts(sessions.servers()).find((e) => e.serverId === serverId && e.prompt.name === name);
 }
@@ -80,7 +82,9 @@ export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable
     ]
       .filter(Boolean)
       .join('\n\n');
-    const document = await showUntitledMarkdown(`${content}\n`);
+    const uri = deps.documents.add(`${entry.serverName}.${entry.prompt.name}`, `${content}\n`);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: false });
     void offerActions(entry, text);
     return { document, text };
   }

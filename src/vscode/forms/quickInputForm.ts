@@ -29,6 +29,13 @@ export interface QuickInputFormOptions {
   signal?: AbortSignal;
   /** The review step also offers to decline and never be asked again by this server (outcome `always: true`). */
   offerDeclineAlways?: boolean;
+  /**
+   * A form the user fills in to run something of their own accord (a tool call), not a server's question: the title
+   * is `options.title` alone, there is nothing to decline (Escape cancels), and the review's first item runs it.
+   */
+  run?: { label: string; description: string; detail?: string };
+  /** Values to start from instead of the schema's defaults (e.g. the arguments of an earlier call). */
+  initialValues?: Record<string, unknown>;
 }
 
 type StepResult<T> = { kind: 'answer'; value: T } | { kind: 'back' } | { kind: 'decline'; always?: boolean } | { kind: 'cancel' };
@@ -60,10 +67,11 @@ const declineItem: Item = { label: '$(circle-slash) Decline', description: 'tell
 
 export async function runQuickInputForm(form: FormModel, options: QuickInputFormOptions): Promise<FormOutcome> {
   const fields = form.fields;
-  const values: Record<string, unknown> = defaultsOf(form);
+  const values: Record<string, unknown> = { ...defaultsOf(form), ...options.initialValues };
   const visited = new Set<number>();
   const totalSteps = fields.length + (options.review ? 1 : 0);
-  const title = plainText(`MCP server "${options.serverName}": ${options.title}`);
+  const title = plainText(options.run ? options.title : `MCP server "${options.serverName}": ${options.title}`);
+  const declinable = !options.run;
   let index = 0;
   let backToReview = false;
   for (;;) {
@@ -76,7 +84,7 @@ export async function runQuickInputForm(form: FormModel, options: QuickInputForm
         const checked = preset === undefined ? undefined : validateField(field, preset);
         if (checked?.ok) values[field.name] = checked.value;
       }
-      const step = { title, step: index + 1, totalSteps, canGoBack: index > 0, signal: options.signal };
+      const step = { title, step: index + 1, totalSteps, canGoBack: index > 0, declinable, signal: options.signal };
       const result = await askField(field, values[field.name], step);
       if (result.kind === 'decline' || result.kind === 'cancel') return { action: result.kind };
       if (result.kind === 'back') {
@@ -95,9 +103,11 @@ export async function runQuickInputForm(form: FormModel, options: QuickInputForm
       step: totalSteps,
       totalSteps,
       canGoBack: fields.length > 0,
+      declinable,
       signal: options.signal,
       serverName: options.serverName,
       offerDeclineAlways: options.offerDeclineAlways ?? false,
+      run: options.run,
     });
     if (result.kind === 'decline') return result.always ? { action: 'decline', always: true } : { action: 'decline' };
     if (result.kind === 'cancel') return { action: 'cancel' };
@@ -124,6 +134,8 @@ interface StepOptions {
   step: number;
   totalSteps: number;
   canGoBack: boolean;
+  /** A server's question can be declined; a form of the user's own (a tool call) only cancelled. */
+  declinable: boolean;
   signal?: AbortSignal;
 }
 
@@ -137,7 +149,7 @@ function runStep<T, Q extends vscode.QuickPick<Item> | vscode.InputBox>(
   input.step = step.step;
   input.totalSteps = step.totalSteps;
   input.ignoreFocusOut = true;
-  input.buttons = [...(step.canGoBack ? [vscode.QuickInputButtons.Back] : []), DECLINE_BUTTON];
+  input.buttons = [...(step.canGoBack ? [vscode.QuickInputButtons.Back] : []), ...(step.declinable ? [DECLINE_BUTTON] : [])];
   return new Promise<StepResult<T>>((resolve) => {
     let settled = false;
     const disposables: vscode.Disposable[] = [];
@@ -211,7 +223,7 @@ function askOne(field: FormField, current: unknown, step: StepOptions): Promise<
         ]
       : (field.options ?? []).map(choiceItem);
   const unset: Item[] = field.required ? [] : [{ label: '$(dash) No answer', description: 'leave this optional field empty', action: 'unset' }];
-  pick.items = [...choices, ...unset, separator(), declineItem];
+  pick.items = [...choices, ...unset, ...(step.declinable ? [separator(), declineItem] : [])];
   const active = choices.find((c) => c.value === current) ?? (current === undefined && unset.length ? unset[0] : choices[0]);
   pick.activeItems = active ? [active] : [];
   pick.matchOnDescription = true;
@@ -247,7 +259,7 @@ function askMany(field: FormField, current: unknown, step: StepOptions): Promise
 function askReview(
   fields: FormField[],
   values: Record<string, unknown>,
-  step: StepOptions & { serverName: string; offerDeclineAlways: boolean },
+  step: StepOptions & { serverName: string; offerDeclineAlways: boolean; run?: QuickInputFormOptions['run'] },
 ): Promise<StepResult<'submit' | number>> {
   const pick = vscode.window.createQuickPick<Item>();
   const answers: Item[] = fields.map((f, i) => ({
@@ -256,19 +268,21 @@ function askReview(
     detail: f.secretLike ? `$(warning) ${SECRET_WARNING}` : undefined,
     fieldIndex: i,
   }));
-  const submit: Item = { label: '$(check) Submit', description: `send these answers to "${labelText(step.serverName)}"`, action: 'submit' };
+  const submit: Item = step.run
+    ? { label: `$(play) ${labelText(step.run.label)}`, description: labelText(step.run.description), detail: step.run.detail && labelText(step.run.detail), action: 'submit' }
+    : { label: '$(check) Submit', description: `send these answers to "${labelText(step.serverName)}"`, action: 'submit' };
   const declineAlways: Item[] = step.offerDeclineAlways
     ? [{ label: '$(circle-slash) Decline and Stop Asking', description: `decline every request from "${labelText(step.serverName)}" from now on`, action: 'decline-always' }]
     : [];
   pick.items = [
     submit,
-    ...(answers.length ? [separator('Your answers (pick one to change it)'), ...answers] : []),
-    separator(),
-    declineItem,
-    ...declineAlways,
+    ...(answers.length ? [separator(step.run ? 'Arguments (pick one to change it)' : 'Your answers (pick one to change it)'), ...answers] : []),
+    ...(step.declinable ? [separator(), declineItem, ...declineAlways] : []),
   ];
   pick.activeItems = [submit];
-  pick.placeholder = `Review what "${plainText(step.serverName)}" will receive: Submit sends it, Decline refuses, Escape cancels.`;
+  pick.placeholder = step.run
+    ? `Check what "${plainText(step.serverName)}" will receive: ${plainText(step.run.label)} sends it, Escape cancels.`
+    : `Review what "${plainText(step.serverName)}" will receive: Submit sends it, Decline refuses, Escape cancels.`;
   return runStep<'submit' | number, vscode.QuickPick<Item>>(pick, step, (p, settle) => {
     const item = p.selectedItems[0] ?? p.activeItems[0];
     if (!item) return;

@@ -42,6 +42,8 @@ export interface ResourcesTestingApi {
   attachments(): readonly ChatAttachment[];
   /** Expands a server in the real view; resolves once VS Code has fetched and shown its children. */
   expandServer(serverId: string): Promise<void>;
+  /** The view's own provider: tests run the menu commands on the very nodes it returns. */
+  readonly provider: vscode.TreeDataProvider<ResourceTreeNode>;
 }
 
 export interface ResourcesFeature extends vscode.Disposable {
@@ -95,6 +97,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
       templatePick: () => picker.state,
       subscriptions: () => deps.subscriptions.subscriptions(),
       attachments: () => deps.attachments.peek(),
+      provider: tree,
       expandServer: async (serverId) => {
         tree.getChildren();
         const node = tree.serverNode(serverId);

@@ -1,7 +1,8 @@
 // "MCP: Call Tool…" runs one tool outside chat. Its arguments come from a form built from the input schema (the
-// elicitation form machinery), or from JSON typed by hand when the schema is beyond a flat form; the call asks
-// consent like chat does (always, when the arguments came with the command), runs with progress and cancel, and its
-// result opens in an editor.
+// elicitation form machinery, worded as a tool call), or from JSON typed by hand when the schema is beyond a flat
+// form: what the user confirms there is the consent. Arguments that came with the command (a link, another extension)
+// are shown in the consent dialog instead. The call runs with progress and Cancel, and its result opens in a
+// read-only view with "Run again".
 // "MCP: Reset Tool Permissions" forgets every saved "always allow".
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';
@@ -10,23 +11,29 @@ import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerInfo, Tool } from '../../core/host/types';
-import { fenced, firstLine, labelText, markdownLine, plainText } from '../../core/presentation/serverText';
-import { showUntitledMarkdown } from '../chat/chatDocuments';
+import { toolResultView } from '../../core/features/tools/toolResultView';
+import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
 import type { HostDialogs } from '../dialogs';
 import { loadHostBundle } from '../loadHostBundle';
+import { ToolNode } from '../serversTreeProvider';
+import { RERUN_COMMAND, type ToolResultPage } from './toolResultHtml';
+import { ToolResultPanels } from './toolResultPanels';
 
 export interface ToolCommandDeps {
   sessions: SessionPort;
   consent: ToolConsent;
   caller: ToolCaller;
   dialogs: HostDialogs;
-  /** The document that shows a resource a result links to (served by the resources feature). */
-  documentUri(serverId: string, link: { uri: string; name: string; mimeType?: string }): vscode.Uri;
 }
 
 export interface ToolCallOutcome {
-  result: CallToolResult;
-  document: vscode.TextDocument;
+  callId: string;
+  /** Undefined when the call failed (a protocol error, a timeout, the server gone). */
+  result: CallToolResult | undefined;
+  failure: string | undefined;
+  arguments: Record<string, unknown>;
+  /** The result's view as rendered (tests cannot read webviews). */
+  html: string;
 }
 
 interface ToolChoice {
@@ -38,9 +45,8 @@ const ORIGIN = 'MCP: Call Tool… (outside chat)';
 
 /** The tool a command was invoked on: a Servers-view tool item, or `(serverId, toolName)`. */
 function choiceFrom(sessions: SessionPort, arg: unknown, toolName: unknown): ToolChoice | undefined {
-  const node = arg as { serverId?: unknown; tool?: Tool } | undefined;
-  const serverId = typeof arg === 'string' ? arg : typeof node?.serverId === 'string' ? node.serverId : undefined;
-  const name = typeof toolName === 'string' ? toolName : node?.tool?.name;
+  const serverId = arg instanceof ToolNode ? arg.serverId : typeof arg === 'string' ? arg : undefined;
+  const name = arg instanceof ToolNode ? arg.tool.name : typeof toolName === 'string' ? toolName : undefined;
   const server = sessions.servers().find((s) => s.id === serverId && s.state.kind === 'running');
   const tool = server?.features.tools.find((t) => t.name === name);
   return server && tool ? { server, tool } : undefined;
@@ -68,8 +74,8 @@ async function pickTool(sessions: SessionPort): Promise<ToolChoice | undefined> 
 }
 
 /** A JSON object typed by hand (for schemas a form cannot express); asks again while it is not one. */
-async function argumentsAsJson(choice: ToolChoice, dialogs: HostDialogs, why: string): Promise<Record<string, unknown> | undefined> {
-  let value = '{}';
+async function argumentsAsJson(choice: ToolChoice, dialogs: HostDialogs, why: string, initial?: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+  let value = initial ? JSON.stringify(initial) : '{}';
   let problem = '';
   for (;;) {
     const text = await dialogs.inputText({
@@ -90,46 +96,59 @@ async function argumentsAsJson(choice: ToolChoice, dialogs: HostDialogs, why: st
   }
 }
 
-async function collectArguments(choice: ToolChoice, dialogs: HostDialogs): Promise<Record<string, unknown> | undefined> {
+/** The call form: one step per argument, then a review whose first item runs the call. The review is the consent. */
+async function collectArguments(choice: ToolChoice, dialogs: HostDialogs, initialValues?: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
   // Forms load with the host bundle: a tool comes from a running server, so it is loaded already.
   const { formFromSchema, runQuickInputForm } = loadHostBundle();
   const form = formFromSchema(choice.tool.inputSchema);
-  if (!form.ok) return argumentsAsJson(choice, dialogs, form.error);
-  if (!form.form.fields.length) return {};
-  const outcome = await runQuickInputForm(form.form, { title: `Call tool "${choice.tool.name}"`, serverName: choice.server.name, dialogs, review: true });
+  if (!form.ok) return argumentsAsJson(choice, dialogs, form.error, initialValues);
+  const { tool, server } = choice;
+  const annotations = tool.annotations ?? {};
+  const kind = annotations.readOnlyHint === true ? 'read-only' : annotations.destructiveHint === false ? undefined : 'may modify or delete data';
+  const outcome = await runQuickInputForm(form.form, {
+    title: `Call ${tool.name === toolTitle(tool) ? `"${tool.name}"` : `"${toolTitle(tool)}" (${tool.name})`} · ${server.name}`,
+    serverName: server.name,
+    dialogs,
+    review: true,
+    initialValues,
+    run: {
+      label: `Run ${tool.name}`,
+      description: `call the tool of "${server.name}" with these arguments`,
+      detail: [kind && `The server says this tool is ${kind}.`, tool.description && firstLine(tool.description)].filter(Boolean).join(' '),
+    },
+  });
   return outcome.action === 'accept' ? outcome.values : undefined;
 }
+
+const toolTitle = (tool: Tool): string => tool.title ?? tool.annotations?.title ?? tool.name;
 
 const isArgumentsObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[] {
-  /**
-   * Arguments (all optional): a tool item or server id, a tool name, and the call's arguments. Given arguments replace
-   * the form, so the consent dialog shows them every time, "always allow" or not: a command link in Markdown (or a
-   * keybinding, another extension) must not run a tool with arguments the user has not seen.
-   */
-  async function callTool(arg?: unknown, toolName?: unknown, given?: unknown): Promise<ToolCallOutcome | undefined> {
-    const choice = choiceFrom(deps.sessions, arg, toolName) ?? (arg === undefined ? await pickTool(deps.sessions) : undefined);
-    if (!choice) {
-      if (arg !== undefined) void vscode.window.showWarningMessage('That MCP tool is not available: is its server running?');
-      return undefined;
-    }
-    const argumentsFromCaller = isArgumentsObject(given);
-    const args = argumentsFromCaller ? given : await collectArguments(choice, deps.dialogs);
-    if (!args) return undefined;
+  const panels = new ToolResultPanels();
+
+  /** Runs a call whose arguments are settled, with progress and Cancel, and shows its result in the call's view. */
+  async function run(choice: ToolChoice, args: Record<string, unknown>, how: { argumentsFromCaller: boolean }, callId?: string): Promise<ToolCallOutcome | undefined> {
     const consent = await deps.consent.check({
       consentSubject: consentSubject(choice.server.scope, choice.server.name, choice.server.definition),
       serverName: choice.server.name,
       tool: choice.tool,
       arguments: args,
-      argumentsFromCaller,
+      argumentsFromCaller: how.argumentsFromCaller,
+      // Arguments the user saw and confirmed in the form (or a result's "Run again") need no second consent.
+      confirmedByUser: !how.argumentsFromCaller,
     });
     if (!consent.allowed) {
-      void vscode.window.showInformationMessage(`The tool "${plainText(choice.tool.name)}" was not run: ${consent.reason === 'remembered' ? 'denied by a saved decision' : 'denied'}.`);
+      void vscode.window.showInformationMessage(
+        `The tool "${plainText(choice.tool.name)}" was not run: ${consent.reason === 'remembered' ? 'denied by a saved decision (MCP: Manage Permissions… changes it)' : 'denied'}.`,
+      );
       return undefined;
     }
-    let result: CallToolResult;
+    const id = callId ?? panels.record({ serverId: choice.server.id, toolName: choice.tool.name, arguments: args });
     const abort = new AbortController();
+    const started = Date.now();
+    let outcome: ToolResultPage['outcome'];
+    let result: CallToolResult | undefined;
     try {
       result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: plainText(`${choice.tool.name} (${choice.server.name})`), cancellable: true },
@@ -150,23 +169,61 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
           });
         },
       );
+      outcome = { kind: 'result', view: toolResultView(result), durationMs: Date.now() - started };
     } catch (e) {
       if (abort.signal.aborted) return undefined;
-      void vscode.window.showErrorMessage(`The tool "${plainText(choice.tool.name)}" failed: ${plainText(String((e as Error)?.message ?? e))}`);
+      outcome = { kind: 'failed', message: String((e as Error)?.message ?? e), durationMs: Date.now() - started };
+    }
+    const html = panels.show(id, {
+      serverId: choice.server.id,
+      serverName: choice.server.name,
+      toolName: choice.tool.name,
+      toolTitle: toolTitle(choice.tool),
+      argumentsJson: JSON.stringify(args, null, 2),
+      outcome,
+    });
+    return { callId: id, result, failure: outcome.kind === 'failed' ? outcome.message : undefined, arguments: args, html };
+  }
+
+  /**
+   * Arguments (all optional): a tool item or server id, a tool name, and the call's arguments. Given arguments replace
+   * the form, so the consent dialog shows them every time, "always allow" or not: a command link in Markdown (or a
+   * keybinding, another extension) must not run a tool with arguments the user has not seen.
+   */
+  async function callTool(arg?: unknown, toolName?: unknown, given?: unknown): Promise<ToolCallOutcome | undefined> {
+    const choice = choiceFrom(deps.sessions, arg, toolName) ?? (arg === undefined ? await pickTool(deps.sessions) : undefined);
+    if (!choice) {
+      if (arg !== undefined) void vscode.window.showWarningMessage('That MCP tool is not available: is its server running?');
       return undefined;
     }
-    const { toolResultToMarkdown } = loadHostBundle();
-    const content = [
-      `# ${markdownLine(choice.tool.title ?? choice.tool.name)} (${markdownLine(choice.server.name)})`,
-      `Arguments:\n\n${fenced(JSON.stringify(args, null, 2), 'json')}`,
-      toolResultToMarkdown(result, { linkTarget: (l) => deps.documentUri(choice.server.id, l).toString() }),
-    ].join('\n\n');
-    const document = await showUntitledMarkdown(`${content}\n`);
-    return { result, document };
+    const argumentsFromCaller = isArgumentsObject(given);
+    const args = argumentsFromCaller ? given : await collectArguments(choice, deps.dialogs);
+    if (!args) return undefined;
+    return run(choice, args, { argumentsFromCaller });
+  }
+
+  /** "Run again" and "Change arguments and run…" in a result's view. */
+  async function rerun(callId: unknown, options?: { edit?: boolean }): Promise<ToolCallOutcome | undefined> {
+    const call = typeof callId === 'string' ? panels.call(callId) : undefined;
+    if (!call) {
+      void vscode.window.showWarningMessage('That tool call is no longer known: call the tool again with MCP: Call Tool….');
+      return undefined;
+    }
+    const choice = choiceFrom(deps.sessions, call.serverId, call.toolName);
+    if (!choice) {
+      void vscode.window.showWarningMessage(`The tool "${plainText(call.toolName)}" is not available: is its server running?`);
+      return undefined;
+    }
+    const args = options?.edit ? await collectArguments(choice, deps.dialogs, call.arguments) : call.arguments;
+    if (!args) return undefined;
+    if (args !== call.arguments) call.arguments = args;
+    return run(choice, args, { argumentsFromCaller: false }, callId as string);
   }
 
   return [
+    panels,
     vscode.commands.registerCommand('mcpHost.callTool', callTool),
+    vscode.commands.registerCommand(RERUN_COMMAND, rerun),
     vscode.commands.registerCommand('mcpHost.resetToolPermissions', async () => {
       const n = await deps.consent.reset();
       void vscode.window.showInformationMessage(

@@ -40,10 +40,16 @@ export interface ToolCallSubject {
    * nobody saw.
    */
   argumentsFromCaller?: boolean;
+  /**
+   * The user confirmed this very call already, with its arguments in front of them (the review step of the Call Tool
+   * form, a re-run from a result): asking again would be a second consent for the same decision. A saved "deny" still
+   * refuses it.
+   */
+  confirmedByUser?: boolean;
 }
 
 export type ConsentOutcome =
-  | { allowed: true; reason: 'remembered' | 'read-only' | 'once' | 'always' }
+  | { allowed: true; reason: 'remembered' | 'read-only' | 'once' | 'always' | 'confirmed' }
   | { allowed: false; reason: 'remembered' | 'denied' | 'dismissed' };
 
 export const toolPermissionKey = (consentSubject: string, toolName: string): string => `${consentSubject}/${toolName}`;
@@ -51,20 +57,28 @@ export const toolPermissionKey = (consentSubject: string, toolName: string): str
 export class ToolConsent {
   constructor(private readonly deps: ToolConsentDeps) {}
 
-  async check(call: ToolCallSubject): Promise<ConsentOutcome> {
-    const key = toolPermissionKey(call.consentSubject, call.tool.name);
-    const remembered = this.deps.permissions.get('tool', key);
+  /** What `check` would decide without asking: run, refuse, or ask the user. */
+  decide(call: ToolCallSubject): ConsentOutcome | 'ask' {
+    const remembered = this.deps.permissions.get('tool', toolPermissionKey(call.consentSubject, call.tool.name));
     if (remembered?.decision === 'deny') return { allowed: false, reason: 'remembered' };
+    if (call.confirmedByUser) return { allowed: true, reason: 'confirmed' };
+    if (call.argumentsFromCaller === true) return 'ask';
+    if (remembered?.decision === 'allow') return { allowed: true, reason: 'remembered' };
+    // A server can claim anything: the hint only counts when the user chose to rely on it, and never together with
+    // a destructive hint.
+    const annotations = call.tool.annotations ?? {};
+    if (annotations.readOnlyHint === true && annotations.destructiveHint !== true && this.deps.autoAllowReadOnly()) {
+      return { allowed: true, reason: 'read-only' };
+    }
+    return 'ask';
+  }
+
+  async check(call: ToolCallSubject): Promise<ConsentOutcome> {
+    const decided = this.decide(call);
+    if (decided !== 'ask') return decided;
+    const key = toolPermissionKey(call.consentSubject, call.tool.name);
     const argumentsFromCaller = call.argumentsFromCaller === true;
     const annotations = call.tool.annotations ?? {};
-    if (!argumentsFromCaller) {
-      if (remembered?.decision === 'allow') return { allowed: true, reason: 'remembered' };
-      // A server can claim anything: the hint only counts when the user chose to rely on it, and never together with
-      // a destructive hint.
-      if (annotations.readOnlyHint === true && annotations.destructiveHint !== true && this.deps.autoAllowReadOnly()) {
-        return { allowed: true, reason: 'read-only' };
-      }
-    }
     const answer = await this.deps.ask({
       serverName: call.serverName,
       toolName: call.tool.name,
