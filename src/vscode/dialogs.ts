@@ -82,9 +82,10 @@ export const nativeDialogs: HostDialogs = {
     // The name is what runs; the title is the server's own wording, so it only comes second.
     const title = q.toolTitle && q.toolTitle !== q.toolName ? `The server calls it "${plainText(q.toolTitle)}".\n\n` : '';
     const given = q.argumentsFromCaller ? 'These arguments came with the command that started the call (a link, say), not from you: check them.\n\n' : '';
+    const requested = q.requestedBy ? `Asked by ${plainText(q.requestedBy)}.\n\n` : '';
     const answer = await modal(
       `Run the tool "${plainText(q.toolName)}" of MCP server "${plainText(q.serverName)}"${kind}?`,
-      `${title}${given}Arguments:\n${q.argumentsJson}`,
+      `${requested}${title}${given}Arguments:\n${q.argumentsJson}`,
       'Allow Once',
       'Always Allow in This Workspace',
       'Deny',

@@ -18,6 +18,8 @@ export interface ToolConsentQuestion {
   argumentsFromCaller: boolean;
   readOnly: boolean;
   destructive: boolean;
+  /** Who asks, when it is not the user or the model, e.g. the view of a tool (MCP Apps). */
+  requestedBy?: string;
 }
 
 export interface ToolConsentDeps {
@@ -46,6 +48,8 @@ export interface ToolCallSubject {
    * refuses it.
    */
   confirmedByUser?: boolean;
+  /** Who asks for the call, when it is not the user or the model (shown in the dialog). */
+  requestedBy?: string;
 }
 
 export type ConsentOutcome =
@@ -88,6 +92,7 @@ export class ToolConsent {
       readOnly: annotations.readOnlyHint === true,
       // The spec's default: a tool that does not say it is read-only may be destructive unless it says otherwise.
       destructive: annotations.readOnlyHint !== true && annotations.destructiveHint !== false,
+      ...(call.requestedBy === undefined ? {} : { requestedBy: call.requestedBy }),
     });
     if (answer === 'always') {
       await this.deps.permissions.set({

@@ -2,6 +2,7 @@
 // and need every name of a request to be unique, while MCP tool names are free text and repeat across servers.
 import { createHash } from 'crypto';
 import type { ServerInfo, Tool } from '../../host/types';
+import { isModelVisible } from '../apps/appMeta';
 import { consentSubject } from '../consentSubject';
 
 export const MAX_TOOL_NAME_LENGTH = 64;
@@ -49,14 +50,14 @@ export class ToolNameMap {
     }
   }
 
-  /** Every tool of every running server. */
+  /** Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`). */
   static fromServers(servers: readonly ServerInfo[]): ToolNameMap {
     return new ToolNameMap(
       servers
         .filter((s) => s.state.kind === 'running')
         .flatMap((s) => {
           const subject = consentSubject(s.scope, s.name, s.definition);
-          return s.features.tools.map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
+          return s.features.tools.filter(isModelVisible).map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
         }),
     );
   }
