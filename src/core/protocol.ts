@@ -1,8 +1,8 @@
 // The protocol layer in one module: the SDK (its Client, transports, errors and URI templates) and what runs only
-// inside sessions (connections, OAuth, the sampling and elicitation features). esbuild emits it as its own bundle,
-// dist/host.js, which `loadProtocol` requires when the first server starts or the first protocol object is needed:
-// activation, in every window, loads none of it. Whatever the activation side needs from here, it gets through
-// `loadProtocol()`; it may import this module's types, never its values.
+// inside sessions (connections, OAuth, the sampling and elicitation features). esbuild puts it in the host bundle,
+// dist/host.js (see src/vscode/hostBundle.ts), which `loadProtocol` requires when the first server starts or the
+// first protocol object is needed: activation, in every window, loads none of it. Whatever the activation side needs
+// from here, it gets through `loadProtocol()`; it may import this module's types, never its values.
 export { ResourceNotFoundError, UriTemplate } from '@modelcontextprotocol/client';
 export { SignInError } from './auth/authErrors';
 export { hasStoredAuth, signOut } from './auth/oauthProvider';

@@ -39,6 +39,8 @@ export class ServerConnection implements ServerSession, Disposable {
   private readonly secrets: () => readonly string[];
   /** Aborted when the session ends (or its start is cancelled): every request still in flight ends with it. */
   private readonly lifetime = new AbortController();
+  /** Rejects the requests in flight that carry their caller's signal, when the session ends (see `send`). */
+  private readonly ending = new Set<(reason: unknown) => void>();
 
   /** When the session last sent or received anything, and our requests still unanswered (the idle health check). */
   private lastTraffic = Date.now();
@@ -71,6 +73,7 @@ export class ServerConnection implements ServerSession, Disposable {
       def.type === 'stdio'
         ? new StdioLauncher(definition, def, this.log, options)
         : new RemoteLauncher(definition, def, this.log, options, () => void this.lists.refresh());
+    this.lifetime.signal.addEventListener('abort', () => this.ending.forEach((end) => end(this.lifetime.signal.reason)), { once: true });
     this.lists = new FeatureLists(() => this.client, this.log, { timeout: options.requestTimeoutMs, signal: this.lifetime.signal }, () => this._onDidChangeFeatures.fire());
   }
 
@@ -250,28 +253,28 @@ export class ServerConnection implements ServerSession, Disposable {
   // ---- ServerSession ------------------------------------------------------------------------------------------------
 
   /**
-   * Sends a request with the configured timeout (restarted by progress) and the caller's progress handler, ended by
-   * the caller's signal or by the end of the session. The two signals are linked for the request's duration only:
-   * AbortSignal.any costs more CPU than a small request itself, and keeps each request attached to the session's
-   * signal until a garbage collection.
+   * Sends a request with the configured timeout (restarted by progress) and the caller's progress handler and signal,
+   * and ends it when the session ends. Without a caller's signal the SDK gets the session's; with one, the request
+   * gets the caller's and is raced against the session's end: linking the two signals per request (AbortSignal.any,
+   * or a controller and listeners) costs more CPU than a small request itself.
    */
   private send<T>(options: SessionRequestOptions | undefined, request: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
     const client = this.connected;
-    const base = { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress };
     const caller = options?.signal;
     const lifetime = this.lifetime.signal;
-    if (!caller) return request(client, { ...base, signal: lifetime }).catch(this.rethrowMasked);
-    const linked = new AbortController();
-    const abort = () => linked.abort(caller.aborted ? caller.reason : lifetime.reason);
-    if (caller.aborted || lifetime.aborted) abort();
-    caller.addEventListener('abort', abort);
-    lifetime.addEventListener('abort', abort);
-    return request(client, { ...base, signal: linked.signal })
-      .catch(this.rethrowMasked)
-      .finally(() => {
-        caller.removeEventListener('abort', abort);
-        lifetime.removeEventListener('abort', abort);
-      });
+    if (caller && lifetime.aborted) return Promise.reject(lifetime.reason);
+    const sent = request(client, { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress, signal: caller ?? lifetime }).catch(this.rethrowMasked);
+    if (!caller) return sent;
+    return new Promise<T>((resolve, reject) => {
+      this.ending.add(reject);
+      const settle =
+        <V>(then: (value: V) => void) =>
+        (value: V) => {
+          this.ending.delete(reject);
+          then(value);
+        };
+      sent.then(settle(resolve), settle(reject));
+    });
   }
 
   /** Error text comes from the server (an HTTP body may repeat our headers): secrets are masked before anyone sees it. */
