@@ -1,7 +1,8 @@
 // The setting `mcpHost.oauthClients` (clients registered beforehand, by server URL) and the client secret prompt, for
 // the core's static clients.
 import * as vscode from 'vscode';
-import { staticClients as coreStaticClients, type OAuthClientSetting } from '../../core/auth/staticClients';
+import { configuredClientMetadataUrl, staticClients as coreStaticClients, type OAuthClientSetting } from '../../core/auth/staticClients';
+import type { ServerDefinition } from '../../core/config/types';
 import type { HostDialogs } from '../dialogs';
 
 /**
@@ -22,4 +23,9 @@ export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostD
         password: true,
       }),
   });
+}
+
+/** The Client ID Metadata Document URL the user configured for a server's URL in `mcpHost.oauthClients`. */
+export function clientMetadataUrlOf(definition: ServerDefinition): string | undefined {
+  return definition.resolved.type === 'stdio' ? undefined : configuredClientMetadataUrl(userClients(), definition.resolved.url);
 }

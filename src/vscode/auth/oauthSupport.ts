@@ -6,7 +6,7 @@ import { oauthProviderFactory } from '../../core/auth/oauthProviderFactory';
 import type { AuthProviderFactory } from '../../core/host/clientFeature';
 import type { HostDialogs } from '../dialogs';
 import { BrowserSignIn } from './browserSignIn';
-import { staticClients } from './oauthClients';
+import { clientMetadataUrlOf, staticClients } from './oauthClients';
 
 export interface OAuthSupport extends vscode.Disposable {
   status: AuthStatusStore;
@@ -22,6 +22,7 @@ export function createOAuthSupport(context: vscode.ExtensionContext, dialogs: Ho
     status,
     clientName: 'MCP Host for VS Code',
     staticClient: staticClients(context.secrets, dialogs),
+    clientMetadataUrl: clientMetadataUrlOf,
   });
   return {
     status,
