@@ -2,6 +2,7 @@
 // features -> OAuth provider) with only the user-facing ports answered headlessly. It connects to one server URL,
 // lists its tools, calls each with arguments built from its input schema, and exits: what the MCP conformance
 // suite's client scenarios drive.
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { ConfigScope, RemoteAuthConfig } from '../config/types';
 import { parseMcpConfig } from '../config/mcpConfigParser';
 import { AuthStatusStore } from '../auth/authStatus';
@@ -92,6 +93,12 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
         const result = await session.callTool({ name: tool.name, arguments: args });
         run.write(`tool ${tool.name}(${JSON.stringify(args)}) -> ${result.isError ? 'error result' : 'ok'}`);
       } catch (e) {
+        // A server that lists tools but answers tools/call with "method not found" offers nothing to call: its
+        // refusal is reported, and is not this client failing.
+        if (e instanceof ProtocolError && e.code === ProtocolErrorCode.MethodNotFound) {
+          run.write(`tool ${tool.name}: the server does not implement tools/call (${e.message})`);
+          continue;
+        }
         failures++;
         run.write(`tool ${tool.name}(${JSON.stringify(args)}) failed: ${(e as Error).message}`);
       }
