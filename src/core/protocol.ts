@@ -7,7 +7,7 @@ export { ResourceNotFoundError, UriTemplate } from '@modelcontextprotocol/client
 export { SignInError } from './auth/authErrors';
 export { hasStoredAuth, signOut } from './auth/oauthProvider';
 export { oauthProviderFactory } from './auth/oauthProviderFactory';
-export { clientSecretKey, staticClients } from './auth/staticClients';
+export { clientSecretKey, configuredClientMetadataUrl, staticClients } from './auth/staticClients';
 export { ElicitationFeature } from './features/elicitation/elicitationFeature';
 export { SamplingFeature } from './features/sampling/samplingFeature';
 export { onListenerError } from './host/events';

@@ -1,8 +1,12 @@
 // The SDK's OAuthClientProvider for one remote server: what the SDK's auth flow (discovery, registration, PKCE,
 // token exchange, refresh, step-up) reads and writes. Everything it keeps goes to a SecretStore, in one record per
 // server that is bound to the server's URL, so a token is never offered to another server or origin.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
+
+type JsonWebKey = webcrypto.JsonWebKey;
 import {
+  DpopSession,
+  generateDpopKeyPair,
   refreshAuthorization,
   resourceUrlFromServerUrl,
   type FetchLike,
@@ -37,6 +41,11 @@ export interface OAuthProviderOptions {
   staticClient?: (issuer: string) => Promise<StaticClient | undefined>;
   /** A Client ID Metadata Document URL (SEP-991), used when the authorization server supports it. */
   clientMetadataUrl?: string;
+  /**
+   * DPoP-bound tokens (RFC 9449): `true` always, `'auto'` where the authorization server advertises it (or tokens are
+   * already bound), `false` never. The signing key is kept with the tokens, so bound tokens outlive a restart.
+   */
+  dpop?: boolean | 'auto';
   /** Browser sign-ins one start may ask for before it gives up. */
   maxSignIns?: number;
   signInTimeoutMs?: number;
@@ -66,7 +75,11 @@ interface AuthRecord {
   discovery?: OAuthDiscoveryState;
   codeVerifier?: string;
   resourceIndicator?: string;
+  /** The DPoP signing key (ES256), exported: the tokens are bound to it. */
+  dpopKey?: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
 }
+
+const ES256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /**
  * The SDK asked for the redirect URL before it was resolved. Resolving it may open a listener or forward a port, so it
@@ -80,6 +93,12 @@ export class SignInNotPreparedError extends Error {
 }
 
 export const authStorageKey = (serverId: string): string => `mcpHost.oauth/${serverId}`;
+
+/** RFC 7638 thumbprint of an EC public key. */
+async function thumbprintOf(jwk: JsonWebKey): Promise<string> {
+  const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y });
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical))).toString('base64url');
+}
 
 /** Forgets a server's tokens, registrations and pending sign-in. */
 export async function signOut(store: SecretStore, serverId: string): Promise<void> {
@@ -124,6 +143,9 @@ export class OAuthProvider implements OAuthClientProvider {
   private signIns = 0;
   private staticSecret: string | undefined;
   private refreshing: Promise<void> | undefined;
+  private dpopSession: Promise<DpopSession> | undefined;
+  /** Between the browser's return and the code's redemption: the discovery this sign-in started from is what counts. */
+  private awaitingCallback = false;
   private readonly resource: string;
   private readonly now: () => number;
 
@@ -187,7 +209,7 @@ export class OAuthProvider implements OAuthClientProvider {
     const r = this.record;
     const t = r?.tokens?.tokens;
     const clientSecrets = Object.values(r?.clients ?? {}).map((c) => ('client_secret' in c.info ? c.info.client_secret : undefined));
-    return [t?.access_token, t?.refresh_token, t?.id_token, r?.codeVerifier, this.staticSecret, ...clientSecrets].filter((v): v is string => !!v);
+    return [t?.access_token, t?.refresh_token, t?.id_token, r?.codeVerifier, this.staticSecret, r?.dpopKey?.privateJwk.d, ...clientSecrets].filter((v): v is string => !!v);
   }
 
   private async save(change: (r: AuthRecord) => void): Promise<void> {
@@ -231,6 +253,7 @@ export class OAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    this.awaitingCallback = false;
     const expiresAt = tokens.expires_in !== undefined ? this.now() + tokens.expires_in * 1000 : undefined;
     await this.save((r) => (r.tokens = { tokens, expiresAt }));
     const authorizationServer = hostOf(tokens.issuer) ?? hostOf(this.record?.discovery?.authorizationServerUrl) ?? '';
@@ -281,6 +304,7 @@ export class OAuthProvider implements OAuthClientProvider {
 
   /** Not blocking here: the SDK then throws UnauthorizedError and the connection completes the sign-in. */
   redirectToAuthorization(authorizationUrl: URL): void {
+    this.awaitingCallback = false;
     // Checked before the browser could ever be asked to open it.
     if (!isAllowedUrl(authorizationUrl, this.options.serverUrl)) {
       throw new SignInError(`The authorization server's sign-in address (${authorizationUrl.protocol}) is not an https address: refused.`);
@@ -320,6 +344,7 @@ export class OAuthProvider implements OAuthClientProvider {
         abort.abort();
       }
       if (!this.expectedState || params.get('state') !== this.expectedState) throw redirectMismatch();
+      this.awaitingCallback = true;
       return params;
     } catch (e) {
       const needsSignIn = e instanceof SignInError && e.needsSignIn;
@@ -347,8 +372,45 @@ export class OAuthProvider implements OAuthClientProvider {
     await this.save((r) => (r.discovery = state));
   }
 
+  /** The DPoP session the SDK signs token requests and resource requests with, when DPoP is used (see `dpop`). */
+  async dpop(): Promise<DpopSession | undefined> {
+    const mode = this.options.dpop ?? false;
+    if (!mode) return undefined;
+    const record = await this.load();
+    if (mode === 'auto' && !record.dpopKey) {
+      const algs = (record.discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined)?.dpop_signing_alg_values_supported;
+      if (!Array.isArray(algs) || !algs.includes('ES256')) return undefined;
+    }
+    this.dpopSession ??= this.loadDpopSession();
+    return this.dpopSession;
+  }
+
+  private async loadDpopSession(): Promise<DpopSession> {
+    const stored = (await this.load()).dpopKey;
+    if (stored) {
+      try {
+        const privateKey = await webcrypto.subtle.importKey('jwk', stored.privateJwk, ES256, false, ['sign']);
+        const publicKey = await webcrypto.subtle.importKey('jwk', stored.publicJwk, ES256, true, ['verify']);
+        return await DpopSession.create({ keyPair: { privateKey, publicKey, publicJwk: stored.publicJwk as never, thumbprint: await thumbprintOf(stored.publicJwk), alg: 'ES256' } });
+      } catch (e) {
+        this.options.log.warn(`The stored DPoP key was unreadable (${(e as Error).message}): a new key, and a new sign-in.`);
+      }
+    }
+    const keyPair = await generateDpopKeyPair({ alg: 'ES256', extractable: true });
+    const privateJwk = await webcrypto.subtle.exportKey('jwk', keyPair.privateKey);
+    await this.save((r) => (r.dpopKey = { privateJwk, publicJwk: keyPair.publicJwk as JsonWebKey }));
+    return DpopSession.create({ keyPair });
+  }
+
+  /**
+   * What discovery found, for the SDK's auth flow. Only the redemption of a code gets the stored state (it must be the
+   * authorization server the sign-in began at, SEP-2352). Every other run of the flow follows a refused token or a
+   * missing one, and discovers afresh: the resource's metadata may now name another authorization server (a
+   * migration), whose registration and tokens are its own. Refreshing before expiry reads the stored state directly.
+   */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    return (await this.load()).discovery;
+    const discovery = (await this.load()).discovery;
+    return this.awaitingCallback ? discovery : undefined;
   }
 
   async saveResourceUrl(resourceUrl: string): Promise<void> {

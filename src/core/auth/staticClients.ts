@@ -8,6 +8,8 @@ import type { SecretStore, StaticClient } from './ports';
 export interface OAuthClientSetting {
   clientId?: unknown;
   confidential?: unknown;
+  /** A Client ID Metadata Document URL (SEP-991) to use as the client id, where the authorization server supports it. */
+  clientMetadataUrl?: unknown;
 }
 
 /** What the secret prompt names: the server, the client, and where the secret will be sent. */
@@ -67,6 +69,13 @@ export function configuredClient(
   const setting = Object.entries(settings ?? {}).find(([key]) => normalizeUrl(key) === wanted)?.[1];
   if (typeof setting?.clientId !== 'string' || !setting.clientId) return undefined;
   return { clientId: setting.clientId, confidential: setting.confidential === true };
+}
+
+/** The Client ID Metadata Document URL configured for a server's URL (HTTPS only), if any. */
+export function configuredClientMetadataUrl(settings: Record<string, OAuthClientSetting> | undefined, url: string): string | undefined {
+  const wanted = normalizeUrl(url);
+  const value = Object.entries(settings ?? {}).find(([key]) => normalizeUrl(key) === wanted)?.[1]?.clientMetadataUrl;
+  return typeof value === 'string' && /^https:\/\//i.test(value) ? value : undefined;
 }
 
 function storedSecret(raw: string | undefined, clientId: string, issuer: string): string | undefined {

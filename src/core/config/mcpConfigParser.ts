@@ -1,6 +1,6 @@
 // Reads an mcp.json (VS Code's format) into servers and inputs, with every problem placed exactly in the text.
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import type { ConfigDiagnostic, DiagnosticSeverity, InputDefinition, ParsedConfig, RawServer, TextSpan } from './types';
+import { REMOTE_AUTH_TYPES, type ConfigDiagnostic, type DiagnosticSeverity, type InputDefinition, type ParsedConfig, type RawServer, type RemoteAuthConfig, type RemoteAuthType, type TextSpan } from './types';
 import { variablesIn } from './variables';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
@@ -26,7 +26,16 @@ const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = 
 const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
 const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd']);
-const REMOTE_KEYS = new Set(['type', 'url', 'headers']);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth']);
+const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp']);
+const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
+/** What each kind of `auth` needs. */
+const AUTH_REQUIRED: Record<RemoteAuthType, string[]> = {
+  oauth: [],
+  clientCredentials: ['clientId', 'clientSecret'],
+  privateKeyJwt: ['clientId', 'privateKey', 'algorithm'],
+  crossAppAccess: ['clientId', 'clientSecret', 'idp'],
+};
 const INPUT_TYPES = ['promptString', 'pickString'] as const;
 const INPUT_KEYS = {
   promptString: new Set(['type', 'id', 'description', 'default', 'password']),
@@ -260,8 +269,71 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   else if (url?.trim() === '') d.error('missing-url', urlNode, '"url" must not be empty.');
   else if (url !== undefined && !plausibleUrl(url)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL.`);
   const headers = stringMapProperty(m, 'headers', '"headers"', d, checkVariables);
+  const authNode = m.get('auth')?.value;
+  const auth = authNode ? parseAuth(authNode, d, checkVariables) : undefined;
   if (url === undefined) return undefined;
-  return { type, url, headers };
+  return { type, url, headers, ...(auth ? { auth } : {}) };
+}
+
+/** A secret is never written into mcp.json: it comes from an input (secret storage) or the environment. */
+function checkSecretReference(node: Node, what: string, d: Diagnostics): void {
+  const value = node.value as string;
+  const vars = variablesIn(value);
+  const whole = vars.length === 1 && vars[0].text === value.trim() && (vars[0].ref.kind === 'input' || vars[0].ref.kind === 'env');
+  if (!whole) d.error('secret-literal', node, `${what} must be a secret reference, \${input:…} or \${env:…}, never the secret itself.`);
+}
+
+function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void): RemoteAuthConfig | undefined {
+  if (node.type !== 'object') {
+    d.wrongType(node, '"auth"', 'an object');
+    return undefined;
+  }
+  const m = members(node, d);
+  for (const [prop, { key }] of m) if (!AUTH_KEYS.has(prop)) d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "auth"; it is ignored.`);
+  const typeNode = m.get('type')?.value;
+  const type = stringProperty(m, 'type', '"auth.type"', d) as RemoteAuthType | undefined;
+  if (!typeNode || type === undefined) {
+    if (!typeNode) d.error('missing-auth-type', node, `"auth" needs a "type": ${REMOTE_AUTH_TYPES.join(', ')}.`);
+    return undefined;
+  }
+  if (!REMOTE_AUTH_TYPES.includes(type)) {
+    d.error('unknown-auth-type', typeNode, `Unknown auth type "${type}": use ${REMOTE_AUTH_TYPES.join(', ')}.`);
+    return undefined;
+  }
+  const auth: RemoteAuthConfig = { type };
+  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl'] as const) {
+    const value = stringProperty(m, key, `"auth.${key}"`, d, checkVariables);
+    if (value === undefined) continue;
+    if (key === 'clientSecret' || key === 'privateKey') checkSecretReference(m.get(key)!.value, `"auth.${key}"`, d);
+    auth[key] = value;
+  }
+  const dpopNode = m.get('dpop')?.value;
+  if (dpopNode) {
+    if (dpopNode.type !== 'boolean') d.wrongType(dpopNode, '"auth.dpop"', 'true or false');
+    else auth.dpop = dpopNode.value as boolean;
+  }
+  const idpNode = m.get('idp')?.value;
+  if (idpNode) {
+    if (idpNode.type !== 'object') d.wrongType(idpNode, '"auth.idp"', 'an object');
+    else {
+      const im = members(idpNode, d);
+      for (const [prop, { key }] of im) if (!IDP_KEYS.has(prop)) d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "auth.idp"; it is ignored.`);
+      const get = (k: string) => stringProperty(im, k, `"auth.idp.${k}"`, d, checkVariables);
+      const [issuer, tokenEndpoint, clientId, clientSecret, idToken] = ['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken'].map(get);
+      for (const k of ['clientSecret', 'idToken']) if (im.get(k)?.value.type === 'string') checkSecretReference(im.get(k)!.value, `"auth.idp.${k}"`, d);
+      if (!clientId || !idToken || (!issuer && !tokenEndpoint)) {
+        d.error('missing-auth-property', idpNode, '"auth.idp" needs "clientId", "idToken" and the identity provider\'s "issuer" or "tokenEndpoint".');
+      } else {
+        auth.idp = { clientId, idToken, ...(issuer ? { issuer } : {}), ...(tokenEndpoint ? { tokenEndpoint } : {}), ...(clientSecret ? { clientSecret } : {}) };
+      }
+    }
+  }
+  const missing = AUTH_REQUIRED[type].filter((k) => m.get(k) === undefined);
+  if (missing.length) {
+    d.error('missing-auth-property', typeNode, `"auth" of type "${type}" needs ${missing.map((k) => `"${k}"`).join(', ')}.`);
+    return undefined;
+  }
+  return auth;
 }
 
 /** Before variables are resolved only a written-out scheme can be judged: `${input:url}` may be anything. */

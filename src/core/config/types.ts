@@ -47,10 +47,40 @@ export interface StdioServerConfig {
   cwd?: string;
 }
 
+/** How a remote server's tokens are obtained (`auth` in mcp.json). Secrets are `${input:…}` or `${env:…}` as written. */
+export type RemoteAuthType = 'oauth' | 'clientCredentials' | 'privateKeyJwt' | 'crossAppAccess';
+export const REMOTE_AUTH_TYPES: readonly RemoteAuthType[] = ['oauth', 'clientCredentials', 'privateKeyJwt', 'crossAppAccess'];
+
+export interface RemoteAuthConfig {
+  /**
+   * `oauth`: a person signs in through the browser (the default without `auth`). `clientCredentials`: the client
+   * credentials grant with `client_secret_basic`; `privateKeyJwt`: the same grant, the client authenticated by a JWT
+   * signed with its private key; `crossAppAccess`: enterprise-managed authorization (an ID token exchanged at the
+   * enterprise identity provider for an ID-JAG, redeemed with the JWT bearer grant).
+   */
+  type: RemoteAuthType;
+  clientId?: string;
+  clientSecret?: string;
+  /** PEM (PKCS#8) private key, for `privateKeyJwt`. */
+  privateKey?: string;
+  /** JWS algorithm of the private key (`ES256`, `RS256`, …). */
+  algorithm?: string;
+  scope?: string;
+  /** The authorization server's issuer the credentials belong to: they are never sent to another one. */
+  issuer?: string;
+  /** `oauth`: a Client ID Metadata Document URL (SEP-991) to use as the client id where supported. */
+  clientMetadataUrl?: string;
+  /** DPoP-bound tokens (RFC 9449): proofs signed with a key of this client's own. */
+  dpop?: boolean;
+  /** `crossAppAccess`: the enterprise identity provider. */
+  idp?: { issuer?: string; tokenEndpoint?: string; clientId: string; clientSecret?: string; idToken: string };
+}
+
 export interface RemoteServerConfig {
   type: 'http' | 'sse';
   url: string;
   headers: Record<string, string>;
+  auth?: RemoteAuthConfig;
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;

@@ -1,6 +1,6 @@
 // ${...} variables of mcp.json: the grammar (shared with the parser's diagnostics) and their resolution.
 import * as path from 'node:path';
-import type { InputDefinition, RawServer, ResolvedServer } from './types';
+import type { InputDefinition, RawServer, RemoteAuthConfig, ResolvedServer } from './types';
 
 export interface VariableContext {
   /** Absolute path of the workspace folder; undefined for the user scope. */
@@ -64,7 +64,7 @@ export function variablesIn(value: string): VariableOccurrence[] {
   return [...value.matchAll(VARIABLE)].map((m) => ({ text: m[0], index: m.index, ref: classify(m[1]) }));
 }
 
-type StringRole = 'plain' | 'path' | 'header';
+type StringRole = 'plain' | 'path' | 'header' | 'secret';
 
 /** The one place that knows which fields of a server hold strings with variables. */
 function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => string): ResolvedServer {
@@ -82,7 +82,29 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
     type: raw.type,
     url: f(raw.url, 'plain'),
     headers: Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k, f(v, 'header')])),
+    ...(raw.auth ? { auth: mapAuthStrings(raw.auth, f) } : {}),
   };
+}
+
+const AUTH_SECRETS = new Set(['clientSecret', 'privateKey']);
+
+function mapAuthStrings(auth: RemoteAuthConfig, f: (value: string, role: StringRole) => string): RemoteAuthConfig {
+  const out: RemoteAuthConfig = { type: auth.type, ...(auth.dpop !== undefined ? { dpop: auth.dpop } : {}) };
+  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl'] as const) {
+    const value = auth[key];
+    if (value !== undefined) out[key] = f(value, AUTH_SECRETS.has(key) ? 'secret' : 'plain');
+  }
+  if (auth.idp) {
+    const { issuer, tokenEndpoint, clientId, clientSecret, idToken } = auth.idp;
+    out.idp = {
+      clientId: f(clientId, 'plain'),
+      idToken: f(idToken, 'secret'),
+      ...(issuer !== undefined ? { issuer: f(issuer, 'plain') } : {}),
+      ...(tokenEndpoint !== undefined ? { tokenEndpoint: f(tokenEndpoint, 'plain') } : {}),
+      ...(clientSecret !== undefined ? { clientSecret: f(clientSecret, 'secret') } : {}),
+    };
+  }
+  return out;
 }
 
 function allStrings(raw: RawServer): string[] {
@@ -167,6 +189,9 @@ export async function resolveServer(
         return path.resolve(folderPath ?? ctx.userHome, out);
       case 'header':
         addHeaderSecrets(out, secrets);
+        return out;
+      case 'secret':
+        secrets.add(out);
         return out;
       case 'plain':
         return out;

@@ -2,6 +2,7 @@
 // the core's static clients.
 import * as vscode from 'vscode';
 import type { OAuthClientSetting } from '../../core/auth/staticClients';
+import type { ServerDefinition } from '../../core/config/types';
 import type { HostDialogs } from '../dialogs';
 import { loadHostBundle } from '../loadHostBundle';
 
@@ -23,4 +24,10 @@ export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostD
         password: true,
       }),
   });
+}
+
+/** The Client ID Metadata Document URL the user configured for a server's URL in `mcpHost.oauthClients`. */
+export function clientMetadataUrlOf(definition: ServerDefinition): string | undefined {
+  // Asked when a remote server starts: the host bundle is loaded by then.
+  return definition.resolved.type === 'stdio' ? undefined : loadHostBundle().configuredClientMetadataUrl(userClients(), definition.resolved.url);
 }

@@ -5,7 +5,7 @@ import { AuthStatusStore } from '../../core/auth/authStatus';
 import type { AuthProviderFactory } from '../../core/host/clientFeature';
 import type { HostDialogs } from '../dialogs';
 import { BrowserSignIn } from './browserSignIn';
-import { staticClients } from './oauthClients';
+import { clientMetadataUrlOf, staticClients } from './oauthClients';
 import { loadHostBundle } from '../loadHostBundle';
 
 export interface OAuthSupport extends vscode.Disposable {
@@ -25,6 +25,7 @@ export function createOAuthSupport(context: vscode.ExtensionContext, dialogs: Ho
       status,
       clientName: 'MCP Host for VS Code',
       staticClient: staticClients(context.secrets, dialogs),
+      clientMetadataUrl: clientMetadataUrlOf,
     });
     return factory(definition, log);
   };

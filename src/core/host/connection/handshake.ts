@@ -1,7 +1,7 @@
 // The client side of `initialize`: one SDK Client per attempt, declaring only what is handled (roots, plus what each
 // client feature declares for this server), with the server's log messages routed to its log, JSON-RPC traffic traced
 // at trace level, and `logging/setLevel` following the log's level.
-import { Client, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
+import { Client, SUPPORTED_PROTOCOL_VERSIONS, isJSONRPCResultResponse, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { ServerDefinition } from '../../config/types';
 import type { Disposable } from '../events';
@@ -66,6 +66,8 @@ export class TracingTransport implements Transport {
     private readonly log: ServerLog,
     private readonly onStarted?: () => void,
     private readonly traffic?: TrafficObserver,
+    /** Whether the session negotiated 2026-07-28 (answers without `resultType` are then read as complete). */
+    isModern?: () => boolean,
   ) {
     // The SDK tells a stdio transport by its shape (`pid` and `stderr`): on stdio a probe nobody answers means a legacy
     // server, on HTTP an outage. The wrapper keeps the shape of what it wraps.
@@ -77,6 +79,11 @@ export class TracingTransport implements Transport {
     inner.onerror = (e) => this.onerror?.(e);
     inner.onmessage = (m, extra) => {
       traffic?.received(m);
+      // SEP-2322: a result that names no `resultType` is complete. The SDK refuses such a result from a 2026-07-28
+      // server outright, failing the request; the spec's reading (and the conformance suite's) is "complete".
+      if (isModern?.() && isJSONRPCResultResponse(m) && m.result && typeof m.result === 'object' && !('resultType' in m.result)) {
+        m = { ...m, result: { ...m.result, resultType: 'complete' } };
+      }
       if (log.logLevel === 'trace') log.trace(`◀ ${JSON.stringify(m)}`);
       this.onmessage?.(m, extra);
     };

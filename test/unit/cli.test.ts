@@ -1,0 +1,88 @@
+// The `mcp-host` command line, as a user runs it: a real process reading an mcp.json, real servers, and every question
+// (trust, tool consent, elicitation, sampling) answered on its stdin.
+import * as assert from 'assert';
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { fixtureServer, repoRoot } from './helpers';
+
+const cli = path.join(repoRoot, 'scripts', 'mcp-host.mjs');
+
+function run(cwd: string, args: string[], answers: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(answers.map((a) => `${a}\n`).join(''));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('mcp-host command line', function () {
+  this.timeout(60_000);
+  let dir: string;
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-cli-'));
+    fs.mkdirSync(path.join(dir, '.vscode'));
+    const asking = (eras: string) => ({ command: process.execPath, args: [fixtureServer('asking-server.mjs')], env: { FIXTURE_ERAS: eras } });
+    fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers: { modern: asking('modern'), legacy: asking('legacy') } }));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const ask = { mode: 'form', message: 'Who are you?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } };
+
+  it('lists the servers of the mcp.json with their protocol revisions', async () => {
+    const { code, stdout } = await run(dir, ['--yes', '--json', 'list']);
+    assert.strictEqual(code, 0);
+    const servers = JSON.parse(stdout) as { name: string; state: string; protocolVersion: string; tools: number }[];
+    assert.deepStrictEqual(
+      servers.map((s) => [s.name, s.state, s.protocolVersion, s.tools]),
+      [
+        ['modern', 'running', '2026-07-28', 4],
+        ['legacy', 'running', '2025-11-25', 4],
+      ],
+    );
+  });
+
+  it('asks trust and tool consent on the terminal; a refusal calls nothing', async () => {
+    const refused = await run(dir, ['call', 'legacy', 'roots'], ['y', 'n']);
+    assert.match(refused.stderr, /Run server "legacy"\?\nCommand: /);
+    assert.match(refused.stderr, /Call tool "roots" of server "legacy"/);
+    assert.match(refused.stderr, /The call was not allowed/);
+    assert.strictEqual(refused.code, 1);
+    assert.strictEqual(refused.stdout, '');
+    const distrusted = await run(dir, ['tools', 'legacy'], ['n']);
+    assert.strictEqual(distrusted.code, 1);
+    assert.match(distrusted.stderr, /"legacy" is blocked/);
+  });
+
+  for (const server of ['legacy', 'modern']) {
+    it(`answers a form on the terminal (${server} server)`, async () => {
+      const { code, stdout, stderr } = await run(dir, ['call', server, 'ask', JSON.stringify({ params: ask })], ['y', 'y', 'Ada', 'y']);
+      assert.match(stderr, /Server "\w+" asks: Who are you\?/);
+      assert.strictEqual(code, 0, stderr);
+      const result = JSON.parse(stdout);
+      assert.deepStrictEqual(result.result, { action: 'accept', content: { name: 'Ada' } });
+      assert.strictEqual(result.era, server);
+    });
+
+    it(`answers sampling on the terminal: consent, then the user writes the answer (${server} server)`, async () => {
+      const params = { messages: [{ role: 'user', content: { type: 'text', text: 'What is six times seven?' } }], maxTokens: 20 };
+      const { code, stdout, stderr } = await run(dir, ['--yes', 'call', server, 'sample', JSON.stringify({ params })], ['y', '', 'forty-two']);
+      assert.match(stderr, /asks for a completion:[\s\S]*What is six times seven\?/);
+      assert.strictEqual(code, 0, stderr);
+      assert.deepStrictEqual(JSON.parse(stdout).result.content, { type: 'text', text: 'forty-two' });
+    });
+  }
+
+  it('says how to use it, and exits 2 on bad usage', async () => {
+    const { code, stderr } = await run(dir, ['frobnicate']);
+    assert.strictEqual(code, 2);
+    assert.match(stderr, /usage: mcp-host/);
+    assert.strictEqual((await run(os.tmpdir(), ['list'])).code, 2, 'no mcp.json');
+  });
+});
