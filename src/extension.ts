@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ChatAttachments } from './core/features/resources/chatAttachments';
 import { recordStartupTimings } from './core/host/startupTimings';
 import { registerSignInCommands } from './vscode/auth/signInCommands';
+import { ModelAvailability, showNoModelMessage } from './vscode/chat/modelAvailability';
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
 import { noticeBuiltinMcp } from './vscode/coexistence';
 import { registerCommands } from './vscode/commands';
@@ -31,13 +32,17 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const attachments = new ChatAttachments();
   const resources = registerResources({ host: registry, subscriptions: host.resourceSubscriptions, attachments });
   const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, testMode });
-  const api = createPublicApi({ registry, configLoader, tree, testDialogs: testMode ? dialogs : undefined, startupTimings: startup.timings, chat, resources: resources.testing });
+  const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
+  const models = new ModelAvailability();
+  const api = createPublicApi({ registry, configLoader, tree, serversView, testDialogs: testMode ? dialogs : undefined, startupTimings: startup.timings, chat, resources: resources.testing });
   context.subscriptions.push(
     host,
     startup,
     configLoader,
     tree,
-    vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true }),
+    serversView,
+    models,
+    showNoModelMessage(serversView, models, registry),
     new McpStatusBar(registry),
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
     notifyFailures(registry, logs),

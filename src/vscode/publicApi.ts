@@ -10,6 +10,7 @@ import type { ConfigLoader } from './configLoader';
 import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs';
 import type { Node, ServersTreeProvider } from './serversTreeProvider';
+import type { PreparedAgentCall } from './tools/agentTools';
 
 export interface McpHostApi {
   /** Every configured server: folder (scope), name, state, negotiated protocol version, capabilities, features. */
@@ -34,10 +35,14 @@ export interface McpHostTestingApi {
   renderServersTree(): string[];
   /** The Servers view's own provider: tests run the menu commands on the very nodes it returns. */
   readonly serversTree: vscode.TreeDataProvider<Node>;
+  /** The message at the top of the Servers view, if any. */
+  serversViewMessage(): string | undefined;
   /** Activation duration and when all configured servers first ran (for the startup benchmark). */
   readonly startupTimings: StartupTimings;
   /** What @mcp wrote into each chat response so far, oldest first (tests cannot read the Chat view). */
   chatTranscripts(): readonly ChatTranscript[];
+  /** How each agent call of `mcpHost_callTool` was prepared, oldest first (tests cannot read VS Code's confirmation). */
+  agentToolCalls(): readonly PreparedAgentCall[];
   /** The prompt-argument quick pick on screen, if any: tests cannot type, so they set its value. */
   argumentPick(): ArgumentPickState | undefined;
   /** The Resources view, template picks, subscriptions and chat attachments. */
@@ -48,6 +53,7 @@ export interface PublicApiParts {
   registry: ServerRegistry;
   configLoader: ConfigLoader;
   tree: ServersTreeProvider;
+  serversView: vscode.TreeView<Node>;
   /** Only in test mode: the dialog router tests answer through. */
   testDialogs: DialogRouter | undefined;
   startupTimings: StartupTimings;
@@ -59,6 +65,7 @@ export function createPublicApi({
   registry,
   configLoader,
   tree,
+  serversView,
   testDialogs,
   startupTimings,
   chat,
@@ -85,8 +92,10 @@ export function createPublicApi({
       roots: () => registry.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
       serversTree: tree,
+      serversViewMessage: () => serversView.message,
       startupTimings,
       chatTranscripts: () => chat.transcripts?.all ?? [],
+      agentToolCalls: () => chat.agentCalls ?? [],
       argumentPick: () => chat.picker.activePick,
       resources,
     },

@@ -66,10 +66,11 @@ async function main(): Promise<number> {
   }
 
   try {
-    // Both extension paths are passed as --extensionDevelopmentPath flags; the launcher folds them into one.
+    // Every extension path is passed as an --extensionDevelopmentPath flag; the launcher folds them into one. Beside
+    // MCP Host: the test-only fake model (with a participant that is not ours) and the demo model of `npm run demo`.
     return await runTests({
       vscodeExecutablePath,
-      extensionDevelopmentPath: [repoRoot, path.join(repoRoot, 'test', 'fixtures', 'fake-lm-extension')],
+      extensionDevelopmentPath: [repoRoot, path.join(repoRoot, 'test', 'fixtures', 'fake-lm-extension'), path.join(repoRoot, 'demo', 'model')],
       extensionTestsPath: path.join(__dirname, 'index.js'),
       launchArgs: [workspaces.open],
       extensionTestsEnv,
