@@ -5,7 +5,7 @@ import { recordStartupTimings } from './core/host/startupTimings';
 import { registerSignInCommands } from './vscode/auth/signInCommands';
 import { ModelAvailability, showNoModelMessage } from './vscode/chat/modelAvailability';
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
-import { noticeBuiltinMcp } from './vscode/coexistence';
+import { Coexistence } from './vscode/coexistence';
 import { registerCommands } from './vscode/commands';
 import { ConfigLoader } from './vscode/configLoader';
 import { createHost } from './vscode/createHost';
@@ -26,7 +26,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   stopAllServers = () => registry.disposeAsync();
   const startup = recordStartupTimings(registry, activateStartedAt);
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
-  const tree = new ServersTreeProvider(registry);
+  const coexistence = new Coexistence(context.workspaceState, registry);
+  const tree = new ServersTreeProvider(registry, coexistence);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
@@ -34,11 +35,12 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, testMode });
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
   const models = new ModelAvailability();
-  const api = createPublicApi({ registry, configLoader, tree, serversView, testDialogs: testMode ? dialogs : undefined, startupTimings: startup.timings, chat, resources: resources.testing });
+  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, testDialogs: testMode ? dialogs : undefined, startupTimings: startup.timings, chat, resources: resources.testing });
   context.subscriptions.push(
     host,
     startup,
     configLoader,
+    coexistence,
     tree,
     serversView,
     models,
@@ -57,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   // Servers start after activate() returns: startup never waits for them.
   configLoader
     .start()
-    .then(() => noticeBuiltinMcp(context.globalState, registry.servers().some((s) => s.scope.kind === 'workspace')))
+    .then(() => coexistence.offerOnce())
     .catch((e: Error) => vscode.window.showErrorMessage(`MCP: could not load the server configuration: ${e.message}`));
   startup.activated();
   return api;

@@ -6,6 +6,7 @@ import type { ServerInfo } from '../core/host/types';
 import type { ArgumentPickState } from './chat/promptArgumentPicker';
 import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
+import type { Coexistence } from './coexistence';
 import type { ConfigLoader } from './configLoader';
 import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs';
@@ -35,6 +36,8 @@ export interface McpHostTestingApi {
   renderServersTree(): string[];
   /** The Servers view's own provider: tests run the menu commands on the very nodes it returns. */
   readonly serversTree: vscode.TreeDataProvider<Node>;
+  /** VS Code's built-in MCP support next to MCP Host: the choice, the notices shown, and a way to start over. */
+  readonly coexistence: Pick<Coexistence, 'notice' | 'shownNotices' | 'reset' | 'offerOnce' | 'builtinOn'>;
   /** The message at the top of the Servers view, if any. */
   serversViewMessage(): string | undefined;
   /** Activation duration and when all configured servers first ran (for the startup benchmark). */
@@ -54,6 +57,7 @@ export interface PublicApiParts {
   configLoader: ConfigLoader;
   tree: ServersTreeProvider;
   serversView: vscode.TreeView<Node>;
+  coexistence: Coexistence;
   /** Only in test mode: the dialog router tests answer through. */
   testDialogs: DialogRouter | undefined;
   startupTimings: StartupTimings;
@@ -66,6 +70,7 @@ export function createPublicApi({
   configLoader,
   tree,
   serversView,
+  coexistence,
   testDialogs,
   startupTimings,
   chat,
@@ -93,6 +98,7 @@ export function createPublicApi({
       renderServersTree: () => render(tree.getChildren(), 0),
       serversTree: tree,
       serversViewMessage: () => serversView.message,
+      coexistence,
       startupTimings,
       chatTranscripts: () => chat.transcripts?.all ?? [],
       agentToolCalls: () => chat.agentCalls ?? [],

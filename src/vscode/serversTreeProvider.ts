@@ -6,6 +6,7 @@ import type { Event } from '../core/host/events';
 import type { ConfigScope } from '../core/config/types';
 import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';
 import { firstLine } from '../core/presentation/serverText';
+import { CHOOSE_COMMAND, type CoexistenceNotice } from './coexistenceNotice';
 import { resourceTooltip, templateTooltip } from './resources/resourcePresentation';
 import {
   describeState,
@@ -30,6 +31,12 @@ import {
 export interface ServerSource {
   servers(): ServerInfo[];
   onDidChangeServers: Event<void>;
+}
+
+/** A row above the servers about VS Code's built-in MCP support, when there is something to say. */
+export interface NoticeSource {
+  notice(): CoexistenceNotice | undefined;
+  onDidChange: Event<void>;
 }
 
 /** A burst of changes (a scope reconciling, list_changed storms) renders once. */
@@ -62,6 +69,24 @@ export abstract class Node {
 /** The id of the server a tree node belongs to: tree commands receive the node as their argument. */
 export function serverIdOf(node: unknown): string | undefined {
   return node instanceof Node ? node.serverId : undefined;
+}
+
+/** VS Code's built-in MCP support next to MCP Host: a click changes who runs the workspace's servers. */
+class CoexistenceNode extends Node {
+  constructor(private readonly notice: CoexistenceNotice) {
+    super(nodeId('builtinMcp'), undefined, undefined);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.notice.label);
+    item.id = this.id;
+    item.description = this.notice.description;
+    item.tooltip = this.notice.tooltip;
+    item.iconPath = new vscode.ThemeIcon(this.notice.icon);
+    item.contextValue = 'mcpBuiltinMcp';
+    item.command = { title: 'Choose', command: CHOOSE_COMMAND };
+    return item;
+  }
 }
 
 class ScopeNode extends Node {
@@ -365,9 +390,13 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   private readonly subscriptions: { dispose(): void }[];
   private refreshTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly source: ServerSource) {
+  constructor(
+    private readonly source: ServerSource,
+    private readonly notices?: NoticeSource,
+  ) {
     this.subscriptions = [
       source.onDidChangeServers(() => this.scheduleRefresh()),
+      ...(notices ? [notices.onDidChange(() => this.scheduleRefresh())] : []),
       // The folder count decides whether scopes get their own level.
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.scheduleRefresh()),
     ];
@@ -388,10 +417,12 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   getChildren(node?: Node): Node[] {
     if (node) return node.getChildren();
     const servers = this.source.servers();
+    const notice = this.notices?.notice();
+    const top = notice ? [new CoexistenceNode(notice)] : [];
     if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) {
-      return servers.map((s) => new ServerNode(s, undefined));
+      return [...top, ...servers.map((s) => new ServerNode(s, undefined))];
     }
-    return serversByScope(servers).map((g) => new ScopeNode(g.scope, g.servers));
+    return [...top, ...serversByScope(servers).map((g) => new ScopeNode(g.scope, g.servers))];
   }
 
   getParent(node: Node): Node | undefined {
