@@ -95,7 +95,8 @@ export class StdioLauncher implements Launcher {
   private onStderrLine(line: string) {
     if (!line.trim()) return;
     this.recentOutput = [...this.recentOutput.slice(-4), line];
-    this.log.warn(`[stderr] ${line}`);
+    // Servers log to stderr by design (stdout carries the protocol): a line there is news, not a warning.
+    this.log.info(`[stderr] ${line}`);
   }
 
   /**
