@@ -27,7 +27,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const startup = recordStartupTimings(registry, activateStartedAt);
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const coexistence = new Coexistence(context.workspaceState, registry);
-  const tree = new ServersTreeProvider(registry, coexistence);
+  const tree = new ServersTreeProvider(registry, coexistence, configLoader);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();

@@ -7,6 +7,7 @@ import type { ConfigScope } from '../core/config/types';
 import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';
 import { firstLine } from '../core/presentation/serverText';
 import { CHOOSE_COMMAND, type CoexistenceNotice } from './coexistenceNotice';
+import type { ConfigProblem } from './configLoader';
 import { resourceTooltip, templateTooltip } from './resources/resourcePresentation';
 import {
   describeState,
@@ -31,6 +32,12 @@ import {
 export interface ServerSource {
   servers(): ServerInfo[];
   onDidChangeServers: Event<void>;
+}
+
+/** Files with errors, shown on their folder. */
+export interface ProblemSource {
+  problems(): ConfigProblem[];
+  onDidChangeProblems: Event<void>;
 }
 
 /** A row above the servers about VS Code's built-in MCP support, when there is something to say. */
@@ -89,10 +96,22 @@ class CoexistenceNode extends Node {
   }
 }
 
+/** `1 problem — servers keep their last good definition`; a click opens the file at the first one. */
+function showProblem(item: vscode.TreeItem, problem: ConfigProblem): void {
+  item.description = describeProblem(problem);
+  item.tooltip = `${problem.uri.fsPath}\n\n${describeProblem(problem)}. Click to go to ${problem.count === 1 ? 'it' : 'the first'}.`;
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
+  item.command = { title: 'Show Problem', command: 'vscode.open', arguments: [problem.uri, { selection: problem.range }] };
+}
+
+const describeProblem = (p: ConfigProblem): string =>
+  `${plural(p.count, 'problem')}${p.syntaxBroken ? ' — servers keep their last good definition' : ''}`;
+
 class ScopeNode extends Node {
   constructor(
     private readonly scope: ConfigScope,
     private readonly servers: ServerInfo[],
+    private readonly problem: ConfigProblem | undefined,
   ) {
     super(nodeId('scope', scope.key), undefined, undefined);
   }
@@ -105,11 +124,27 @@ class ScopeNode extends Node {
     item.tooltip = this.scope.configPath;
     item.iconPath = new vscode.ThemeIcon(this.scope.kind === 'user' ? 'account' : 'root-folder');
     item.contextValue = `mcpScope.${this.scope.kind}`;
+    if (this.problem) showProblem(item, this.problem);
     return item;
   }
 
   getChildren(): Node[] {
     return this.servers.map((s) => new ServerNode(s, this));
+  }
+}
+
+/** A file's problems when the view has no folder level: a row of its own above the servers. */
+class ProblemNode extends Node {
+  constructor(private readonly problem: ConfigProblem) {
+    super(nodeId('problem', problem.scope.key), undefined, undefined);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(`${scopeLabel(this.problem.scope)}: ${this.problem.scope.kind === 'user' ? 'mcp.json' : '.vscode/mcp.json'}`);
+    item.id = this.id;
+    item.contextValue = 'mcpConfigProblem';
+    showProblem(item, this.problem);
+    return item;
   }
 }
 
@@ -393,10 +428,12 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   constructor(
     private readonly source: ServerSource,
     private readonly notices?: NoticeSource,
+    private readonly problems?: ProblemSource,
   ) {
     this.subscriptions = [
       source.onDidChangeServers(() => this.scheduleRefresh()),
       ...(notices ? [notices.onDidChange(() => this.scheduleRefresh())] : []),
+      ...(problems ? [problems.onDidChangeProblems(() => this.scheduleRefresh())] : []),
       // The folder count decides whether scopes get their own level.
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.scheduleRefresh()),
     ];
@@ -418,11 +455,15 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     if (node) return node.getChildren();
     const servers = this.source.servers();
     const notice = this.notices?.notice();
-    const top = notice ? [new CoexistenceNode(notice)] : [];
+    const problems = this.problems?.problems() ?? [];
+    const top: Node[] = notice ? [new CoexistenceNode(notice)] : [];
     if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) {
-      return [...top, ...servers.map((s) => new ServerNode(s, undefined))];
+      return [...top, ...problems.map((p) => new ProblemNode(p)), ...servers.map((s) => new ServerNode(s, undefined))];
     }
-    return [...top, ...serversByScope(servers).map((g) => new ScopeNode(g.scope, g.servers))];
+    const groups = serversByScope(servers);
+    // A folder whose broken file defined no server yet still gets its row, with the problem on it.
+    for (const p of problems) if (!groups.some((g) => g.scope.key === p.scope.key)) groups.push({ scope: p.scope, servers: [] });
+    return [...top, ...groups.map((g) => new ScopeNode(g.scope, g.servers, problems.find((p) => p.scope.key === g.scope.key)))];
   }
 
   getParent(node: Node): Node | undefined {

@@ -91,11 +91,25 @@ describe('MCP servers in a real VS Code', function () {
       return d.length > 0 && d;
     }, 'diagnostics for the broken file');
     assert.ok(diagnostics.every((d) => d.source === 'MCP'));
+    assert.strictEqual(diagnostics.length, 1, 'one fault, one problem');
     assert.strictEqual(diagnostics[0].range.start.line, 1, 'error at the end of the unterminated object');
     await sleep(1000);
     assert.strictEqual(server('basic')?.pid, basicPid, 'still running, untouched');
+    const row = await waitFor(async () => {
+      for (const node of (await api.testing.serversTree.getChildren()) ?? []) {
+        const item = await api.testing.serversTree.getTreeItem(node);
+        if (item.description === '1 problem — servers keep their last good definition') return item;
+      }
+      return undefined;
+    }, 'the problem shown in the Servers view');
+    assert.strictEqual(row.label, `${folder.name}: .vscode/mcp.json`);
+    await vscode.commands.executeCommand(row.command!.command, ...(row.command!.arguments ?? []));
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === config.uri.toString() && vscode.window.activeTextEditor, 'mcp.json open');
+    assert.strictEqual(editor.selection.start.line, 1, 'at the problem');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await config.restore();
     await waitFor(() => vscode.languages.getDiagnostics(config.uri).length === 0, 'diagnostics cleared');
+    await waitFor(() => !api.testing.renderServersTree().some((l) => /problem/.test(l)), 'the problem row gone');
   });
 
   it('gives servers the workspace folders as roots and tells them when a folder is added', async () => {
