@@ -13,6 +13,7 @@ import { notifyFailures } from './vscode/failureNotifications';
 import { registerManagePermissionsCommand } from './vscode/permissionsCommand';
 import { createPublicApi, type McpHostApi } from './vscode/publicApi';
 import { registerResources } from './vscode/resources/registerResources';
+import { RestrictedModeNotice } from './vscode/restrictedMode';
 import { ServersTreeProvider } from './vscode/serversTreeProvider';
 import { McpStatusBar } from './vscode/statusBar';
 
@@ -27,7 +28,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const startup = recordStartupTimings(registry, activateStartedAt);
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const coexistence = new Coexistence(context.workspaceState, registry);
-  const tree = new ServersTreeProvider(registry, coexistence, configLoader);
+  const restricted = new RestrictedModeNotice(registry);
+  const tree = new ServersTreeProvider(registry, [restricted, coexistence], configLoader);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
@@ -41,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     startup,
     configLoader,
     coexistence,
+    restricted,
     tree,
     serversView,
     models,

@@ -6,13 +6,20 @@ export type CoexistenceChoice = 'mcpHost' | 'both';
 /** What a click on the row runs: choose again. */
 export const CHOOSE_COMMAND = 'mcpHost.chooseBuiltinMcp';
 
-/** What the Servers view shows about the built-in support, when there is something to show. */
-export interface CoexistenceNotice {
+/** A row above the servers in the Servers view: what it says, and the command a click runs. */
+export interface RowNotice {
+  /** Keeps the row's identity across refreshes. */
+  id: string;
   label: string;
   description: string;
   tooltip: string;
+  /** A codicon id. */
   icon: string;
+  command: string;
 }
+
+/** What the Servers view shows about the built-in support, when there is something to show. */
+export type CoexistenceNotice = RowNotice;
 
 /**
  * Pure: the row for the Servers view. `builtinOn`: VS Code's MCP support may run this workspace's servers;
@@ -23,6 +30,8 @@ export function coexistenceNotice(builtinOn: boolean, turnedOffHere: boolean, ch
   if (!builtinOn) {
     return turnedOffHere
       ? {
+          id: 'builtinMcp',
+          command: CHOOSE_COMMAND,
           label: "VS Code's built-in MCP: off in this workspace",
           description: 'MCP Host runs the servers',
           tooltip: 'MCP Host set chat.mcp.access to "none" in this workspace\'s settings so that no server runs twice. Click to turn VS Code\'s MCP support back on here.',
@@ -33,12 +42,16 @@ export function coexistenceNotice(builtinOn: boolean, turnedOffHere: boolean, ch
   const names = shared.join(', ');
   return choice === 'both'
     ? {
+        id: 'builtinMcp',
+        command: CHOOSE_COMMAND,
         label: "VS Code's built-in MCP runs them too",
         description: 'kept both',
         tooltip: `VS Code's own MCP support may also start ${names}: each would run twice. You chose to keep both; click to change.`,
         icon: 'split-horizontal',
       }
     : {
+        id: 'builtinMcp',
+        command: CHOOSE_COMMAND,
         label: "VS Code's built-in MCP would run them too",
         description: 'click to choose',
         tooltip: `VS Code's own MCP support reads the same .vscode/mcp.json and may also start ${names}: each would run twice. Click to let MCP Host run them alone, or to keep both.`,

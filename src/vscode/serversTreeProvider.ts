@@ -6,7 +6,7 @@ import type { Event } from '../core/host/events';
 import type { ConfigScope } from '../core/config/types';
 import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';
 import { firstLine } from '../core/presentation/serverText';
-import { CHOOSE_COMMAND, type CoexistenceNotice } from './coexistenceNotice';
+import type { RowNotice } from './coexistenceNotice';
 import type { ConfigProblem } from './configLoader';
 import { resourceTooltip, templateTooltip } from './resources/resourcePresentation';
 import {
@@ -40,9 +40,9 @@ export interface ProblemSource {
   onDidChangeProblems: Event<void>;
 }
 
-/** A row above the servers about VS Code's built-in MCP support, when there is something to say. */
+/** A row above the servers (Restricted Mode, VS Code's built-in MCP support), when there is something to say. */
 export interface NoticeSource {
-  notice(): CoexistenceNotice | undefined;
+  notice(): RowNotice | undefined;
   onDidChange: Event<void>;
 }
 
@@ -78,10 +78,10 @@ export function serverIdOf(node: unknown): string | undefined {
   return node instanceof Node ? node.serverId : undefined;
 }
 
-/** VS Code's built-in MCP support next to MCP Host: a click changes who runs the workspace's servers. */
-class CoexistenceNode extends Node {
-  constructor(private readonly notice: CoexistenceNotice) {
-    super(nodeId('builtinMcp'), undefined, undefined);
+/** A row above the servers: what the user should know first, and a click that acts on it. */
+class NoticeNode extends Node {
+  constructor(private readonly notice: RowNotice) {
+    super(nodeId('notice', notice.id), undefined, undefined);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -90,8 +90,8 @@ class CoexistenceNode extends Node {
     item.description = this.notice.description;
     item.tooltip = this.notice.tooltip;
     item.iconPath = new vscode.ThemeIcon(this.notice.icon);
-    item.contextValue = 'mcpBuiltinMcp';
-    item.command = { title: 'Choose', command: CHOOSE_COMMAND };
+    item.contextValue = `mcpNotice.${this.notice.id}`;
+    item.command = { title: this.notice.description, command: this.notice.command };
     return item;
   }
 }
@@ -427,12 +427,12 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
 
   constructor(
     private readonly source: ServerSource,
-    private readonly notices?: NoticeSource,
+    private readonly notices: NoticeSource[] = [],
     private readonly problems?: ProblemSource,
   ) {
     this.subscriptions = [
       source.onDidChangeServers(() => this.scheduleRefresh()),
-      ...(notices ? [notices.onDidChange(() => this.scheduleRefresh())] : []),
+      ...notices.map((n) => n.onDidChange(() => this.scheduleRefresh())),
       ...(problems ? [problems.onDidChangeProblems(() => this.scheduleRefresh())] : []),
       // The folder count decides whether scopes get their own level.
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.scheduleRefresh()),
@@ -454,9 +454,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   getChildren(node?: Node): Node[] {
     if (node) return node.getChildren();
     const servers = this.source.servers();
-    const notice = this.notices?.notice();
     const problems = this.problems?.problems() ?? [];
-    const top: Node[] = notice ? [new CoexistenceNode(notice)] : [];
+    const top: Node[] = this.notices.flatMap((source) => {
+      const notice = source.notice();
+      return notice ? [new NoticeNode(notice)] : [];
+    });
     if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) {
       return [...top, ...problems.map((p) => new ProblemNode(p)), ...servers.map((s) => new ServerNode(s, undefined))];
     }
