@@ -37,7 +37,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, testMode });
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
   const models = new ModelAvailability();
-  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, testDialogs: testMode ? dialogs : undefined, startupTimings: startup.timings, chat, resources: resources.testing });
+  const statusBar = new McpStatusBar(registry);
+  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, startupTimings: startup.timings, chat, resources: resources.testing });
   context.subscriptions.push(
     host,
     startup,
@@ -48,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     serversView,
     models,
     showNoModelMessage(serversView, models, registry),
-    new McpStatusBar(registry),
+    statusBar,
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
     notifyFailures(registry, logs),
     registerManagePermissionsCommand(permissions),

@@ -11,6 +11,7 @@ import type { ConfigLoader } from './configLoader';
 import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs';
 import type { Node, ServersTreeProvider } from './serversTreeProvider';
+import type { McpStatusBar } from './statusBar';
 import type { PreparedAgentCall } from './tools/agentTools';
 
 export interface McpHostApi {
@@ -38,6 +39,8 @@ export interface McpHostTestingApi {
   readonly serversTree: vscode.TreeDataProvider<Node>;
   /** VS Code's built-in MCP support next to MCP Host: the choice, the notices shown, and a way to start over. */
   readonly coexistence: Pick<Coexistence, 'notice' | 'shownNotices' | 'reset' | 'offerOnce' | 'builtinOn'>;
+  /** What the status bar item shows. */
+  statusBar(): McpStatusBar['shown'];
   /** The message at the top of the Servers view, if any. */
   serversViewMessage(): string | undefined;
   /** Activation duration and when all configured servers first ran (for the startup benchmark). */
@@ -58,6 +61,7 @@ export interface PublicApiParts {
   tree: ServersTreeProvider;
   serversView: vscode.TreeView<Node>;
   coexistence: Coexistence;
+  statusBar: McpStatusBar;
   /** Only in test mode: the dialog router tests answer through. */
   testDialogs: DialogRouter | undefined;
   startupTimings: StartupTimings;
@@ -71,6 +75,7 @@ export function createPublicApi({
   tree,
   serversView,
   coexistence,
+  statusBar,
   testDialogs,
   startupTimings,
   chat,
@@ -99,6 +104,7 @@ export function createPublicApi({
       serversTree: tree,
       serversViewMessage: () => serversView.message,
       coexistence,
+      statusBar: () => statusBar.shown,
       startupTimings,
       chatTranscripts: () => chat.transcripts?.all ?? [],
       agentToolCalls: () => chat.agentCalls ?? [],

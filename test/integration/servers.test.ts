@@ -189,6 +189,33 @@ describe('MCP servers in a real VS Code', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('shows "starting" at once; a start that takes long shows in the status bar, named, and a click there cancels it', async () => {
+    const servers = config.servers();
+    servers.sluggish = { command: 'node', args: [fixtureServer('silent-server.mjs')] };
+    await config.writeServers(servers);
+    const first = await waitFor(() => server('sluggish')?.state.kind === 'starting' && server('sluggish'), 'sluggish starting');
+    await api.testing.stopServer(first.id);
+    await waitFor(() => server('sluggish')?.state.kind === 'stopped', 'sluggish stopped');
+    const seen: string[] = [];
+    const sub = api.onDidChangeServers(() => seen.push(server('sluggish')?.state.kind ?? 'gone'));
+    void vscode.commands.executeCommand('mcpHost.startServer', first.id);
+    await waitFor(() => seen.length > 0, 'a state change');
+    sub.dispose();
+    assert.strictEqual(seen[0], 'starting', 'the first thing the view shows');
+    assert.doesNotMatch(api.testing.statusBar().text, /Starting/, 'not at once: most starts are quick');
+    const shown = await waitFor(() => /^\$\(loading~spin\) Starting sluggish…$/.test(api.testing.statusBar().text) && api.testing.statusBar(), 'the slow start in the status bar', 5000);
+    assert.match(shown.tooltip, /Click to cancel/);
+    const command = shown.command as vscode.Command;
+    assert.deepStrictEqual([command.command, command.arguments], ['mcpHost.stopServer', [first.id]]);
+    const clicked = Date.now();
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    await waitFor(() => server('sluggish')?.state.kind === 'stopped', 'the start cancelled', 5000);
+    assert.ok(Date.now() - clicked < 5000);
+    await waitFor(() => /^\$\(server\) MCP \d+\/\d+$/.test(api.testing.statusBar().text), 'the usual status bar again');
+    await config.writeServers(config.servers());
+    await waitFor(() => !server('sluggish'), 'sluggish removed');
+  });
+
   it('restarts a crashing server, then leaves it in error with the reason shown', async function () {
     this.timeout(120_000);
     const servers = config.servers();
