@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run test:package: checks the packaged extension the way users get it.
-//   1. `npm run package` -> mcp-host.vsix (--no-package reuses an existing one, --vsix=FILE checks another)
+//   1. `npm run package` -> mcp-host.vsix (--no-package reuses an existing one, --vsix=FILE checks another), whose
+//      files must be the bundle, media and the package's documents only: no demo, test, source or compiled test code
 //   2. `npm run compile` -> out/test/integration/packaged/index.js
 //   3. installs the .vsix with code-server's --install-extension into a throw-away extensions dir
 //   4. runs scripts/code-server-launcher.mjs with that extensions dir and the tiny packaged suite, which asserts
@@ -24,11 +25,39 @@ function exitCodeOf(cmd, args, options) {
   });
 }
 
+/** The file names in a zip archive (a .vsix), read from its central directory. */
+function zipEntries(file) {
+  const buf = fs.readFileSync(file);
+  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error(`${file} is not a zip archive`);
+  const count = buf.readUInt16LE(end + 10);
+  let offset = buf.readUInt32LE(end + 16);
+  const names = [];
+  for (let i = 0; i < count; i++) {
+    if (buf.readUInt32LE(offset) !== 0x02014b50) throw new Error(`${file}: bad central directory entry`);
+    const nameLength = buf.readUInt16LE(offset + 28);
+    const extraLength = buf.readUInt16LE(offset + 30);
+    const commentLength = buf.readUInt16LE(offset + 32);
+    names.push(buf.toString('utf8', offset + 46, offset + 46 + nameLength));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+/** What a user's .vsix may hold: the manifest, the bundle, media, and the package's own documents. */
+const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/extension\.js|media\/.+))$/i;
+
 async function main() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   if (!vsixArg && (!process.argv.includes('--no-package') || !fs.existsSync(vsix))) {
     await runCommand(npm, ['run', 'package']);
   }
+  const unexpected = zipEntries(vsix).filter((name) => !SHIPPED.test(name));
+  if (unexpected.length) {
+    say(`the .vsix holds files users must not get (demo, tests, sources?):\n  ${unexpected.join('\n  ')}`);
+    process.exit(1);
+  }
+  say(`${path.basename(vsix)}: only the bundle, media and documents`);
   await runCommand(npm, ['run', 'compile']);
   const tools = await ensureTools();
 

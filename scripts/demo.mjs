@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // npm run demo: try MCP Host in a real VS Code (code-server) in your browser.
-//   builds and packages the extension (mcp-host.vsix; --no-package reuses it, --vsix=FILE uses another), installs it into
-//   a throw-away extensions dir, starts code-server on 127.0.0.1 (PORT env or a free port) with the demo/
-//   workspace and workspace trust ENABLED (you see the real trust flow), prints the URL and runs until Ctrl-C.
+//   builds and packages the extension (mcp-host.vsix; --no-package reuses it, --vsix=FILE uses another) and the demo
+//   language model of demo/model (a script, not an AI: chat and tool calling work without an account), installs both
+//   into a throw-away extensions dir, starts code-server on 127.0.0.1 (PORT env or a free port) with the demo/
+//   workspace, workspace trust ENABLED (you see the real trust flow) and VS Code's built-in MCP support off (MCP Host
+//   runs the servers alone), prints the URL and runs until Ctrl-C.
 // Environment: PORT, MCPHOST_DEMO_VERBOSE=1 (echo code-server's log).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import {
 const vsixArg = process.argv.find((a) => a.startsWith('--vsix='));
 const vsix = vsixArg ? path.resolve(vsixArg.slice('--vsix='.length)) : path.join(repoRoot, 'mcp-host.vsix');
 const demoDir = path.join(repoRoot, 'demo');
+const demoModelDir = path.join(demoDir, 'model');
 
 async function main() {
   const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
@@ -22,7 +25,11 @@ async function main() {
   }
   const tools = await ensureTools();
 
-  const sandbox = makeSandbox('mcphost-demo-', { 'security.workspace.trust.enabled': true });
+  const sandbox = makeSandbox('mcphost-demo-', {
+    'security.workspace.trust.enabled': true,
+    // VS Code's own MCP support would start the demo's servers a second time.
+    'chat.mcp.access': 'none',
+  });
   const serverLog = path.join(sandbox.root, 'code-server.log');
   let server;
   let stopping = false;
@@ -42,11 +49,18 @@ async function main() {
   process.on('SIGHUP', () => stop(0));
 
   try {
-    say(`installing ${path.basename(vsix)}`);
+    const demoModelVsix = path.join(sandbox.root, 'mcp-host-demo-model.vsix');
+    await runCommand(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository',
+        '--skip-license', '-o', demoModelVsix],
+      { cwd: demoModelDir, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    say(`installing ${path.basename(vsix)} and the demo model`);
     await runCommand(
       tools.node,
       [tools.entry, '--user-data-dir', sandbox.userDataDir, '--extensions-dir', sandbox.extensionsDir,
-        '--install-extension', vsix],
+        '--install-extension', vsix, '--install-extension', demoModelVsix],
       { env: sandbox.env },
     );
     server = await startCodeServer({
@@ -65,7 +79,8 @@ async function main() {
   const url = `${server.url}/?folder=${encodeURIComponent(demoDir).replace(/%2F/g, '/')}`;
   process.stdout.write(
     `\nMCP Host demo is running (VS Code in your browser, workspace trust enabled):\n\n    ${url}\n\n` +
-      'Open it, trust the demo folder when asked, then use the MCP Host view and commands.\n' +
+      'Open that address in your browser, trust the demo folder when asked, then open the MCP view in the activity bar.\n' +
+      'Chat: pick "Demo model — scripted, not an AI" and ask "@mcp what is 2 + 3?" or "@mcp /tools".\n' +
       'Press Ctrl-C to stop.\n',
   );
 }

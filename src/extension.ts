@@ -3,8 +3,9 @@ import * as vscode from 'vscode';
 import { ChatAttachments } from './core/features/resources/chatAttachments';
 import { plainText } from './core/presentation/serverText';
 import { registerSignInCommands } from './vscode/auth/signInCommands';
+import { ModelAvailability, showNoModelMessage } from './vscode/chat/modelAvailability';
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
-import { noticeBuiltinMcp } from './vscode/coexistence';
+import { Coexistence } from './vscode/coexistence';
 import { registerCommands } from './vscode/commands';
 import { ConfigLoader } from './vscode/configLoader';
 import { createHost } from './vscode/createHost';
@@ -12,6 +13,7 @@ import { notifyFailures } from './vscode/failureNotifications';
 import { registerManagePermissionsCommand } from './vscode/permissionsCommand';
 import { createPublicApi, type McpHostApi } from './vscode/publicApi';
 import { registerResources } from './vscode/resources/registerResources';
+import { RestrictedModeNotice } from './vscode/restrictedMode';
 import { ServersTreeProvider } from './vscode/serversTreeProvider';
 import { McpStatusBar } from './vscode/statusBar';
 
@@ -23,19 +25,28 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const { registry, dialogs, logs, permissions, trustStore, inputs, oauth } = host;
   stopAllServers = () => registry.disposeAsync();
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
-  const tree = new ServersTreeProvider(registry);
+  const coexistence = new Coexistence(context.workspaceState, registry);
+  const restricted = new RestrictedModeNotice(registry);
+  const tree = new ServersTreeProvider(registry, [restricted, coexistence], configLoader);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
   const resources = registerResources({ host: registry, subscriptions: host.resourceSubscriptions, attachments });
   const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, testMode });
-  const api = createPublicApi({ registry, configLoader, tree, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing });
+  const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
+  const models = new ModelAvailability();
+  const statusBar = new McpStatusBar(registry);
+  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing });
   context.subscriptions.push(
     host,
     configLoader,
+    coexistence,
+    restricted,
     tree,
-    vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true }),
-    new McpStatusBar(registry),
+    serversView,
+    models,
+    showNoModelMessage(serversView, models, registry),
+    statusBar,
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
     notifyFailures(registry, logs),
     registerManagePermissionsCommand(permissions),
@@ -49,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   // Servers start after activate() returns: startup never waits for them.
   configLoader
     .start()
-    .then(() => noticeBuiltinMcp(context.globalState, registry.servers().some((s) => s.scope.kind === 'workspace')))
+    .then(() => coexistence.offerOnce())
     .catch((e: Error) => vscode.window.showErrorMessage(`MCP: could not load the server configuration: ${plainText(e.message)}`));
   return api;
 }

@@ -1,27 +1,135 @@
-// VS Code's built-in MCP support reads the same .vscode/mcp.json. Tell the user once how to avoid running every
-// server twice.
+// VS Code's own MCP support reads the same .vscode/mcp.json and would start every server of it a second time. Once
+// per workspace MCP Host says which servers both would run and offers the choice: "Let MCP Host Run Them" turns the
+// built-in support off for this workspace only (`chat.mcp.access: "none"` in the workspace settings: VS Code has no
+// narrower switch for the servers of one file), "Keep Both" is remembered. The Servers view shows the choice in its
+// first row, and a click on it changes it.
 import * as vscode from 'vscode';
+import type { ServerInfo } from '../core/host/types';
+import { labelText, plainText } from '../core/presentation/serverText';
+import { CHOOSE_COMMAND, coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from './coexistenceNotice';
 
-const SHOWN_KEY = 'mcpHost.coexistenceNoticeShown';
+const CHOICE_KEY = 'mcpHost.builtinMcp.choice';
+const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
 
-/** True when this VS Code has built-in MCP support and it is not switched off. */
-export function isBuiltinMcpEnabled(): boolean {
-  const chat = vscode.workspace.getConfiguration('chat');
-  if (chat.get<boolean>('mcp.enabled') === false) return false;
-  const access = chat.inspect<string>('mcp.access');
-  if (!access) return false;
-  const value = access.workspaceFolderValue ?? access.workspaceValue ?? access.globalValue ?? access.defaultValue;
-  return value !== 'none';
+interface ServerSource {
+  servers(): ServerInfo[];
+  onDidChangeServers(listener: () => void): vscode.Disposable;
 }
 
-export async function noticeBuiltinMcp(state: vscode.Memento, hasWorkspaceServers: boolean): Promise<void> {
-  if (!hasWorkspaceServers || state.get(SHOWN_KEY) || !isBuiltinMcpEnabled()) return;
-  await state.update(SHOWN_KEY, true);
-  const openSetting = 'Open Setting';
-  const answer = await vscode.window.showInformationMessage(
-    'VS Code\'s built-in MCP support also reads .vscode/mcp.json. MCP Host runs these servers for you; to keep them from ' +
-      'running twice, set "chat.mcp.access" to "none" (or don\'t start them from the Chat view as well).',
-    openSetting,
-  );
-  if (answer === openSetting) await vscode.commands.executeCommand('workbench.action.openSettings', 'chat.mcp.access');
+export class Coexistence implements vscode.Disposable {
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  readonly onDidChange = this._onDidChange.event;
+  private readonly subscriptions: vscode.Disposable[];
+  /** Extension tests: each notification's message. */
+  readonly shownNotices: string[] = [];
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly source: ServerSource,
+  ) {
+    this.subscriptions = [
+      vscode.commands.registerCommand(CHOOSE_COMMAND, () => this.choose()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('chat.mcp')) this._onDidChange.fire();
+      }),
+      source.onDidChangeServers(() => this._onDidChange.fire()),
+    ];
+  }
+
+  /** The workspace's own servers: those VS Code's support reads too (the user's MCP Host servers it does not). */
+  private shared(): string[] {
+    return [...new Set(this.source.servers().filter((s) => s.scope.kind === 'workspace').map((s) => s.name))];
+  }
+
+  private get choice(): CoexistenceChoice | undefined {
+    return this.state.get<CoexistenceChoice>(CHOICE_KEY);
+  }
+
+  /** True when this VS Code has built-in MCP support and nothing turns it off. */
+  builtinOn(): boolean {
+    const chat = vscode.workspace.getConfiguration('chat');
+    if (chat.get<boolean>('mcp.enabled') === false) return false;
+    const access = chat.inspect<string>('mcp.access');
+    // An older VS Code without built-in MCP support does not know the setting.
+    if (access?.defaultValue === undefined) return false;
+    return chat.get<string>('mcp.access') !== 'none';
+  }
+
+  private turnedOffHere(): boolean {
+    return vscode.workspace.getConfiguration('chat').inspect<string>('mcp.access')?.workspaceValue === 'none' && this.choice === 'mcpHost';
+  }
+
+  notice(): CoexistenceNotice | undefined {
+    return coexistenceNotice(this.builtinOn(), this.turnedOffHere(), this.choice, this.shared());
+  }
+
+  /** The notification, once per workspace, while both would run the same servers and no choice was made. */
+  async offerOnce(): Promise<void> {
+    const shared = this.shared();
+    if (!shared.length || !this.builtinOn() || this.choice || this.state.get(NOTICE_KEY)) return;
+    await this.state.update(NOTICE_KEY, true);
+    const letUs = 'Let MCP Host Run Them';
+    const both = 'Keep Both';
+    const message = plainText(
+      `VS Code's built-in MCP support reads this workspace's .vscode/mcp.json too: it would also start ${shared.join(', ')}, ` +
+        `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings).`,
+    );
+    this.shownNotices.push(message);
+    const answer = await vscode.window.showInformationMessage(message, letUs, both);
+    if (answer === letUs) await this.letMcpHostRun();
+    else if (answer === both) await this.keepBoth();
+  }
+
+  /** The Servers view's row and the command: the choice, whatever it was. */
+  async choose(): Promise<void> {
+    type Item = vscode.QuickPickItem & { run: () => Promise<void> };
+    const items: Item[] = [];
+    if (this.builtinOn()) {
+      items.push(
+        { label: '$(check) Let MCP Host run them', description: "turn VS Code's MCP support off in this workspace", run: () => this.letMcpHostRun() },
+        { label: '$(split-horizontal) Keep both', description: 'each server may run twice', run: () => this.keepBoth() },
+      );
+    } else if (this.turnedOffHere()) {
+      items.push({ label: "$(debug-restart) Turn VS Code's MCP support back on here", description: 'it may then start these servers too', run: () => this.turnBuiltinBackOn() });
+    }
+    if (!items.length) {
+      void vscode.window.showInformationMessage("VS Code's built-in MCP support is off (not by MCP Host): no server runs twice.");
+      return;
+    }
+    const shared = this.shared();
+    const picked = await vscode.window.showQuickPick(items, {
+      placeHolder: labelText(`Who runs ${shared.join(', ') || "this workspace's servers"}?`),
+    });
+    await picked?.run();
+  }
+
+  async letMcpHostRun(): Promise<void> {
+    await vscode.workspace.getConfiguration('chat').update('mcp.access', 'none', vscode.ConfigurationTarget.Workspace);
+    await this.state.update(CHOICE_KEY, 'mcpHost');
+    this._onDidChange.fire();
+  }
+
+  async keepBoth(): Promise<void> {
+    await this.state.update(CHOICE_KEY, 'both');
+    this._onDidChange.fire();
+  }
+
+  async turnBuiltinBackOn(): Promise<void> {
+    await vscode.workspace.getConfiguration('chat').update('mcp.access', undefined, vscode.ConfigurationTarget.Workspace);
+    await this.state.update(CHOICE_KEY, undefined);
+    this._onDidChange.fire();
+  }
+
+  /** Extension tests: forget the choice and that the notification was shown. */
+  async reset(): Promise<void> {
+    if (this.turnedOffHere()) await vscode.workspace.getConfiguration('chat').update('mcp.access', undefined, vscode.ConfigurationTarget.Workspace);
+    await this.state.update(CHOICE_KEY, undefined);
+    await this.state.update(NOTICE_KEY, undefined);
+    this._onDidChange.fire();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this._onDidChange.dispose();
+  }
 }

@@ -11,11 +11,24 @@ import { plainText } from '../core/presentation/serverText';
 
 const DEBOUNCE_MS = 300;
 
+/** A file with errors, as the Servers view shows it on its folder. */
+export interface ConfigProblem {
+  scope: ConfigScope;
+  uri: vscode.Uri;
+  /** Errors (warnings are not counted). */
+  count: number;
+  /** Unreadable JSON: the servers it last defined correctly keep running. */
+  syntaxBroken: boolean;
+  /** Where the first error is. */
+  range: vscode.Range;
+}
+
 interface WatchedFile {
   scope: ConfigScope;
   uri: vscode.Uri;
   watcher: vscode.FileSystemWatcher;
   lastGood?: RawServerEntry[];
+  problem?: ConfigProblem;
   timer?: NodeJS.Timeout;
   /** Loads run one at a time, so two quick saves never apply out of order. */
   queue: SerialQueue;
@@ -28,7 +41,9 @@ export function workspaceConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
 export class ConfigLoader implements vscode.Disposable {
   private readonly files = new Map<string, WatchedFile>();
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('mcp');
-  private readonly disposables: vscode.Disposable[] = [this.diagnostics];
+  private readonly _onDidChangeProblems = new vscode.EventEmitter<void>();
+  readonly onDidChangeProblems = this._onDidChangeProblems.event;
+  private readonly disposables: vscode.Disposable[] = [this.diagnostics, this._onDidChangeProblems];
 
   constructor(
     private readonly registry: ServerRegistry,
@@ -94,8 +109,20 @@ export class ConfigLoader implements vscode.Disposable {
     clearTimeout(file.timer);
     file.watcher.dispose();
     this.diagnostics.delete(file.uri);
+    this.setProblem(file, undefined);
     // After any load in progress, so it cannot bring the folder's servers back once they are removed.
     await file.queue.run(() => this.registry.removeScope(scopeKey));
+  }
+
+  /** The files with errors, in the order of their folders. */
+  problems(): ConfigProblem[] {
+    return [...this.files.values()].map((f) => f.problem).filter((p): p is ConfigProblem => !!p);
+  }
+
+  private setProblem(file: WatchedFile, problem: ConfigProblem | undefined) {
+    if (!problem && !file.problem) return;
+    file.problem = problem;
+    this._onDidChangeProblems.fire();
   }
 
   /** Re-reads a scope's file now (used by commands and tests that cannot wait for the watcher). */
@@ -119,11 +146,18 @@ export class ConfigLoader implements vscode.Disposable {
       // No file (or it was deleted): the scope defines no servers.
       file.lastGood = undefined;
       this.diagnostics.delete(file.uri);
+      this.setProblem(file, undefined);
       await this.registry.removeScope(file.scope.key);
       return;
     }
     const parsed = parseMcpConfig(text);
-    this.diagnostics.set(file.uri, parsed.diagnostics.map((d) => toDiagnostic(text, d)));
+    const diagnostics = parsed.diagnostics.map((d) => toDiagnostic(text, d));
+    this.diagnostics.set(file.uri, diagnostics);
+    const errors = diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+    this.setProblem(
+      file,
+      errors.length ? { scope: file.scope, uri: file.uri, count: errors.length, syntaxBroken: parsed.syntaxBroken, range: errors[0].range } : undefined,
+    );
     // Unreadable JSON changes nothing: what the file last defined correctly keeps running until it is fixed.
     if (parsed.syntaxBroken) return;
     const servers = withLastGoodServers(file.lastGood, parsed);

@@ -47,6 +47,12 @@ function contentPart(part: ModelContentPart, imageRefused: string | undefined): 
   return new vscode.LanguageModelTextPart(`[An image (${part.mimeType}) was left out: ${imageRefused}.]`);
 }
 
+/** Tool result content for VS Code (a language model tool's result): text, and images where this VS Code takes them. */
+export function toolResultParts(parts: readonly ModelContentPart[]): vscode.LanguageModelTextPart[] {
+  // The 1.95 typings know text parts only; data parts go through at run time.
+  return parts.map((p) => contentPart(p, DataPart ? undefined : 'this VS Code cannot pass images on')) as vscode.LanguageModelTextPart[];
+}
+
 function chatPart(part: ModelPart, imageRefused: string | undefined): unknown {
   switch (part.kind) {
     case 'toolCall':

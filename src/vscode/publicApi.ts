@@ -5,10 +5,13 @@ import type { ServerInfo } from '../core/host/types';
 import type { ArgumentPickState } from './chat/promptArgumentPicker';
 import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
+import type { Coexistence } from './coexistence';
 import type { ConfigLoader } from './configLoader';
 import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs';
 import type { Node, ServersTreeProvider } from './serversTreeProvider';
+import type { McpStatusBar } from './statusBar';
+import type { PreparedAgentCall } from './tools/agentTools';
 
 export interface McpHostApi {
   /** Every configured server: folder (scope), name, state, negotiated protocol version, capabilities, features. */
@@ -33,8 +36,16 @@ export interface McpHostTestingApi {
   renderServersTree(): string[];
   /** The Servers view's own provider: tests run the menu commands on the very nodes it returns. */
   readonly serversTree: vscode.TreeDataProvider<Node>;
+  /** VS Code's built-in MCP support next to MCP Host: the choice, the notices shown, and a way to start over. */
+  readonly coexistence: Pick<Coexistence, 'notice' | 'shownNotices' | 'reset' | 'offerOnce' | 'builtinOn'>;
+  /** What the status bar item shows. */
+  statusBar(): McpStatusBar['shown'];
+  /** The message at the top of the Servers view, if any. */
+  serversViewMessage(): string | undefined;
   /** What @mcp wrote into each chat response so far, oldest first (tests cannot read the Chat view). */
   chatTranscripts(): readonly ChatTranscript[];
+  /** How each agent call of `mcpHost_callTool` was prepared, oldest first (tests cannot read VS Code's confirmation). */
+  agentToolCalls(): readonly PreparedAgentCall[];
   /** The prompt-argument quick pick on screen, if any: tests cannot type, so they set its value. */
   argumentPick(): ArgumentPickState | undefined;
   /** The Resources view, template picks, subscriptions and chat attachments. */
@@ -45,6 +56,9 @@ export interface PublicApiParts {
   registry: ServerRegistry;
   configLoader: ConfigLoader;
   tree: ServersTreeProvider;
+  serversView: vscode.TreeView<Node>;
+  coexistence: Coexistence;
+  statusBar: McpStatusBar;
   /** Only in test mode: the dialog router tests answer through. */
   testDialogs: DialogRouter | undefined;
   chat: ChatFeatures;
@@ -55,6 +69,9 @@ export function createPublicApi({
   registry,
   configLoader,
   tree,
+  serversView,
+  coexistence,
+  statusBar,
   testDialogs,
   chat,
   resources,
@@ -80,7 +97,11 @@ export function createPublicApi({
       roots: () => registry.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
       serversTree: tree,
+      serversViewMessage: () => serversView.message,
+      coexistence,
+      statusBar: () => statusBar.shown,
       chatTranscripts: () => chat.transcripts?.all ?? [],
+      agentToolCalls: () => chat.agentCalls ?? [],
       argumentPick: () => chat.picker.activePick,
       resources,
     },

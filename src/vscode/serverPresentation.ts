@@ -286,3 +286,16 @@ export function statusSummary(servers: ServerInfo[]): StatusSummary {
     anyError: servers.some((s) => s.state.kind === 'error'),
   };
 }
+
+/** How long a start may take before the status bar shows it with a way to cancel (an `npx` download takes a while). */
+export const SLOW_START_MS = 2000;
+
+/** The status bar while servers take long to start (after a spinner): their names, and that a click cancels the start. */
+export function slowStartSummary(slow: ServerInfo[]): { text: string; tooltip: string; accessibleLabel: string } {
+  const what = slow.length === 1 ? slow[0].name : `${slow.length} MCP servers`;
+  return {
+    text: `Starting ${what}…`,
+    tooltip: `${slow.map((s) => `${s.name} (${scopeLabel(s.scope)})`).join(', ')}: still starting (a first npx or uvx run downloads the server). Click to cancel.`,
+    accessibleLabel: `Starting ${what}; activate to cancel`,
+  };
+}

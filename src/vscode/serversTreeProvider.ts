@@ -6,6 +6,8 @@ import type { Event } from '../core/host/events';
 import type { ConfigScope } from '../core/config/types';
 import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';
 import { firstLine } from '../core/presentation/serverText';
+import type { RowNotice } from './coexistenceNotice';
+import type { ConfigProblem } from './configLoader';
 import { resourceTooltip, templateTooltip } from './resources/resourcePresentation';
 import {
   describeState,
@@ -30,6 +32,18 @@ import {
 export interface ServerSource {
   servers(): ServerInfo[];
   onDidChangeServers: Event<void>;
+}
+
+/** Files with errors, shown on their folder. */
+export interface ProblemSource {
+  problems(): ConfigProblem[];
+  onDidChangeProblems: Event<void>;
+}
+
+/** A row above the servers (Restricted Mode, VS Code's built-in MCP support), when there is something to say. */
+export interface NoticeSource {
+  notice(): RowNotice | undefined;
+  onDidChange: Event<void>;
 }
 
 /** A burst of changes (a scope reconciling, list_changed storms) renders once. */
@@ -64,10 +78,40 @@ export function serverIdOf(node: unknown): string | undefined {
   return node instanceof Node ? node.serverId : undefined;
 }
 
+/** A row above the servers: what the user should know first, and a click that acts on it. */
+class NoticeNode extends Node {
+  constructor(private readonly notice: RowNotice) {
+    super(nodeId('notice', notice.id), undefined, undefined);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.notice.label);
+    item.id = this.id;
+    item.description = this.notice.description;
+    item.tooltip = this.notice.tooltip;
+    item.iconPath = new vscode.ThemeIcon(this.notice.icon);
+    item.contextValue = `mcpNotice.${this.notice.id}`;
+    item.command = { title: this.notice.description, command: this.notice.command };
+    return item;
+  }
+}
+
+/** `1 problem — servers keep their last good definition`; a click opens the file at the first one. */
+function showProblem(item: vscode.TreeItem, problem: ConfigProblem): void {
+  item.description = describeProblem(problem);
+  item.tooltip = `${problem.uri.fsPath}\n\n${describeProblem(problem)}. Click to go to ${problem.count === 1 ? 'it' : 'the first'}.`;
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
+  item.command = { title: 'Show Problem', command: 'vscode.open', arguments: [problem.uri, { selection: problem.range }] };
+}
+
+const describeProblem = (p: ConfigProblem): string =>
+  `${plural(p.count, 'problem')}${p.syntaxBroken ? ' — servers keep their last good definition' : ''}`;
+
 class ScopeNode extends Node {
   constructor(
     private readonly scope: ConfigScope,
     private readonly servers: ServerInfo[],
+    private readonly problem: ConfigProblem | undefined,
   ) {
     super(nodeId('scope', scope.key), undefined, undefined);
   }
@@ -80,11 +124,27 @@ class ScopeNode extends Node {
     item.tooltip = this.scope.configPath;
     item.iconPath = new vscode.ThemeIcon(this.scope.kind === 'user' ? 'account' : 'root-folder');
     item.contextValue = `mcpScope.${this.scope.kind}`;
+    if (this.problem) showProblem(item, this.problem);
     return item;
   }
 
   getChildren(): Node[] {
     return this.servers.map((s) => new ServerNode(s, this));
+  }
+}
+
+/** A file's problems when the view has no folder level: a row of its own above the servers. */
+class ProblemNode extends Node {
+  constructor(private readonly problem: ConfigProblem) {
+    super(nodeId('problem', problem.scope.key), undefined, undefined);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(`${scopeLabel(this.problem.scope)}: ${this.problem.scope.kind === 'user' ? 'mcp.json' : '.vscode/mcp.json'}`);
+    item.id = this.id;
+    item.contextValue = 'mcpConfigProblem';
+    showProblem(item, this.problem);
+    return item;
   }
 }
 
@@ -365,9 +425,15 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   private readonly subscriptions: { dispose(): void }[];
   private refreshTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly source: ServerSource) {
+  constructor(
+    private readonly source: ServerSource,
+    private readonly notices: NoticeSource[] = [],
+    private readonly problems?: ProblemSource,
+  ) {
     this.subscriptions = [
       source.onDidChangeServers(() => this.scheduleRefresh()),
+      ...notices.map((n) => n.onDidChange(() => this.scheduleRefresh())),
+      ...(problems ? [problems.onDidChangeProblems(() => this.scheduleRefresh())] : []),
       // The folder count decides whether scopes get their own level.
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.scheduleRefresh()),
     ];
@@ -388,10 +454,18 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   getChildren(node?: Node): Node[] {
     if (node) return node.getChildren();
     const servers = this.source.servers();
+    const problems = this.problems?.problems() ?? [];
+    const top: Node[] = this.notices.flatMap((source) => {
+      const notice = source.notice();
+      return notice ? [new NoticeNode(notice)] : [];
+    });
     if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) {
-      return servers.map((s) => new ServerNode(s, undefined));
+      return [...top, ...problems.map((p) => new ProblemNode(p)), ...servers.map((s) => new ServerNode(s, undefined))];
     }
-    return serversByScope(servers).map((g) => new ScopeNode(g.scope, g.servers));
+    const groups = serversByScope(servers);
+    // A folder whose broken file defined no server yet still gets its row, with the problem on it.
+    for (const p of problems) if (!groups.some((g) => g.scope.key === p.scope.key)) groups.push({ scope: p.scope, servers: [] });
+    return [...top, ...groups.map((g) => new ScopeNode(g.scope, g.servers, problems.find((p) => p.scope.key === g.scope.key)))];
   }
 
   getParent(node: Node): Node | undefined {

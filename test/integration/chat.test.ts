@@ -10,7 +10,7 @@ import type { ToolConsentQuestion } from '../../src/core/features/tools/toolCons
 import type { ConsentAnswer, TextQuestion } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
-import { activateFakeLm, activateHost, answerDialogs, sleep, waitFor, type FakeLm, type TestedHost } from './testKit';
+import { activateFakeLm, activateHost, answerDialogs, askChat, FAKE_MODEL, sleep, transcriptMarkdown, waitFor, type FakeLm, type TestedHost } from './testKit';
 
 /** Text of a message's parts, tool results included (their content is text parts). */
 function textOf(message: vscode.LanguageModelChatMessage): string {
@@ -43,15 +43,7 @@ describe('@mcp chat participant', function () {
   const server = (name: string): ServerInfo | undefined => api.getServers().find((s) => s.name === name);
   const running = (name: string) => waitFor(() => server(name)?.state.kind === 'running' && server(name), `${name} running`);
 
-  /** Sends a query to chat; resolves with the participant's transcript once the response is complete. */
-  async function ask(query: string, options: { wait?: boolean; sameChat?: boolean } = {}): Promise<ChatTranscript> {
-    const before = api.testing.chatTranscripts().length;
-    if (!options.sameChat) await vscode.commands.executeCommand('workbench.action.chat.newChat');
-    void vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'ask' });
-    const transcript = await waitFor(() => api.testing.chatTranscripts()[before], `@mcp to receive "${query}"`);
-    if (options.wait !== false) await waitFor(() => transcript.done, `the response to "${query}"`, 60_000);
-    return transcript;
-  }
+  const ask = (query: string, options: { wait?: boolean; sameChat?: boolean } = {}) => askChat(api, query, { ...options, model: FAKE_MODEL });
 
   /** The text of a document the response lists as a reference. */
   async function referencedDocument(t: ChatTranscript, name: RegExp): Promise<string> {
@@ -61,11 +53,7 @@ describe('@mcp chat participant', function () {
     return doc.getText();
   }
 
-  const markdown = (t: ChatTranscript) =>
-    t.parts
-      .filter((p) => p.startsWith('markdown: '))
-      .map((p) => p.slice('markdown: '.length))
-      .join('');
+  const markdown = transcriptMarkdown;
 
   before(async () => {
     api = await activateHost();

@@ -1,7 +1,8 @@
 // Mocha entry point loaded by the VS Code extension host (the runTests `extensionTestsPath`).
 //
-// Runs every `*.test.js` next to this file (bdd UI: describe/it). Optional filters, passed through the
-// launcher's environment: MCPHOST_TEST_FILES (comma list of file names, `.test.js` may be left out) and
+// Runs every `*.test.js` next to this file (bdd UI: describe/it), or in the Restricted Mode pass every
+// `*.untrusted.test.js`. Optional filters, passed through the launcher's environment: MCPHOST_TEST_FILES (comma list
+// of file names, `.test.js` may be left out) and
 // MCPHOST_TEST_GREP (mocha --grep). console.log cannot be reassigned in the extension host, so mocha's
 // reporter output is appended to MCPHOST_TEST_OUTPUT_FILE, which scripts/code-server-launcher.mjs streams
 // to its stdout. The last line is always `N passed, M failed`.
@@ -52,17 +53,21 @@ export function runMocha(mocha: Mocha): Promise<void> {
   });
 }
 
-function selectedTestFiles(dir: string): string[] {
-  const wanted = (process.env.MCPHOST_TEST_FILES ?? '')
+/**
+ * The suites of this run. Suites named `*.untrusted.test.js` need Workspace Trust enabled and the workspace not
+ * trusted (Restricted Mode): they run in a pass of their own (runTests.ts), with MCPHOST_TEST_WORKSPACE_TRUST=1, and
+ * only there.
+ */
+export function selectedTestFiles(dir: string, wantedList = process.env.MCPHOST_TEST_FILES ?? '', untrustedPass = process.env.MCPHOST_TEST_WORKSPACE_TRUST === '1'): string[] {
+  const wanted = wantedList
     .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => (s.endsWith('.js') ? s : s.endsWith('.test') ? `${s}.js` : `${s}.test.js`));
+    .map((s) => s.trim().replace(/(\.untrusted)?(\.test)?(\.js)?$/, ''))
+    .filter(Boolean);
   const all = fs
     .readdirSync(dir)
-    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => f.endsWith('.test.js') && f.endsWith('.untrusted.test.js') === untrustedPass)
     .sort();
-  return wanted.length ? all.filter((f) => wanted.includes(f)) : all;
+  return wanted.length ? all.filter((f) => wanted.includes(f.replace(/(\.untrusted)?\.test\.js$/, ''))) : all;
 }
 
 export function run(): Promise<void> {

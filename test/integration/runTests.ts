@@ -3,7 +3,8 @@
 // By default VS Code is code-server driven by headless Chromium, through scripts/code-server-launcher.mjs,
 // which behaves like a VS Code executable for runTests. Set VSCODE_EXECUTABLE to a desktop VS Code binary
 // to use that instead. Any MCPHOST_TEST_* variable in the environment reaches the tests
-// (e.g. MCPHOST_TEST_FILES=smoke, MCPHOST_TEST_GREP=activates, MCPHOST_TEST_WORKSPACE_TRUST=1).
+// (e.g. MCPHOST_TEST_FILES=smoke, MCPHOST_TEST_GREP=activates). Suites named `*.untrusted.test.ts` run in a second
+// pass, with Workspace Trust enabled and the workspace not trusted (Restricted Mode).
 //
 // The fixture workspaces (test/fixtures/workspace*, test/fixtures/*.code-workspace) are copied to a temp dir
 // with {{REPO}} replaced by the repository path, so tests may edit them freely; the run opens the copied
@@ -13,6 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { selectedTestFiles } from './index';
 
 const JSON_FILE = /\.(json|jsonc|code-workspace)$/;
 
@@ -53,8 +55,19 @@ async function main(): Promise<number> {
   const repoRoot = path.resolve(__dirname, '..', '..', '..'); // out/test/integration -> repo
   const desktop = process.env.VSCODE_EXECUTABLE;
   const vscodeExecutablePath = desktop || path.join(repoRoot, 'scripts', 'code-server-launcher.mjs');
-  const workspaces = prepareWorkspaces(repoRoot);
+  const passes = [{ untrusted: false }, { untrusted: true }].filter((p) => selectedTestFiles(__dirname, undefined, p.untrusted).length);
+  let exitCode = passes.length ? 0 : 1;
+  if (!passes.length) console.error(`No integration test matches MCPHOST_TEST_FILES=${process.env.MCPHOST_TEST_FILES}`);
+  for (const pass of passes) {
+    if (pass.untrusted) console.log('\nRestricted Mode pass: Workspace Trust enabled, the workspace not trusted');
+    const code = await runPass(repoRoot, vscodeExecutablePath, pass.untrusted);
+    if (code !== 0) exitCode = code;
+  }
+  return exitCode;
+}
 
+async function runPass(repoRoot: string, vscodeExecutablePath: string, untrusted: boolean): Promise<number> {
+  const workspaces = prepareWorkspaces(repoRoot);
   const extensionTestsEnv: Record<string, string> = {
     MCPHOST_TEST_REPO_ROOT: repoRoot,
     MCPHOST_TEST_WORKSPACE: workspaces.workspace,
@@ -64,12 +77,14 @@ async function main(): Promise<number> {
       extensionTestsEnv[key] = value;
     }
   }
-
+  // The launcher reads it to enable Workspace Trust; the test index to pick the suites.
+  extensionTestsEnv.MCPHOST_TEST_WORKSPACE_TRUST = untrusted ? '1' : '0';
   try {
-    // Both extension paths are passed as --extensionDevelopmentPath flags; the launcher folds them into one.
+    // Every extension path is passed as an --extensionDevelopmentPath flag; the launcher folds them into one. Beside
+    // MCP Host: the test-only fake model (with a participant that is not ours) and the demo model of `npm run demo`.
     return await runTests({
       vscodeExecutablePath,
-      extensionDevelopmentPath: [repoRoot, path.join(repoRoot, 'test', 'fixtures', 'fake-lm-extension')],
+      extensionDevelopmentPath: [repoRoot, path.join(repoRoot, 'test', 'fixtures', 'fake-lm-extension'), path.join(repoRoot, 'demo', 'model')],
       extensionTestsPath: path.join(__dirname, 'index.js'),
       launchArgs: [workspaces.open],
       extensionTestsEnv,

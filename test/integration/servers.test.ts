@@ -91,11 +91,25 @@ describe('MCP servers in a real VS Code', function () {
       return d.length > 0 && d;
     }, 'diagnostics for the broken file');
     assert.ok(diagnostics.every((d) => d.source === 'MCP'));
+    assert.strictEqual(diagnostics.length, 1, 'one fault, one problem');
     assert.strictEqual(diagnostics[0].range.start.line, 1, 'error at the end of the unterminated object');
     await sleep(1000);
     assert.strictEqual(server('basic')?.pid, basicPid, 'still running, untouched');
+    const row = await waitFor(async () => {
+      for (const node of (await api.testing.serversTree.getChildren()) ?? []) {
+        const item = await api.testing.serversTree.getTreeItem(node);
+        if (item.description === '1 problem — servers keep their last good definition') return item;
+      }
+      return undefined;
+    }, 'the problem shown in the Servers view');
+    assert.strictEqual(row.label, `${folder.name}: .vscode/mcp.json`);
+    await vscode.commands.executeCommand(row.command!.command, ...(row.command!.arguments ?? []));
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === config.uri.toString() && vscode.window.activeTextEditor, 'mcp.json open');
+    assert.strictEqual(editor.selection.start.line, 1, 'at the problem');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await config.restore();
     await waitFor(() => vscode.languages.getDiagnostics(config.uri).length === 0, 'diagnostics cleared');
+    await waitFor(() => !api.testing.renderServersTree().some((l) => /problem/.test(l)), 'the problem row gone');
   });
 
   it('gives servers the workspace folders as roots and tells them when a folder is added', async () => {
@@ -173,6 +187,33 @@ describe('MCP servers in a real VS Code', function () {
     await write({});
     await waitFor(() => !server('mine', 'User'), 'user server removed');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('shows "starting" at once; a start that takes long shows in the status bar, named, and a click there cancels it', async () => {
+    const servers = config.servers();
+    servers.sluggish = { command: 'node', args: [fixtureServer('silent-server.mjs')] };
+    await config.writeServers(servers);
+    const first = await waitFor(() => server('sluggish')?.state.kind === 'starting' && server('sluggish'), 'sluggish starting');
+    await api.testing.stopServer(first.id);
+    await waitFor(() => server('sluggish')?.state.kind === 'stopped', 'sluggish stopped');
+    const seen: string[] = [];
+    const sub = api.onDidChangeServers(() => seen.push(server('sluggish')?.state.kind ?? 'gone'));
+    void vscode.commands.executeCommand('mcpHost.startServer', first.id);
+    await waitFor(() => seen.length > 0, 'a state change');
+    sub.dispose();
+    assert.strictEqual(seen[0], 'starting', 'the first thing the view shows');
+    assert.doesNotMatch(api.testing.statusBar().text, /Starting/, 'not at once: most starts are quick');
+    const shown = await waitFor(() => /^\$\(loading~spin\) Starting sluggish…$/.test(api.testing.statusBar().text) && api.testing.statusBar(), 'the slow start in the status bar', 5000);
+    assert.match(shown.tooltip, /Click to cancel/);
+    const command = shown.command as vscode.Command;
+    assert.deepStrictEqual([command.command, command.arguments], ['mcpHost.stopServer', [first.id]]);
+    const clicked = Date.now();
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    await waitFor(() => server('sluggish')?.state.kind === 'stopped', 'the start cancelled', 5000);
+    assert.ok(Date.now() - clicked < 5000);
+    await waitFor(() => /^\$\(server\) MCP \d+\/\d+$/.test(api.testing.statusBar().text), 'the usual status bar again');
+    await config.writeServers(config.servers());
+    await waitFor(() => !server('sluggish'), 'sluggish removed');
   });
 
   it('restarts a crashing server, then leaves it in error with the reason shown', async function () {

@@ -3,6 +3,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { ChatTranscript } from '../../src/vscode/chat/chatTranscripts';
 import type { HostDialogs } from '../../src/vscode/dialogs';
 import type { McpHostApi, McpHostTestingApi } from '../../src/vscode/publicApi';
 import { sleep, waitFor as poll, type Truthy } from '../unit/helpers';
@@ -38,7 +39,22 @@ export const answerDialogs = (api: TestedHost, answers: Partial<HostDialogs>): v
 export interface FakeLm {
   calls: { model: string; messages: vscode.LanguageModelChatMessage[]; options: { tools?: { name: string }[] } }[];
   setResponder(fn: (messages: vscode.LanguageModelChatMessage[], options: unknown, token: vscode.CancellationToken) => unknown): void;
+  /** What @foreign (a participant that is not ours) was asked, and what invoking the MCP tool gave it. */
+  foreign: { prompt: string; toolFound: boolean; text?: string; error?: string; done: boolean }[];
+  setAvailable(available: boolean): void;
   reset(): void;
+}
+
+/** The demo model's extension (demo/model): how many requests reached it, and a switch. */
+export interface DemoModel {
+  readonly requests: number;
+  setAvailable(available: boolean): void;
+}
+
+export async function activateDemoModel(): Promise<DemoModel> {
+  const model = (await vscode.extensions.getExtension('mcp-host-demo.mcp-host-demo-model')!.activate()) as DemoModel;
+  await waitFor(async () => (await vscode.lm.selectChatModels(DEMO_MODEL)).length > 0, 'the demo model');
+  return model;
 }
 
 /** Activates the fake model's extension; resolves once VS Code offers the model. */
@@ -47,6 +63,34 @@ export async function activateFakeLm(): Promise<FakeLm> {
   await waitFor(async () => (await vscode.lm.selectChatModels({ vendor: 'mcphost-fake-lm' })).length > 0, 'the fake model');
   return lm;
 }
+
+export const FAKE_MODEL = { vendor: 'mcphost-fake-lm', id: 'fake-model' };
+/** The demo model of `npm run demo` (demo/model), loaded beside the extension in these tests too. */
+export const DEMO_MODEL = { vendor: 'mcphost-demo', id: 'demo-model' };
+
+/**
+ * Sends a query to chat (Ask mode) with a given model; resolves with @mcp's transcript of it once the response is
+ * complete (or at once, with `wait: false`).
+ */
+export async function askChat(
+  api: TestedHost,
+  query: string,
+  options: { model?: { vendor: string; id: string }; wait?: boolean; sameChat?: boolean } = {},
+): Promise<ChatTranscript> {
+  const before = api.testing.chatTranscripts().length;
+  if (!options.sameChat) await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  void vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'ask', modelSelector: options.model ?? FAKE_MODEL });
+  const transcript = await waitFor(() => api.testing.chatTranscripts()[before], `@mcp to receive "${query}"`);
+  if (options.wait !== false) await waitFor(() => transcript.done, `the response to "${query}"`, 60_000);
+  return transcript;
+}
+
+/** The Markdown @mcp wrote into a response. */
+export const transcriptMarkdown = (t: ChatTranscript): string =>
+  t.parts
+    .filter((p) => p.startsWith('markdown: '))
+    .map((p) => p.slice('markdown: '.length))
+    .join('');
 
 /**
  * Runs the fixture workspace's server-everything if it is not running yet, and resolves with its id once it offers

@@ -120,9 +120,18 @@ describe('parseMcpConfig', () => {
       const text = '{ "servers": { "a": { "command": "node } }';
       const parsed = parseMcpConfig(text);
       assert.strictEqual(parsed.syntaxBroken, true);
-      assert.ok(parsed.diagnostics.length > 0 && parsed.diagnostics.every((d) => d.code === 'syntax' && d.severity === 'error'));
+      assert.strictEqual(parsed.diagnostics.length, 1);
+      assert.ok(parsed.diagnostics.every((d) => d.code === 'syntax' && d.severity === 'error'));
       assert.deepStrictEqual(parsed.diagnostics[0].span, { offset: text.indexOf('"node'), length: text.length - text.indexOf('"node') });
       assert.strictEqual(parsed.diagnostics[0].message, 'Unterminated string');
+    });
+
+    it('reports one problem for one fault, not every error the parser stumbles on after it', () => {
+      const text = '{ "servers": { "a": { "command": "node", "args": ["x" }, "b": {"command": "x"}, "c": {"command":"y"} } }';
+      const parsed = parseMcpConfig(text);
+      assert.strictEqual(parsed.diagnostics.length, 1);
+      assert.strictEqual(parsed.diagnostics[0].message, 'Expected comma');
+      assert.strictEqual(parsed.diagnostics[0].span.offset, text.indexOf(' }, "b"') + 1);
     });
   });
 

@@ -16,6 +16,7 @@ import {
   serversByScope,
   serverTooltip,
   stateExplanation,
+  slowStartSummary,
   statusSummary,
   templateDescription,
   toolLabel,
@@ -254,6 +255,15 @@ describe('serverPresentation', () => {
           ['user', ['u']],
         ],
       );
+    });
+  });
+
+  describe('slowStartSummary', () => {
+    it('names the slow server and says a click cancels; several are counted', () => {
+      const one = slowStartSummary([server({ name: 'everything', state: { kind: 'starting' } })]);
+      assert.strictEqual(one.text, 'Starting everything…');
+      assert.match(one.tooltip, /^everything \(a\): still starting .* Click to cancel\.$/);
+      assert.strictEqual(slowStartSummary([server({ name: 'a' }), server({ name: 'b' })]).text, 'Starting 2 MCP servers…');
     });
   });
 

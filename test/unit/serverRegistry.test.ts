@@ -145,6 +145,14 @@ describe('ServerRegistry against real servers', function () {
     assert.match(kit.log('garbage').text, /\[warn\] Protocol:/);
   });
 
+  it('logs what a server writes to stderr at info: servers log there by design', async () => {
+    kit = createKit();
+    await kit.update(scope, [entry('basic', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
+    await waitForState(kit, 'basic', 'running');
+    await waitFor(() => /\[info\] \[stderr\] basic-server: ready/.test(kit.log('basic').text), 5000, 'the stderr line');
+    assert.doesNotMatch(kit.log('basic').text, /\[warn\] \[stderr\]/);
+  });
+
   it('explains a missing command and does not retry it', async () => {
     kit = createKit();
     await kit.update(scope, [entry('missing', stdio('definitely-not-a-command-mcp-host'))], []);

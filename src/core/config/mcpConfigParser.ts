@@ -83,15 +83,20 @@ export function parseMcpConfig(text: string): ParsedConfig {
   // A file the user has just created (empty, or only comments) is an empty configuration, not a broken one.
   const root = parseTree(text, errors, { allowTrailingComma: true, allowEmptyContent: true });
   if (errors.length > 0) {
+    // One fault makes the parser stumble on everything after it ("expected comma", "expected a value", …): only the
+    // first error is the user's, the rest would bury it.
+    const first = errors.reduce((a, b) => (b.offset < a.offset ? b : a));
     return {
       servers: [],
       inputs: [],
-      diagnostics: errors.map((e) => ({
-        message: SYNTAX_MESSAGES[printParseErrorCode(e.error)],
-        span: { offset: e.offset, length: e.length },
-        severity: 'error',
-        code: 'syntax',
-      })),
+      diagnostics: [
+        {
+          message: SYNTAX_MESSAGES[printParseErrorCode(first.error)],
+          span: { offset: first.offset, length: first.length },
+          severity: 'error',
+          code: 'syntax',
+        },
+      ],
       syntaxBroken: true,
       rejectedServers: [],
     };

@@ -1,5 +1,6 @@
-// Prompts and tools for people: the @mcp chat participant, "MCP: Run Prompt…", "MCP: Call Tool…" and
-// "MCP: Reset Tool Permissions", sharing one consent policy and one tool caller.
+// Prompts and tools for people and agents: the @mcp chat participant, "MCP: Run Prompt…", "MCP: Call Tool…",
+// "MCP: Reset Tool Permissions", and the language model tools that give every agent the MCP tools, sharing one
+// consent policy and one tool caller.
 import * as vscode from 'vscode';
 import type { SessionPort } from '../../core/host/serverSession';
 import { ToolCaller } from '../../core/features/tools/toolCaller';
@@ -7,6 +8,7 @@ import { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { HostDialogs } from '../dialogs';
+import { registerAgentTools, type PreparedAgentCall } from '../tools/agentTools';
 import { registerToolCommands } from '../tools/toolCommands';
 import { readToolSettings } from '../tools/toolSettings';
 import { ChatDocuments } from './chatDocuments';
@@ -32,6 +34,8 @@ export interface ChatFeatures {
   disposables: vscode.Disposable[];
   picker: PromptArgumentPicker;
   transcripts?: ChatTranscripts;
+  /** Extension tests: how each agent call of an MCP tool was prepared (its confirmation, if any). */
+  agentCalls?: PreparedAgentCall[];
 }
 
 export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
@@ -45,9 +49,11 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
   const picker = new PromptArgumentPicker(deps.sessions);
   const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
   const documents = new ChatDocuments();
+  const agentCalls: PreparedAgentCall[] | undefined = deps.testMode ? [] : undefined;
   return {
     picker,
     transcripts,
+    agentCalls,
     disposables: [
       documents,
       registerChatParticipant({
@@ -62,6 +68,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         transcripts,
       }),
       registerRunPromptCommand({ sessions: deps.sessions, picker, resources, documents }),
+      registerAgentTools({ sessions: deps.sessions, consent, caller, resources, record: agentCalls }),
       ...registerToolCommands({
         sessions: deps.sessions,
         consent,

@@ -92,7 +92,8 @@ export class StdioLauncher implements Launcher {
     if (!line.trim()) return;
     this.recentOutput.push(line);
     if (this.recentOutput.length > 5) this.recentOutput.shift();
-    this.log.warn(`[stderr] ${line}`);
+    // Servers log to stderr by design (stdout carries the protocol): a line there is news, not a warning.
+    this.log.info(`[stderr] ${line}`);
   }
 
   /**

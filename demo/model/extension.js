@@ -1,0 +1,157 @@
+// MCP Host's demo language model: a script, not an AI. It lets you try chat, tool calling and sampling without an
+// account: `npm run demo` installs it next to MCP Host, and the integration tests load it too. It is never part of
+// MCP Host's .vsix.
+//
+// It answers a few phrasings, always the same way:
+//   "what is 2 + 3?"            calls a tool whose name has "sum" or "add" with the two numbers;
+//   "call <tool> {json}"        calls that tool (`<server>.<tool>` or the name the model sees) with the JSON object;
+//   "which tools?"              lists the tools it was offered;
+// and, when a tool answered, says what it answered. When it is offered only MCP Host's agent tools
+// (mcpHost_listTools / mcpHost_callTool, as in agent mode), it lists the MCP tools first, then calls the right one
+// through them. Anything else gets a reply that says it is scripted.
+const vscode = require('vscode');
+
+const VENDOR = 'mcphost-demo';
+const MODEL_ID = 'demo-model';
+const LIST = 'mcpHost_listTools';
+const CALL = 'mcpHost_callTool';
+
+let requests = 0;
+let nextCall = 1;
+let available = true;
+const changed = new vscode.EventEmitter();
+
+const textOf = (parts) => parts.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+
+/** The text of a tool result's content. */
+const resultText = (part) => part.content.map((c) => (c instanceof vscode.LanguageModelTextPart ? c.value : typeof c?.value === 'string' ? c.value : '')).join('');
+
+const isUser = (m) => m.role === vscode.LanguageModelChatMessageRole.User;
+
+/** What the user asked for: a tool (by a hint in its name) and its arguments. */
+function intent(text) {
+  const call = /\b(?:call|run|use)\s+([\w.-]+)\s*(\{[\s\S]*\})?/i.exec(text);
+  if (call) {
+    let args = {};
+    if (call[2]) {
+      try {
+        args = JSON.parse(call[2]);
+      } catch {
+        return { error: `"${call[2]}" is not valid JSON.` };
+      }
+    }
+    const [server, tool] = call[1].includes('.') ? call[1].split(/\.(.*)/s, 2) : [undefined, call[1]];
+    return { server, tool, exact: true, args };
+  }
+  const sum = /(-?\d+(?:\.\d+)?)\s*(?:\+|plus|and)\s*(-?\d+(?:\.\d+)?)/i.exec(text);
+  if (sum) return { tool: 'sum', alternatives: ['add'], numbers: [Number(sum[1]), Number(sum[2])] };
+  return undefined;
+}
+
+/** The arguments for a tool's schema: the given object, or the numbers in order for its number properties. */
+function argumentsFor(schema, wish) {
+  if (wish.args) return wish.args;
+  const props = Object.entries(schema?.properties ?? {}).filter(([, s]) => s && (s.type === 'number' || s.type === 'integer'));
+  return Object.fromEntries(props.slice(0, wish.numbers.length).map(([name], i) => [name, wish.numbers[i]]));
+}
+
+const matches = (name, wish) => {
+  const hints = [wish.tool, ...(wish.alternatives ?? [])].map((h) => h.toLowerCase());
+  const n = name.toLowerCase();
+  return wish.exact ? n === hints[0] || n.endsWith(`_${hints[0]}`) : hints.some((h) => n.includes(h));
+};
+
+function reply(messages, tools) {
+  const last = messages[messages.length - 1];
+  const results = last ? last.content.filter((p) => p instanceof vscode.LanguageModelToolResultPart) : [];
+  const lastAsked = [...messages].reverse().find((m) => isUser(m) && m.content.some((p) => p instanceof vscode.LanguageModelTextPart));
+  const asked = lastAsked ? textOf(lastAsked.content).trim() : '';
+  const offered = tools ?? [];
+  const wish = intent(asked);
+  const callTool = (name, input) => [new vscode.LanguageModelToolCallPart(`demo-call-${nextCall++}`, name, input)];
+
+  if (results.length) {
+    // The last round brought tool results. After MCP Host's list, call the tool it lists; otherwise say what came back.
+    const calls = messages.flatMap((m) => m.content.filter((p) => p instanceof vscode.LanguageModelToolCallPart));
+    const lastCall = calls.find((c) => c.callId === results[0].callId);
+    if (lastCall?.name === LIST && wish && !wish.error && offered.some((t) => t.name === CALL)) {
+      let listed = [];
+      try {
+        listed = JSON.parse(resultText(results[0]));
+      } catch {
+        return `MCP Host lists no tools: ${resultText(results[0])}`;
+      }
+      const found = listed.find((t) => (!wish.server || t.server === wish.server) && (matches(t.tool, wish) || matches(t.name, wish)));
+      if (!found) return `None of the MCP tools matches "${wish.tool}". They are: ${listed.map((t) => t.name).join(', ')}.`;
+      return callTool(CALL, { server: found.server, tool: found.tool, arguments: argumentsFor(found.inputSchema, wish) });
+    }
+    return `The tool answered:\n\n${results.map((r) => resultText(r)).join('\n\n')}`;
+  }
+
+  if (wish?.error) return wish.error;
+  if (/\b(which|what|list)\b.*\btools?\b/i.test(asked)) {
+    return offered.length ? `I was offered ${offered.length} tools: ${offered.map((t) => `\`${t.name}\``).join(', ')}.` : 'I was offered no tools.';
+  }
+  if (wish) {
+    const direct = offered.find((t) => (wish.server ? t.name === `${wish.server}_${wish.tool}` : matches(t.name, wish)));
+    if (direct) return callTool(direct.name, argumentsFor(direct.inputSchema, wish));
+    if (offered.some((t) => t.name === LIST)) return callTool(LIST, wish.server ? { server: wish.server } : {});
+    if (wish.numbers) return `No tool adds numbers here, so the script did it: ${wish.numbers[0] + wish.numbers[1]}.`;
+    return `I was not offered a tool named "${wish.tool}".`;
+  }
+  if (!offered.length) {
+    return `Scripted answer (this demo model is not an AI) to: "${asked.slice(0, 300)}"`;
+  }
+  return (
+    'I am MCP Host\'s demo model: a script, not an AI. Try "what is 2 + 3?" (I call a sum tool), ' +
+    '"call everything.echo {"message": "hi"}", or "which tools?". ' +
+    `I was offered ${offered.length} tool${offered.length === 1 ? '' : 's'}.`
+  );
+}
+
+const INFO = {
+  id: MODEL_ID,
+  name: 'Demo model — scripted, not an AI',
+  family: 'mcphost-demo',
+  version: '1',
+  tooltip: 'MCP Host\'s demo model: it answers from a few fixed rules and calls tools when asked to.',
+  maxInputTokens: 100000,
+  maxOutputTokens: 4000,
+  capabilities: { toolCalling: true },
+  isUserSelectable: true,
+};
+
+function activate(context) {
+  context.subscriptions.push(
+    changed,
+    vscode.lm.registerLanguageModelChatProvider(VENDOR, {
+      onDidChangeLanguageModelChatInformation: changed.event,
+      provideLanguageModelChatInformation: async () => (available ? [INFO] : []),
+      provideLanguageModelChatResponse: async (_model, messages, options, progress) => {
+        requests++;
+        const answer = reply(messages, options.tools);
+        if (typeof answer !== 'string') {
+          for (const part of answer) progress.report(part);
+          return;
+        }
+        // Streamed in pieces, as a real model's answer is.
+        for (const piece of answer.match(/[\s\S]{1,40}/g) ?? []) progress.report(new vscode.LanguageModelTextPart(piece));
+      },
+      provideTokenCount: async (_model, text) => Math.ceil((typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
+    }),
+  );
+  // For the integration tests: how many requests reached the model, and a switch to see MCP Host without any model.
+  return {
+    vendor: VENDOR,
+    id: MODEL_ID,
+    get requests() {
+      return requests;
+    },
+    setAvailable(value) {
+      available = value;
+      changed.fire();
+    },
+  };
+}
+
+module.exports = { activate, deactivate() {} };

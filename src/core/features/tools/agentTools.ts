@@ -1,0 +1,80 @@
+// MCP tools for every agent: two stable tools any chat agent can call (VS Code's agent mode, another extension's
+// participant) — one lists the tools of the running servers, the other calls one by server and name. VS Code needs
+// every language model tool declared in the package, so the MCP tools themselves, which come and go, are reached
+// through these two. Pure logic: what the list says, and which MCP tool a call means.
+import type { ServerInfo } from '../../host/types';
+import { ToolNameMap, type NamedTool } from './toolNames';
+
+export const LIST_TOOLS_TOOL = 'mcpHost_listTools';
+export const CALL_TOOL_TOOL = 'mcpHost_callTool';
+
+export interface ListToolsInput {
+  /** Only this server's tools. */
+  server?: unknown;
+}
+
+export interface CallToolInput {
+  /** The server's name, as in mcp.json. */
+  server?: unknown;
+  /** The tool's name on that server. */
+  tool?: unknown;
+  /** Or the unique name the list gives (`<server>_<tool>`), for servers of the same name in two folders. */
+  name?: unknown;
+  arguments?: unknown;
+}
+
+/** What the model reads: every tool of the running servers with what it takes, as JSON. */
+export function toolListForModel(servers: readonly ServerInfo[], input: ListToolsInput = {}): string {
+  const wanted = typeof input.server === 'string' && input.server ? input.server : undefined;
+  const tools = ToolNameMap.fromServers(servers).tools.filter((t) => !wanted || t.serverName === wanted);
+  if (!tools.length) {
+    const running = servers.filter((s) => s.state.kind === 'running').map((s) => s.name);
+    return wanted
+      ? `No running MCP server "${wanted}" offers tools. Running servers: ${running.join(', ') || 'none'}.`
+      : 'No running MCP server offers tools. The user configures servers in .vscode/mcp.json and starts them in the MCP view.';
+  }
+  return JSON.stringify(
+    tools.map((t) => ({
+      name: t.modelName,
+      server: t.serverName,
+      tool: t.tool.name,
+      ...(t.tool.title ? { title: t.tool.title } : {}),
+      ...(t.tool.description ? { description: t.tool.description } : {}),
+      inputSchema: t.tool.inputSchema,
+      ...(t.tool.annotations?.readOnlyHint === true ? { readOnly: true } : {}),
+    })),
+    null,
+    2,
+  );
+}
+
+export type ResolvedCall = { ok: true; tool: NamedTool; arguments: Record<string, unknown> } | { ok: false; message: string };
+
+/** The MCP tool a call means, with its arguments; or why it means none, in words the model can act on. */
+export function resolveToolCall(servers: readonly ServerInfo[], input: CallToolInput): ResolvedCall {
+  const args = input.arguments ?? {};
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return { ok: false, message: '"arguments" must be a JSON object.' };
+  const map = ToolNameMap.fromServers(servers);
+  const running = [...new Set(map.tools.map((t) => t.serverName))];
+  let matches: NamedTool[];
+  if (typeof input.name === 'string' && input.name) {
+    const found = map.lookup(input.name);
+    matches = found ? [found] : [];
+    if (!found) return { ok: false, message: `No MCP tool is named "${input.name}". Call ${LIST_TOOLS_TOOL} for the names.` };
+  } else {
+    if (typeof input.server !== 'string' || typeof input.tool !== 'string') {
+      return { ok: false, message: `Give "server" and "tool" (or the "name" ${LIST_TOOLS_TOOL} lists).` };
+    }
+    const { server, tool } = input;
+    const ofServer = map.tools.filter((t) => t.serverName === server);
+    if (!ofServer.length) return { ok: false, message: `No running MCP server "${server}" offers tools. Running servers with tools: ${running.join(', ') || 'none'}.` };
+    matches = ofServer.filter((t) => t.tool.name === tool);
+    if (!matches.length) {
+      return { ok: false, message: `MCP server "${server}" has no tool "${tool}". Its tools: ${ofServer.map((t) => t.tool.name).join(', ')}.` };
+    }
+    if (matches.length > 1) {
+      return { ok: false, message: `Several running servers are named "${server}" (in different folders): give the "name" instead, one of ${matches.map((t) => t.modelName).join(', ')}.` };
+    }
+  }
+  return { ok: true, tool: matches[0], arguments: args as Record<string, unknown> };
+}

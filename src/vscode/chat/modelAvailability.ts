@@ -1,0 +1,51 @@
+// Whether any chat model is installed. Without one, VS Code answers every chat request itself ("Language model
+// unavailable") before a participant is called, so the MCP view says where everything that needs no model is: the
+// `mcpHost.noChatModel` context key picks the view's welcome text, and the Servers view shows a message.
+import * as vscode from 'vscode';
+
+export const NO_MODEL_MESSAGE =
+  'No chat model is installed, so chat cannot run here — nothing else needs one: click a tool to call it, a prompt to run it (its messages open as a document to copy), a resource to open it.';
+
+export class ModelAvailability implements vscode.Disposable {
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  readonly onDidChange = this._onDidChange.event;
+  private readonly subscription: vscode.Disposable;
+  private available: boolean | undefined;
+  private checks = 0;
+
+  constructor() {
+    this.subscription = vscode.lm.onDidChangeChatModels(() => void this.check());
+    void this.check();
+  }
+
+  /** Undefined until the first answer. */
+  get hasModel(): boolean | undefined {
+    return this.available;
+  }
+
+  private async check(): Promise<void> {
+    const check = ++this.checks;
+    const models = await vscode.lm.selectChatModels();
+    // A later check (the models changed again meanwhile) has the newer answer.
+    if (check !== this.checks) return;
+    const available = models.length > 0;
+    if (available === this.available) return;
+    this.available = available;
+    await vscode.commands.executeCommand('setContext', 'mcpHost.noChatModel', !available);
+    this._onDidChange.fire();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this._onDidChange.dispose();
+  }
+}
+
+/** Shows NO_MODEL_MESSAGE at the top of a view that lists servers, while there is no model (an empty view has its welcome). */
+export function showNoModelMessage(view: vscode.TreeView<unknown>, models: ModelAvailability, servers: { servers(): unknown[]; onDidChangeServers: (l: () => void) => vscode.Disposable }): vscode.Disposable {
+  const update = () => {
+    view.message = models.hasModel === false && servers.servers().length ? NO_MODEL_MESSAGE : undefined;
+  };
+  update();
+  return vscode.Disposable.from(models.onDidChange(update), servers.onDidChangeServers(update));
+}

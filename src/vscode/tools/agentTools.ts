@@ -1,0 +1,117 @@
+// MCP tools for every agent: `mcpHost_listTools` and `mcpHost_callTool`, registered with vscode.lm, so VS Code's
+// agent mode and other extensions' participants (through vscode.lm.invokeTool) reach the tools of the running,
+// trusted servers. Our consent applies as everywhere: a call the user always allowed (or a read-only tool, when the
+// user relies on the hint) runs without asking, a saved "deny" is refused, and any other call gets VS Code's own
+// confirmation, which names the real tool, its server and the arguments.
+import * as vscode from 'vscode';
+import { toolResultToModel, type ConversionOptions } from '../../core/features/chat/contentConversion';
+import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, resolveToolCall, toolListForModel, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
+import type { ToolCaller } from '../../core/features/tools/toolCaller';
+import type { ToolConsent } from '../../core/features/tools/toolConsent';
+import type { NamedTool } from '../../core/features/tools/toolNames';
+import type { SessionPort } from '../../core/host/serverSession';
+import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
+import { toolResultParts } from '../languageModels';
+import type { ChatResources } from '../chat/mcpChatParticipant';
+
+export interface AgentToolDeps {
+  sessions: SessionPort;
+  consent: ToolConsent;
+  caller: ToolCaller;
+  resources: Pick<ChatResources, 'read'>;
+  /** Extension tests: keep what each call was prepared with. */
+  record?: PreparedAgentCall[];
+}
+
+/** What VS Code was told before a call (tests read it: they cannot read the chat view). */
+export interface PreparedAgentCall {
+  input: CallToolInput;
+  invocationMessage: string;
+  confirmation?: { title: string; message: string };
+}
+
+const ORIGIN = 'an agent, through MCP Host\'s "call MCP tool"';
+
+function subject(tool: NamedTool, args: Record<string, unknown>) {
+  return { consentSubject: tool.consentSubject, serverName: tool.serverName, tool: tool.tool, arguments: args };
+}
+
+/** VS Code's confirmation: the MCP tool's real name and server, what the server says about it, and the arguments. */
+function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: string; message: string } {
+  const t = tool.tool;
+  const a = t.annotations ?? {};
+  const kind = a.readOnlyHint === true ? 'The server says it only reads.' : a.destructiveHint === false ? '' : 'The server does not say it is read-only: it may modify or delete data.';
+  const label = t.title ?? a.title ?? t.name;
+  return {
+    title: plainText(`Run the MCP tool "${t.name}" of server "${tool.serverName}"?`),
+    message: [
+      `${heading(label, t.name)} · MCP server **${markdownLine(tool.serverName)}**`,
+      t.description?.trim() ? escapeMarkdown(t.description.trim()) : '',
+      kind,
+      `Arguments:\n\n${fenced(JSON.stringify(args, null, 2), 'json')}`,
+      'Asked by MCP Host: allowing runs this one call.',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  };
+}
+
+export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
+  const servers = () => deps.sessions.servers();
+  const conversion = (serverId: string): ConversionOptions => ({ images: false, resolveLink: (link) => deps.resources.read(serverId, link.uri) });
+
+  const listTools: vscode.LanguageModelTool<ListToolsInput> = {
+    prepareInvocation: () => ({ invocationMessage: 'Listing the tools of your MCP servers' }),
+    invoke: (options) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(toolListForModel(servers(), options.input ?? {}))]),
+  };
+
+  const callTool: vscode.LanguageModelTool<CallToolInput> = {
+    prepareInvocation(options) {
+      const input = options.input ?? {};
+      const resolved = resolveToolCall(servers(), input);
+      let prepared: PreparedAgentCall;
+      if (!resolved.ok) {
+        prepared = { input, invocationMessage: 'Calling an MCP tool that is not there' };
+      } else {
+        const { tool } = resolved;
+        const decision = deps.consent.decide(subject(tool, resolved.arguments));
+        const name = plainText(`${tool.tool.name} (${tool.serverName})`);
+        prepared =
+          decision === 'ask'
+            ? { input, invocationMessage: `Calling ${name}`, confirmation: confirmation(tool, resolved.arguments) }
+            : { input, invocationMessage: decision.allowed ? `Calling ${name}` : `Not calling ${name}: you denied it` };
+      }
+      deps.record?.push(prepared);
+      return {
+        invocationMessage: prepared.invocationMessage,
+        confirmationMessages: prepared.confirmation && { title: prepared.confirmation.title, message: new vscode.MarkdownString(prepared.confirmation.message) },
+      };
+    },
+    async invoke(options, token) {
+      const resolved = resolveToolCall(servers(), options.input ?? {});
+      if (!resolved.ok) throw new Error(resolved.message);
+      const { tool, arguments: args } = resolved;
+      // "ask" was VS Code's confirmation, shown before this call ran (prepareInvocation gave it).
+      const decision = deps.consent.decide(subject(tool, args));
+      if (decision !== 'ask' && !decision.allowed) throw new Error('The user denied this MCP tool (a saved decision). Do not retry it.');
+      const abort = new AbortController();
+      const sub = token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
+      try {
+        const result = await deps.caller.call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal });
+        const part = await toolResultToModel('agent', result, conversion(tool.serverId));
+        const content = part.kind === 'toolResult' ? part.content : [];
+        const text = content.map((c) => (c.kind === 'text' ? c.text : '')).join('\n');
+        // The error's text goes to the model as the tool's failure.
+        if (result.isError) throw new Error(text);
+        return new vscode.LanguageModelToolResult(toolResultParts(content));
+      } catch (e) {
+        if (abort.signal.aborted) throw new vscode.CancellationError();
+        throw e instanceof Error ? e : new Error(String(e));
+      } finally {
+        sub.dispose();
+      }
+    },
+  };
+
+  return vscode.Disposable.from(vscode.lm.registerTool(LIST_TOOLS_TOOL, listTools), vscode.lm.registerTool(CALL_TOOL_TOOL, callTool));
+}

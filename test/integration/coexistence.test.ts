@@ -1,0 +1,70 @@
+// VS Code's built-in MCP support next to MCP Host (this VS Code has it, on by default): once per workspace a
+// notification names the servers both would run; "Let MCP Host Run Them" turns the built-in support off in the
+// workspace settings only; the Servers view shows the choice in its first row, whose click changes it back.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { activateHost, sleep, waitFor, type TestedHost } from './testKit';
+
+const access = () => vscode.workspace.getConfiguration('chat').inspect<string>('mcp.access');
+
+describe("Living beside VS Code's built-in MCP support", function () {
+  this.timeout(60_000);
+  let api: TestedHost;
+
+  const firstRow = () => api.testing.renderServersTree()[0];
+
+  before(async () => {
+    api = await activateHost();
+    await waitFor(() => api.getServers().some((s) => s.scope.kind === 'workspace'), 'workspace servers');
+    await api.testing.coexistence.reset();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await api.testing.coexistence.reset();
+  });
+
+  it('says once which servers both would run, and "Let MCP Host Run Them" turns the built-in support off in this workspace only', async () => {
+    assert.strictEqual(api.testing.coexistence.builtinOn(), true, 'VS Code 1.139 has built-in MCP support, on by default');
+    await waitFor(() => /would run them too/.test(firstRow()), 'the row in the Servers view');
+    const shown = api.testing.coexistence.shownNotices.length;
+    void api.testing.coexistence.offerOnce();
+    await waitFor(() => api.testing.coexistence.shownNotices.length === shown + 1, 'the notification');
+    const message = api.testing.coexistence.shownNotices[shown];
+    for (const name of api.getServers().filter((s) => s.scope.kind === 'workspace').map((s) => s.name)) assert.ok(message.includes(name), `${name} in: ${message}`);
+    await sleep(500);
+    await vscode.commands.executeCommand('notification.acceptPrimaryAction'); // "Let MCP Host Run Them"
+    await waitFor(() => access()?.workspaceValue === 'none', 'the built-in support turned off');
+    const setting = access()!;
+    assert.strictEqual(setting.workspaceValue, 'none', 'off in the workspace settings');
+    assert.strictEqual(setting.globalValue, undefined, 'the user settings untouched');
+    assert.strictEqual(api.testing.coexistence.builtinOn(), false);
+    await waitFor(() => /^VS Code's built-in MCP: off in this workspace — MCP Host runs the servers$/.test(firstRow()), 'the choice shown');
+    await api.testing.coexistence.offerOnce();
+    assert.strictEqual(api.testing.coexistence.shownNotices.length, shown + 1, 'said once');
+  });
+
+  it('changes the choice back from the Servers view, and remembers "Keep Both"', async () => {
+    const nodes = await api.testing.serversTree.getChildren();
+    const row = await api.testing.serversTree.getTreeItem(nodes![0]);
+    assert.strictEqual(row.command?.command, 'mcpHost.chooseBuiltinMcp');
+    const choosing = vscode.commands.executeCommand(row.command.command);
+    await sleep(1000);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // Turn VS Code's MCP support back on here
+    await choosing;
+    assert.strictEqual(access()!.workspaceValue, undefined, 'MCP Host\'s setting removed');
+    assert.strictEqual(api.testing.coexistence.builtinOn(), true);
+    await waitFor(() => /would run them too/.test(firstRow()), 'the row asks again');
+
+    const keeping = vscode.commands.executeCommand('mcpHost.chooseBuiltinMcp');
+    await sleep(1000);
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // Keep both
+    await keeping;
+    await waitFor(() => /runs them too — kept both/.test(firstRow()), 'both kept');
+    assert.strictEqual(access()!.workspaceValue, undefined);
+    const shown = api.testing.coexistence.shownNotices.length;
+    await api.testing.coexistence.offerOnce();
+    assert.strictEqual(api.testing.coexistence.shownNotices.length, shown, 'a choice made: no notification');
+  });
+});

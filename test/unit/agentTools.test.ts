@@ -1,0 +1,62 @@
+import * as assert from 'assert';
+import { resolveToolCall, toolListForModel } from '../../src/core/features/tools/agentTools';
+import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import { stdio, workspaceScope } from './hostTestKit';
+
+const sum: Tool = { name: 'get-sum', description: 'Adds', inputSchema: { type: 'object', properties: { a: { type: 'number' } } }, annotations: { readOnlyHint: true } };
+const echo: Tool = { name: 'echo', inputSchema: { type: 'object' } };
+
+const server = (name: string, tools: Tool[], folder = 'file:///a', state: ServerInfo['state'] = { kind: 'running' }): ServerInfo => ({
+  id: `${folder}::${name}`,
+  name,
+  scope: workspaceScope('/a', folder),
+  definition: stdio('node', [name]),
+  state,
+  crashCount: 0,
+  features: { ...emptyFeatures(), tools },
+});
+
+describe('MCP tools for every agent', () => {
+  const servers = [server('everything', [echo, sum]), server('basic', [echo]), server('off', [sum], 'file:///a', { kind: 'stopped' })];
+
+  it('lists the running servers\' tools with unique names, schemas and the read-only hint', () => {
+    const list = JSON.parse(toolListForModel(servers)) as { name: string; server: string; tool: string; readOnly?: boolean }[];
+    assert.deepStrictEqual(
+      list.map((t) => [t.name, t.server, t.tool, t.readOnly ?? false]),
+      [
+        ['everything_echo', 'everything', 'echo', false],
+        ['everything_get-sum', 'everything', 'get-sum', true],
+        ['basic_echo', 'basic', 'echo', false],
+      ],
+    );
+    assert.deepStrictEqual((JSON.parse(toolListForModel(servers, { server: 'basic' })) as unknown[]).length, 1);
+    assert.match(toolListForModel(servers, { server: 'off' }), /No running MCP server "off" offers tools\. Running servers: everything, basic\./);
+    assert.match(toolListForModel([]), /No running MCP server offers tools/);
+  });
+
+  it('resolves a call by server and tool, or by the listed name, and says in words what is wrong', () => {
+    const ok = resolveToolCall(servers, { server: 'everything', tool: 'get-sum', arguments: { a: 1 } });
+    assert.ok(ok.ok);
+    assert.deepStrictEqual([ok.tool.serverId, ok.tool.tool.name, ok.arguments], ['file:///a::everything', 'get-sum', { a: 1 }]);
+    const byName = resolveToolCall(servers, { name: 'basic_echo' });
+    assert.ok(byName.ok && byName.tool.serverName === 'basic' && JSON.stringify(byName.arguments) === '{}');
+    const message = (input: object) => {
+      const r = resolveToolCall(servers, input);
+      return r.ok ? 'ok' : r.message;
+    };
+    assert.match(message({ server: 'off', tool: 'get-sum' }), /No running MCP server "off" offers tools\. Running servers with tools: everything, basic\./);
+    assert.match(message({ server: 'everything', tool: 'nope' }), /has no tool "nope"\. Its tools: echo, get-sum\./);
+    assert.match(message({ server: 'everything', tool: 'echo', arguments: [1] }), /"arguments" must be a JSON object/);
+    assert.match(message({ tool: 'echo' }), /Give "server" and "tool"/);
+    assert.match(message({ name: 'nope' }), /No MCP tool is named "nope"/);
+  });
+
+  it('asks for the unique name when two folders have a server of the same name', () => {
+    const twice = [server('everything', [echo]), server('everything', [echo], 'file:///b')];
+    const r = resolveToolCall(twice, { server: 'everything', tool: 'echo' });
+    assert.ok(!r.ok);
+    assert.match(r.message, /one of everything_echo, everything_echo_2/);
+    const second = resolveToolCall(twice, { name: 'everything_echo_2' });
+    assert.ok(second.ok && second.tool.serverId === 'file:///b::everything');
+  });
+});
