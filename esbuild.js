@@ -19,7 +19,23 @@ const problemMatcherPlugin = {
   },
 };
 
+/** The script of the webview that holds an MCP App view: browser code, loaded only by that webview. */
+const appFrameOptions = {
+  entryPoints: ['src/webview/appFrame.ts'],
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  outfile: 'dist/webview/appFrame.js',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+  plugins: [problemMatcherPlugin],
+};
+
 async function main() {
+  const frameCtx = await esbuild.context(appFrameOptions);
   const ctx = await esbuild.context({
     entryPoints: ['src/extension.ts'],
     bundle: true,
@@ -38,11 +54,11 @@ async function main() {
     plugins: [problemMatcherPlugin],
   });
   if (watch) {
-    await ctx.watch();
+    await Promise.all([ctx.watch(), frameCtx.watch()]);
   } else {
-    const result = await ctx.rebuild();
-    await ctx.dispose();
-    if (result.errors.length) process.exit(1);
+    const results = await Promise.all([ctx.rebuild(), frameCtx.rebuild()]);
+    await Promise.all([ctx.dispose(), frameCtx.dispose()]);
+    if (results.some((r) => r.errors.length)) process.exit(1);
   }
 }
 

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { StartupTimings } from '../core/host/startupTimings';
 import type { ServerInfo } from '../core/host/types';
+import type { AppViewInfo } from './apps/appViews';
 import type { ArgumentPickState } from './chat/promptArgumentPicker';
 import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
@@ -40,6 +41,8 @@ export interface McpHostTestingApi {
   argumentPick(): ArgumentPickState | undefined;
   /** The Resources view, template picks, subscriptions and chat attachments. */
   readonly resources: ResourcesTestingApi;
+  /** Every open MCP App view: its server, tool and state (what it shows is read through the page). */
+  appViews(): AppViewInfo[];
 }
 
 export interface PublicApiParts {
@@ -86,6 +89,7 @@ export function createPublicApi({
       chatTranscripts: () => chat.transcripts?.all ?? [],
       argumentPick: () => chat.picker.activePick,
       resources,
+      appViews: () => chat.views.views(),
     },
     dispose: () => {
       sub.dispose();

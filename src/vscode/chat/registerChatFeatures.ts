@@ -6,6 +6,7 @@ import { ToolCaller } from '../../core/features/tools/toolCaller';
 import { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
 import type { PermissionStore } from '../../core/host/permissionStore';
+import { AppViews } from '../apps/appViews';
 import type { HostDialogs } from '../dialogs';
 import { registerToolCommands } from '../tools/toolCommands';
 import { readToolSettings } from '../tools/toolSettings';
@@ -23,6 +24,8 @@ export interface ChatFeatureDeps {
   /** The resources feature: reading resources, their documents, and what the user attached to chat. */
   resources: ChatResources;
   extensionUri: vscode.Uri;
+  /** The extension's version (what views are told the host is). */
+  version: string;
   /** Extension tests: record chat responses so tests can read them. */
   testMode: boolean;
 }
@@ -31,6 +34,8 @@ export interface ChatFeatures {
   disposables: vscode.Disposable[];
   picker: PromptArgumentPicker;
   transcripts?: ChatTranscripts;
+  /** Views of tool results (MCP Apps). */
+  views: AppViews;
 }
 
 export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
@@ -44,11 +49,14 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
   const picker = new PromptArgumentPicker(deps.sessions);
   const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
   const documents = new ChatDocuments();
+  const views = new AppViews({ sessions: deps.sessions, consent, caller, dialogs: deps.dialogs, extensionUri: deps.extensionUri, hostVersion: deps.version });
   return {
     picker,
     transcripts,
+    views,
     disposables: [
       documents,
+      views,
       registerChatParticipant({
         sessions: deps.sessions,
         consent,
@@ -57,6 +65,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         settings: readToolSettings,
         resources,
         documents,
+        views,
         iconPath: vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-chat.svg'),
         transcripts,
       }),
@@ -67,6 +76,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         caller,
         dialogs: deps.dialogs,
         documentUri: (serverId, link) => resources.documentUri(serverId, link),
+        views,
       }),
     ],
   };

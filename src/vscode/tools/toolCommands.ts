@@ -13,6 +13,7 @@ import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerInfo, Tool } from '../../core/host/types';
 import { fenced, firstLine, labelText, markdownLine, plainText } from '../../core/presentation/serverText';
+import { hasView, type AppViews } from '../apps/appViews';
 import { showUntitledMarkdown } from '../chat/chatDocuments';
 import type { HostDialogs } from '../dialogs';
 import { runQuickInputForm } from '../forms/quickInputForm';
@@ -24,6 +25,8 @@ export interface ToolCommandDeps {
   dialogs: HostDialogs;
   /** The document that shows a resource a result links to (served by the resources feature). */
   documentUri(serverId: string, link: { uri: string; name: string; mimeType?: string }): vscode.Uri;
+  /** Where a tool's view (MCP Apps) opens beside its result. */
+  views?: Pick<AppViews, 'show'>;
 }
 
 export interface ToolCallOutcome {
@@ -161,6 +164,10 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       toolResultToMarkdown(result, { linkTarget: (l) => deps.documentUri(choice.server.id, l).toString() }),
     ].join('\n\n');
     const document = await showUntitledMarkdown(`${content}\n`);
+    if (deps.views && hasView(choice.tool)) {
+      const call = { serverId: choice.server.id, serverName: choice.server.name, tool: choice.tool, arguments: args, result };
+      deps.views.show(call).catch((e: Error) => vscode.window.showErrorMessage(`The view of "${plainText(choice.tool.name)}" could not open: ${plainText(e.message)}`));
+    }
     return { result, document };
   }
 
