@@ -89,11 +89,27 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
   ];
 }
 
+/** The script of the webview that holds an MCP App view: browser code, loaded only by that webview. */
+function webviewOptions({ production = false, outdir = 'dist' } = {}) {
+  return {
+    entryPoints: ['src/webview/appFrame.ts'],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    outfile: path.join(outdir, 'webview', 'appFrame.js'),
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    logLevel: 'silent',
+  };
+}
+
 async function main() {
   const production = process.argv.includes('--production');
   const watch = process.argv.includes('--watch');
   const contexts = await Promise.all(
-    bundleOptions({ production }).map((options) => esbuild.context({ ...options, plugins: [...(options.plugins ?? []), problemMatcherPlugin] })),
+    [...bundleOptions({ production }), webviewOptions({ production })].map((options) => esbuild.context({ ...options, plugins: [...(options.plugins ?? []), problemMatcherPlugin] })),
   );
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));

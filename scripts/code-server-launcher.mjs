@@ -25,6 +25,8 @@
 //   MCPHOST_TEST_VERBOSE=1         echo server and workbench logs to stderr
 //   MCPHOST_TEST_KEEP=1            keep the temp dir (logs, user data) even when the run passes
 //   MCPHOST_TEST_USER_SETTINGS     JSON object merged into the throw-away profile's user settings.json
+//   MCPHOST_TEST_PAGE              set by the launcher: the base URL (loopback, with a random token) of the page hook,
+//                                  through which tests read and click what the workbench shows (see pageHook below)
 //
 // Exit code: the extension host's exit code (0 = tests passed); 2 bad usage, 3 code-server failed,
 // 4 browser failure, 124 timeout, 130/143 interrupted. On failure the temp dir with code-server.log,
@@ -258,6 +260,58 @@ export function parseArgs(argv) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// the page hook: tests in the extension host cannot see the workbench, the launcher's browser can
+
+/**
+ * Serves POST <base>/query on 127.0.0.1 for the tests: `{ selector, expression?, action?, value? }` finds every frame
+ * of the workbench (webviews and the frames inside them included) that has an element matching `selector`, and in
+ * each either evaluates `expression` (a function body returning JSON; `element` is the first match) or performs
+ * `action` on the element as a user would (`click`, or `fill` with `value`). Answers `[{ url, value }]`, one entry per
+ * such frame. The base URL carries a random token; nothing else is served.
+ */
+async function startPageHook(page) {
+  const http = await import('node:http');
+  const { randomBytes } = await import('node:crypto');
+  const token = randomBytes(16).toString('hex');
+  const server = http.createServer(async (req, res) => {
+    const reply = (status, body) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== 'POST' || req.url !== `/${token}/query`) return reply(404, { error: 'not found' });
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    try {
+      const { selector, expression, action, value } = JSON.parse(body);
+      const found = [];
+      for (const frame of page.frames()) {
+        let element;
+        try {
+          element = await frame.$(selector);
+        } catch {
+          continue; // a frame that went away while we looked
+        }
+        if (!element) continue;
+        let result = null;
+        if (action === 'click') await element.click({ timeout: 5000 });
+        else if (action === 'fill') await element.fill(String(value ?? ''), { timeout: 5000 });
+        // As an expression, which the browser evaluates outside the page's own policy (views forbid eval).
+        else if (expression) {
+          result = await frame.evaluate(`(() => { const element = document.querySelector(${JSON.stringify(selector)}); ${expression} })()`);
+        }
+        found.push({ url: frame.url(), value: result });
+      }
+      reply(200, found);
+    } catch (e) {
+      reply(500, { error: String(e?.message ?? e) });
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  return { url: `http://127.0.0.1:${server.address().port}/${token}`, close: () => server.close() };
+}
+
+// ---------------------------------------------------------------------------------------------------
 // the test run
 
 /** Appends new bytes of a file to stdout (the mocha output written by the extension host). */
@@ -414,6 +468,9 @@ async function main() {
       vscodeLogs = Array.isArray(logs) ? logs : [];
       setImmediate(() => finish(typeof code === 'number' ? code : 1, 'extension host finished'));
     });
+
+    const pageHook = await startPageHook(page);
+    extensionEnvironment.MCPHOST_TEST_PAGE = pageHook.url;
 
     const authority = `127.0.0.1:${server.port}`;
     const remote = (p) => `vscode-remote://${authority}${p}`;

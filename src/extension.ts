@@ -32,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
   const resources = registerResources({ host: registry, subscriptions: host.resourceSubscriptions, attachments });
-  const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, testMode });
+  const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(registry);

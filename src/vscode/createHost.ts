@@ -1,6 +1,7 @@
 // The core host with VS Code behind its ports: output channels for logs, Memento and SecretStorage for trust,
 // permissions and inputs, dialogs for every question, vscode.lm for sampling, the browser for sign-ins.
 import * as vscode from 'vscode';
+import { createAppsFeature } from '../core/features/apps/appsFeature';
 import { ResourceSubscriptions } from '../core/features/resources/resourceSubscriptions';
 import { ActiveToolCalls } from '../core/host/activeToolCalls';
 import { onListenerError } from '../core/host/events';
@@ -60,6 +61,8 @@ export function createHost(context: vscode.ExtensionContext): Host {
       createSamplingFeature({ dialogs, permissions, activeToolCalls, queue: interactions, logs, servers: () => registry.servers() }),
       createElicitationFeature({ dialogs, permissions, activeToolCalls, queue: interactions }),
       resourceSubscriptions,
+      // Views of tools (MCP Apps) can be shown here, in webviews: servers are told so.
+      createAppsFeature(),
     ],
     interactions,
     authProvider: oauth.authProvider,

@@ -23,6 +23,14 @@ export interface UrlQuestion {
   message: string;
 }
 
+/** A view (MCP Apps) wants a message put into the chat input. */
+export interface ViewMessageQuestion {
+  serverName: string;
+  /** The tool whose view asks. */
+  toolName: string;
+  text: string;
+}
+
 export interface FormFieldPresetQuestion {
   serverName: string;
   field: FormField;
@@ -45,6 +53,8 @@ export interface HostDialogs {
   confirmOpenUrl(q: UrlQuestion): Promise<boolean | undefined>;
   /** Open the browser to sign in to a server? */
   confirmSignIn(q: SignInQuestion): Promise<boolean | undefined>;
+  /** Put the message a view wants to send into the chat input? The user still sends it. */
+  confirmViewMessage(q: ViewMessageQuestion): Promise<boolean | undefined>;
   /**
    * A text a form field starts with instead of its default, asked as its step is first shown. Only tests answer
    * this: they cannot type into a quick input, so they preset the text that the real input box shows and accepts.
@@ -134,6 +144,15 @@ export const nativeDialogs: HostDialogs = {
     );
     return answer === 'Sign In' ? true : answer === 'Cancel' ? false : undefined;
   },
+  async confirmViewMessage(q) {
+    const answer = await modal(
+      `The view of tool "${plainText(q.toolName)}" (MCP server "${plainText(q.serverName)}") wants to send this message to chat`,
+      `${q.text}\n\nIt goes into the chat input, where you can edit it before you send it.`,
+      'Put in Chat',
+      'Cancel',
+    );
+    return answer === 'Put in Chat' ? true : answer === 'Cancel' ? false : undefined;
+  },
   async openSignInPage(url) {
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
   },
@@ -179,6 +198,10 @@ export class DialogRouter implements HostDialogs {
 
   confirmSignIn(q: SignInQuestion) {
     return this.current.confirmSignIn(q);
+  }
+
+  confirmViewMessage(q: ViewMessageQuestion) {
+    return this.current.confirmViewMessage(q);
   }
 
   formFieldPreset(q: FormFieldPresetQuestion) {

@@ -6,6 +6,7 @@ export * from '../core/protocol';
 export { modelMessagesToText, promptToModelMessages } from '../core/features/chat/contentConversion';
 export { promptToMarkdown, toolResultToMarkdown } from '../core/features/chat/contentMarkdown';
 export { formFromSchema } from '../core/features/forms/formModel';
+export { MAX_VIEW_HEIGHT, startAppViewHost } from '../core/features/apps/appViewHost';
 export { McpChatRequest } from './chat/mcpChatParticipant';
 export { QuickInputElicitationUi } from './elicitation/quickInputElicitationUi';
 export { runQuickInputForm } from './forms/quickInputForm';

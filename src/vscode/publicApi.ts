@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { ServerInfo } from '../core/host/types';
+import type { AppViewInfo } from './apps/appViews';
 import type { ArgumentPickState } from './chat/promptArgumentPicker';
 import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
@@ -50,6 +51,8 @@ export interface McpHostTestingApi {
   argumentPick(): ArgumentPickState | undefined;
   /** The Resources view, template picks, subscriptions and chat attachments. */
   readonly resources: ResourcesTestingApi;
+  /** Every open MCP App view: its server, tool and state (what it shows is read through the page). */
+  appViews(): AppViewInfo[];
 }
 
 export interface PublicApiParts {
@@ -104,6 +107,7 @@ export function createPublicApi({
       agentToolCalls: () => chat.agentCalls ?? [],
       argumentPick: () => chat.picker.activePick,
       resources,
+      appViews: () => chat.views.views(),
     },
     dispose: () => {
       sub.dispose();

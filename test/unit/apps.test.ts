@@ -8,6 +8,7 @@ import { isModelVisible, toolUi } from '../../src/core/features/apps/appMeta';
 import { AppResourceCache, appResourceFrom } from '../../src/core/features/apps/appResources';
 import { allowAttribute, appContentSecurityPolicy, appSandboxFrom, cspOrigin, hostContentSecurityPolicy, withContentSecurityPolicy } from '../../src/core/features/apps/appSandbox';
 import { createAppsFeature } from '../../src/core/features/apps/appsFeature';
+import { checkedStyles, themeKind, themeStyles } from '../../src/core/features/apps/appStyles';
 import { boundedHeight, MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, openableLink, startAppViewHost, type AppViewHost } from '../../src/core/features/apps/appViewHost';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
@@ -372,5 +373,39 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     assert.deepStrictEqual(heights, [MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, 300]);
     assert.strictEqual(boundedHeight(Number.NaN), undefined);
     assert.strictEqual(openableLink('https://user:pw@example.com/'), undefined, 'no credentials in links');
+  });
+});
+
+describe('MCP Apps: the theme a view gets', () => {
+  it('maps VS Code’s theme variables to the standard style variables, leaving out unset ones', () => {
+    const theme: Record<string, string> = { '--vscode-editor-background': ' #1e1e1e ', '--vscode-editor-foreground': '#d4d4d4', '--vscode-font-family': '-apple-system, "Segoe UI"' };
+    const styles = themeStyles((name) => theme[name] ?? '');
+    assert.strictEqual(styles['--color-background-primary'], '#1e1e1e');
+    assert.strictEqual(styles['--color-text-primary'], '#d4d4d4');
+    assert.strictEqual(styles['--color-text-inverse'], '#1e1e1e');
+    assert.strictEqual(styles['--font-sans'], '-apple-system, "Segoe UI"');
+    assert.ok(!('--color-border-primary' in styles));
+  });
+
+  it('keeps from what the webview reports only known variables with plain values', () => {
+    assert.deepStrictEqual(
+      checkedStyles({
+        '--color-text-primary': 'rgb(1, 2, 3)',
+        '--color-background-primary': 'red; } body { background: url(https://evil.example/x)',
+        '--font-sans': 'url(https://evil.example/font)',
+        '--not-a-variable': 'blue',
+        '--color-ring-primary': 42,
+        '--font-mono': 'x'.repeat(301),
+      }),
+      { '--color-text-primary': 'rgb(1, 2, 3)' },
+    );
+    assert.deepStrictEqual(checkedStyles('nonsense'), {});
+  });
+
+  it('tells light from dark by the classes VS Code puts on the webview’s body', () => {
+    assert.strictEqual(themeKind(['vscode-light']), 'light');
+    assert.strictEqual(themeKind(['vscode-high-contrast', 'vscode-high-contrast-light']), 'light');
+    assert.strictEqual(themeKind(['vscode-dark']), 'dark');
+    assert.strictEqual(themeKind(['vscode-high-contrast']), 'dark');
   });
 });

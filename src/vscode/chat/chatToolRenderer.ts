@@ -8,6 +8,7 @@ import { contentToMarkdown, toolResultToMarkdown } from '../../core/features/cha
 import type { NamedTool } from '../../core/features/tools/toolNames';
 import { fenced, markdownLine, plainText, withoutThemeIcons } from '../../core/presentation/serverText';
 import { toolLabel as displayName } from '../serverPresentation';
+import { hasView, OPEN_TOOL_VIEW_COMMAND, type AppViews } from '../apps/appViews';
 import type { ChatDocuments } from './chatDocuments';
 
 /** Progress lines at most this often per tool: a chatty server must not flood the response. */
@@ -34,6 +35,8 @@ export class ChatToolRenderer implements ToolLoopObserver {
     /** The document a resource link opens as (served by the resources feature). */
     private readonly linkDocument: (serverId: string, link: ResourceLink) => vscode.Uri,
     private readonly documents: ChatDocuments,
+    /** Views of tool results (MCP Apps): a result whose tool has one gets a button that opens it. */
+    private readonly views?: Pick<AppViews, 'remember'>,
   ) {}
 
   text(text: string): void {
@@ -90,6 +93,10 @@ export class ChatToolRenderer implements ToolLoopObserver {
         const linked = blocks.filter((b) => b.type === 'resource_link');
         for (const link of linked) this.stream.anchor(this.linkDocument(tool.serverId, link), plainText(link.title ?? link.name));
         if (linked.length) this.stream.markdown('\n\n');
+        if (this.views && hasView(tool.tool)) {
+          const id = this.views.remember({ serverId: tool.serverId, serverName: tool.serverName, tool: tool.tool, arguments: args, result: end.result });
+          this.stream.button({ command: OPEN_TOOL_VIEW_COMMAND, title: `Open View of ${plainText(displayName(tool.tool))}`, arguments: [id] });
+        }
       }
     }
   }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 export interface ChatTranscript {
   command?: string;
   prompt: string;
-  /** `markdown: …`, `progress: …`, `button: <title>`, `anchor: <uri>`, in the order written. */
+  /** `markdown: …`, `progress: …`, `button: <title> -> <command> <arguments as JSON>`, `anchor: <uri>`, in the order written. */
   parts: string[];
   done: boolean;
   errorMessage?: string;
@@ -32,7 +32,7 @@ export class ChatTranscripts {
         stream.progress(v);
       },
       button(c) {
-        log(`button: ${c.title}`);
+        log(`button: ${c.title} -> ${c.command} ${JSON.stringify(c.arguments ?? [])}`);
         stream.button(c);
       },
       anchor(v, title) {

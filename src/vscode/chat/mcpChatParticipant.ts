@@ -30,6 +30,7 @@ import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import { ToolNameMap } from '../../core/features/tools/toolNames';
 import { LanguageModels } from '../languageModels';
 import { escapeMarkdown, inlineCode, markdownLine, truncate } from '../../core/presentation/serverText';
+import type { AppViews } from '../apps/appViews';
 import type { ToolSettings } from '../tools/toolSettings';
 import type { ChatTranscripts } from './chatTranscripts';
 import type { ChatDocuments } from './chatDocuments';
@@ -57,6 +58,8 @@ export interface ChatParticipantDeps {
   resources: ChatResources;
   /** Where expanded prompts and tool calls are kept for the response's references. */
   documents: ChatDocuments;
+  /** Views of tool results (MCP Apps). */
+  views?: Pick<AppViews, 'remember'>;
   iconPath: vscode.Uri;
   /** Set in extension tests: records every response. */
   transcripts?: ChatTranscripts;
@@ -208,7 +211,7 @@ export class McpChatRequest {
   }
 
   private async answer(messages: ModelMessage[]): Promise<string> {
-    const renderer = new ChatToolRenderer(this.stream, (serverId, link) => this.deps.resources.documentUri(serverId, link), this.deps.documents);
+    const renderer = new ChatToolRenderer(this.stream, (serverId, link) => this.deps.resources.documentUri(serverId, link), this.deps.documents, this.deps.views);
     const settings = this.deps.settings();
     await runToolLoop({
       model: this.model,

@@ -7,6 +7,7 @@ import { ToolCaller } from '../../core/features/tools/toolCaller';
 import { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
 import type { PermissionStore } from '../../core/host/permissionStore';
+import { AppViews } from '../apps/appViews';
 import type { HostDialogs } from '../dialogs';
 import { registerAgentTools, type PreparedAgentCall } from '../tools/agentTools';
 import { registerToolCommands } from '../tools/toolCommands';
@@ -26,6 +27,8 @@ export interface ChatFeatureDeps {
   /** The resources feature: reading resources, their documents, and what the user attached to chat. */
   resources: ChatResources;
   extensionUri: vscode.Uri;
+  /** The extension's version (what views are told the host is). */
+  version: string;
   /** Extension tests: record chat responses so tests can read them. */
   testMode: boolean;
 }
@@ -36,6 +39,8 @@ export interface ChatFeatures {
   transcripts?: ChatTranscripts;
   /** Extension tests: how each agent call of an MCP tool was prepared (its confirmation, if any). */
   agentCalls?: PreparedAgentCall[];
+  /** Views of tool results (MCP Apps). */
+  views: AppViews;
 }
 
 export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
@@ -50,12 +55,15 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
   const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
   const documents = new ChatDocuments();
   const agentCalls: PreparedAgentCall[] | undefined = deps.testMode ? [] : undefined;
+  const views = new AppViews({ sessions: deps.sessions, consent, caller, dialogs: deps.dialogs, extensionUri: deps.extensionUri, hostVersion: deps.version });
   return {
     picker,
     transcripts,
     agentCalls,
+    views,
     disposables: [
       documents,
+      views,
       registerChatParticipant({
         sessions: deps.sessions,
         consent,
@@ -64,6 +72,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         settings: readToolSettings,
         resources,
         documents,
+        views,
         iconPath: vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-chat.svg'),
         transcripts,
       }),
@@ -74,6 +83,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         consent,
         caller,
         dialogs: deps.dialogs,
+        views,
       }),
     ],
   };

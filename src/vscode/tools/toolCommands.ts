@@ -13,6 +13,7 @@ import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerInfo, Tool } from '../../core/host/types';
 import { toolResultView } from '../../core/features/tools/toolResultView';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
+import { hasView, type AppViews } from '../apps/appViews';
 import type { HostDialogs } from '../dialogs';
 import { loadHostBundle } from '../loadHostBundle';
 import { ToolNode } from '../serversTreeProvider';
@@ -24,6 +25,8 @@ export interface ToolCommandDeps {
   consent: ToolConsent;
   caller: ToolCaller;
   dialogs: HostDialogs;
+  /** Where a tool's view (MCP Apps) opens beside its result. */
+  views?: Pick<AppViews, 'show'>;
 }
 
 export interface ToolCallOutcome {
@@ -182,6 +185,10 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       argumentsJson: JSON.stringify(args, null, 2),
       outcome,
     });
+    if (result && deps.views && hasView(choice.tool)) {
+      const call = { serverId: choice.server.id, serverName: choice.server.name, tool: choice.tool, arguments: args, result };
+      deps.views.show(call).catch((e: Error) => vscode.window.showErrorMessage(`The view of "${plainText(choice.tool.name)}" could not open: ${plainText(e.message)}`));
+    }
     return { callId: id, result, failure: outcome.kind === 'failed' ? outcome.message : undefined, arguments: args, html };
   }
 

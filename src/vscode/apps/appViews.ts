@@ -1,0 +1,111 @@
+// Where MCP App views open: from a tool's result, by hand ("MCP: Call Tool…") or in chat (a button under the result
+// that runs `mcpHost.openToolView`). This module is on the activation path and holds no SDK values: the panel, the
+// bridge and ext-apps load only when a view is first shown.
+import * as vscode from 'vscode';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { toolUi } from '../../core/features/apps/appMeta';
+import type { ToolCaller } from '../../core/features/tools/toolCaller';
+import type { ToolConsent } from '../../core/features/tools/toolConsent';
+import type { SessionPort } from '../../core/host/serverSession';
+import type { Tool } from '../../core/host/types';
+import { plainText } from '../../core/presentation/serverText';
+import type { HostDialogs } from '../dialogs';
+import type { AppViewPanel } from './appViewPanel';
+
+export const OPEN_TOOL_VIEW_COMMAND = 'mcpHost.openToolView';
+
+/** A finished tool call whose tool has a view. */
+export interface ToolCallRecord {
+  serverId: string;
+  serverName: string;
+  tool: Tool;
+  arguments: Record<string, unknown>;
+  result: CallToolResult;
+}
+
+export interface AppViewsDeps {
+  sessions: SessionPort;
+  consent: ToolConsent;
+  caller: ToolCaller;
+  dialogs: HostDialogs;
+  extensionUri: vscode.Uri;
+  hostVersion: string;
+}
+
+/** What tests see of an open view. */
+export interface AppViewInfo {
+  serverId: string;
+  toolName: string;
+  /** loading → shown, or error/closed with the text shown in the view's place. */
+  state: 'loading' | 'shown' | 'error' | 'closed';
+  message?: string;
+  /** The height the view last asked for, as bounded. */
+  height?: number;
+}
+
+/** Results chat can reopen a view for, newest last; older ones are forgotten. */
+const REMEMBERED_CALLS = 100;
+
+export const hasView = (tool: Tool): boolean => toolUi(tool).resourceUri !== undefined;
+
+export class AppViews implements vscode.Disposable {
+  private readonly calls = new Map<string, ToolCallRecord>();
+  private readonly panels = new Map<string, AppViewPanel>();
+  private nextId = 1;
+  private readonly command: vscode.Disposable;
+
+  constructor(private readonly deps: AppViewsDeps) {
+    this.command = vscode.commands.registerCommand(OPEN_TOOL_VIEW_COMMAND, (id: unknown) => this.open(id));
+  }
+
+  /** Keeps a result so a chat button can open its view later; the id goes into the button's command. */
+  remember(call: ToolCallRecord): string {
+    const id = `view-${this.nextId++}`;
+    this.calls.set(id, call);
+    for (const old of this.calls.keys()) {
+      if (this.calls.size <= REMEMBERED_CALLS) break;
+      this.calls.delete(old);
+    }
+    return id;
+  }
+
+  /** Opens the view of a result (beside the active editor); one panel per result, revealed when opened again. */
+  async show(call: ToolCallRecord, id = this.remember(call)): Promise<void> {
+    const open = this.panels.get(id);
+    if (open && !open.disposed) {
+      open.reveal();
+      return;
+    }
+    const { AppViewPanel } = await import('./appViewPanel.js');
+    const panel = new AppViewPanel(call, this.deps);
+    this.panels.set(id, panel);
+    panel.onDidDispose(() => {
+      if (this.panels.get(id) === panel) this.panels.delete(id);
+    });
+    await panel.start();
+  }
+
+  private async open(id: unknown): Promise<void> {
+    const call = typeof id === 'string' ? this.calls.get(id) : undefined;
+    if (!call) {
+      void vscode.window.showInformationMessage('That view is no longer available: run the tool again to see it.');
+      return;
+    }
+    try {
+      await this.show(call, id as string);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`The view of "${plainText(call.tool.name)}" could not open: ${plainText(String((e as Error)?.message ?? e))}`);
+    }
+  }
+
+  /** Every open view (extension tests). */
+  views(): AppViewInfo[] {
+    return [...this.panels.values()].filter((p) => !p.disposed).map((p) => p.info());
+  }
+
+  dispose(): void {
+    this.command.dispose();
+    for (const p of this.panels.values()) p.dispose();
+    this.panels.clear();
+  }
+}
