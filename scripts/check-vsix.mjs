@@ -44,8 +44,8 @@ function zipEntries(file) {
   return names;
 }
 
-/** What a user's .vsix may hold: the manifest, the bundle, media, and the package's own documents. */
-const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/extension\.js|media\/.+))$/i;
+/** What a user's .vsix may hold: the manifest, the bundles (activation, host, the app view's webview script), media, and the package's own documents. */
+const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/(extension|host|webview\/appFrame)\.js|media\/.+))$/i;
 
 async function main() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
