@@ -7,7 +7,7 @@
 // What "the same work" is for each figure is said in the README's Performance section.
 //
 // Usage: node scripts/bench.mjs [--quick] [--no-build] [--only=<figure words>]
-//   --quick     fewer rounds (well under a minute once built)
+//   --quick     fewer rounds (with --no-build, under a minute)
 //   --no-build  use out/ and dist/ as they are (otherwise: npm run compile, npm run build:production)
 //   --only=…    run the figures whose name contains this text (e.g. --only=stderr)
 // Progress goes to stderr; stdout has nothing but the JSON lines.
@@ -33,6 +33,11 @@ if (!args.includes('--no-build')) {
   say('building (npm run compile, npm run build:production)');
   execFileSync(npm, ['run', 'compile'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   execFileSync(npm, ['run', 'build:production'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+// Development builds carry source maps; their sizes and load times are not the figures.
+if (/sourceMappingURL=\S+\s*$/.test(fs.readFileSync(path.join(repoRoot, 'dist', 'extension.js'), 'utf8').slice(-300))) {
+  throw new Error('dist/ holds a development build: run npm run build:production, or leave out --no-build');
 }
 
 const require = createRequire(path.join(repoRoot, 'package.json'));
