@@ -24,9 +24,12 @@ export const NEGOTIABLE_PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, ...SUPPORT
  */
 export const MAX_INPUT_ROUNDS = 8;
 
-/** How long a stdio server has to answer the `server/discover` probe before it is taken for a legacy server. */
-export function probeTimeoutMs(initializeTimeoutMs: number): number {
-  return Math.min(10_000, initializeTimeoutMs);
+/**
+ * How long the `server/discover` probe may wait. On stdio, silence means a legacy server (which then gets `initialize`
+ * on the same process): 10 s at most. Over HTTP silence is an outage, so the probe has the whole initialize timeout.
+ */
+export function probeTimeoutMs(definition: ServerDefinition, initializeTimeoutMs: number): number {
+  return definition.resolved.type === 'stdio' ? Math.min(10_000, initializeTimeoutMs) : initializeTimeoutMs;
 }
 
 const MCP_TO_LOG: Record<LoggingLevel, keyof Pick<ServerLog, 'trace' | 'debug' | 'info' | 'warn' | 'error'>> = {
@@ -131,7 +134,7 @@ export function createClient(setup: ClientSetup): { client: Client; installed: D
     capabilities,
     supportedProtocolVersions: [...NEGOTIABLE_PROTOCOL_VERSIONS],
     // 2026-07-28 where the server speaks it (probed with server/discover), else the 2025 initialize handshake.
-    versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeoutMs(options.initializeTimeoutMs) } },
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeoutMs(definition, options.initializeTimeoutMs) } },
     // 2026-07-28 servers ask through `input_required` results: the SDK answers them with the handlers installed below
     // (the same ones 2025 servers' requests reach), then retries, at most this many rounds.
     inputRequired: { autoFulfill: true, maxRounds: MAX_INPUT_ROUNDS },
