@@ -24,6 +24,11 @@ export interface ServerLogFactory {
 /** Asks the user whether to run a server definition. Answers: true = trust, false = do not trust, undefined = dismissed. */
 export interface TrustPrompt {
   askTrust(definition: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>): Promise<boolean | undefined>;
+  /**
+   * One question for several new servers of one folder (they arrive together when a folder's mcp.json loads): an
+   * answer per definition, in order (undefined = not decided). Without it, each is asked on its own.
+   */
+  askTrustMany?(definitions: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>[]): Promise<(boolean | undefined)[]>;
 }
 
 /** Gives the value of an `${input:id}`: from storage, or by asking the user when `interactive`. Undefined = unknown or cancelled. */

@@ -12,6 +12,7 @@ import type { InteractionQueue } from './interactionQueue';
 import type { Preparation } from './managedServer';
 import type { InputProvider, ServerLog, TrustPrompt } from './ports';
 import { redact } from './redactingLog';
+import { TrustQuestions } from './trustQuestions';
 import { trustKey, type TrustStore } from './trustStore';
 
 export const RESTRICTED_MODE_REASON = 'Restricted Mode: servers defined in the workspace start only in a trusted workspace.';
@@ -50,7 +51,11 @@ function isHttpUrl(text: string): boolean {
 }
 
 export class ServerPreparation {
-  constructor(private readonly deps: PreparationDeps) {}
+  private readonly trustQuestions: TrustQuestions;
+
+  constructor(private readonly deps: PreparationDeps) {
+    this.trustQuestions = new TrustQuestions(deps.trustPrompt, deps.dialogs);
+  }
 
   private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal): VariableContext {
     return {
@@ -137,10 +142,8 @@ export class ServerPreparation {
     if (decision === 'trusted') return undefined;
     // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
     if (decision === 'denied' && !interactive) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
-    const answer = await untilAborted(
-      this.inDialogQueue(() => this.deps.trustPrompt.askTrust({ name: entry.name, scope, raw: entry.server }), signal),
-      signal,
-    ).catch((e: Error) => {
+    // Asked together with the folder's other new servers, in one question.
+    const answer = await untilAborted(this.trustQuestions.ask({ name: entry.name, scope, raw: entry.server }, signal), signal).catch((e: Error) => {
       server.log.warn(`Could not ask for trust: ${e.message}`);
       return undefined;
     });
