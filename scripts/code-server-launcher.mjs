@@ -25,6 +25,8 @@
 //   MCPHOST_TEST_VERBOSE=1         echo server and workbench logs to stderr
 //   MCPHOST_TEST_KEEP=1            keep the temp dir (logs, user data) even when the run passes
 //   MCPHOST_TEST_USER_SETTINGS     JSON object merged into the throw-away profile's user settings.json
+//   MCPHOST_TEST_PAGE_REQUESTS     a directory through which the tests ask the launcher to act on the workbench page
+//                                  it holds: screenshot, click, press a key (see servePageRequests below)
 //
 // Exit code: the extension host's exit code (0 = tests passed); 2 bad usage, 3 code-server failed,
 // 4 browser failure, 124 timeout, 130/143 interrupted. On failure the temp dir with code-server.log,
@@ -282,6 +284,42 @@ function filePump(file) {
   };
 }
 
+/**
+ * Lets the extension tests drive the workbench page the launcher holds: a test writes `<id>.request.json` into `dir`
+ * (`{ "action": "screenshot", "path": … } | { "action": "click", "selector": … } | { "action": "press", "key": … }`),
+ * the launcher does it and answers with `<id>.done.json` (`{ "ok": true }` or `{ "ok": false, "error": … }`).
+ */
+export function servePageRequests(page, dir) {
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.request.json'))) {
+        const id = name.slice(0, -'.request.json'.length);
+        const file = path.join(dir, name);
+        let answer;
+        try {
+          const request = JSON.parse(fs.readFileSync(file, 'utf8'));
+          fs.rmSync(file);
+          if (request.action === 'screenshot') await page.screenshot({ path: request.path });
+          else if (request.action === 'click') await page.click(request.selector, { timeout: 10_000 });
+          else if (request.action === 'press') await page.keyboard.press(request.key);
+          else throw new Error(`unknown page request ${request.action}`);
+          answer = { ok: true };
+        } catch (e) {
+          answer = { ok: false, error: String(e?.message ?? e) };
+        }
+        fs.writeFileSync(path.join(dir, `${id}.done.json`), JSON.stringify(answer));
+      }
+    } catch {
+    } finally {
+      busy = false;
+    }
+  }, 100);
+  return () => clearInterval(timer);
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help || !opts.testsPath) {
@@ -399,6 +437,7 @@ async function main() {
         '--disable-component-update', '--disable-sync', '--disable-quic'],
     });
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    if (env.MCPHOST_TEST_PAGE_REQUESTS) servePageRequests(page, env.MCPHOST_TEST_PAGE_REQUESTS);
     const plog = (s) => {
       fs.appendFileSync(pageLog, s + '\n');
       if (verbose) process.stderr.write(`[workbench] ${s}\n`);
