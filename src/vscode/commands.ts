@@ -12,7 +12,8 @@ import type { StoredInputs } from './storedInputs';
 
 export const CONFIG_TEMPLATE = `{
   // MCP servers for this folder: each one runs with your permissions, once you trust it.
-  // Same format as VS Code's own MCP support; hover a property for help.
+  // Same format as VS Code's own MCP support; hover a property for help. Inside "servers", type a quote
+  // (or press Ctrl+Space) for snippets of well-known servers.
   "servers": {
     // "everything": {
     //   "type": "stdio",

@@ -16,6 +16,18 @@ export interface TrustQuestion {
   detail: string;
 }
 
+/** Several new servers of one folder, asked about together. */
+export interface TrustManyQuestion {
+  /** The folder's name. */
+  folder: string;
+  /** Where they are defined, e.g. "my-folder/.vscode/mcp.json". */
+  source: string;
+  servers: TrustQuestion[];
+}
+
+/** Trust and run every server, choose which (a pick follows), or run none. */
+export type TrustManyAnswer = 'all' | 'choose' | 'none';
+
 export interface UrlQuestion {
   serverName: string;
   url: string;
@@ -45,6 +57,8 @@ export interface SignInQuestion {
 export interface HostDialogs {
   /** true = Trust, false = Do Not Trust, undefined = dismissed. */
   confirmTrust(q: TrustQuestion): Promise<boolean | undefined>;
+  /** One question for several new servers of a folder; undefined = dismissed. */
+  confirmTrustMany(q: TrustManyQuestion): Promise<TrustManyAnswer | undefined>;
   inputText(q: TextQuestion): Promise<string | undefined>;
   confirmToolCall(q: ToolConsentQuestion): Promise<ConsentAnswer | undefined>;
   confirmSampling(q: SamplingQuestion): Promise<StandingConsentAnswer | undefined>;
@@ -82,6 +96,23 @@ export const nativeDialogs: HostDialogs = {
       doNotTrust,
     );
     return answer === trust ? true : answer === doNotTrust ? false : undefined;
+  },
+  async confirmTrustMany(q) {
+    const all = `Trust and Run All ${q.servers.length}`;
+    const choose = 'Choose Which to Run…';
+    const none = 'Run None';
+    const list = q.servers.map((s) => `• ${plainText(s.serverName)}: ${s.detail}`).join('\n\n');
+    const answer = await vscode.window.showWarningMessage(
+      `Trust and run the ${q.servers.length} new MCP servers of "${plainText(q.folder)}"?`,
+      {
+        modal: true,
+        detail: `Defined in ${q.source}. Each runs with your permissions:\n\n${list}\n\nOnly trust servers from sources you trust.`,
+      },
+      all,
+      choose,
+      none,
+    );
+    return answer === all ? 'all' : answer === choose ? 'choose' : answer === none ? 'none' : undefined;
   },
   async inputText(q) {
     // The prompt renders `$(icon)` and `[label](target)` links, the title is plain text.
@@ -174,6 +205,10 @@ export class DialogRouter implements HostDialogs {
 
   confirmTrust(q: TrustQuestion) {
     return this.current.confirmTrust(q);
+  }
+
+  confirmTrustMany(q: TrustManyQuestion) {
+    return this.current.confirmTrustMany(q);
   }
 
   inputText(q: TextQuestion) {

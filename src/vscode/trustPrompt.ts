@@ -1,16 +1,49 @@
-// Asks, through the dialog layer, whether to run a workspace server: shows exactly what would run.
+// Asks, through the dialog layer, whether to run workspace servers: shows exactly what would run. Several new servers
+// of one folder are asked about in one question (Trust and Run All / Choose Which to Run… / Run None); choosing is a
+// quick pick with a checkbox per server.
 import * as path from 'path';
+import * as vscode from 'vscode';
 import { describeDefinition } from '../core/config/describeDefinition';
-import type { TrustPrompt } from '../core/host/ports';
-import type { HostDialogs } from './dialogs';
+import type { ServerDefinition } from '../core/config/types';
+import type { TrustFacts, TrustPrompt } from '../core/host/ports';
+import { labelText, plainText } from '../core/presentation/serverText';
+import type { HostDialogs, TrustQuestion } from './dialogs';
+
+type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
+
+const sourceOf = ({ scope }: Definition): string =>
+  scope.kind === 'workspace' ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath;
+
+const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => ({ serverName: d.name, source: sourceOf(d), detail: describeDefinition(d.raw, facts) });
+
+/** The servers to trust, picked one by one; undefined when the pick was dismissed. */
+async function chooseServers(questions: { definition: Definition; facts: TrustFacts }[]): Promise<boolean[] | undefined> {
+  const definitions = questions.map((q) => q.definition);
+  const items = questions.map(({ definition: d, facts }, index) => ({ label: labelText(d.name), detail: labelText(describeDefinition(d.raw, facts)), index }));
+  const picked = await vscode.window.showQuickPick(items, {
+    canPickMany: true,
+    ignoreFocusOut: true,
+    title: plainText(`Trust and run which MCP servers of ${definitions[0].scope.label}?`),
+    placeHolder: 'Check the servers to trust and run; the others stay off until you start them.',
+  });
+  if (!picked) return undefined;
+  const chosen = new Set(picked.map((p) => p.index));
+  return definitions.map((_d, i) => chosen.has(i));
+}
 
 export function trustPromptFrom(dialogs: HostDialogs): TrustPrompt {
   return {
-    askTrust: ({ name, scope, raw }, facts) =>
-      dialogs.confirmTrust({
-        serverName: name,
-        source: scope.kind === 'workspace' ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath,
-        detail: describeDefinition(raw, facts),
-      }),
+    askTrust: (definition, facts) => dialogs.confirmTrust(questionOf(definition, facts)),
+    async askTrustMany(questions) {
+      const definitions = questions.map((q) => q.definition);
+      const answer = await dialogs.confirmTrustMany({
+        folder: definitions[0].scope.label,
+        source: sourceOf(definitions[0]),
+        servers: questions.map((q) => questionOf(q.definition, q.facts)),
+      });
+      if (answer === 'all' || answer === 'none') return definitions.map(() => answer === 'all');
+      if (answer === 'choose') return (await chooseServers(questions)) ?? definitions.map(() => undefined);
+      return definitions.map(() => undefined);
+    },
   };
 }

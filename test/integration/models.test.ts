@@ -100,6 +100,19 @@ describe('Chat with any model, everything else without one', function () {
     assert.deepStrictEqual(foreign, [], 'no tool but the running servers\' (not VS Code\'s, not our agent tools)');
   });
 
+  it('offers the model more tools when the user asks for them with #', async () => {
+    lm.setResponder((messages) => {
+      const last = messages[messages.length - 1];
+      const result = last.content.find((p) => Array.isArray((p as { content?: unknown }).content)) as { content: { value?: string }[] } | undefined;
+      return result ? `Listed: ${result.content.map((c) => c.value ?? '').join('')}` : [new vscode.LanguageModelToolCallPart('list-1', 'mcpHost_listTools', { server: 'everything' })];
+    });
+    const t = await askChat(api, '@mcp #mcpTools which tools does everything have?', { model: FAKE_MODEL });
+    const offered = (lm.calls[0].options.tools ?? []).map((x) => x.name);
+    assert.ok(offered.includes('mcpHost_listTools'), `the referenced tool offered: ${offered.join(', ')}`);
+    assert.ok(offered.includes('everything_get-sum'), 'beside the MCP tools');
+    assert.match(transcriptMarkdown(t), /Listed: \[[\s\S]*"name": "everything_get-sum"/);
+  });
+
   it('gives every agent the MCP tools through vscode.lm: listed, and called by server and name', async () => {
     const names = vscode.lm.tools.map((t) => t.name);
     assert.ok(names.includes('mcpHost_listTools') && names.includes('mcpHost_callTool'), names.join(', '));

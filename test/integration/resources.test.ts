@@ -7,7 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { McpHostTestingApi } from '../../src/vscode/publicApi';
 import type { ServerInfo } from '../../src/core/host/types';
-import { activateHost, answerDialogs, repoRoot, sleep, waitFor, type TestedHost } from './testKit';
+import { activateHost, answerDialogs, repoRoot, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 const SCHEME = 'mcp-host-resource';
 
@@ -202,6 +202,30 @@ describe('MCP resources in a real VS Code', function () {
     await waitFor(() => subtree(tree(), 'paging').includes('Load more… — 200 loaded'), 'the second page');
     assert.strictEqual(await text('paging', 'count-list-requests'), '2');
     assert.strictEqual(server('paging')!.features.resources.length, 200, 'the public API sees what is loaded');
+  });
+
+  it('pages resource templates like resources: the first page, and "Load more…" under Templates', async () => {
+    const config = await WorkspaceConfig.read();
+    try {
+      await config.writeServers({
+        ...config.servers(),
+        templated: { command: 'node', args: [path.join(repoRoot, 'test', 'fixtures', 'servers', 'paging-server.mjs')], env: { FIXTURE_RESOURCE_COUNT: '1', FIXTURE_TEMPLATE_COUNT: '150' } },
+      });
+      const templated = await running('templated');
+      assert.strictEqual(templated.features.resourceTemplates.length, 100, 'the first page of 152');
+      await waitFor(() => tree().some((l) => /templated — 1 resource · 100\+ templates/.test(l)), 'the server in the view');
+      const lines = subtree(tree(), 'templated');
+      assert.ok(lines.includes('Templates — 100+'), lines.join('\n'));
+      const all = tree();
+      const start = all.findIndex((l) => l.trim() === 'Templates — 100+');
+      assert.ok(all.slice(start).some((l) => l.trim() === 'Load more… — 100 loaded'), 'Load more… under the templates');
+      await vscode.commands.executeCommand('mcpHost.loadMoreResources', templated.id, 'templates');
+      await waitFor(() => tree().some((l) => /templated — 1 resource · 152 templates/.test(l)), 'the second page, the last');
+      assert.strictEqual(server('templated')!.features.resourceTemplates.length, 152);
+    } finally {
+      await config.restore();
+      await waitFor(() => !server('templated'), 'templated removed');
+    }
   });
 
   it('opens resource links and embedded resources from results through the same documents', async () => {

@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { TrustQuestion } from '../../src/vscode/dialogs';
+import type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../../src/vscode/dialogs';
 import type { ServerInfo } from '../../src/core/host/types';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
@@ -145,6 +145,47 @@ describe('MCP servers in a real VS Code', function () {
     assert.strictEqual(trustQuestions.length, 2, 'asked again when started by the user');
     await config.writeServers(config.servers());
     await waitFor(() => !server('stranger'), 'stranger removed');
+  });
+
+  it('asks once for all new servers of a folder, and lets the user choose which to run in a pick', async () => {
+    const manyQuestions: TrustManyQuestion[] = [];
+    const manyAnswers: (TrustManyAnswer | undefined)[] = ['choose'];
+    const answering = answerDialogs(api, {
+      confirmTrust: async (q) => {
+        trustQuestions.push(q);
+        return true;
+      },
+      confirmTrustMany: async (q) => {
+        manyQuestions.push(q);
+        return manyAnswers.shift();
+      },
+    });
+    try {
+      trustQuestions.length = 0;
+      const servers = config.servers();
+      for (const name of ['first', 'second', 'third']) servers[name] = { command: 'node', args: [fixtureServer('basic-server.mjs'), name] };
+      await config.writeServers(servers);
+      await waitFor(() => manyQuestions.length === 1, 'one question for the three');
+      assert.deepStrictEqual(manyQuestions[0].servers.map((q) => q.serverName), ['first', 'second', 'third']);
+      assert.strictEqual(manyQuestions[0].folder, folder.name);
+      assert.match(manyQuestions[0].servers[1].detail, /basic-server\.mjs second/, 'each with what it would run');
+      // "Choose Which to Run…": a pick with a checkbox per server; check the first and the third.
+      await sleep(1500);
+      // No item is active at first: "next" goes to the first.
+      for (const command of ['quickInput.next', 'quickInput.toggleCheckbox', 'quickInput.next', 'quickInput.next', 'quickInput.toggleCheckbox', 'quickInput.accept']) {
+        await vscode.commands.executeCommand(command);
+        await sleep(200);
+      }
+      await running('first');
+      await running('third');
+      const second = await waitFor(() => server('second')?.state.kind === 'blocked' && server('second'), 'second not trusted');
+      assert.strictEqual(second.state.kind === 'blocked' && second.state.reason, 'untrusted');
+      assert.strictEqual(trustQuestions.length, 0, 'no question per server');
+    } finally {
+      answering.dispose();
+      await config.writeServers(config.servers());
+      await waitFor(() => !server('first') && !server('second') && !server('third'), 'the three removed');
+    }
   });
 
   it('asks for inputs once — text through the dialog layer, pickString through a real quick pick — and passes them', async () => {

@@ -32,8 +32,21 @@ export async function activateHost(): Promise<TestedHost> {
  * Installs a suite's answers in place of the modal dialogs until disposed; trust is granted unless the suite answers
  * it itself. What it does not answer goes to the answers installed before, or to the native dialogs.
  */
-export const answerDialogs = (api: TestedHost, answers: Partial<HostDialogs>): vscode.Disposable =>
-  api.testing.useDialogs({ confirmTrust: async () => true, ...answers });
+export function answerDialogs(api: TestedHost, answers: Partial<HostDialogs>): vscode.Disposable {
+  const confirmTrust = answers.confirmTrust ?? (async () => true);
+  return api.testing.useDialogs({
+    confirmTrust,
+    // Several new servers of a folder are asked about at once: the suite's answer for each, when they agree.
+    confirmTrustMany: async (q) => {
+      const each = await Promise.all(q.servers.map((server) => confirmTrust(server)));
+      if (each.every((a) => a === true)) return 'all';
+      if (each.every((a) => a === false)) return 'none';
+      if (each.every((a) => a === undefined)) return undefined;
+      throw new Error(`different trust answers for ${q.servers.map((x) => x.serverName).join(', ')}: answer confirmTrustMany and its pick in the suite`);
+    },
+    ...answers,
+  });
+}
 
 /** The test-only language model of test/fixtures/fake-lm-extension: it records every request and answers as scripted. */
 export interface FakeLm {

@@ -140,14 +140,18 @@ describe('Every command on a view item works with the real nodes', function () {
     config = await WorkspaceConfig.read();
     oauth = await startOAuthFixture();
     trustAnswers.refused = false;
-    await config.writeServers({
+    const added = {
       ...config.servers(),
       idle: { command: 'node', args: [fixtureServer('basic-server.mjs'), 'idle'] },
-      refused: { command: 'node', args: [fixtureServer('basic-server.mjs'), 'refused'] },
       broken: { command: 'mcp-host-no-such-command' },
       secured: { type: 'http', url: oauth.url },
-    });
-    await waitFor(() => server('idle') && server('refused') && server('broken') && server('secured'), 'the added servers');
+    };
+    await config.writeServers(added);
+    await waitFor(() => server('idle') && server('broken') && server('secured'), 'the added servers');
+    await inState('broken', 'error');
+    // Alone, once the others were asked about, so that its "no" is a question of its own.
+    await config.writeServers({ ...added, refused: { command: 'node', args: [fixtureServer('basic-server.mjs'), 'refused'] } });
+    await waitFor(() => server('refused'), 'the refused server');
     for (const s of api.getServers()) {
       if (['everything', 'basic', 'idle'].includes(s.name) && s.state.kind !== 'running') await api.testing.startServer(s.id);
     }

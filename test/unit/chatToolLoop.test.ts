@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import type { Progress } from '@modelcontextprotocol/client';
-import { DENIED_MESSAGE, runToolLoop, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop';
+import { DENIED_MESSAGE, runToolLoop, type EditorTools, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop';
 import type { LanguageModel, ModelMessage, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
@@ -64,7 +64,7 @@ describe('chat tool loop against real servers', function () {
 
   after(() => kit.registry.disposeAsync());
 
-  function loop(model: ChatModel, options: { maxRounds?: number; signal?: AbortSignal; observer?: RecordingObserver } = {}) {
+  function loop(model: ChatModel, options: { maxRounds?: number; signal?: AbortSignal; observer?: RecordingObserver; editorTools?: EditorTools } = {}) {
     answers = answers ?? [];
     const consent = new ToolConsent({
       permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }),
@@ -85,6 +85,7 @@ describe('chat tool loop against real servers', function () {
       origin: '@mcp in chat: "What is 1 + 2?"',
       signal: options.signal ?? new AbortController().signal,
       observer: options.observer ?? new RecordingObserver(),
+      editorTools: options.editorTools,
     });
   }
 
@@ -92,6 +93,28 @@ describe('chat tool loop against real servers', function () {
     answers = [];
     asked = [];
     activeCalls = new ActiveToolCalls();
+  });
+
+  it('offers the tools the user referenced beside the MCP tools, runs them through the editor, and keeps MCP names first', async () => {
+    const calls: [string, Record<string, unknown>][] = [];
+    const editorTools: EditorTools = {
+      tools: [
+        { name: 'workspace_search', description: 'Searches', inputSchema: { type: 'object' } },
+        { name: 'everything_get-sum', description: 'An editor tool with an MCP tool\'s name', inputSchema: { type: 'object' } },
+      ],
+      call: async (name, input) => {
+        calls.push([name, input]);
+        return [{ kind: 'text', text: 'found 3 files' }];
+      },
+    };
+    const model = new ScriptedModel([[{ kind: 'toolCall', callId: 'call-e', name: 'workspace_search', input: '{"query":"mcp"}' }], [{ kind: 'text', text: 'ok' }]]);
+    const result = await loop(model, { editorTools });
+    const offered = model.requests[0].tools;
+    assert.ok(offered.includes('workspace_search'));
+    assert.strictEqual(offered.filter((n) => n === 'everything_get-sum').length, 1, 'the MCP tool keeps its name');
+    assert.deepStrictEqual(calls, [['workspace_search', { query: 'mcp' }]]);
+    assert.deepStrictEqual(asked, [], 'the editor asks for its own tools');
+    assert.match(resultText(result.messages), /found 3 files/);
   });
 
   it('runs the tool the model calls once the user allows it, and gives the result back to the model', async () => {

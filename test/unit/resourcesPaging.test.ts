@@ -71,6 +71,22 @@ describe('resources: lazy paging and templates', function () {
     assert.ok(!service.hasMore(info.id));
   });
 
+  it('pages resource templates like resources: the first page at start, the next on demand, as many again on refresh', async () => {
+    const info = await startPaging({ FIXTURE_RESOURCE_COUNT: '10', FIXTURE_TEMPLATE_COUNT: '150' });
+    assert.strictEqual(info.features.resourceTemplates.length, 100, 'the first page of 152');
+    assert.ok(service.hasMoreTemplates(info.id));
+    assert.match(kit.log('paging').text, /10 resources, 100\+ resource templates/);
+    await Promise.all([service.loadMoreTemplates(info.id), service.loadMoreTemplates(info.id)]);
+    let templates = serverState(kit, 'paging')!.features.resourceTemplates;
+    assert.strictEqual(templates.length, 152, 'the two calls shared one page, the last');
+    assert.strictEqual(templates[100].uriTemplate, 'fixture://generated/99/{id}');
+    assert.ok(!service.hasMoreTemplates(info.id));
+    await service.refresh(info.id);
+    templates = serverState(kit, 'paging')!.features.resourceTemplates;
+    assert.strictEqual(templates.length, 152, 'both pages again, not back to one');
+    assert.strictEqual(new Set(templates.map((t) => t.uriTemplate)).size, 152);
+  });
+
   it('refreshes the list on list_changed', async () => {
     kit = createKit();
     await kit.update(scope, [entry('res', stdio(node, [fixtureServer('resources-server.mjs')]))], []);

@@ -62,10 +62,11 @@ describe('resources: presentation', () => {
 
   it('describes servers in the view by what they offer or why they are down', () => {
     const server = { name: 's', state: { kind: 'running' } } as ServerInfo;
-    const listing = (patch: Partial<ServerListing>): ServerListing => ({ server, status: 'running', resources: [], templates: [], hasMore: false, ...patch });
+    const listing = (patch: Partial<ServerListing>): ServerListing => ({ server, status: 'running', resources: [], templates: [], hasMore: false, hasMoreTemplates: false, ...patch });
     const one = [{ uri: 'x://1', name: '1' }];
     assert.strictEqual(serverListingDescription(listing({ resources: one })), '1 resource');
     assert.strictEqual(serverListingDescription(listing({ resources: one, hasMore: true, templates: [{ uriTemplate: 'x', name: 't' }] })), '1+ resources · 1 template');
+    assert.strictEqual(serverListingDescription(listing({ templates: [{ uriTemplate: 'x', name: 't' }], hasMoreTemplates: true })), '0 resources · 1+ templates');
     assert.strictEqual(serverListingDescription(listing({ status: 'no-resources' })), 'no resources');
     const failed = listing({ status: 'down', reason: 'boom\ndetails', server: { ...server, state: { kind: 'error', message: 'boom' } } });
     assert.strictEqual(serverListingDescription(failed), 'error');

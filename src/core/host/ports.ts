@@ -28,6 +28,11 @@ export interface ServerLogFactory {
  */
 export interface TrustPrompt {
   askTrust(definition: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>, facts: TrustFacts): Promise<boolean | undefined>;
+  /**
+   * One question for several new servers of one folder (they arrive together when a folder's mcp.json loads), each
+   * with its facts: an answer per definition, in order (undefined = not decided). Without it, each is asked on its own.
+   */
+  askTrustMany?(questions: { definition: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>; facts: TrustFacts }[]): Promise<(boolean | undefined)[]>;
 }
 
 /** Gives the value of an `${input:id}`: from storage, or by asking the user when `interactive`. Undefined = unknown or cancelled. */

@@ -324,6 +324,14 @@ export class ServerConnection implements ServerSession, Disposable {
     return this.lists.loadMoreResources();
   }
 
+  get hasMoreResourceTemplates(): boolean {
+    return this.lists.hasMoreResourceTemplates;
+  }
+
+  loadMoreResourceTemplates(): Promise<void> {
+    return this.lists.loadMoreResourceTemplates();
+  }
+
   refreshResources(): Promise<void> {
     return this.lists.refreshResources();
   }

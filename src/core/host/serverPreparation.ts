@@ -13,6 +13,7 @@ import type { InteractionQueue } from './interactionQueue';
 import type { Preparation } from './managedServer';
 import type { InputProvider, ServerLog, TrustPrompt } from './ports';
 import { redact } from './redactingLog';
+import { TrustQuestions } from './trustQuestions';
 import { trustKey, type TrustStore } from './trustStore';
 
 export const RESTRICTED_MODE_REASON = 'Restricted Mode: servers defined in the workspace start only in a trusted workspace.';
@@ -62,7 +63,11 @@ async function readEnvFileOrError(path: string): Promise<EnvFileRead> {
 }
 
 export class ServerPreparation {
-  constructor(private readonly deps: PreparationDeps) {}
+  private readonly trustQuestions: TrustQuestions;
+
+  constructor(private readonly deps: PreparationDeps) {
+    this.trustQuestions = new TrustQuestions(deps.trustPrompt, deps.dialogs);
+  }
 
   private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal): VariableContext {
     return {
@@ -166,16 +171,12 @@ export class ServerPreparation {
     if (decision === 'trusted') return undefined;
     // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
     if (decision === 'denied' && !interactive) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
-    const answer = await untilAborted(
-      this.inDialogQueue(async () => {
-        const facts: TrustFacts = {
-          envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
-          storedInputs: await this.storedInputs(scope.key, entry, server.inputs),
-        };
-        return this.deps.trustPrompt.askTrust({ name: entry.name, scope, raw: entry.server }, facts);
-      }, signal),
-      signal,
-    ).catch((e: Error) => {
+    // Asked together with the folder's other new servers, in one question, with what each would receive.
+    const facts: TrustFacts = {
+      envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
+      storedInputs: await this.storedInputs(scope.key, entry, server.inputs),
+    };
+    const answer = await untilAborted(this.trustQuestions.ask({ name: entry.name, scope, raw: entry.server }, facts, signal), signal).catch((e: Error) => {
       server.log.warn(`Could not ask for trust: ${e.message}`);
       return undefined;
     });

@@ -43,6 +43,10 @@ export interface ServerSession {
   readonly hasMoreResources: boolean;
   /** Appends the next page of resources to the server's features. Concurrent calls share one request. */
   loadMoreResources(): Promise<void>;
+  /** The server has more resource templates than the pages loaded so far. */
+  readonly hasMoreResourceTemplates: boolean;
+  /** Appends the next page of resource templates to the server's features. */
+  loadMoreResourceTemplates(): Promise<void>;
   /** Reloads resources (as many pages as were loaded) and templates. */
   refreshResources(): Promise<void>;
 }

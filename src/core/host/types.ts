@@ -45,7 +45,8 @@ export function describeServerState(state: ServerState): string {
 
 /**
  * What a running server offers, refreshed on list_changed. Lists are complete (every page followed), except resources:
- * the pages loaded so far (the first at start, more on demand: `ServerSession.loadMoreResources`).
+ * the pages loaded so far (the first at start, more on demand: `ServerSession.loadMoreResources`), and so are
+ * `resourceTemplates` (`ServerSession.loadMoreResourceTemplates`).
  */
 export interface ServerFeatures {
   tools: Tool[];

@@ -2,7 +2,7 @@
 // what each server offers with links to use it. Part of the host bundle (see ./registerChatParticipant).
 import * as vscode from 'vscode';
 import type { PromptArgument, ResourceLink } from '@modelcontextprotocol/client';
-import { runToolLoop } from '../../core/features/chat/chatToolLoop';
+import { runToolLoop, type EditorTools } from '../../core/features/chat/chatToolLoop';
 import {
   contextBlock,
   modelMessagesToText,
@@ -224,8 +224,36 @@ export class McpChatRequest {
       origin: this.origin,
       signal: this.abort.signal,
       observer: renderer,
+      editorTools: this.referencedTools(),
     });
     return renderer.answer;
+  }
+
+  /**
+   * The model gets only the MCP servers' tools, unless the user asks for more: tools referenced with `#` in the
+   * request are offered too, and run by VS Code (with its own confirmation, in this chat).
+   */
+  private referencedTools(): EditorTools | undefined {
+    const tools = this.request.toolReferences
+      .map((r) => vscode.lm.tools.find((t) => t.name === r.name))
+      .filter((t): t is vscode.LanguageModelToolInformation => !!t)
+      .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema ?? { type: 'object' } }));
+    if (!tools.length || !this.model.info.capabilities.acceptsTools) return undefined;
+    return {
+      tools,
+      call: async (name, input, signal) => {
+        const source = new vscode.CancellationTokenSource();
+        const cancel = () => source.cancel();
+        signal.addEventListener('abort', cancel, { once: true });
+        try {
+          const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: this.request.toolInvocationToken }, source.token);
+          return result.content.map((p) => ({ kind: 'text' as const, text: p instanceof vscode.LanguageModelTextPart ? p.value : '[A part the model cannot read here was left out.]' }));
+        } finally {
+          signal.removeEventListener('abort', cancel);
+          source.dispose();
+        }
+      },
+    };
   }
 
   /** Earlier @mcp turns of this chat, as the model saw and said them (turns of one role merged: they must alternate). */

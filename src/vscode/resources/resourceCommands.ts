@@ -176,8 +176,10 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
       }),
     ),
     vscode.commands.registerCommand('mcpHost.refreshResources', refresh),
-    vscode.commands.registerCommand('mcpHost.loadMoreResources', (serverId: string) =>
-      vscode.window.withProgress({ location: { viewId: RESOURCES_VIEW_ID } }, () => service.loadMore(serverId)).then(undefined, showError),
+    vscode.commands.registerCommand('mcpHost.loadMoreResources', (serverId: string, what?: 'resources' | 'templates') =>
+      vscode.window
+        .withProgress({ location: { viewId: RESOURCES_VIEW_ID } }, () => (what === 'templates' ? service.loadMoreTemplates(serverId) : service.loadMore(serverId)))
+        .then(undefined, showError),
     ),
     vscode.commands.registerCommand('mcpHost.openResourceLink', (serverId: string, link: unknown) => {
       if (typeof serverId !== 'string' || !link || typeof link !== 'object') return undefined;

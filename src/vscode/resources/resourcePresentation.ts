@@ -95,7 +95,9 @@ export function serverListingDescription(listing: ServerListing): string {
     case 'running': {
       const counts = [];
       counts.push(`${listing.resources.length}${listing.hasMore ? '+' : ''} resource${listing.resources.length === 1 && !listing.hasMore ? '' : 's'}`);
-      if (listing.templates.length) counts.push(plural(listing.templates.length, 'template'));
+      if (listing.templates.length) {
+        counts.push(`${listing.templates.length}${listing.hasMoreTemplates ? '+' : ''} template${listing.templates.length === 1 && !listing.hasMoreTemplates ? '' : 's'}`);
+      }
       return counts.join(' · ');
     }
     case 'no-resources':

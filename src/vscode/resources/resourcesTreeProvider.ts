@@ -184,19 +184,25 @@ export class ResourceNode extends ResourceTreeNode {
   }
 }
 
+/** The next page of a server's resources, or of its templates. */
 class LoadMoreNode extends ResourceTreeNode {
-  constructor(private readonly server: ServerNode) {
-    super(nodeId('more', server.serverId), server);
+  constructor(
+    private readonly server: ServerNode,
+    private readonly what: 'resources' | 'templates' = 'resources',
+    parent: ResourceTreeNode = server,
+  ) {
+    super(nodeId('more', server.serverId, what), parent);
   }
 
   getTreeItem(): vscode.TreeItem {
+    const { listing } = this.server;
     const item = new vscode.TreeItem('Load more…');
     item.id = this.id;
-    item.description = `${this.server.listing.resources.length} loaded`;
-    item.tooltip = 'The server has more resources: load its next page.';
+    item.description = `${this.what === 'templates' ? listing.templates.length : listing.resources.length} loaded`;
+    item.tooltip = `The server has more ${this.what === 'templates' ? 'resource templates' : 'resources'}: load its next page.`;
     item.iconPath = new vscode.ThemeIcon('more');
     item.contextValue = 'mcpResourceLoadMore';
-    item.command = { title: 'Load More', command: 'mcpHost.loadMoreResources', arguments: [this.server.serverId] };
+    item.command = { title: 'Load More', command: 'mcpHost.loadMoreResources', arguments: [this.server.serverId, this.what] };
     return item;
   }
 }
@@ -209,7 +215,7 @@ class TemplatesNode extends ResourceTreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Templates', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = String(this.server.listing.templates.length);
+    item.description = `${this.server.listing.templates.length}${this.server.listing.hasMoreTemplates ? '+' : ''}`;
     item.tooltip = 'Resource templates: URIs with variables to fill in';
     item.iconPath = new vscode.ThemeIcon('symbol-variable');
     item.resourceUri = this.server.decorationUri;
@@ -219,11 +225,12 @@ class TemplatesNode extends ResourceTreeNode {
 
   getChildren(): ResourceTreeNode[] {
     const seen = new Set<string>();
-    return this.server.listing.templates.map((t, i) => {
+    const templates: ResourceTreeNode[] = this.server.listing.templates.map((t, i) => {
       const key = seen.has(t.uriTemplate) ? `${t.uriTemplate}#${i}` : t.uriTemplate;
       seen.add(t.uriTemplate);
       return new TemplateNode(this.server, t, key, this);
     });
+    return this.server.listing.hasMoreTemplates ? [...templates, new LoadMoreNode(this.server, 'templates', this)] : templates;
   }
 }
 
@@ -280,7 +287,10 @@ export class ResourcesTreeProvider
     private readonly service: ResourceService,
     files: ResourceFileSystemProvider,
   ) {
-    this.listings = new ResourceListings((id) => service.hasMore(id));
+    this.listings = new ResourceListings(
+      (id) => service.hasMore(id),
+      (id) => service.hasMoreTemplates(id),
+    );
     this.listings.update(service.servers());
     this.ctx = {
       files,

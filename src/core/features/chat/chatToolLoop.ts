@@ -1,7 +1,7 @@
 // The conversation with a language model that may call MCP tools: send, stream the answer, run the tools it asked
 // for (each with the user's consent), give the results back, and again, for a bounded number of rounds.
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
-import type { LanguageModel, ModelMessage, ModelPart, ModelResponsePart, ModelTool } from '../languageModel';
+import type { LanguageModel, ModelContentPart, ModelMessage, ModelPart, ModelResponsePart, ModelTool } from '../languageModel';
 import type { ToolCaller } from '../tools/toolCaller';
 import type { ConsentOutcome, ToolConsent } from '../tools/toolConsent';
 import type { NamedTool, ToolNameMap } from '../tools/toolNames';
@@ -41,6 +41,16 @@ export interface ToolLoopOptions {
   origin: string;
   signal: AbortSignal;
   observer: ToolLoopObserver;
+  /**
+   * Tools beyond the MCP servers' that the user asked for (chat's `#tool` references), run by the editor, which asks
+   * its own confirmation. Offered under their own names; a name an MCP tool has already keeps the MCP tool.
+   */
+  editorTools?: EditorTools;
+}
+
+export interface EditorTools {
+  tools: ModelTool[];
+  call(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<ModelContentPart[]>;
 }
 
 export interface ToolLoopResult {
@@ -75,6 +85,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const { model, observer, signal } = options;
   const messages = options.messages.map((m) => ({ role: m.role, parts: [...m.parts] }));
   let { map, offered } = offeredTools(options.tools, observer);
+  const editorTools = (options.editorTools?.tools ?? []).filter((t) => !map.lookup(t.name));
+  const editorToolNames = new Set(editorTools.map((t) => t.name));
   let rounds = 0;
   for (;;) {
     const turn = await streamTurn();
@@ -101,7 +113,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     const calls: ModelToolCall[] = [];
     let produced = false;
     try {
-      for await (const part of model.send({ messages, tools: offered }, signal)) {
+      for await (const part of model.send({ messages, tools: [...offered, ...editorTools] }, signal)) {
         produced = true;
         if (part.kind === 'text') {
           text += part.text;
@@ -122,7 +134,19 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     return { text, calls };
   }
 
+  /** A tool the user referenced in chat: the editor runs it (and asks its own confirmation). */
+  async function runEditorTool(call: ModelToolCall): Promise<ModelPart> {
+    try {
+      const content = await options.editorTools!.call(call.name, inputObject(call.input), signal);
+      return { kind: 'toolResult', callId: call.callId, content: content.length ? content : [{ kind: 'text', text: '(The tool returned no content.)' }] };
+    } catch (e) {
+      if (signal.aborted) throw e;
+      return toolErrorToModel(call.callId, `The tool call failed: ${(e as Error)?.message ?? String(e)}`);
+    }
+  }
+
   async function runCall(call: ModelToolCall): Promise<ModelPart> {
+    if (editorToolNames.has(call.name)) return runEditorTool(call);
     const mcp = toolCallToMcp(call, map);
     if (!mcp.ok) return toolErrorToModel(call.callId, mcp.error);
     const { tool } = mcp;

@@ -20,6 +20,8 @@ export interface ServerListing {
   templates: ResourceTemplate[];
   /** The server has more resources than loaded. */
   hasMore: boolean;
+  /** The server has more resource templates than loaded. */
+  hasMoreTemplates: boolean;
 }
 
 export interface ListingChanges {
@@ -50,7 +52,10 @@ export class ResourceListings {
   private listings = new Map<string, ServerListing>();
   private order: string[] = [];
 
-  constructor(private readonly hasMore: (serverId: string) => boolean) {}
+  constructor(
+    private readonly hasMore: (serverId: string) => boolean,
+    private readonly hasMoreTemplates: (serverId: string) => boolean = () => false,
+  ) {}
 
   /** Takes a new snapshot of the servers and says what changed. */
   update(servers: ServerInfo[]): ListingChanges {
@@ -68,6 +73,7 @@ export class ResourceListings {
         resources: live ? server.features.resources : (previous?.resources ?? []),
         templates: live ? server.features.resourceTemplates : (previous?.templates ?? []),
         hasMore: live && this.hasMore(server.id),
+        hasMoreTemplates: live && this.hasMoreTemplates(server.id),
       };
       next.set(server.id, listing);
       if (!previous || differs(previous, listing)) changed.push(server.id);
@@ -95,6 +101,7 @@ function differs(a: ServerListing, b: ServerListing): boolean {
     a.resources !== b.resources ||
     a.templates !== b.templates ||
     a.hasMore !== b.hasMore ||
+    a.hasMoreTemplates !== b.hasMoreTemplates ||
     a.server.name !== b.server.name ||
     a.server.serverInfo?.icons !== b.server.serverInfo?.icons
   );

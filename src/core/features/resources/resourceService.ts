@@ -84,6 +84,16 @@ export class ResourceService {
     await this.running(serverId).loadMoreResources();
   }
 
+  /** Whether the server has more resource templates than its connection has loaded. */
+  hasMoreTemplates(serverId: string): boolean {
+    return !!this.session(serverId)?.hasMoreResourceTemplates;
+  }
+
+  /** Loads the next page of the server's resource templates. */
+  async loadMoreTemplates(serverId: string): Promise<void> {
+    await this.running(serverId).loadMoreResourceTemplates();
+  }
+
   /** Reloads the server's resources and templates. */
   async refresh(serverId: string): Promise<void> {
     await this.running(serverId).refreshResources();

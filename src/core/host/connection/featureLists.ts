@@ -1,9 +1,10 @@
-// What a running server offers: tools, prompts and resource templates in full (every page), resources a page at a
+// What a running server offers: tools and prompts in full (every page), resources and resource templates a page at a
 // time on demand (a server may offer 10,000). Lists follow `list_changed`; a reload of resources keeps as many pages
 // as were loaded, so a view keeps its place.
 import type { Client, ListChangedHandlers } from '@modelcontextprotocol/client';
 import type { ServerLog } from '../ports';
-import { emptyFeatures, type ServerFeatures } from '../types';
+import { emptyFeatures, type ResourceTemplate, type ServerFeatures } from '../types';
+import { PagedList } from './pagedList';
 
 export class FeatureLists {
   features: ServerFeatures = emptyFeatures();
@@ -13,6 +14,13 @@ export class FeatureLists {
   private resourcesGeneration = 0;
   private resourcePagesLoaded = 0;
   private loadingMoreResources: Promise<void> | undefined;
+  /** Resource templates, a page at a time like resources. */
+  private readonly templatePages = new PagedList<ResourceTemplate>(async (cursor) => {
+    const client = this.client();
+    if (!client) return { items: [] };
+    const page = await client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } }, this.requestOptions);
+    return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+  });
 
   constructor(
     private readonly client: () => Client | undefined,
@@ -45,7 +53,18 @@ export class FeatureLists {
     return this.resourcesNextCursor !== undefined;
   }
 
-  /** Loads every list the server offers, following every page (the SDK walks `nextCursor`), except resources: their first page. */
+  get hasMoreResourceTemplates(): boolean {
+    return this.templatePages.hasMore;
+  }
+
+  /** Appends the next page of resource templates, if there is one. */
+  async loadMoreResourceTemplates(): Promise<void> {
+    if (!(await this.templatePages.loadMore())) return;
+    this.features = { ...this.features, resourceTemplates: this.templatePages.items };
+    this.onDidChange();
+  }
+
+  /** Loads every list the server offers, following every page (the SDK walks `nextCursor`), except resources and templates: their first page. */
   async refresh(): Promise<void> {
     const client = this.client();
     if (!client) return;
@@ -64,11 +83,11 @@ export class FeatureLists {
       load('tools', caps.tools, async () => (await client.listTools(undefined, opts)).tools),
       load('prompts', caps.prompts, async () => (await client.listPrompts(undefined, opts)).prompts),
       load('resources', caps.resources, () => this.loadResourcePages(client, 1)),
-      load('resource templates', caps.resources, async () => (await client.listResourceTemplates(undefined, opts)).resourceTemplates),
+      load('resource templates', caps.resources, () => this.templatePages.load(1)),
     ]);
     this.features = { tools, prompts, resources, resourceTemplates };
     this.log.info(
-      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length} resource templates`,
+      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length}${this.templatePages.hasMore ? '+' : ''} resource templates`,
     );
     this.onDidChange();
   }
@@ -117,14 +136,14 @@ export class FeatureLists {
     this.onDidChange();
   }
 
-  /** Reloads resources (as many pages as were loaded, so the view keeps its place) and their templates. */
+  /** Reloads resources and their templates (as many pages of each as were loaded, so the view keeps its place). */
   async refreshResources(): Promise<void> {
     const client = this.client();
     if (!client?.getServerCapabilities()?.resources) return;
     try {
-      const [resources, { resourceTemplates }] = await Promise.all([
+      const [resources, resourceTemplates] = await Promise.all([
         this.loadResourcePages(client, Math.max(1, this.resourcePagesLoaded)),
-        client.listResourceTemplates(undefined, { ...this.requestOptions, cacheMode: 'refresh' }),
+        this.templatePages.reload(),
       ]);
       this.features = { ...this.features, resources, resourceTemplates };
       this.onDidChange();

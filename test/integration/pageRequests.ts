@@ -1,0 +1,18 @@
+// Asks the launcher (scripts/code-server-launcher.mjs) to act on the workbench page it holds, through its page hook
+// (MCPHOST_TEST_PAGE): what an extension cannot do itself, such as a screenshot of the real UI or a click on a row.
+
+export type PageRequest = { action: 'screenshot'; path: string } | { action: 'click'; selector: string } | { action: 'press'; key: string };
+
+export async function pageRequest(request: PageRequest): Promise<void> {
+  const base = process.env.MCPHOST_TEST_PAGE;
+  if (!base) throw new Error('MCPHOST_TEST_PAGE is not set: the launcher has no page hook');
+  const body =
+    request.action === 'screenshot'
+      ? { action: 'screenshot', value: request.path }
+      : request.action === 'press'
+        ? { action: 'press', value: request.key }
+        : { action: 'clickPage', selector: request.selector };
+  const response = await fetch(`${base}/query`, { method: 'POST', body: JSON.stringify(body) });
+  const answer = (await response.json()) as unknown;
+  if (!response.ok) throw new Error(`page request ${request.action} failed: ${(answer as { error?: string }).error}`);
+}

@@ -1,0 +1,34 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { repoRoot } from './helpers';
+
+/** A PNG's size, from its IHDR chunk. */
+function pngSize(file: string): { width: number; height: number } {
+  const b = fs.readFileSync(file);
+  assert.strictEqual(b.toString('latin1', 1, 4), 'PNG', `${file} is a PNG`);
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}
+
+describe('the README for a newcomer', () => {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const firstScreen = readme.split('\n').slice(0, 45).join('\n');
+
+  it('shows on its first screen what it does, the MCP view and chat as they are, and a quick start', () => {
+    for (const picture of ['media/screenshot-mcp-view.png', 'media/screenshot-chat.png']) {
+      assert.ok(firstScreen.includes(`](${picture})`), `${picture} on the first screen`);
+      assert.deepStrictEqual(pngSize(path.join(repoRoot, picture)), { width: 1280, height: 800 }, `${picture}: a workbench screenshot`);
+    }
+    assert.match(firstScreen, /^## Quick start$/m);
+    assert.match(firstScreen, /`npm ci && npm run demo`/);
+    assert.match(firstScreen, /prints an address/);
+  });
+
+  it('has a demo that never runs sudo', () => {
+    for (const script of ['scripts/demo.mjs', 'scripts/ensure-vscode-tools.sh', 'scripts/code-server-launcher.mjs']) {
+      const text = fs.readFileSync(path.join(repoRoot, script), 'utf8');
+      const runsSudo = text.split('\n').filter((line) => /\bsudo\b/.test(line) && !/^\s*(#|\/\/|log )/.test(line));
+      assert.deepStrictEqual(runsSudo, [], `${script} only mentions sudo in what it tells the user`);
+    }
+  });
+});

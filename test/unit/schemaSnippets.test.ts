@@ -1,0 +1,34 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
+import { repoRoot } from './helpers';
+
+/** A snippet string as the editor inserts it: placeholders get their default text, `^` marks raw JSON. */
+function expand(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const text = value.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '').replace(/\\\$/g, '$');
+    return text.startsWith('^') ? JSON.parse(text.slice(1)) : text;
+  }
+  if (Array.isArray(value)) return value.map(expand);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [expand(k) as string, expand(v)]));
+  return value;
+}
+
+describe('the snippets of mcp.schema.json', () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, 'media', 'mcp.schema.json'), 'utf8'));
+  const snippets = schema.properties.servers.defaultSnippets as { label: string; body: Record<string, unknown> }[];
+
+  it('offer well-known servers', () => {
+    const labels = snippets.map((s) => s.label);
+    for (const name of ['everything (reference server)', 'filesystem', 'memory', 'fetch', 'git', 'playwright', 'github (remote)']) assert.ok(labels.includes(name), labels.join(', '));
+  });
+
+  it('each insert a server MCP Host accepts without a problem', () => {
+    for (const snippet of snippets) {
+      const parsed = parseMcpConfig(JSON.stringify({ servers: expand(snippet.body) }));
+      assert.deepStrictEqual(parsed.diagnostics, [], snippet.label);
+      assert.strictEqual(parsed.servers.length, 1, snippet.label);
+    }
+  });
+});

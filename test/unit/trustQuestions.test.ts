@@ -1,0 +1,105 @@
+import * as assert from 'assert';
+import { SerialQueue } from '../../src/core/async';
+import type { ConfigScope } from '../../src/core/config/types';
+import type { TrustPrompt } from '../../src/core/host/ports';
+import { TrustQuestions } from '../../src/core/host/trustQuestions';
+import { fixtureServer } from './helpers';
+import { blockOf, createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+
+const folderA: ConfigScope = workspaceScope('/a', 'file:///a');
+const folderB: ConfigScope = workspaceScope('/b', 'file:///b');
+const def = (name: string, scope = folderA) => ({ name, scope, raw: stdio('node', [name]) });
+
+describe('trust asked once per folder', function () {
+  this.timeout(30_000);
+  let asked: string[][];
+  let many: (boolean | undefined)[];
+
+  const prompt = (withMany: boolean): TrustPrompt => ({
+    askTrust: async (d) => {
+      asked.push([d.name]);
+      return d.name !== 'no';
+    },
+    ...(withMany
+      ? {
+          askTrustMany: async (ds) => {
+            asked.push(ds.map((d) => d.name));
+            return many;
+          },
+        }
+      : {}),
+  });
+
+  beforeEach(() => {
+    asked = [];
+    many = [];
+  });
+
+  it("asks the new servers of one folder in one question, each folder's apart", async () => {
+    const questions = new TrustQuestions(prompt(true), new SerialQueue(), 30);
+    many = [true, false, undefined];
+    const signal = new AbortController().signal;
+    const answers = await Promise.all([
+      questions.ask(def('a1'), signal),
+      questions.ask(def('a2'), signal),
+      questions.ask(def('b1', folderB), signal),
+      questions.ask(def('a3'), signal),
+    ]);
+    assert.deepStrictEqual(asked, [['a1', 'a2', 'a3'], ['b1']]);
+    assert.deepStrictEqual(answers, [true, false, true, undefined]);
+  });
+
+  it('leaves out a question whose start was cancelled before it was asked', async () => {
+    const questions = new TrustQuestions(prompt(true), new SerialQueue(), 30);
+    const cancelled = new AbortController();
+    const kept = new AbortController().signal;
+    many = [true, true];
+    const pending = [questions.ask(def('a1'), kept), questions.ask(def('gone'), cancelled.signal), questions.ask(def('a2'), kept)];
+    cancelled.abort();
+    assert.deepStrictEqual(await Promise.all(pending), [true, undefined, true]);
+    assert.deepStrictEqual(asked, [['a1', 'a2']]);
+  });
+
+  it('asks one by one when the prompt has no question for several', async () => {
+    const questions = new TrustQuestions(prompt(false), new SerialQueue(), 30);
+    const signal = new AbortController().signal;
+    assert.deepStrictEqual(await Promise.all([questions.ask(def('yes'), signal), questions.ask(def('no'), signal)]), [true, false]);
+    assert.deepStrictEqual(asked, [['yes'], ['no']]);
+  });
+
+  it('gives each start the failure when the question could not be asked', async () => {
+    const failing: TrustPrompt = { askTrust: async () => true, askTrustMany: async () => Promise.reject(new Error('no UI')) };
+    const questions = new TrustQuestions(failing, new SerialQueue(), 30);
+    const signal = new AbortController().signal;
+    const results = await Promise.allSettled([questions.ask(def('a1'), signal), questions.ask(def('a2'), signal)]);
+    assert.deepStrictEqual(results.map((r) => r.status), ['rejected', 'rejected']);
+  });
+
+  describe('in the registry', () => {
+    let kit: Kit;
+    afterEach(() => kit?.registry.disposeAsync());
+
+    it('starts the servers trusted in the one question and blocks the others', async () => {
+      const batches: string[][] = [];
+      kit = createKit(
+        {
+          trustPrompt: {
+            askTrust: async () => assert.fail('asked alone'),
+            askTrustMany: async (ds) => {
+              batches.push(ds.map((d) => d.name));
+              return ds.map((d) => d.name !== 'refused');
+            },
+          },
+        },
+        { trustAllServers: false },
+      );
+      const basic = (name: string) => entry(name, stdio(process.execPath, [fixtureServer('basic-server.mjs'), name]));
+      await kit.update(workspaceScope(), [basic('one'), basic('refused'), basic('two')], []);
+      await waitForState(kit, 'one', 'running');
+      await waitForState(kit, 'two', 'running');
+      const refused = await waitForState(kit, 'refused', 'blocked');
+      assert.strictEqual(blockOf(refused)?.reason, 'untrusted');
+      assert.deepStrictEqual(batches, [['one', 'refused', 'two']]);
+    });
+  });
+});
