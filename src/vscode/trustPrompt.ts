@@ -5,7 +5,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeDefinition } from '../core/config/describeDefinition';
 import type { ServerDefinition } from '../core/config/types';
-import type { TrustFacts, TrustPrompt } from '../core/host/ports';
+import type { TrustFacts } from '../core/config/describeDefinition';
+import type { TrustPrompt } from '../core/host/ports';
 import { labelText, plainText } from '../core/presentation/serverText';
 import type { HostDialogs, TrustQuestion } from './dialogs';
 

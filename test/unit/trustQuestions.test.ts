@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { SerialQueue } from '../../src/core/async';
+import type { TrustFacts } from '../../src/core/config/describeDefinition';
 import type { ConfigScope } from '../../src/core/config/types';
 import type { TrustPrompt } from '../../src/core/host/ports';
 import { TrustQuestions } from '../../src/core/host/trustQuestions';
@@ -9,6 +10,7 @@ import { blockOf, createKit, entry, stdio, waitForState, workspaceScope, type Ki
 const folderA: ConfigScope = workspaceScope('/a', 'file:///a');
 const folderB: ConfigScope = workspaceScope('/b', 'file:///b');
 const def = (name: string, scope = folderA) => ({ name, scope, raw: stdio('node', [name]) });
+const noFacts: TrustFacts = {};
 
 describe('trust asked once per folder', function () {
   this.timeout(30_000);
@@ -23,7 +25,7 @@ describe('trust asked once per folder', function () {
     ...(withMany
       ? {
           askTrustMany: async (ds) => {
-            asked.push(ds.map((d) => d.name));
+            asked.push(ds.map((q) => q.definition.name));
             return many;
           },
         }
@@ -40,13 +42,23 @@ describe('trust asked once per folder', function () {
     many = [true, false, undefined];
     const signal = new AbortController().signal;
     const answers = await Promise.all([
-      questions.ask(def('a1'), signal),
-      questions.ask(def('a2'), signal),
-      questions.ask(def('b1', folderB), signal),
-      questions.ask(def('a3'), signal),
+      questions.ask(def('a1'), noFacts, signal),
+      questions.ask(def('a2'), noFacts, signal),
+      questions.ask(def('b1', folderB), noFacts, signal),
+      questions.ask(def('a3'), noFacts, signal),
     ]);
     assert.deepStrictEqual(asked, [['a1', 'a2', 'a3'], ['b1']]);
     assert.deepStrictEqual(answers, [true, false, true, undefined]);
+  });
+
+  it('gives the question for several the facts of each server (env file, stored inputs), as asked alone', async () => {
+    const seen: TrustFacts[] = [];
+    const questions = new TrustQuestions({ askTrust: async () => true, askTrustMany: async (qs) => (seen.push(...qs.map((q) => q.facts)), qs.map(() => true)) }, new SerialQueue(), 30);
+    const signal = new AbortController().signal;
+    const withEnv: TrustFacts = { envFile: { variables: { NODE_OPTIONS: '--require x' } } };
+    const withInputs: TrustFacts = { storedInputs: ['token'] };
+    await Promise.all([questions.ask(def('a1'), withEnv, signal), questions.ask(def('a2'), withInputs, signal)]);
+    assert.deepStrictEqual(seen, [withEnv, withInputs]);
   });
 
   it('leaves out a question whose start was cancelled before it was asked', async () => {
@@ -54,7 +66,7 @@ describe('trust asked once per folder', function () {
     const cancelled = new AbortController();
     const kept = new AbortController().signal;
     many = [true, true];
-    const pending = [questions.ask(def('a1'), kept), questions.ask(def('gone'), cancelled.signal), questions.ask(def('a2'), kept)];
+    const pending = [questions.ask(def('a1'), noFacts, kept), questions.ask(def('gone'), noFacts, cancelled.signal), questions.ask(def('a2'), noFacts, kept)];
     cancelled.abort();
     assert.deepStrictEqual(await Promise.all(pending), [true, undefined, true]);
     assert.deepStrictEqual(asked, [['a1', 'a2']]);
@@ -63,7 +75,7 @@ describe('trust asked once per folder', function () {
   it('asks one by one when the prompt has no question for several', async () => {
     const questions = new TrustQuestions(prompt(false), new SerialQueue(), 30);
     const signal = new AbortController().signal;
-    assert.deepStrictEqual(await Promise.all([questions.ask(def('yes'), signal), questions.ask(def('no'), signal)]), [true, false]);
+    assert.deepStrictEqual(await Promise.all([questions.ask(def('yes'), noFacts, signal), questions.ask(def('no'), noFacts, signal)]), [true, false]);
     assert.deepStrictEqual(asked, [['yes'], ['no']]);
   });
 
@@ -71,7 +83,7 @@ describe('trust asked once per folder', function () {
     const failing: TrustPrompt = { askTrust: async () => true, askTrustMany: async () => Promise.reject(new Error('no UI')) };
     const questions = new TrustQuestions(failing, new SerialQueue(), 30);
     const signal = new AbortController().signal;
-    const results = await Promise.allSettled([questions.ask(def('a1'), signal), questions.ask(def('a2'), signal)]);
+    const results = await Promise.allSettled([questions.ask(def('a1'), noFacts, signal), questions.ask(def('a2'), noFacts, signal)]);
     assert.deepStrictEqual(results.map((r) => r.status), ['rejected', 'rejected']);
   });
 
@@ -86,8 +98,8 @@ describe('trust asked once per folder', function () {
           trustPrompt: {
             askTrust: async () => assert.fail('asked alone'),
             askTrustMany: async (ds) => {
-              batches.push(ds.map((d) => d.name));
-              return ds.map((d) => d.name !== 'refused');
+              batches.push(ds.map((q) => q.definition.name));
+              return ds.map((q) => q.definition.name !== 'refused');
             },
           },
         },

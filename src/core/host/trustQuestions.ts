@@ -3,7 +3,8 @@
 // queue every question to the user goes through. A question whose start is cancelled meanwhile is left out.
 import type { ServerDefinition } from '../config/types';
 import type { SerialQueue } from '../async';
-import type { TrustFacts, TrustPrompt } from './ports';
+import type { TrustFacts } from '../config/describeDefinition';
+import type { TrustPrompt } from './ports';
 
 type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
 
