@@ -4,7 +4,7 @@ import type { TrustFacts } from '../../src/core/config/describeDefinition';
 import type { ConfigScope } from '../../src/core/config/types';
 import type { TrustPrompt } from '../../src/core/host/ports';
 import { TrustQuestions } from '../../src/core/host/trustQuestions';
-import { fixtureServer } from './helpers';
+import { fixtureServer, waitFor } from './helpers';
 import { blockOf, createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 const folderA: ConfigScope = workspaceScope('/a', 'file:///a');
@@ -90,6 +90,21 @@ describe('trust asked once per folder', function () {
   describe('in the registry', () => {
     let kit: Kit;
     afterEach(() => kit?.registry.disposeAsync());
+
+    it('keeps a start going when the configuration reloads unchanged while trust is being asked', async () => {
+      let answer!: (trusted: boolean) => void;
+      kit = createKit(
+        { trustPrompt: { askTrust: () => new Promise<boolean>((resolve) => (answer = resolve)) } },
+        { trustAllServers: false },
+      );
+      const basic = () => entry('one', stdio(process.execPath, [fixtureServer('basic-server.mjs'), 'one']));
+      // updateScope, not kit.update: that would wait for the start, which waits for the answer.
+      await kit.registry.updateScope(workspaceScope(), [basic()], []);
+      await waitFor(() => answer, 5000, 'the trust question');
+      await kit.registry.updateScope(workspaceScope(), [basic()], []);
+      answer(true);
+      await waitForState(kit, 'one', 'running');
+    });
 
     it('starts the servers trusted in the one question and blocks the others', async () => {
       const batches: string[][] = [];

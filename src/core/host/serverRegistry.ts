@@ -240,7 +240,10 @@ export class ServerRegistry implements SessionPort, Disposable {
     const prepared = await this.preparation.prepare({ id: server.id, scope: server.scope, log: server.log, inputs }, entry, interactive, signal, (secrets) =>
       this.secrets.set(server.id, secrets),
     );
-    if (prepared.ok && server.entry !== entry) return { ok: false, reason: 'config', message: 'The definition changed while it was being started.' };
+    // A reload that kept the definition as it was (a file watcher firing after a save) leaves the start alone.
+    if (prepared.ok && hashOf(server.entry.server) !== hashOf(entry.server)) {
+      return { ok: false, reason: 'config', message: 'The definition changed while it was being started.' };
+    }
     return prepared;
   }
 
