@@ -1,8 +1,9 @@
 // MCP Apps in a real VS Code: a real App server nobody here wrote (@modelcontextprotocol/server-basic-vanillajs) shows
-// its view from a hand call and from chat, with the tool's result and the theme's colours; the view calls a tool
-// through the bridge and our consent, is refused a non-https link, asks before a message goes to chat, and is torn down
-// when its server stops. A hostile view tries to leave its sandbox every way it can and fails each time; broken and
-// oversized views show why instead of a blank panel. What the views show is read through the page, with the browser
+// its view from a hand call, from chat and for an agent's call through mcpHost_callTool, with the tool's result and the
+// theme's colours; the view calls a tool through the bridge and our consent, is refused a non-https link, asks before a
+// message goes to chat, and is torn down when its server stops. A hostile view tries to leave its sandbox every way it
+// can and fails each time (and floods tool calls, refused past its rate); broken and oversized views show why instead
+// of a blank panel. What the views show is read through the page, with the browser
 // that runs the workbench (the launcher's page hook), not through the extension.
 import * as assert from 'assert';
 import * as http from 'http';
@@ -294,10 +295,12 @@ describe('MCP Apps: tool views in a real VS Code', function () {
       // Allowed for good by hand first, so no confirmation waits (VS Code's own is tested in models.test.ts).
       toolAnswers.push('always');
       await vscode.commands.executeCommand('mcpHost.callTool', (await running('basic-app')).id, 'get-time', {});
+      await waitFor(() => views()[0]?.state === 'shown', 'the hand call’s view');
       await closeViewsAndResults();
       await waitFor(async () => views().length === 0 && (await page('iframe#app')).length === 0, 'the hand call’s view closed');
 
-      const [time, note] = await agentCall();
+      const parts = await agentCall();
+      const [time, note] = [parts[0], parts[parts.length - 1]];
       assert.strictEqual(api.testing.agentToolCalls()[prepared]?.confirmation, undefined, 'always allowed: no confirmation');
       assert.match(time, /^\d{4}-\d\d-\d\dT/);
       assert.match(note, /interactive view \(MCP App\)\. It now shows this result to the user in an editor tab beside the chat/);
@@ -333,7 +336,7 @@ describe('MCP Apps: tool views in a real VS Code', function () {
     assert.strictEqual((await fixtureStats()).appCalls.length, recorded, 'nothing reached the server');
   });
 
-  it('keeps a hostile view in its sandbox: no parent, top, VS Code API, network, popup or navigation; forged messages go nowhere', async () => {
+  it('keeps a hostile view in its sandbox: no parent, top, VS Code API, network, popup or navigation; forged messages go nowhere; a flood of tool calls is refused', async () => {
     await callByHand('app-fixture', 'show-hostile');
     await inView<string>('[data-attempt="done"]', 'return element.textContent;', 'every attempt made');
     const attempts = Object.fromEntries(
@@ -359,6 +362,8 @@ describe('MCP Apps: tool views in a real VS Code', function () {
       assert.match(attempts[name] ?? 'missing', /^failed: /, `${name}: ${attempts[name]}`);
     }
     assert.match(attempts['model-only-tool'], /TypeError/);
+    // A flood of tool calls is refused past the view's burst, with the rate-limit error (-32029).
+    assert.match(attempts['tool-call-flood'] ?? 'missing', /^[1-9]\d* of 40 refused: Too many tool calls: a view may make 10 tool calls at once/);
     // sendBeacon may report "queued" for a request the policy then blocks: the network below is what counts.
     assert.ok(attempts.beacon, 'the beacon was tried');
     // It got its tool result all the same: it is a working view, only confined.

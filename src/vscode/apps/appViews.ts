@@ -1,6 +1,7 @@
 // Where MCP App views open: from a tool's result, by hand ("MCP: Call Tool…"), in chat (a button under the result
-// that runs `mcpHost.openToolView`) or for an agent's call through `mcpHost_callTool` (at once, one tab per tool). This module is on the activation path and holds no SDK values: the panel, the
-// bridge and ext-apps load only when a view is first shown.
+// that runs `mcpHost.openToolView`) or for an agent's call through `mcpHost_callTool` (at once, one tab per tool).
+// This module is on the activation path and holds no SDK values: the panel, the bridge and ext-apps load only when a
+// view is first shown.
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { toolUi } from '../../core/features/apps/appMeta';
