@@ -1,8 +1,9 @@
 // MCP Apps in a real VS Code: a real App server nobody here wrote (@modelcontextprotocol/server-basic-vanillajs) shows
-// its view from a hand call and from chat, with the tool's result and the theme's colours; the view calls a tool
-// through the bridge and our consent, is refused a non-https link, asks before a message goes to chat, and is torn down
-// when its server stops. A hostile view tries to leave its sandbox every way it can and fails each time; broken and
-// oversized views show why instead of a blank panel. What the views show is read through the page, with the browser
+// its view from a hand call, from chat and for an agent's call through mcpHost_callTool, with the tool's result and the
+// theme's colours; the view calls a tool through the bridge and our consent, is refused a non-https link, asks before a
+// message goes to chat, and is torn down when its server stops. A hostile view tries to leave its sandbox every way it
+// can and fails each time (and floods tool calls, refused past its rate); broken and oversized views show why instead
+// of a blank panel. What the views show is read through the page, with the browser
 // that runs the workbench (the launcher's page hook), not through the extension.
 import * as assert from 'assert';
 import * as http from 'http';
@@ -284,7 +285,58 @@ describe('MCP Apps: tool views in a real VS Code', function () {
     assert.match(time, /^\d{4}-\d\d-\d\dT/);
   });
 
-  it('keeps a hostile view in its sandbox: no parent, top, VS Code API, network, popup or navigation; forged messages go nowhere', async () => {
+  it('opens the view of a tool an agent called through mcpHost_callTool, one tab per tool, and tells the model; view-only tools are neither listed nor callable', async () => {
+    const prepared = api.testing.agentToolCalls().length;
+    const agentCall = async () => {
+      const result = await vscode.lm.invokeTool('mcpHost_callTool', { input: { server: 'basic-app', tool: 'get-time' }, toolInvocationToken: undefined });
+      return result.content.map((p) => (p as vscode.LanguageModelTextPart).value);
+    };
+    try {
+      // Allowed for good by hand first, so no confirmation waits (VS Code's own is tested in models.test.ts).
+      toolAnswers.push('always');
+      await vscode.commands.executeCommand('mcpHost.callTool', (await running('basic-app')).id, 'get-time', {});
+      await waitFor(() => views()[0]?.state === 'shown', 'the hand call’s view');
+      await closeViewsAndResults();
+      await waitFor(async () => views().length === 0 && (await page('iframe#app')).length === 0, 'the hand call’s view closed');
+
+      const parts = await agentCall();
+      const [time, note] = [parts[0], parts[parts.length - 1]];
+      assert.strictEqual(api.testing.agentToolCalls()[prepared]?.confirmation, undefined, 'always allowed: no confirmation');
+      assert.match(time, /^\d{4}-\d\d-\d\dT/);
+      assert.match(note, /interactive view \(MCP App\)\. It now shows this result to the user in an editor tab beside the chat/);
+      await waitFor(() => views()[0]?.state === 'shown', 'the view of the agent’s call');
+      assert.deepStrictEqual(views().map((v) => v.toolName), ['get-time']);
+      assert.strictEqual(await inView<string>('#server-time', 'return element.textContent;', 'the agent’s result in the view', (t) => t !== 'Loading...'), time);
+
+      // The next call of the same tool replaces that view: an agent that calls a tool again and again opens one tab.
+      await sleep(20);
+      const [later] = await agentCall();
+      assert.notStrictEqual(later, time);
+      // (The replaced view's frame may linger for a moment while the workbench removes it.)
+      await waitFor(async () => {
+        const shown = (await page('#server-time', { expression: 'return element.textContent;' })).filter((f) => f.url === 'about:srcdoc');
+        return shown.length === 1 && shown[0].value === later;
+      }, 'the later result in the only view');
+      await waitFor(() => views().length === 1 && views()[0].state === 'shown', 'one view');
+      assert.strictEqual(vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).length, 1, 'one tab');
+    } finally {
+      await vscode.commands.executeCommand('mcpHost.resetToolPermissions');
+    }
+
+    // A tool only for its view is neither listed to an agent nor callable by one.
+    const listed = await vscode.lm.invokeTool('mcpHost_listTools', { input: { server: 'app-fixture' }, toolInvocationToken: undefined });
+    const tools = (JSON.parse((listed.content[0] as vscode.LanguageModelTextPart).value) as { tool: string }[]).map((t) => t.tool);
+    assert.ok(tools.includes('show-hostile') && tools.includes('model-only'), tools.join(', '));
+    assert.ok(!tools.includes('record-app-call'), 'the view-only tool is not listed');
+    const recorded = (await fixtureStats()).appCalls.length;
+    await assert.rejects(
+      Promise.resolve(vscode.lm.invokeTool('mcpHost_callTool', { input: { server: 'app-fixture', tool: 'record-app-call', arguments: { agent: true } }, toolInvocationToken: undefined })),
+      /MCP server "app-fixture" has no tool "record-app-call"/,
+    );
+    assert.strictEqual((await fixtureStats()).appCalls.length, recorded, 'nothing reached the server');
+  });
+
+  it('keeps a hostile view in its sandbox: no parent, top, VS Code API, network, popup or navigation; forged messages go nowhere; a flood of tool calls is refused', async () => {
     await callByHand('app-fixture', 'show-hostile');
     await inView<string>('[data-attempt="done"]', 'return element.textContent;', 'every attempt made');
     const attempts = Object.fromEntries(
@@ -310,6 +362,8 @@ describe('MCP Apps: tool views in a real VS Code', function () {
       assert.match(attempts[name] ?? 'missing', /^failed: /, `${name}: ${attempts[name]}`);
     }
     assert.match(attempts['model-only-tool'], /TypeError/);
+    // A flood of tool calls is refused past the view's burst, with the rate-limit error (-32029).
+    assert.match(attempts['tool-call-flood'] ?? 'missing', /^[1-9]\d* of 40 refused: Too many tool calls: a view may make 10 tool calls at once/);
     // sendBeacon may report "queued" for a request the policy then blocks: the network below is what counts.
     assert.ok(attempts.beacon, 'the beacon was tried');
     // It got its tool result all the same: it is a working view, only confined.

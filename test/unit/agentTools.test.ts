@@ -51,6 +51,17 @@ describe('MCP tools for every agent', () => {
     assert.match(message({ name: 'nope' }), /No MCP tool is named "nope"/);
   });
 
+  it('neither lists nor calls a tool meant only for its view (MCP Apps visibility ["app"])', () => {
+    const viewOnly: Tool = { name: 'refresh', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://apps/v.html', visibility: ['app'] } } };
+    const withView: Tool = { name: 'show', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://apps/v.html' } } };
+    const apps = [server('apps', [withView, viewOnly])];
+    assert.deepStrictEqual((JSON.parse(toolListForModel(apps)) as { tool: string }[]).map((t) => t.tool), ['show']);
+    const byTool = resolveToolCall(apps, { server: 'apps', tool: 'refresh' });
+    assert.ok(!byTool.ok && /has no tool "refresh"\. Its tools: show\./.test(byTool.message));
+    assert.ok(!resolveToolCall(apps, { name: 'apps_refresh' }).ok);
+    assert.ok(resolveToolCall(apps, { server: 'apps', tool: 'show' }).ok);
+  });
+
   it('asks for the unique name when two folders have a server of the same name', () => {
     const twice = [server('everything', [echo]), server('everything', [echo], 'file:///b')];
     const r = resolveToolCall(twice, { server: 'everything', tool: 'echo' });

@@ -10,6 +10,16 @@ import { allowAttribute, appContentSecurityPolicy, appSandboxFrom, cspOrigin, ho
 import { createAppsFeature } from '../../src/core/features/apps/appsFeature';
 import { checkedStyles, themeKind, themeStyles } from '../../src/core/features/apps/appStyles';
 import { boundedHeight, MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, openableLink, startAppViewHost, type AppViewHost } from '../../src/core/features/apps/appViewHost';
+import {
+  describeRate,
+  TokenBucket,
+  VIEW_DIALOG_RATE,
+  VIEW_LOG_RATE,
+  VIEW_RATE_LIMITED_CODE,
+  VIEW_TOOL_CALL_RATE,
+  ViewRateLimit,
+  ViewRateLimitedError,
+} from '../../src/core/features/apps/viewRateLimits';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
@@ -225,6 +235,8 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
   let messages: string[];
   let inChat: string[];
   let heights: number[];
+  /** The rate limits' clock: time passes only when a test says so. */
+  let clock = 0;
   let host: AppViewHost | undefined;
   const log = new MemoryLog();
   const result: CallToolResult = { content: [{ type: 'text', text: 'the result' }], structuredContent: { n: 1 } };
@@ -247,6 +259,8 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     messages = [];
     inChat = [];
     heights = [];
+    clock = 0;
+    log.lines.length = 0;
     linkAnswer = undefined;
     const server = kit.registry.servers().find((s) => s.id === serverId)!;
     const consent = new ToolConsent({
@@ -288,6 +302,7 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
       },
       resize: (h) => heights.push(h),
       log,
+      now: () => clock,
     });
     const { App } = await import('@modelcontextprotocol/ext-apps');
     const app = new App({ name: 'test-view', version: '1' }, {}, { autoResize: false });
@@ -364,6 +379,55 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     assert.deepStrictEqual(inChat, ['hello from the view']);
   });
 
+  it('refuses tool calls over the rate with a JSON-RPC error, before they reach consent or the server, logging once', async () => {
+    const { app } = await connectView();
+    answers.push('always');
+    const outcomes: unknown[] = [];
+    for (let n = 1; n <= VIEW_TOOL_CALL_RATE.burst + 5; n++) {
+      outcomes.push(await app.callServerTool({ name: 'record-app-call', arguments: { rate: n } }).then(() => 'ok', (e: Error & { code?: number }) => e));
+    }
+    assert.deepStrictEqual(outcomes.slice(0, VIEW_TOOL_CALL_RATE.burst), Array(VIEW_TOOL_CALL_RATE.burst).fill('ok'));
+    for (const refused of outcomes.slice(VIEW_TOOL_CALL_RATE.burst) as (Error & { code?: number })[]) {
+      assert.strictEqual(refused.code, VIEW_RATE_LIMITED_CODE);
+      assert.match(refused.message, /Too many tool calls: a view may make 10 tool calls at once, then 2 a second/);
+    }
+    assert.strictEqual(asked.length, 1, 'one question (the "always"); refused calls never reached consent');
+    const recorded = async () => {
+      const stats = await kit.registry.session(serverId).callTool({ name: 'stats', arguments: {} });
+      return (JSON.parse((stats.content[0] as { text: string }).text) as { appCalls: { rate?: number }[] }).appCalls.filter((c) => c.rate !== undefined).length;
+    };
+    assert.strictEqual(await recorded(), VIEW_TOOL_CALL_RATE.burst, 'refused calls never reached the server');
+    assert.deepStrictEqual(log.lines.filter((l) => /too many/.test(l)), [
+      '[warn] View of "show-hostile" makes too many tool calls (more than 10 tool calls at once, then 2 a second): refusing them until it slows down',
+    ]);
+
+    clock += 1000 / VIEW_TOOL_CALL_RATE.perSecond;
+    assert.deepStrictEqual((await app.callServerTool({ name: 'record-app-call', arguments: { rate: 0 } })).content, [{ type: 'text', text: 'recorded' }], 'allowed again once time passed');
+    assert.ok(log.lines.includes('[warn] View of "show-hostile": 5 tool calls refused for going over the rate (10 tool calls at once, then 2 a second)'));
+  });
+
+  it('refuses question after question to the user over the rate, without a dialog', async () => {
+    const { app } = await connectView();
+    linkAnswer = false;
+    for (let i = 0; i < VIEW_DIALOG_RATE.burst; i++) assert.strictEqual((await app.openLink({ url: 'https://example.com/' })).isError, true);
+    await assert.rejects(app.openLink({ url: 'https://example.com/' }), (e: Error & { code?: number }) => e.code === VIEW_RATE_LIMITED_CODE && /Too many questions to the user/.test(e.message));
+    await assert.rejects(app.sendMessage({ role: 'user', content: [{ type: 'text', text: 'and again' }] }), /Too many questions to the user/);
+    assert.strictEqual(links.length, VIEW_DIALOG_RATE.burst);
+    assert.deepStrictEqual(messages, [], 'the message never reached a dialog');
+    clock += 1000 / VIEW_DIALOG_RATE.perSecond;
+    assert.strictEqual((await app.sendMessage({ role: 'user', content: [{ type: 'text', text: 'later' }] })).isError, undefined);
+    assert.deepStrictEqual(messages, ['later']);
+  });
+
+  it('keeps at most a bounded rate of a view’s log lines, saying once that it drops the rest', async () => {
+    const { app } = await connectView();
+    for (let i = 0; i < VIEW_LOG_RATE.burst + 30; i++) await app.sendLog({ level: 'info', data: `line ${i}` });
+    await app.sendSizeChanged({ width: 1, height: 100 });
+    await waitFor(() => heights.length === 1, 5000, 'every notification handled');
+    assert.strictEqual(log.lines.filter((l) => l.startsWith('[info] [view of show-hostile] line ')).length, VIEW_LOG_RATE.burst);
+    assert.strictEqual(log.lines.filter((l) => /too many log lines/.test(l)).length, 1);
+  });
+
   it('bounds the sizes a view asks for', async () => {
     const { app } = await connectView();
     await app.sendSizeChanged({ width: 100, height: 100_000 });
@@ -373,6 +437,49 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     assert.deepStrictEqual(heights, [MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, 300]);
     assert.strictEqual(boundedHeight(Number.NaN), undefined);
     assert.strictEqual(openableLink('https://user:pw@example.com/'), undefined, 'no credentials in links');
+  });
+});
+
+describe('MCP Apps: the rates a view may ask at', () => {
+  it('lets a burst through, then refills at the steady rate, never above the burst', () => {
+    let now = 1000;
+    const bucket = new TokenBucket({ burst: 3, perSecond: 2 }, () => now);
+    assert.deepStrictEqual([bucket.take(), bucket.take(), bucket.take(), bucket.take()], [true, true, true, false]);
+    assert.strictEqual(bucket.retryAfterMs(), 500);
+    now += 499;
+    assert.strictEqual(bucket.take(), false);
+    now += 1;
+    assert.deepStrictEqual([bucket.take(), bucket.take()], [true, false]);
+    now += 60_000;
+    assert.deepStrictEqual([bucket.take(), bucket.take(), bucket.take(), bucket.take()], [true, true, true, false], 'a long pause refills the burst, no more');
+    now -= 10_000;
+    assert.strictEqual(bucket.take(), false, 'a clock that goes back gives nothing');
+  });
+
+  it('logs one line where a run of refusals starts and one where it ends, and tells the view when to retry', () => {
+    let now = 0;
+    const lines: string[] = [];
+    const limit = new ViewRateLimit({ burst: 2, perSecond: 0.2 }, 'questions to the user', 'View of "t"', (l) => lines.push(l), () => now);
+    limit.check();
+    limit.check();
+    let refusal: ViewRateLimitedError | undefined;
+    for (let i = 0; i < 20; i++) {
+      try {
+        limit.check();
+      } catch (e) {
+        refusal = e as ViewRateLimitedError;
+      }
+    }
+    assert.ok(refusal instanceof ViewRateLimitedError);
+    assert.strictEqual(refusal.code, VIEW_RATE_LIMITED_CODE);
+    assert.deepStrictEqual(refusal.data, { retryAfterMs: 5000 });
+    assert.strictEqual(refusal.message, 'Too many questions to the user: a view may make 2 questions to the user at once, then one every 5 seconds. Try again in 5 s.');
+    assert.deepStrictEqual(lines, ['View of "t" makes too many questions to the user (more than 2 questions to the user at once, then one every 5 seconds): refusing them until it slows down']);
+    now += 5000;
+    assert.strictEqual(limit.allow(), true);
+    assert.strictEqual(lines[1], 'View of "t": 20 questions to the user refused for going over the rate (2 questions to the user at once, then one every 5 seconds)');
+    assert.strictEqual(lines.length, 2);
+    assert.strictEqual(describeRate(VIEW_TOOL_CALL_RATE, 'tool calls'), '10 tool calls at once, then 2 a second');
   });
 });
 

@@ -1,6 +1,7 @@
-// Where MCP App views open: from a tool's result, by hand ("MCP: Call Tool…") or in chat (a button under the result
-// that runs `mcpHost.openToolView`). This module is on the activation path and holds no SDK values: the panel, the
-// bridge and ext-apps load only when a view is first shown.
+// Where MCP App views open: from a tool's result, by hand ("MCP: Call Tool…"), in chat (a button under the result
+// that runs `mcpHost.openToolView`) or for an agent's call through `mcpHost_callTool` (at once, one tab per tool).
+// This module is on the activation path and holds no SDK values: the panel, the bridge and ext-apps load only when a
+// view is first shown.
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { toolUi } from '../../core/features/apps/appMeta';
@@ -71,12 +72,33 @@ export class AppViews implements vscode.Disposable {
 
   /** Opens the view of a result (beside the active editor); one panel per result, revealed when opened again. */
   async show(call: ToolCallRecord, id = this.remember(call)): Promise<void> {
-    const open = this.panels.get(id);
-    if (open && !open.disposed) {
-      open.reveal();
-      return;
-    }
+    await this.showIn(id, call, false);
+  }
+
+  /**
+   * Opens the view of an agent's call (which has no button to click): one tab per tool of a server, the latest result
+   * replacing the one before, so an agent that calls a tool twenty times opens one tab, not twenty.
+   */
+  async showLatest(call: ToolCallRecord): Promise<void> {
+    await this.showIn(`latest:${call.serverId}\n${call.tool.name}`, call, true);
+  }
+
+  /** The panel `id` shows `call`: revealed when it is open already, or replaced by a new one when `replace`. */
+  private async showIn(id: string, call: ToolCallRecord, replace: boolean): Promise<void> {
+    const current = () => {
+      const open = this.panels.get(id);
+      return open && !open.disposed ? open : undefined;
+    };
+    const reused = () => {
+      const open = replace ? undefined : current();
+      open?.reveal();
+      return open !== undefined;
+    };
+    if (reused()) return;
     const { AppViewPanel } = await import('./appViewPanel.js');
+    // Looked at again after the import: a panel may have opened meanwhile.
+    if (reused()) return;
+    current()?.dispose();
     const panel = new AppViewPanel(call, this.deps);
     this.panels.set(id, panel);
     panel.onDidDispose(() => {

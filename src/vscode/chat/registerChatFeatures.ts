@@ -77,7 +77,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         transcripts,
       }),
       registerRunPromptCommand({ sessions: deps.sessions, picker, resources, documents }),
-      registerAgentTools({ sessions: deps.sessions, consent, caller, resources, record: agentCalls }),
+      registerAgentTools({ sessions: deps.sessions, consent, caller, resources, views, record: agentCalls }),
       ...registerToolCommands({
         sessions: deps.sessions,
         consent,

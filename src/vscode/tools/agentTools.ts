@@ -2,10 +2,11 @@
 // agent mode and other extensions' participants (through vscode.lm.invokeTool) reach the tools of the running,
 // trusted servers. Our consent applies as everywhere: a call the user always allowed (or a read-only tool, when the
 // user relies on the hint) runs without asking, a saved "deny" is refused, and any other call gets VS Code's own
-// confirmation, which names the real tool, its server and the arguments.
+// confirmation, which names the real tool, its server and the arguments. A tool with a view (MCP Apps) opens it beside
+// the chat when its result arrives, since an agent's result has no button to click, and the model is told so.
 import * as vscode from 'vscode';
 import { toolResultToModel, type ConversionOptions } from '../../core/features/chat/contentConversion';
-import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, resolveToolCall, toolListForModel, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
+import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, resolveToolCall, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { NamedTool } from '../../core/features/tools/toolNames';
@@ -13,12 +14,15 @@ import type { SessionPort } from '../../core/host/serverSession';
 import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
 import { toolResultParts } from '../languageModels';
 import type { ChatResources } from '../chat/mcpChatParticipant';
+import { hasView, type AppViews } from '../apps/appViews';
 
 export interface AgentToolDeps {
   sessions: SessionPort;
   consent: ToolConsent;
   caller: ToolCaller;
   resources: Pick<ChatResources, 'read'>;
+  /** Views of tool results (MCP Apps): a result whose tool has one opens it. */
+  views?: Pick<AppViews, 'showLatest'>;
   /** Extension tests: keep what each call was prepared with. */
   record?: PreparedAgentCall[];
 }
@@ -103,7 +107,15 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
         const text = content.map((c) => (c.kind === 'text' ? c.text : '')).join('\n');
         // The error's text goes to the model as the tool's failure.
         if (result.isError) throw new Error(text);
-        return new vscode.LanguageModelToolResult(toolResultParts(content));
+        const parts = toolResultParts(content);
+        if (deps.views && hasView(tool.tool)) {
+          const name = plainText(tool.tool.name);
+          deps.views
+            .showLatest({ serverId: tool.serverId, serverName: tool.serverName, tool: tool.tool, arguments: args, result })
+            .catch((e: unknown) => vscode.window.showErrorMessage(`The view of "${name}" could not open: ${plainText(String((e as Error)?.message ?? e))}`));
+          parts.push(new vscode.LanguageModelTextPart(VIEW_OPENED_NOTE));
+        }
+        return new vscode.LanguageModelToolResult(parts);
       } catch (e) {
         if (abort.signal.aborted) throw new vscode.CancellationError();
         throw e instanceof Error ? e : new Error(String(e));

@@ -4,7 +4,8 @@
 //   consent (naming the server and saying the view asks) and the same tool caller as any other call;
 // - `ui/open-link` only for https: URLs, and only after the user agreed;
 // - `ui/message` only after the user saw the text, and then it is put into the chat input, not sent;
-// - size changes bounded; logs to the server's log; one question to the user at a time per view.
+// - size changes bounded; logs to the server's log; one question to the user at a time per view;
+// - tool calls, questions to the user and log lines each at a bounded rate per view (viewRateLimits).
 // The view gets the tool's input and result once it is initialized, and the host context (theme, colours, locale,
 // display mode) as it changes. Loaded only when a view is shown: it brings the SDK and ext-apps.
 import type { CallToolResult, Transport } from '@modelcontextprotocol/client';
@@ -15,6 +16,7 @@ import type { ToolCaller } from '../tools/toolCaller';
 import type { ToolConsent } from '../tools/toolConsent';
 import { toolUi } from './appMeta';
 import type { AppSandbox } from './appSandbox';
+import { VIEW_DIALOG_RATE, VIEW_LOG_RATE, VIEW_TOOL_CALL_RATE, ViewRateLimit, type Rate } from './viewRateLimits';
 
 /** Heights a view may ask for, in CSS pixels: never invisible, never a page tall enough to hide everything else. */
 export const MIN_VIEW_HEIGHT = 32;
@@ -66,6 +68,8 @@ export interface AppViewHostDeps {
   putInChat(text: string): Promise<void>;
   resize(height: number): void;
   log: ServerLog;
+  /** The clock of the rate limits (tests); `Date.now` unless given. */
+  now?: () => number;
 }
 
 export interface AppViewHost {
@@ -97,10 +101,18 @@ export async function startAppViewHost(deps: AppViewHostDeps): Promise<AppViewHo
   };
   const bridge: AppBridge = new AppBridge(null, deps.hostInfo, capabilities, { hostContext: deps.hostContext });
 
-  // A view that asks again while its last question is open gets an error, not a queue of dialogs.
+  const who = `View of "${deps.call.tool.name}"`;
+  const limit = (rate: Rate, noun: string) => new ViewRateLimit(rate, noun, who, (line) => deps.log.warn(line), deps.now);
+  const toolCalls = limit(VIEW_TOOL_CALL_RATE, 'tool calls');
+  const questions = limit(VIEW_DIALOG_RATE, 'questions to the user');
+  const logLines = limit(VIEW_LOG_RATE, 'log lines');
+
+  // A view that asks again while its last question is open gets an error, not a queue of dialogs; one that asks
+  // question after question is refused once over the rate.
   let asking = false;
   async function ask<T>(question: () => Promise<T>): Promise<T> {
     if (asking) throw new Error('The view is already waiting for an answer from the user.');
+    questions.check();
     asking = true;
     try {
       return await question();
@@ -110,12 +122,15 @@ export async function startAppViewHost(deps: AppViewHostDeps): Promise<AppViewHo
   }
 
   bridge.oncalltool = async (params, extra) => {
+    toolCalls.check();
     const tool = deps.tools().find((t) => t.name === params.name);
     if (!tool) throw new Error(`Server "${deps.serverName}" has no tool "${params.name}".`);
     if (!toolUi(tool).appCallable) throw new Error(`The tool "${params.name}" is not callable from a view.`);
     const args = params.arguments ?? {};
     deps.log.info(`View of "${deps.call.tool.name}" calls tool "${tool.name}"`);
-    const consent = await ask(() => deps.consent.check({ consentSubject: deps.consentSubject, serverName: deps.serverName, tool, arguments: args, requestedBy }));
+    const subjectOfCall = { consentSubject: deps.consentSubject, serverName: deps.serverName, tool, arguments: args, requestedBy };
+    // Only a call that will ask counts as a question to the user.
+    const consent = deps.consent.decide(subjectOfCall) === 'ask' ? await ask(() => deps.consent.check(subjectOfCall)) : await deps.consent.check(subjectOfCall);
     if (!consent.allowed) throw new Error(`The user did not allow the tool "${tool.name}" to run.`);
     return deps.caller.call({
       serverId: deps.serverId,
@@ -129,7 +144,7 @@ export async function startAppViewHost(deps: AppViewHostDeps): Promise<AppViewHo
   bridge.onopenlink = async ({ url }) => {
     const link = openableLink(url);
     if (!link) {
-      deps.log.warn(`View of "${deps.call.tool.name}" asked to open a link that is not https: refused`);
+      if (logLines.allow()) deps.log.warn(`View of "${deps.call.tool.name}" asked to open a link that is not https: refused`);
       return { isError: true };
     }
     const yes = await ask(() => deps.confirmOpenLink({ ...subject, url: link.href, domain: link.hostname }));
@@ -154,6 +169,7 @@ export async function startAppViewHost(deps: AppViewHostDeps): Promise<AppViewHo
   });
 
   bridge.addEventListener('loggingmessage', ({ level, data }) => {
+    if (!logLines.allow()) return;
     const text = typeof data === 'string' ? data : JSON.stringify(data);
     deps.log[level === 'error' || level === 'critical' || level === 'alert' || level === 'emergency' ? 'error' : level === 'warning' ? 'warn' : 'info'](
       `[view of ${deps.call.tool.name}] ${text}`,

@@ -7,6 +7,9 @@ import { ToolNameMap, type NamedTool } from './toolNames';
 
 export const LIST_TOOLS_TOOL = 'mcpHost_listTools';
 export const CALL_TOOL_TOOL = 'mcpHost_callTool';
+/** Told to the model after the result of a tool with a view (MCP Apps): the user sees it, the model does not. */
+export const VIEW_OPENED_NOTE =
+  '[MCP Host] This tool has an interactive view (MCP App). It now shows this result to the user in an editor tab beside the chat, where they can interact with it. You do not see the view itself.';
 
 export interface ListToolsInput {
   /** Only this server's tools. */
