@@ -52,6 +52,26 @@ const clientOnlySdkPlugin = {
   },
 };
 
+/**
+ * ext-apps takes zod as `import { z } from "zod/v4"`: the namespace as a value, which esbuild must build whole — every
+ * locale, toJSONSchema, fromJSONSchema, z.compile — where the SDK's `import * as z` keeps only what is used (its
+ * members are only ever read as `z.object`, `z.literal`, …). Read as a namespace import, it shares the SDK's zod and
+ * adds only what it uses. ext-apps is pinned; when it changes, this fails rather than silently keeping all of zod.
+ */
+const extAppsZodPlugin = {
+  name: 'ext-apps-zod',
+  setup(build) {
+    const pattern = /import\{z as ([A-Za-z_$][\w$]*)\}from"zod\/v4"/;
+    build.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]ext-apps[\\/]dist[\\/]src[\\/]app-bridge\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!pattern.test(source)) {
+        throw new Error(`${args.path}: no \`import{z as …}from"zod/v4"\` any more: update or remove ${extAppsZodPlugin.name}`);
+      }
+      return { contents: source.replace(pattern, 'import*as $1 from"zod/v4"'), loader: 'js' };
+    });
+  },
+};
+
 /** Both bundles' options; `outdir` other than dist/ is for scripts that build a copy (check-bundles, bench). */
 function bundleOptions({ production = false, outdir = 'dist' } = {}) {
   const common = {
@@ -84,7 +104,7 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
       // The SDK's Node default JSON Schema validator is ajv (150 KB minified); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.
       alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs' },
-      plugins: [clientOnlySdkPlugin],
+      plugins: [clientOnlySdkPlugin, extAppsZodPlugin],
     },
   ];
 }
