@@ -72,6 +72,29 @@ const extAppsZodPlugin = {
   },
 };
 
+/**
+ * The SDK's private-key JWT and DPoP providers load jose with `import("jose")` when they first sign: a dynamic import
+ * keeps all of jose (62 KB: JWE, JWKS fetching, …). Pointed at scripts/jose-subset.mjs, which re-exports the six
+ * functions the SDK calls, it keeps only those; it still loads (is evaluated) only when such a provider signs. When the
+ * SDK calls another jose function, the bundle is still built but that call fails: the subset names what is called
+ * (`jose.X` in the SDK), and this plugin checks it.
+ */
+const joseSubsetPlugin = {
+  name: 'jose-subset',
+  setup(build) {
+    const subset = path.join(__dirname, 'scripts', 'jose-subset.mjs');
+    build.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]client[\\/]dist[\\/]index\.mjs$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!source.includes('import("jose")')) return undefined;
+      const exported = /export \{([^}]*)\}/.exec(await fs.promises.readFile(subset, 'utf8'))[1].split(',').map((n) => n.trim());
+      const called = [...new Set([...source.matchAll(/\bjose\.(\w+)/g)].map((m) => m[1]))];
+      const missing = called.filter((n) => !exported.includes(n));
+      if (missing.length) throw new Error(`${args.path} calls jose.${missing.join(', jose.')}: add it to ${subset}`);
+      return { contents: source.replaceAll('import("jose")', `import(${JSON.stringify(subset)})`), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
 /** Both bundles' options; `outdir` other than dist/ is for scripts that build a copy (check-bundles, bench). */
 function bundleOptions({ production = false, outdir = 'dist' } = {}) {
   const common = {
@@ -104,7 +127,7 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
       // The SDK's Node default JSON Schema validator is ajv (150 KB minified); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.
       alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs' },
-      plugins: [clientOnlySdkPlugin, extAppsZodPlugin],
+      plugins: [clientOnlySdkPlugin, extAppsZodPlugin, joseSubsetPlugin],
     },
   ];
 }
