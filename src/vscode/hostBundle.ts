@@ -5,9 +5,16 @@
 export * from '../core/protocol';
 export { modelMessagesToText, promptToModelMessages } from '../core/features/chat/contentConversion';
 export { promptToMarkdown, toolResultToMarkdown } from '../core/features/chat/contentMarkdown';
+export { LoopbackRedirectReceiver } from '../core/auth/loopbackRedirect';
 export { formFromSchema } from '../core/features/forms/formModel';
-export { MAX_VIEW_HEIGHT, startAppViewHost } from '../core/features/apps/appViewHost';
 export { McpChatRequest } from './chat/mcpChatParticipant';
+export { PromptArgumentPicker } from './chat/promptArgumentPicker';
+export { runPrompt } from './chat/runPrompt';
 export { QuickInputElicitationUi } from './elicitation/quickInputElicitationUi';
 export { runQuickInputForm } from './forms/quickInputForm';
-export { LanguageModels } from './languageModels';
+export { sessionDialogs } from './sessionDialogs';
+export { LanguageModels, toolResultParts } from './languageModels';
+export { toolResultToModel } from '../core/features/chat/contentConversion';
+export { toolResultView } from '../core/features/tools/toolResultView';
+export { AppViewPanel } from './apps/appViewPanel';
+export { toolResultHtml } from './tools/toolResultHtml';

@@ -10,8 +10,7 @@ import { toolUi } from '../../core/features/apps/appMeta';
 import { AppResourceCache } from '../../core/features/apps/appResources';
 import { allowAttribute, appContentSecurityPolicy, hostContentSecurityPolicy, withContentSecurityPolicy, type AppCsp } from '../../core/features/apps/appSandbox';
 import { checkedStyles, type AppTheme } from '../../core/features/apps/appStyles';
-import type { AppViewHost } from '../../core/features/apps/appViewHost';
-import { loadHostBundle } from '../loadHostBundle';
+import { MAX_VIEW_HEIGHT, startAppViewHost, type AppViewHost } from '../../core/features/apps/appViewHost';
 import type { FromWebview, ToWebview } from '../../core/features/apps/viewMessages';
 import { consentSubject } from '../../core/features/consentSubject';
 import { Emitter } from '../../core/host/events';
@@ -126,8 +125,8 @@ export class AppViewPanel implements vscode.Disposable {
     const transport = (this.transport = new WebviewTransport((m) => this.post(m)));
     const server = this.deps.sessions.servers().find((s) => s.id === call.serverId);
     try {
-      // The app bridge brings the SDK and ext-apps: it loads with the host bundle, when a view is first shown.
-      this.host = await loadHostBundle().startAppViewHost({
+      // The app bridge brings ext-apps, loaded when a view is first shown (this panel is in the host bundle).
+      this.host = await startAppViewHost({
         transport,
         serverId: call.serverId,
         serverName: call.serverName,
@@ -175,7 +174,7 @@ export class AppViewPanel implements vscode.Disposable {
       styles: this.theme?.styles,
       displayMode: 'inline',
       availableDisplayModes: ['inline'],
-      containerDimensions: { width: this.theme?.width ?? 600, maxHeight: loadHostBundle().MAX_VIEW_HEIGHT },
+      containerDimensions: { width: this.theme?.width ?? 600, maxHeight: MAX_VIEW_HEIGHT },
       locale: vscode.env.language,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       userAgent: `mcp-host-vscode/${this.deps.hostVersion} (${vscode.env.appName})`,

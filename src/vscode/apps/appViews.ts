@@ -1,6 +1,6 @@
 // Where MCP App views open: from a tool's result, by hand ("MCP: Call Tool…") or in chat (a button under the result
 // that runs `mcpHost.openToolView`). This module is on the activation path and holds no SDK values: the panel, the
-// bridge and ext-apps load only when a view is first shown.
+// bridge and ext-apps are in the host bundle, loaded with the first server (a result comes from a running one).
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { toolUi } from '../../core/features/apps/appMeta';
@@ -10,6 +10,7 @@ import type { SessionPort } from '../../core/host/serverSession';
 import type { Tool } from '../../core/host/types';
 import { plainText } from '../../core/presentation/serverText';
 import type { HostDialogs } from '../dialogs';
+import { loadHostBundle } from '../loadHostBundle';
 import type { AppViewPanel } from './appViewPanel';
 
 export const OPEN_TOOL_VIEW_COMMAND = 'mcpHost.openToolView';
@@ -76,7 +77,7 @@ export class AppViews implements vscode.Disposable {
       open.reveal();
       return;
     }
-    const { AppViewPanel } = await import('./appViewPanel.js');
+    const { AppViewPanel } = loadHostBundle();
     const panel = new AppViewPanel(call, this.deps);
     this.panels.set(id, panel);
     panel.onDidDispose(() => {
