@@ -264,17 +264,21 @@ export class ServerConnection implements ServerSession, Disposable {
     const caller = options?.signal;
     const lifetime = this.lifetime.signal;
     if (caller && lifetime.aborted) return Promise.reject(lifetime.reason);
-    const sent = request(client, { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress, signal: caller ?? lifetime }).catch(this.rethrowMasked);
-    if (!caller) return sent;
+    const sent = request(client, { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress, signal: caller ?? lifetime });
+    if (!caller) return sent.catch(this.rethrowMasked);
+    // One promise per request on this path (it runs for every tool call): the answer settles it, or the session's end.
     return new Promise<T>((resolve, reject) => {
       this.ending.add(reject);
-      const settle =
-        <V>(then: (value: V) => void) =>
-        (value: V) => {
+      sent.then(
+        (value) => {
           this.ending.delete(reject);
-          then(value);
-        };
-      sent.then(settle(resolve), settle(reject));
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.ending.delete(reject);
+          reject(this.masked(error));
+        },
+      );
     });
   }
 
