@@ -4,7 +4,7 @@
 // (appViewHost): every call goes through the session of the view's server and our consent. The view is torn down with
 // a "server stopped" notice when its server stops or restarts, and a view that cannot be read shows why instead.
 import * as vscode from 'vscode';
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
 import { toolUi } from '../../core/features/apps/appMeta';
 import { AppResourceCache } from '../../core/features/apps/appResources';
@@ -36,14 +36,17 @@ class WebviewTransport implements Transport {
     if (!this.closed) this.post({ type: 'rpc', message });
   }
 
-  /** A message the relay took from the view's frame. */
+  /** A message the relay took from the view's frame: checked here against the SDK's JSON-RPC schema. */
   receive(message: unknown): void {
     if (this.closed) return;
-    if (typeof message !== 'object' || message === null || (message as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
+    let checked: JSONRPCMessage;
+    try {
+      checked = parseJSONRPCMessage(message);
+    } catch {
       this.onerror?.(new Error('The view sent something that is not JSON-RPC 2.0.'));
       return;
     }
-    this.onmessage?.(message as JSONRPCMessage);
+    this.onmessage?.(checked);
   }
 
   async close(): Promise<void> {
