@@ -145,6 +145,7 @@ function webviewOptions({ production = false, outdir = 'dist' } = {}) {
     sourcemap: !production,
     sourcesContent: false,
     logLevel: 'silent',
+    metafile: true,
   };
 }
 
@@ -163,7 +164,7 @@ async function main() {
   if (results.some((r) => r.errors.length)) process.exit(1);
 }
 
-module.exports = { bundleOptions };
+module.exports = { bundleOptions, webviewOptions };
 
 if (require.main === module) {
   main().catch((e) => {
