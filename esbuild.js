@@ -52,6 +52,49 @@ const clientOnlySdkPlugin = {
   },
 };
 
+/**
+ * ext-apps takes zod as `import { z } from "zod/v4"`: the namespace as a value, which esbuild must build whole — every
+ * locale, toJSONSchema, fromJSONSchema, z.compile — where the SDK's `import * as z` keeps only what is used (its
+ * members are only ever read as `z.object`, `z.literal`, …). Read as a namespace import, it shares the SDK's zod and
+ * adds only what it uses. ext-apps is pinned; when it changes, this fails rather than silently keeping all of zod.
+ */
+const extAppsZodPlugin = {
+  name: 'ext-apps-zod',
+  setup(build) {
+    const pattern = /import\{z as ([A-Za-z_$][\w$]*)\}from"zod\/v4"/;
+    build.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]ext-apps[\\/]dist[\\/]src[\\/]app-bridge\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!pattern.test(source)) {
+        throw new Error(`${args.path}: no \`import{z as …}from"zod/v4"\` any more: update or remove ${extAppsZodPlugin.name}`);
+      }
+      return { contents: source.replace(pattern, 'import*as $1 from"zod/v4"'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * The SDK's private-key JWT and DPoP providers load jose with `import("jose")` when they first sign: a dynamic import
+ * keeps all of jose (62 KB: JWE, JWKS fetching, …). Pointed at scripts/jose-subset.mjs, which re-exports the six
+ * functions the SDK calls, it keeps only those; it still loads (is evaluated) only when such a provider signs. When the
+ * SDK calls another jose function, the bundle is still built but that call fails: the subset names what is called
+ * (`jose.X` in the SDK), and this plugin checks it.
+ */
+const joseSubsetPlugin = {
+  name: 'jose-subset',
+  setup(build) {
+    const subset = path.join(__dirname, 'scripts', 'jose-subset.mjs');
+    build.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]client[\\/]dist[\\/]index\.mjs$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!source.includes('import("jose")')) return undefined;
+      const exported = /export \{([^}]*)\}/.exec(await fs.promises.readFile(subset, 'utf8'))[1].split(',').map((n) => n.trim());
+      const called = [...new Set([...source.matchAll(/\bjose\.(\w+)/g)].map((m) => m[1]))];
+      const missing = called.filter((n) => !exported.includes(n));
+      if (missing.length) throw new Error(`${args.path} calls jose.${missing.join(', jose.')}: add it to ${subset}`);
+      return { contents: source.replaceAll('import("jose")', `import(${JSON.stringify(subset)})`), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
 /** Both bundles' options; `outdir` other than dist/ is for scripts that build a copy (check-bundles, bench). */
 function bundleOptions({ production = false, outdir = 'dist' } = {}) {
   const common = {
@@ -84,7 +127,7 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
       // The SDK's Node default JSON Schema validator is ajv (150 KB minified); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.
       alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs' },
-      plugins: [clientOnlySdkPlugin],
+      plugins: [clientOnlySdkPlugin, extAppsZodPlugin, joseSubsetPlugin],
     },
   ];
 }
@@ -102,6 +145,7 @@ function webviewOptions({ production = false, outdir = 'dist' } = {}) {
     sourcemap: !production,
     sourcesContent: false,
     logLevel: 'silent',
+    metafile: true,
   };
 }
 
@@ -120,7 +164,7 @@ async function main() {
   if (results.some((r) => r.errors.length)) process.exit(1);
 }
 
-module.exports = { bundleOptions };
+module.exports = { bundleOptions, webviewOptions };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// npm run test:bundles (part of npm test): builds both production bundles into a temporary directory and fails when
-// the activation bundle (dist/extension.js, loaded in every window) holds any of the SDK (@modelcontextprotocol/*),
-// zod or ajv, or when it does not reach the host bundle through its lazy require. Prints what each bundle weighs, and
-// what each package in them costs.
+// npm run test:bundles (part of npm test): builds every production bundle we ship (dist/extension.js, dist/host.js and
+// the tool views' webview script dist/webview/appFrame.js) into a temporary directory and fails when the activation
+// bundle (dist/extension.js, loaded in every window) holds any of the SDK (@modelcontextprotocol/*), zod or ajv, when
+// it weighs more than 150 KB, when it does not reach the host bundle through its lazy require, or when the webview
+// script holds the SDK or zod (it only relays messages). Prints what each bundle weighs, all of them together, and what
+// each package in them costs.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -12,25 +14,29 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const esbuild = require('esbuild');
-const { bundleOptions } = require(path.join(repoRoot, 'esbuild.js'));
+const { bundleOptions, webviewOptions } = require(path.join(repoRoot, 'esbuild.js'));
+
+/** The activation bundle's limit, in bytes (its figure in the README's performance table). */
+const ACTIVATION_LIMIT = 150_000;
 
 const FORBIDDEN = /(^|\/)node_modules\/(@modelcontextprotocol\/|zod\/|ajv\/|ajv-formats\/)/;
 
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bundles-'));
 try {
-  const [activation, host] = await Promise.all(
-    bundleOptions({ production: true, outdir }).map(async (options) => {
+  const [activation, host, webview] = await Promise.all(
+    [...bundleOptions({ production: true, outdir }), webviewOptions({ production: true, outdir })].map(async (options) => {
       const result = await esbuild.build({ ...options, absWorkingDir: repoRoot });
       const [file, output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint);
-      return { file: path.basename(file), output };
+      return { file: path.relative(outdir, file), output };
     }),
   );
   const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-  for (const { file, output } of [activation, host]) console.log(`${file}: ${kb(output.bytes)}`);
-  console.log(`in all: ${kb(activation.output.bytes + host.output.bytes)}, of which:`);
+  const shipped = [activation, host, webview];
+  for (const { file, output } of shipped) console.log(`${file}: ${kb(output.bytes)}`);
+  console.log(`in all: ${kb(shipped.reduce((sum, { output }) => sum + output.bytes, 0))}, of which:`);
   // Minified bytes per package (what each runtime dependency costs, its own dependencies listed apart).
   const perPackage = new Map();
-  for (const { output } of [activation, host]) {
+  for (const { output } of shipped) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
       const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'our code';
       perPackage.set(name, (perPackage.get(name) ?? 0) + bytesInOutput);
@@ -41,6 +47,14 @@ try {
   const problems = [];
   const forbidden = Object.keys(activation.output.inputs).filter((input) => FORBIDDEN.test(input));
   if (forbidden.length) problems.push(`the activation bundle holds what must load with the first server:\n  ${forbidden.join('\n  ')}`);
+  if (activation.output.bytes > ACTIVATION_LIMIT) {
+    const ours = Object.entries(activation.output.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 10);
+    problems.push(
+      `the activation bundle weighs ${kb(activation.output.bytes)}, over its ${kb(ACTIVATION_LIMIT)}: move what activation does not run behind loadHostBundle(). Its largest modules:\n  ${ours.map(([input, { bytesInOutput }]) => `${kb(bytesInOutput).padStart(9)}  ${input}`).join('\n  ')}`,
+    );
+  }
+  const inWebview = Object.keys(webview.output.inputs).filter((input) => FORBIDDEN.test(input));
+  if (inWebview.length) problems.push(`the webview script holds what only the extension needs:\n  ${inWebview.join('\n  ')}`);
   const lazy = activation.output.imports.filter((i) => i.external && i.path === './host.js');
   if (!lazy.length) problems.push('the activation bundle never requires ./host.js: the lazy boundary is gone');
   const shared = Object.keys(host.output.inputs).filter((input) => input.startsWith('src/') && activation.output.inputs[input]);
@@ -50,7 +64,7 @@ try {
     for (const p of problems) console.error(`check-bundles: ${p}`);
     process.exit(1);
   }
-  console.log('check-bundles: the activation bundle holds no SDK, zod or ajv');
+  console.log(`check-bundles: the activation bundle holds no SDK, zod or ajv, and weighs at most ${kb(ACTIVATION_LIMIT)}`);
 } finally {
   fs.rmSync(outdir, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@ import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer }
 import type { ToolConsentQuestion } from '../core/features/tools/toolConsent';
 import type { ConsentAnswer, StandingConsentAnswer, TextQuestion } from '../core/features/userQuestions';
 import { labelText, plainText } from '../core/presentation/serverText';
+import { loadHostBundle } from './loadHostBundle';
 
 export interface TrustQuestion {
   serverName: string;
@@ -78,10 +79,6 @@ export interface HostDialogs {
   openSignInPage?(url: string): Promise<boolean>;
 }
 
-async function modal<T extends string>(message: string, detail: string, ...choices: T[]): Promise<T | undefined> {
-  return vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
-}
-
 export const nativeDialogs: HostDialogs = {
   async confirmTrust(q) {
     const trust = 'Trust';
@@ -118,72 +115,14 @@ export const nativeDialogs: HostDialogs = {
     // The prompt renders `$(icon)` and `[label](target)` links, the title is plain text.
     return vscode.window.showInputBox({ title: plainText(q.title), prompt: labelText(q.prompt), password: q.password, value: q.value, ignoreFocusOut: true });
   },
-  async confirmToolCall(q) {
-    const kind = q.destructive ? ' (may modify or delete data)' : q.readOnly ? ' (read-only)' : '';
-    // The name is what runs; the title is the server's own wording, so it only comes second.
-    const title = q.toolTitle && q.toolTitle !== q.toolName ? `The server calls it "${plainText(q.toolTitle)}".\n\n` : '';
-    const given = q.argumentsFromCaller ? 'These arguments came with the command that started the call (a link, say), not from you: check them.\n\n' : '';
-    const requested = q.requestedBy ? `Asked by ${plainText(q.requestedBy)}.\n\n` : '';
-    const answer = await modal(
-      `Run the tool "${plainText(q.toolName)}" of MCP server "${plainText(q.serverName)}"${kind}?`,
-      `${requested}${title}${given}Arguments:\n${q.argumentsJson}`,
-      'Allow Once',
-      'Always Allow in This Workspace',
-      'Deny',
-    );
-    return answer === 'Allow Once' ? 'once' : answer === 'Deny' ? 'deny' : answer ? 'always' : undefined;
-  },
-  async confirmSampling(q) {
-    const answer = await modal(
-      `MCP server "${plainText(q.serverName)}" asks to use your language model${q.chatContext ? ` (${plainText(q.chatContext)})` : ''}`,
-      q.detail,
-      'Allow Once',
-      'Always Allow This Server',
-      'Deny',
-      'Always Deny This Server',
-    );
-    const answers: Record<string, StandingConsentAnswer> = { 'Allow Once': 'once', 'Always Allow This Server': 'always', Deny: 'deny', 'Always Deny This Server': 'never' };
-    return answer === undefined ? undefined : answers[answer];
-  },
-  async reviewSamplingResponse(q) {
-    const answer = await modal(
-      `Send ${plainText(q.modelName)}'s answer back to MCP server "${plainText(q.serverName)}"?`,
-      q.responseText,
-      'Approve',
-      'Approve and Stop Reviewing This Server',
-      'Edit…',
-      'Reject',
-    );
-    const answers = { Approve: 'approve', 'Approve and Stop Reviewing This Server': 'approve-always', 'Edit…': 'edit', Reject: 'reject' } as const;
-    return answer && answers[answer];
-  },
-  async confirmOpenUrl(q) {
-    const answer = await modal(
-      `MCP server "${plainText(q.serverName)}" asks you to open a page on ${plainText(q.domain)}`,
-      `${plainText(q.message)}\n\n${q.url}\n\nOnly continue if you trust ${plainText(q.domain)}.`,
-      'Open',
-      'Decline',
-    );
-    return answer === 'Open' ? true : answer === 'Decline' ? false : undefined;
-  },
-  async confirmSignIn(q) {
-    const answer = await modal(
-      `MCP server "${plainText(q.serverName)}" wants you to sign in`,
-      `Your browser will open the sign-in page of ${plainText(q.authorizationServer)}.`,
-      'Sign In',
-      'Cancel',
-    );
-    return answer === 'Sign In' ? true : answer === 'Cancel' ? false : undefined;
-  },
-  async confirmViewMessage(q) {
-    const answer = await modal(
-      `The view of tool "${plainText(q.toolName)}" (MCP server "${plainText(q.serverName)}") wants to send this message to chat`,
-      `${q.text}\n\nIt goes into the chat input, where you can edit it before you send it.`,
-      'Put in Chat',
-      'Cancel',
-    );
-    return answer === 'Put in Chat' ? true : answer === 'Cancel' ? false : undefined;
-  },
+  // The questions of running sessions (tool calls, sampling, pages, sign-in, views) are asked in the host bundle,
+  // loaded with the first server.
+  confirmToolCall: (q) => loadHostBundle().sessionDialogs.confirmToolCall(q),
+  confirmSampling: (q) => loadHostBundle().sessionDialogs.confirmSampling(q),
+  reviewSamplingResponse: (q) => loadHostBundle().sessionDialogs.reviewSamplingResponse(q),
+  confirmOpenUrl: (q) => loadHostBundle().sessionDialogs.confirmOpenUrl(q),
+  confirmSignIn: (q) => loadHostBundle().sessionDialogs.confirmSignIn(q),
+  confirmViewMessage: (q) => loadHostBundle().sessionDialogs.confirmViewMessage(q),
   async openSignInPage(url) {
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
   },

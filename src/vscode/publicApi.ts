@@ -105,7 +105,7 @@ export function createPublicApi({
       statusBar: () => statusBar.shown,
       chatTranscripts: () => chat.transcripts?.all ?? [],
       agentToolCalls: () => chat.agentCalls ?? [],
-      argumentPick: () => chat.picker.activePick,
+      argumentPick: () => chat.picker?.activePick,
       resources,
       appViews: () => chat.views.views(),
     },

@@ -1,9 +1,9 @@
 // The script of the webview that holds an MCP App view. It only relays: the view runs in a nested frame sandboxed to
 // scripts alone (an opaque origin: it cannot reach this document, the webview's VS Code API, or anything above), and
-// ext-apps' PostMessageTransport carries JSON-RPC between that frame, and only that frame, and the extension, where
-// every request is answered. It also reports the theme it sees, so the view gets VS Code's colours, and applies the
+// JSON-RPC goes between that frame, and only that frame, and the extension, which checks every message and answers
+// every request. (What ext-apps' PostMessageTransport does, without the SDK and zod it would bring into this script:
+// the extension checks the messages against the SDK's schema instead.) It also reports the theme it sees, so the view gets VS Code's colours, and applies the
 // heights the extension allows.
-import { PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { themeKind, themeStyles } from '../core/features/apps/appStyles';
 import type { FromWebview, ToWebview } from '../core/features/apps/viewMessages';
 
@@ -24,12 +24,19 @@ const theme = () => {
   };
 };
 
-const transport = new PostMessageTransport(frame.contentWindow!, frame.contentWindow!);
-transport.onmessage = (message) => vscode.postMessage({ type: 'rpc', message });
-void transport.start();
+// The view's window, taken once: messages from any other source (frames the view opens, other documents) are not its.
+const view = frame.contentWindow!;
+const fromView = (event: MessageEvent) => {
+  if (event.source !== view) return;
+  // Anything that does not even claim to be JSON-RPC 2.0 is not for the extension; the rest it checks in full.
+  const data: unknown = event.data;
+  if (typeof data !== 'object' || data === null || (data as { jsonrpc?: unknown }).jsonrpc !== '2.0') return;
+  vscode.postMessage({ type: 'rpc', message: data });
+};
+window.addEventListener('message', fromView);
 
 function close(heading: string, text: string) {
-  void transport.close();
+  window.removeEventListener('message', fromView);
   frame.remove();
   title.textContent = heading;
   detail.textContent = text;
@@ -49,7 +56,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       frame.srcdoc = m.html;
       return;
     case 'rpc':
-      void transport.send(m.message as Parameters<PostMessageTransport['send']>[0]);
+      view.postMessage(m.message, '*');
       return;
     case 'height':
       frame.style.height = `${m.height}px`;

@@ -7,7 +7,6 @@ import {
   UnauthorizedError,
   isInitializeRequest,
   isJSONRPCErrorResponse,
-  isJSONRPCRequest,
   isJSONRPCResultResponse,
   type JSONRPCMessage,
   type JSONRPCRequest,
@@ -17,6 +16,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { withTimeout } from '../async';
 import { SignInNotPreparedError, type OAuthProvider } from '../auth/oauthProvider';
+import { isErrorResponse, isRequest, isResultResponse } from './connection/messageKinds';
 import type { ServerLog } from './ports';
 
 export type RemoteTransport = StreamableHTTPClientTransport | SSEClientTransport;
@@ -70,7 +70,7 @@ export class RemoteSession implements Transport {
       else this.onerror?.(e);
     };
     inner.onmessage = (m: JSONRPCMessage) => {
-      const id = 'id' in m && (isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m)) ? String(m.id) : undefined;
+      const id = isResultResponse(m) || isErrorResponse(m) ? String(m.id) : undefined;
       const waiter = id !== undefined ? this.internal.get(id) : undefined;
       if (waiter) {
         this.internal.delete(id!);
@@ -136,7 +136,7 @@ export class RemoteSession implements Transport {
   }
 
   private remember(message: JSONRPCMessage) {
-    if (!isJSONRPCRequest(message)) return;
+    if (!isRequest(message)) return;
     const params = message.params as { uri?: unknown } | undefined;
     switch (message.method) {
       case 'initialize':

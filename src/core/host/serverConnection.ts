@@ -1,10 +1,11 @@
 // One MCP session with one server, from launch to close: a launcher (process or remote transport), the handshake,
 // the feature lists, and the session's requests. A connection is used once; the managed server creates a new one for
 // every (re)start. Outside the host layer it is seen only as a ServerSession.
-import { SdkError, SdkErrorCode, isJSONRPCRequest, isJSONRPCErrorResponse, isJSONRPCResultResponse, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type RequestOptions, type ServerCapabilities } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type RequestOptions, type ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
 import { createClient, followLogLevel, TracingTransport, type ClientSetup, type TrafficObserver } from './connection/handshake';
+import { isErrorResponse, isRequest, isResultResponse } from './connection/messageKinds';
 import type { ConnectionOptions, Handshake, Launcher } from './connection/launcher';
 import { RemoteLauncher } from './connection/remoteLauncher';
 import { describeStartFailure } from './connection/startErrors';
@@ -49,13 +50,13 @@ export class ServerConnection implements ServerSession, Disposable {
   private readonly traffic: TrafficObserver = {
     sent: (m) => {
       this.lastTraffic = Date.now();
-      if (isJSONRPCRequest(m)) this.unanswered.add(m.id);
+      if (isRequest(m)) this.unanswered.add(m.id);
       // A request we cancelled (or that timed out) may never be answered.
       else if ('method' in m && m.method === 'notifications/cancelled') this.unanswered.delete((m.params as { requestId?: string | number } | undefined)?.requestId ?? '');
     },
     received: (m) => {
       this.lastTraffic = Date.now();
-      if (isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m)) this.unanswered.delete(m.id as string | number);
+      if (isResultResponse(m) || isErrorResponse(m)) this.unanswered.delete(m.id as string | number);
     },
   };
 
@@ -263,17 +264,21 @@ export class ServerConnection implements ServerSession, Disposable {
     const caller = options?.signal;
     const lifetime = this.lifetime.signal;
     if (caller && lifetime.aborted) return Promise.reject(lifetime.reason);
-    const sent = request(client, { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress, signal: caller ?? lifetime }).catch(this.rethrowMasked);
-    if (!caller) return sent;
+    const sent = request(client, { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress, signal: caller ?? lifetime });
+    if (!caller) return sent.catch(this.rethrowMasked);
+    // One promise per request on this path (it runs for every tool call): the answer settles it, or the session's end.
     return new Promise<T>((resolve, reject) => {
       this.ending.add(reject);
-      const settle =
-        <V>(then: (value: V) => void) =>
-        (value: V) => {
+      sent.then(
+        (value) => {
           this.ending.delete(reject);
-          then(value);
-        };
-      sent.then(settle(resolve), settle(reject));
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.ending.delete(reject);
+          reject(this.masked(error));
+        },
+      );
     });
   }
 

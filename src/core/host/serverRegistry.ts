@@ -113,7 +113,11 @@ export class ServerRegistry implements SessionPort, Disposable {
   }
 
   get(id: string): ManagedServer | undefined {
-    return this.all().find((m) => m.id === id);
+    // Every request looks its server up here: no arrays built for it.
+    for (const scope of this.scopes.values()) {
+      for (const m of scope.servers.values()) if (m.id === id) return m;
+    }
+    return undefined;
   }
 
   /**

@@ -4,14 +4,13 @@
 // (appViewHost): every call goes through the session of the view's server and our consent. The view is torn down with
 // a "server stopped" notice when its server stops or restarts, and a view that cannot be read shows why instead.
 import * as vscode from 'vscode';
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
 import { toolUi } from '../../core/features/apps/appMeta';
 import { AppResourceCache } from '../../core/features/apps/appResources';
 import { allowAttribute, appContentSecurityPolicy, hostContentSecurityPolicy, withContentSecurityPolicy, type AppCsp } from '../../core/features/apps/appSandbox';
 import { checkedStyles, type AppTheme } from '../../core/features/apps/appStyles';
-import type { AppViewHost } from '../../core/features/apps/appViewHost';
-import { loadHostBundle } from '../loadHostBundle';
+import { MAX_VIEW_HEIGHT, startAppViewHost, type AppViewHost } from '../../core/features/apps/appViewHost';
 import type { FromWebview, ToWebview } from '../../core/features/apps/viewMessages';
 import { consentSubject } from '../../core/features/consentSubject';
 import { Emitter } from '../../core/host/events';
@@ -37,14 +36,17 @@ class WebviewTransport implements Transport {
     if (!this.closed) this.post({ type: 'rpc', message });
   }
 
-  /** A message the relay took from the view's frame. */
+  /** A message the relay took from the view's frame: checked here against the SDK's JSON-RPC schema. */
   receive(message: unknown): void {
     if (this.closed) return;
-    if (typeof message !== 'object' || message === null || (message as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
+    let checked: JSONRPCMessage;
+    try {
+      checked = parseJSONRPCMessage(message);
+    } catch {
       this.onerror?.(new Error('The view sent something that is not JSON-RPC 2.0.'));
       return;
     }
-    this.onmessage?.(message as JSONRPCMessage);
+    this.onmessage?.(checked);
   }
 
   async close(): Promise<void> {
@@ -126,8 +128,8 @@ export class AppViewPanel implements vscode.Disposable {
     const transport = (this.transport = new WebviewTransport((m) => this.post(m)));
     const server = this.deps.sessions.servers().find((s) => s.id === call.serverId);
     try {
-      // The app bridge brings the SDK and ext-apps: it loads with the host bundle, when a view is first shown.
-      this.host = await loadHostBundle().startAppViewHost({
+      // The app bridge brings ext-apps, loaded when a view is first shown (this panel is in the host bundle).
+      this.host = await startAppViewHost({
         transport,
         serverId: call.serverId,
         serverName: call.serverName,
@@ -175,7 +177,7 @@ export class AppViewPanel implements vscode.Disposable {
       styles: this.theme?.styles,
       displayMode: 'inline',
       availableDisplayModes: ['inline'],
-      containerDimensions: { width: this.theme?.width ?? 600, maxHeight: loadHostBundle().MAX_VIEW_HEIGHT },
+      containerDimensions: { width: this.theme?.width ?? 600, maxHeight: MAX_VIEW_HEIGHT },
       locale: vscode.env.language,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       userAgent: `mcp-host-vscode/${this.deps.hostVersion} (${vscode.env.appName})`,

@@ -1,7 +1,7 @@
 // Where MCP App views open: from a tool's result, by hand ("MCP: Call Tool…"), in chat (a button under the result
 // that runs `mcpHost.openToolView`) or for an agent's call through `mcpHost_callTool` (at once, one tab per tool).
-// This module is on the activation path and holds no SDK values: the panel, the bridge and ext-apps load only when a
-// view is first shown.
+// This module is on the activation path and holds no SDK values: the panel, the bridge and ext-apps are in the host
+// bundle, loaded with the first server (a result comes from a running one).
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { toolUi } from '../../core/features/apps/appMeta';
@@ -11,6 +11,7 @@ import type { SessionPort } from '../../core/host/serverSession';
 import type { Tool } from '../../core/host/types';
 import { plainText } from '../../core/presentation/serverText';
 import type { HostDialogs } from '../dialogs';
+import { loadHostBundle } from '../loadHostBundle';
 import type { AppViewPanel } from './appViewPanel';
 
 export const OPEN_TOOL_VIEW_COMMAND = 'mcpHost.openToolView';
@@ -95,9 +96,7 @@ export class AppViews implements vscode.Disposable {
       return open !== undefined;
     };
     if (reused()) return;
-    const { AppViewPanel } = await import('./appViewPanel.js');
-    // Looked at again after the import: a panel may have opened meanwhile.
-    if (reused()) return;
+    const { AppViewPanel } = loadHostBundle();
     current()?.dispose();
     const panel = new AppViewPanel(call, this.deps);
     this.panels.set(id, panel);

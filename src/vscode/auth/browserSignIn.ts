@@ -2,7 +2,7 @@
 // dialogs so tests can play the browser), and the way back: a loopback listener made reachable from wherever the
 // browser runs by vscode.env.asExternalUri (the same URL on a desktop, a forwarded port in remote and web windows).
 import * as vscode from 'vscode';
-import { LoopbackRedirectReceiver } from '../../core/auth/loopbackRedirect';
+import type { LoopbackRedirectReceiver } from '../../core/auth/loopbackRedirect';
 import type { AuthInteraction, SignInRequest } from '../../core/auth/ports';
 import type { HostDialogs } from '../dialogs';
 import { loadHostBundle } from '../loadHostBundle';
@@ -11,13 +11,18 @@ import { loadHostBundle } from '../loadHostBundle';
 const PORT_KEY = 'mcpHost.oauthRedirectPort';
 
 export class BrowserSignIn implements AuthInteraction, vscode.Disposable {
-  private readonly receiver = new LoopbackRedirectReceiver();
+  private listener: LoopbackRedirectReceiver | undefined;
   private external: Promise<string> | undefined;
 
   constructor(
     private readonly dialogs: Pick<HostDialogs, 'confirmSignIn' | 'openSignInPage'>,
     private readonly state: vscode.Memento,
   ) {}
+
+  /** The loopback listener, in the host bundle: only the protocol layer's OAuth flow asks for it, so it is loaded. */
+  private get receiver(): LoopbackRedirectReceiver {
+    return (this.listener ??= new (loadHostBundle().LoopbackRedirectReceiver)());
+  }
 
   redirectUrl(): Promise<string> {
     this.external ??= (async () => {
@@ -51,6 +56,6 @@ export class BrowserSignIn implements AuthInteraction, vscode.Disposable {
   }
 
   dispose(): void {
-    this.receiver.dispose();
+    this.listener?.dispose();
   }
 }

@@ -15,7 +15,8 @@ import { readToolSettings } from '../tools/toolSettings';
 import { ChatDocuments } from './chatDocuments';
 import { ChatTranscripts } from './chatTranscripts';
 import type { ChatResources } from './mcpChatParticipant';
-import { PromptArgumentPicker } from './promptArgumentPicker';
+import type { PromptArgumentPicker } from './promptArgumentPicker';
+import { loadHostBundle } from '../loadHostBundle';
 import { registerChatParticipant } from './registerChatParticipant';
 import { registerRunPromptCommand } from './runPromptCommand';
 
@@ -35,7 +36,8 @@ export interface ChatFeatureDeps {
 
 export interface ChatFeatures {
   disposables: vscode.Disposable[];
-  picker: PromptArgumentPicker;
+  /** The prompt argument picker, once a prompt was run (it loads with the host bundle). */
+  readonly picker: PromptArgumentPicker | undefined;
   transcripts?: ChatTranscripts;
   /** Extension tests: how each agent call of an MCP tool was prepared (its confirmation, if any). */
   agentCalls?: PreparedAgentCall[];
@@ -51,13 +53,17 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
     autoAllowReadOnly: () => readToolSettings().autoAllowReadOnly,
   });
   const caller = new ToolCaller(deps.sessions, deps.activeToolCalls);
-  const picker = new PromptArgumentPicker(deps.sessions);
+  let pickerInstance: PromptArgumentPicker | undefined;
+  // Created when a prompt first asks for its arguments: the picker is in the host bundle.
+  const picker = (): PromptArgumentPicker => (pickerInstance ??= new (loadHostBundle().PromptArgumentPicker)(deps.sessions));
   const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
   const documents = new ChatDocuments();
   const agentCalls: PreparedAgentCall[] | undefined = deps.testMode ? [] : undefined;
   const views = new AppViews({ sessions: deps.sessions, consent, caller, dialogs: deps.dialogs, extensionUri: deps.extensionUri, hostVersion: deps.version });
   return {
-    picker,
+    get picker() {
+      return pickerInstance;
+    },
     transcripts,
     agentCalls,
     views,
@@ -68,7 +74,9 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         sessions: deps.sessions,
         consent,
         caller,
-        picker,
+        get picker() {
+          return picker();
+        },
         settings: readToolSettings,
         resources,
         documents,
@@ -76,7 +84,14 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         iconPath: vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-chat.svg'),
         transcripts,
       }),
-      registerRunPromptCommand({ sessions: deps.sessions, picker, resources, documents }),
+      registerRunPromptCommand({
+        sessions: deps.sessions,
+        get picker() {
+          return picker();
+        },
+        resources,
+        documents,
+      }),
       registerAgentTools({ sessions: deps.sessions, consent, caller, resources, views, record: agentCalls }),
       ...registerToolCommands({
         sessions: deps.sessions,

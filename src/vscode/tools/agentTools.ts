@@ -5,14 +5,14 @@
 // confirmation, which names the real tool, its server and the arguments. A tool with a view (MCP Apps) opens it beside
 // the chat when its result arrives, since an agent's result has no button to click, and the model is told so.
 import * as vscode from 'vscode';
-import { toolResultToModel, type ConversionOptions } from '../../core/features/chat/contentConversion';
+import type { ConversionOptions } from '../../core/features/chat/contentConversion';
 import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, resolveToolCall, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { NamedTool } from '../../core/features/tools/toolNames';
 import type { SessionPort } from '../../core/host/serverSession';
 import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
-import { toolResultParts } from '../languageModels';
+import { loadHostBundle } from '../loadHostBundle';
 import type { ChatResources } from '../chat/mcpChatParticipant';
 import { hasView, type AppViews } from '../apps/appViews';
 
@@ -102,6 +102,8 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
       const sub = token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
       try {
         const result = await deps.caller.call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal });
+        // Results are converted in the host bundle, loaded with the server that gave this one.
+        const { toolResultToModel, toolResultParts } = loadHostBundle();
         const part = await toolResultToModel('agent', result, conversion(tool.serverId));
         const content = part.kind === 'toolResult' ? part.content : [];
         const text = content.map((c) => (c.kind === 'text' ? c.text : '')).join('\n');

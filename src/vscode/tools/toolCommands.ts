@@ -11,7 +11,6 @@ import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerInfo, Tool } from '../../core/host/types';
-import { toolResultView } from '../../core/features/tools/toolResultView';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
 import { hasView, type AppViews } from '../apps/appViews';
 import type { HostDialogs } from '../dialogs';
@@ -172,7 +171,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
           });
         },
       );
-      outcome = { kind: 'result', view: toolResultView(result), durationMs: Date.now() - started };
+      outcome = { kind: 'result', view: loadHostBundle().toolResultView(result), durationMs: Date.now() - started };
     } catch (e) {
       if (abort.signal.aborted) return undefined;
       outcome = { kind: 'failed', message: String((e as Error)?.message ?? e), durationMs: Date.now() - started };

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { plainText } from '../../core/presentation/serverText';
-import { OPEN_LINK_COMMAND, RERUN_COMMAND, toolResultHtml, type ToolResultPage } from './toolResultHtml';
+import { loadHostBundle } from '../loadHostBundle';
+import { OPEN_LINK_COMMAND, RERUN_COMMAND, type ToolResultPage } from './toolResultHtml';
 
 /** Calls remembered for "Run again"; older ones are forgotten (their views then say so when used). */
 const MAX_CALLS = 100;
@@ -39,7 +40,8 @@ export class ToolResultPanels implements vscode.Disposable {
     const entry = this.calls.get(callId);
     if (!entry) throw new Error(`unknown tool call ${callId}`);
     entry.runs++;
-    const html = toolResultHtml({ ...page, callId, run: entry.runs, nonce: randomBytes(16).toString('base64') });
+    // The page's HTML is built in the host bundle: a result comes from a running server, so it is loaded already.
+    const html = loadHostBundle().toolResultHtml({ ...page, callId, run: entry.runs, nonce: randomBytes(16).toString('base64') });
     const title = plainText(`${page.toolTitle ?? page.toolName} · ${page.serverName}`);
     if (!entry.panel) {
       const panel = vscode.window.createWebviewPanel(

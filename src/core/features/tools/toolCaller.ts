@@ -25,13 +25,16 @@ export class ToolCaller {
    * The server's result, `isError` results included. Protocol errors, timeouts and a stopped server reject;
    * cancellation rejects with the signal's reason.
    */
-  async call(call: ToolCall): Promise<CallToolResult> {
-    const session = this.sessions.session(call.serverId);
-    const end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
+  call(call: ToolCall): Promise<CallToolResult> {
+    let end: (() => void) | undefined;
     try {
-      return await session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool });
-    } finally {
-      end();
+      const session = this.sessions.session(call.serverId);
+      end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
+      return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool }).finally(end);
+    } catch (e) {
+      // A server that is not running (or a session that just ended) rejects, as every other failure does.
+      end?.();
+      return Promise.reject(e as Error);
     }
   }
 }

@@ -1,12 +1,13 @@
 // The client side of `initialize`: one SDK Client per attempt, declaring only what is handled (roots, plus what each
 // client feature declares for this server), with the server's log messages routed to its log, JSON-RPC traffic traced
 // at trace level, and `logging/setLevel` following the log's level.
-import { Client, SUPPORTED_PROTOCOL_VERSIONS, isJSONRPCResultResponse, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
+import { Client, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { ServerDefinition } from '../../config/types';
 import type { Disposable } from '../events';
 import type { LogLevelName, ServerLog } from '../ports';
 import type { ServerSession } from '../serverSession';
+import { isResultResponse } from './messageKinds';
 import type { ConnectionOptions } from './launcher';
 
 /** The 2026-07-28 revision: reached through a `server/discover` probe rather than `initialize`. */
@@ -84,7 +85,7 @@ export class TracingTransport implements Transport {
       traffic?.received(m);
       // SEP-2322: a result that names no `resultType` is complete. The SDK refuses such a result from a 2026-07-28
       // server outright, failing the request; the spec's reading (and the conformance suite's) is "complete".
-      if (isModern?.() && isJSONRPCResultResponse(m) && m.result && typeof m.result === 'object' && !('resultType' in m.result)) {
+      if (isModern?.() && isResultResponse(m) && m.result && typeof m.result === 'object' && !('resultType' in m.result)) {
         m = { ...m, result: { ...m.result, resultType: 'complete' } };
       }
       if (log.logLevel === 'trace') log.trace(`◀ ${JSON.stringify(m)}`);
