@@ -74,50 +74,37 @@ export function appSandboxFrom(meta: unknown): AppSandbox {
 
 const list = (sources: string[], fallback = "'none'"): string => (sources.length ? sources.join(' ') : fallback);
 
-/**
- * The policy the view's document runs under: the spec's restrictive default, widened only by declared origins.
- * Inline scripts and styles are allowed (a view is one HTML document); nothing else is, unless declared.
- */
-export function appContentSecurityPolicy(csp: AppCsp): string {
+/** A policy from the declared origins: `ownSource` is added to scripts and styles, `baseUri` is the base-uri rule. */
+function policy(csp: AppCsp, ownSource: string, baseUri: string): string {
   const resources = csp.resourceDomains.join(' ');
   const withResources = (base: string) => `${base}${resources ? ` ${resources}` : ''}`;
   return [
     "default-src 'none'",
-    `script-src ${withResources("'unsafe-inline'")}`,
-    `style-src ${withResources("'unsafe-inline'")}`,
+    `script-src ${withResources(`${ownSource}'unsafe-inline'`)}`,
+    `style-src ${withResources(`${ownSource}'unsafe-inline'`)}`,
     `img-src ${withResources('data: blob:')}`,
     `font-src ${withResources('data:')}`,
     `media-src ${withResources('data: blob:')}`,
     `connect-src ${list(csp.connectDomains)}`,
     `frame-src ${list(csp.frameDomains)}`,
     "object-src 'none'",
-    `base-uri ${list(csp.baseUriDomains)}`,
+    `base-uri ${baseUri}`,
     "form-action 'none'",
   ].join('; ');
 }
+
+/**
+ * The policy the view's document runs under: the spec's restrictive default, widened only by declared origins.
+ * Inline scripts and styles are allowed (a view is one HTML document); nothing else is, unless declared.
+ */
+export const appContentSecurityPolicy = (csp: AppCsp): string => policy(csp, '', list(csp.baseUriDomains));
 
 /**
  * The policy of the webview that holds the view's frame. A frame whose document comes from `srcdoc` inherits it, so it
  * is an outer bound: the view's own policy plus our relay script and style (`ownSource`), and the frame itself may
  * never be navigated anywhere its declared frame origins do not allow.
  */
-export function hostContentSecurityPolicy(csp: AppCsp, ownSource: string): string {
-  const resources = csp.resourceDomains.join(' ');
-  const withResources = (base: string) => `${base}${resources ? ` ${resources}` : ''}`;
-  return [
-    "default-src 'none'",
-    `script-src ${withResources(`${ownSource} 'unsafe-inline'`)}`,
-    `style-src ${withResources(`${ownSource} 'unsafe-inline'`)}`,
-    `img-src ${withResources('data: blob:')}`,
-    `font-src ${withResources('data:')}`,
-    `media-src ${withResources('data: blob:')}`,
-    `connect-src ${list(csp.connectDomains)}`,
-    `frame-src ${list(csp.frameDomains)}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
+export const hostContentSecurityPolicy = (csp: AppCsp, ownSource: string): string => policy(csp, `${ownSource} `, "'none'");
 
 /** The frame's `allow` attribute (Permissions Policy) for the permissions the resource asked for. */
 export const allowAttribute = (permissions: readonly AppPermission[]): string => permissions.map((p) => PERMISSIONS[p]).join('; ');
