@@ -308,7 +308,13 @@ describe('MCP Apps: tool views in a real VS Code', function () {
       assert.deepStrictEqual(views().map((v) => v.toolName), ['get-time']);
       assert.strictEqual(await inView<string>('#server-time', 'return element.textContent;', 'the agent’s result in the view', (t) => t !== 'Loading...'), time);
 
-      // The next call of the same tool replaces that view: an agent that calls a tool again and again opens one tab.
+      // The next call of the same tool replaces that view: an agent that calls a tool again and again opens one tab, in
+      // the view's column even when the user has since moved on to an editor further right ("beside" that one would be
+      // a new column).
+      const column = views()[0].column;
+      assert.ok(column !== undefined, 'the view has a column');
+      const elsewhere = await vscode.workspace.openTextDocument({ content: 'the user’s editor' });
+      await vscode.window.showTextDocument(elsewhere, { viewColumn: column + 1 });
       await sleep(20);
       const [later] = await agentCall();
       assert.notStrictEqual(later, time);
@@ -319,7 +325,19 @@ describe('MCP Apps: tool views in a real VS Code', function () {
       }, 'the later result in the only view');
       await waitFor(() => views().length === 1 && views()[0].state === 'shown', 'one view');
       assert.strictEqual(vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).length, 1, 'one tab');
+      assert.strictEqual(views()[0].column, column, 'the replacing view opened where the replaced one was');
+
+      // Turned off, an agent's call gets its result and nothing opens.
+      await closeViewsAndResults();
+      await waitFor(() => views().length === 0, 'the views closed');
+      await vscode.workspace.getConfiguration('mcpHost').update('apps.openForAgentCalls', false, vscode.ConfigurationTarget.Global);
+      const quiet = await agentCall();
+      assert.match(quiet[0], /^\d{4}-\d\d-\d\dT/);
+      assert.ok(!quiet.some((p) => /interactive view/.test(p)), `no word of a view: ${quiet.join(' | ')}`);
+      await sleep(500);
+      assert.deepStrictEqual(views(), [], 'no view opened');
     } finally {
+      await vscode.workspace.getConfiguration('mcpHost').update('apps.openForAgentCalls', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('mcpHost.resetToolPermissions');
     }
 

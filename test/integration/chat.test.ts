@@ -129,10 +129,16 @@ describe('@mcp chat participant', function () {
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const name = await waitFor(() => {
       const pick = api.testing.argumentPick();
-      return pick?.argument === 'name' && pick.items.includes('Bob') && pick;
+      return pick?.argument === 'name' && !pick.busy && pick.items.includes('Bob') && pick;
     }, 'the name pick, narrowed by the department');
     assert.deepStrictEqual(name.items.slice(0, 3), ['Alice', 'Bob', 'Charlie'], 'the earlier argument went along as context');
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await waitFor(() => name.active === 'Bob', 'Bob highlighted');
+    // Suggestions asked again (as on every keystroke) bring the same list: the highlight stays on Bob.
+    name.setValue('');
+    await sleep(300); // past the 150 ms the pick waits after a keystroke before it asks
+    await waitFor(() => !name.busy, 'the suggestions asked again');
+    assert.strictEqual(name.active, 'Bob', 'the highlight stayed where the user moved it');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await waitFor(() => t.done, 'the response');
     assert.strictEqual(textOf(lm.calls[0].messages[0]), 'Please promote Bob to the head of the Engineering team.');

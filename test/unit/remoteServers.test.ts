@@ -71,7 +71,8 @@ describe('remote servers', function () {
     await waitForState(kit, 'remote', 'running');
     assert.strictEqual(await echo('remote', 'before'), 'Echo: before');
     const states: string[] = [];
-    kit.registry.onDidChangeServers(() => states.push(serverState(kit, 'remote')!.state.kind));
+    // Disposed at the end: the kit's teardown removes the server, which this listener is not about.
+    const watching = kit.registry.onDidChangeServers(() => states.push(serverState(kit, 'remote')?.state.kind ?? 'removed'));
     const oldSession = kit.registry.session('user::remote').transportSessionId;
 
     await first.stop();
@@ -82,6 +83,7 @@ describe('remote servers', function () {
     assert.match(log, /no longer knows session .* starting a new session/);
     assert.match(log, /New session \S+ started/);
     assert.notStrictEqual(kit.registry.session('user::remote').transportSessionId, oldSession);
+    watching.dispose();
     assert.ok(states.every((s) => s === 'running'), `state stayed running: ${states.join(', ')}`);
   });
 

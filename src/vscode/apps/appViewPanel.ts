@@ -75,9 +75,11 @@ export class AppViewPanel implements vscode.Disposable {
   constructor(
     private readonly call: ToolCallRecord,
     private readonly deps: AppViewsDeps,
+    /** Where it opens: beside the active editor unless given (a replaced view's column). */
+    viewColumn: vscode.ViewColumn = vscode.ViewColumn.Beside,
   ) {
     const title = labelText(`${call.tool.title ?? call.tool.name} (${call.serverName})`);
-    this.panel = vscode.window.createWebviewPanel('mcpHost.appView', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+    this.panel = vscode.window.createWebviewPanel('mcpHost.appView', title, { viewColumn, preserveFocus: true }, {
       enableScripts: true,
       // A view keeps its state while its tab is in the background.
       retainContextWhenHidden: true,
@@ -95,8 +97,13 @@ export class AppViewPanel implements vscode.Disposable {
     this.panel.reveal(undefined, true);
   }
 
+  /** The editor column the view is in (undefined once closed). */
+  get viewColumn(): vscode.ViewColumn | undefined {
+    return this.disposed ? undefined : this.panel.viewColumn;
+  }
+
   info(): AppViewInfo {
-    return { serverId: this.call.serverId, toolName: this.call.tool.name, state: this.state, message: this.message, height: this.height };
+    return { serverId: this.call.serverId, toolName: this.call.tool.name, state: this.state, message: this.message, height: this.height, column: this.viewColumn };
   }
 
   /** Reads the view (once per session) and shows it, or shows why it cannot be shown. */

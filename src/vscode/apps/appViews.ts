@@ -43,6 +43,8 @@ export interface AppViewInfo {
   message?: string;
   /** The height the view last asked for, as bounded. */
   height?: number;
+  /** The editor column the view is in. */
+  column?: number;
 }
 
 /** Results chat can reopen a view for, newest last; older ones are forgotten. */
@@ -97,8 +99,11 @@ export class AppViews implements vscode.Disposable {
     };
     if (reused()) return;
     const { AppViewPanel } = loadHostBundle();
-    current()?.dispose();
-    const panel = new AppViewPanel(call, this.deps);
+    // A replaced view's successor opens where the user left it (they may have moved it), not beside the active editor.
+    const replaced = current();
+    const column = replaced?.viewColumn;
+    replaced?.dispose();
+    const panel = new AppViewPanel(call, this.deps, column);
     this.panels.set(id, panel);
     panel.onDidDispose(() => {
       if (this.panels.get(id) === panel) this.panels.delete(id);

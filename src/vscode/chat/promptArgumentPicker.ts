@@ -6,6 +6,7 @@ import { listPrompts, type PromptEntry } from '../../core/features/prompts/promp
 import { completePromptArgument } from '../../core/features/prompts/promptRequests';
 import type { SessionPort } from '../../core/host/serverSession';
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
+import { replaceItems } from '../quickPickItems';
 
 const COMPLETION_DEBOUNCE_MS = 150;
 const LEAVE_EMPTY = Symbol('leave empty');
@@ -19,6 +20,8 @@ export interface ArgumentPickState {
   argument: string;
   value: string;
   items: string[];
+  /** The highlighted item's label. */
+  active: string | undefined;
   busy: boolean;
   setValue(value: string): void;
 }
@@ -114,7 +117,7 @@ export class PromptArgumentPicker {
       if (typed && !suggestions.includes(typed)) items.push({ label: labelText(typed), description: 'as typed', value: typed, alwaysShow: true });
       items.push(...fromEditor);
       if (!arg.required) items.push({ label: '$(circle-slash) Leave empty', value: LEAVE_EMPTY, alwaysShow: true });
-      pick.items = items;
+      replaceItems(pick, items, (i) => `${String(i.value)}\n${i.description ?? ''}`);
     };
 
     const complete = (typed: string) => {
@@ -173,6 +176,9 @@ export class PromptArgumentPicker {
         },
         get items() {
           return pick.items.map((i) => i.label);
+        },
+        get active() {
+          return pick.activeItems[0]?.label;
         },
         get busy() {
           return pick.busy;

@@ -12,7 +12,8 @@ import { ATTACH_COMMAND, RESOURCES_VIEW_ID, registerResourceCommands } from './r
 import { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { ResourceOpener, type ResourceTarget } from './resourceOpener';
 import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreeProvider';
-import { TemplatePicker, type TemplatePickState } from './templatePicker';
+import type { TemplatePicker, TemplatePickState } from './templatePicker';
+import { loadHostBundle } from '../loadHostBundle';
 
 export interface ResourcesDeps {
   host: SessionPort;
@@ -57,7 +58,8 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
   const files = new ResourceFileSystemProvider(service);
   const opener = new ResourceOpener(service, files);
   const tree = new ResourcesTreeProvider(service, files);
-  const picker = new TemplatePicker();
+  let templatePicker: TemplatePicker | undefined;
+  const picker = (): TemplatePicker => (templatePicker ??= new (loadHostBundle().TemplatePicker)());
   const refreshes: string[] = [];
   const view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true });
   const disposables: vscode.Disposable[] = [
@@ -94,7 +96,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
     testing: {
       renderTree: () => render(tree.getChildren(), 0),
       takeRefreshes: () => refreshes.splice(0),
-      templatePick: () => picker.state,
+      templatePick: () => templatePicker?.state,
       subscriptions: () => deps.subscriptions.subscriptions(),
       attachments: () => deps.attachments.peek(),
       provider: tree,

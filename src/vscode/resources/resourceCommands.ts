@@ -20,7 +20,8 @@ export interface ResourceCommandDeps {
   service: ResourceService;
   opener: ResourceOpener;
   files: ResourceFileSystemProvider;
-  picker: TemplatePicker;
+  /** Made when first needed: it is in the host bundle. */
+  picker: () => TemplatePicker;
   attachments: ChatAttachments;
 }
 
@@ -94,7 +95,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
   }
 
   async function openTemplate(t: TemplateTarget) {
-    const filled = await deps.picker.fill(t.template, service.completer(t.serverId, t.template.uriTemplate));
+    const filled = await deps.picker().fill(t.template, service.completer(t.serverId, t.template.uriTemplate));
     if (!filled) return undefined;
     return opener.open({ serverId: t.serverId, uri: filled.uri, mimeType: t.template.mimeType });
   }

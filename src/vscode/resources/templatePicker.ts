@@ -1,10 +1,12 @@
 // Fills in a resource template: one quick pick per variable, suggestions from the server's completions (asked again,
-// debounced, as the user types), what was typed always available, and Back to change an earlier answer.
+// debounced, as the user types), what was typed always available, and Back to change an earlier answer. In the host
+// bundle: completions come from a running server, which loaded it.
 import * as vscode from 'vscode';
 import { debounceLatest, ResourceTemplateForm, type Completer } from '../../core/features/resources/resourceTemplateForm';
 import type { ResourceTemplate } from '../../core/host/types';
 import { labelText, plainText } from '../../core/presentation/serverText';
-import { resourceLabel } from './resourcePresentation';
+import { replaceItems } from '../quickPickItems';
+import { resourceLabel } from '../serverPresentation';
 
 /** Waiting this long after the last keystroke before asking the server keeps one request per pause in typing. */
 const COMPLETION_DEBOUNCE_MS = 200;
@@ -77,7 +79,7 @@ export class TemplatePicker {
       // Suggestions first (Enter takes the best one), then what was typed, as typed.
       const items: ValueItem[] = suggestions.map((s) => ({ label: labelText(s), value: s, alwaysShow: true }));
       if (typed && !suggestions.includes(typed)) items.push({ label: labelText(typed), value: typed, description: 'as typed', alwaysShow: true });
-      pick.items = items;
+      replaceItems(pick, items, (i) => `${i.value}\n${i.description ?? ''}`);
       state.items = items.map((i) => i.label);
     };
     const debounced = debounceLatest(complete, COMPLETION_DEBOUNCE_MS);

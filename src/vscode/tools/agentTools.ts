@@ -3,7 +3,8 @@
 // trusted servers. Our consent applies as everywhere: a call the user always allowed (or a read-only tool, when the
 // user relies on the hint) runs without asking, a saved "deny" is refused, and any other call gets VS Code's own
 // confirmation, which names the real tool, its server and the arguments. A tool with a view (MCP Apps) opens it beside
-// the chat when its result arrives, since an agent's result has no button to click, and the model is told so.
+// the chat when its result arrives, since an agent's result has no button to click, and the model is told so (unless
+// the user turned that off with `mcpHost.apps.openForAgentCalls`).
 import * as vscode from 'vscode';
 import type { ConversionOptions } from '../../core/features/chat/contentConversion';
 import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, resolveToolCall, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
@@ -15,6 +16,7 @@ import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../
 import { loadHostBundle } from '../loadHostBundle';
 import type { ChatResources } from '../chat/mcpChatParticipant';
 import { hasView, type AppViews } from '../apps/appViews';
+import { readToolSettings } from './toolSettings';
 
 export interface AgentToolDeps {
   sessions: SessionPort;
@@ -110,7 +112,7 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
         // The error's text goes to the model as the tool's failure.
         if (result.isError) throw new Error(text);
         const parts = toolResultParts(content);
-        if (deps.views && hasView(tool.tool)) {
+        if (deps.views && hasView(tool.tool) && readToolSettings().openViewsForAgentCalls) {
           const name = plainText(tool.tool.name);
           deps.views
             .showLatest({ serverId: tool.serverId, serverName: tool.serverName, tool: tool.tool, arguments: args, result })

@@ -8,6 +8,8 @@ export interface ToolSettings {
   autoAllowReadOnly: boolean;
   /** How many rounds of tool calls one chat request may run. */
   maxToolRounds: number;
+  /** An agent's call of a tool with a view (MCP Apps) opens that view. */
+  openViewsForAgentCalls: boolean;
 }
 
 export function readToolSettings(): ToolSettings {
@@ -17,5 +19,6 @@ export function readToolSettings(): ToolSettings {
   return {
     autoAllowReadOnly: autoAllow?.globalValue ?? autoAllow?.defaultValue ?? false,
     maxToolRounds: readNumber(c, 'chat.maxToolRounds', NUMERIC_SETTINGS.maxToolRounds),
+    openViewsForAgentCalls: c.get<boolean>('apps.openForAgentCalls', true) !== false,
   };
 }
