@@ -1,5 +1,5 @@
 // Bundles the extension in two files: dist/extension.js, loaded on activation in every window (config, views,
-// commands, chat registration: no SDK, zod or JSON Schema validator), and dist/host.js (src/vscode/hostBundle.ts: the
+// commands, chat registration: no SDK, zod or JSON Schema validator), and dist/host.js (src/vscode/session: the
 // protocol layer and the UI that runs only when used), which the first one requires when the first server starts or
 // the first protocol object is needed. `--production` minifies, `--watch` rebuilds on change.
 const esbuild = require('esbuild');
@@ -21,13 +21,13 @@ const problemMatcherPlugin = {
   },
 };
 
-/** The lazy boundary: what the two loaders require becomes a require of the host bundle beside this one. */
-const LOADERS = { 'loadProtocol.ts': './protocol', 'loadHostBundle.ts': './hostBundle' };
+/** The lazy boundary: createHost's require of the session layer becomes a require of the host bundle beside this one. */
+const SESSION_LOADER = path.join('src', 'vscode', 'createHost.ts');
 const lazyBoundaryPlugin = {
   name: 'lazy-boundary',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(protocol|hostBundle)$/ }, (args) =>
-      LOADERS[path.basename(args.importer)] === args.path ? { path: './host.js', external: true } : undefined,
+    build.onResolve({ filter: /^\.\/session$/ }, (args) =>
+      path.relative(__dirname, args.importer) === SESSION_LOADER ? { path: './host.js', external: true } : undefined,
     );
   },
 };
@@ -122,7 +122,7 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
     },
     {
       ...common,
-      entryPoints: ['src/vscode/hostBundle.ts'],
+      entryPoints: ['src/vscode/session/index.ts'],
       outfile: path.join(outdir, 'host.js'),
       // The SDK's Node default JSON Schema validator is ajv (150 KB minified); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.

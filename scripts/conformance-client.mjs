@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { main } = require('../out/src/core/headless/conformanceClient.js');
+const { main } = require('../out/src/cli/conformanceClient.js');
 
 const code = await main(process.argv.slice(2), process.env, (line) => process.stderr.write(`${line}\n`));
 process.exit(code);

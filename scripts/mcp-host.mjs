@@ -7,7 +7,7 @@ import * as readline from 'node:readline';
 import { Writable } from 'node:stream';
 
 const require = createRequire(import.meta.url);
-const { runCli } = require('../out/src/core/headless/cli.js');
+const { runCli } = require('../out/src/cli/cli.js');
 
 // One reader for the whole run; answers typed ahead (or piped in) wait for their question.
 let muted = false;

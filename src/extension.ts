@@ -22,7 +22,7 @@ let stopAllServers: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): McpHostApi {
   const host = createHost(context);
-  const { registry, dialogs, logs, permissions, trustStore, inputs, oauth } = host;
+  const { registry, dialogs, logs, permissions, trustStore, inputs, oauth, session } = host;
   stopAllServers = () => registry.disposeAsync();
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const coexistence = new Coexistence(context.workspaceState, registry);
@@ -31,8 +31,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
-  const resources = registerResources({ host: registry, subscriptions: host.resourceSubscriptions, attachments });
-  const chat = registerChatFeatures({ sessions: registry, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
+  const resources = registerResources({ host: registry, session, subscriptions: host.resourceSubscriptions, attachments });
+  const chat = registerChatFeatures({ sessions: registry, session, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(registry);
@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
     notifyFailures(registry, logs),
     registerManagePermissionsCommand(permissions),
-    ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),
+    ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets, session }),
     ...chat.disposables,
     attachments,
     resources,

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { ServerInfo } from '../core/host/types';
 import { labelText, plainText } from '../core/presentation/serverText';
-import { CHOOSE_COMMAND, coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from './coexistenceNotice';
+import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../core/presentation/coexistenceNotice';
+import { CommandIds } from '../core/common/commandIds';
 
 const CHOICE_KEY = 'mcpHost.builtinMcp.choice';
 const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
@@ -28,7 +29,7 @@ export class Coexistence implements vscode.Disposable {
     private readonly source: ServerSource,
   ) {
     this.subscriptions = [
-      vscode.commands.registerCommand(CHOOSE_COMMAND, () => this.choose()),
+      vscode.commands.registerCommand(CommandIds.chooseBuiltinMcp, () => this.choose()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('chat.mcp')) this._onDidChange.fire();
       }),

@@ -5,10 +5,11 @@ import type { TrustStore } from '../core/host/trustStore';
 import { canBeStarted, type ServerInfo } from '../core/host/types';
 import { workspaceConfigUri, type ConfigLoader } from './configLoader';
 import { labelText, plainText } from '../core/presentation/serverText';
-import { describeState } from './serverPresentation';
+import { describeState } from '../core/presentation/serverPresentation';
 import type { ServerOutputChannels } from './serverLogs';
 import { serverIdOf } from './serversTreeProvider';
 import type { StoredInputs } from './storedInputs';
+import { CommandIds } from '../core/common/commandIds';
 
 export const CONFIG_TEMPLATE = `{
   // MCP servers for this folder: each one runs with your permissions, once you trust it.
@@ -108,28 +109,28 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   }
 
   return [
-    vscode.commands.registerCommand('mcpHost.listServers', listServers),
+    vscode.commands.registerCommand(CommandIds.listServers, listServers),
     vscode.commands.registerCommand(
-      'mcpHost.startServer',
+      CommandIds.startServer,
       withServer('Start which MCP server?', (s) => canBeStarted(s.state), start),
     ),
     vscode.commands.registerCommand(
-      'mcpHost.stopServer',
+      CommandIds.stopServer,
       withServer('Stop which MCP server?', (s) => s.state.kind !== 'stopped' && s.state.kind !== 'blocked', stop),
     ),
-    vscode.commands.registerCommand('mcpHost.restartServer', withServer('Restart which MCP server?', () => true, restart)),
-    vscode.commands.registerCommand('mcpHost.showOutput', withServer('Show the log of which MCP server?', () => true, showOutput)),
-    vscode.commands.registerCommand('mcpHost.openWorkspaceConfiguration', openWorkspaceConfiguration),
-    vscode.commands.registerCommand('mcpHost.createWorkspaceConfiguration', openWorkspaceConfiguration),
-    vscode.commands.registerCommand('mcpHost.openUserConfiguration', async () => {
+    vscode.commands.registerCommand(CommandIds.restartServer, withServer('Restart which MCP server?', () => true, restart)),
+    vscode.commands.registerCommand(CommandIds.showOutput, withServer('Show the log of which MCP server?', () => true, showOutput)),
+    vscode.commands.registerCommand(CommandIds.openWorkspaceConfiguration, openWorkspaceConfiguration),
+    vscode.commands.registerCommand(CommandIds.createWorkspaceConfiguration, openWorkspaceConfiguration),
+    vscode.commands.registerCommand(CommandIds.openUserConfiguration, async () => {
       await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(deps.configLoader.userConfigUri, '..'));
       await openConfig(deps.configLoader.userConfigUri);
     }),
-    vscode.commands.registerCommand('mcpHost.resetServerTrust', async () => {
+    vscode.commands.registerCommand(CommandIds.resetServerTrust, async () => {
       await deps.trustStore.reset();
       void vscode.window.showInformationMessage('MCP server trust was reset: each workspace server asks again at its next start.');
     }),
-    vscode.commands.registerCommand('mcpHost.clearStoredInputs', async () => {
+    vscode.commands.registerCommand(CommandIds.clearStoredInputs, async () => {
       const n = await deps.inputs.clear();
       void vscode.window.showInformationMessage(`Cleared ${n} stored MCP input value${n === 1 ? '' : 's'}: servers ask again at their next start.`);
     }),

@@ -5,7 +5,7 @@ import { positionAt, withLastGoodServers } from '../core/config/lastGoodConfig';
 import { parseMcpConfig } from '../core/config/mcpConfigParser';
 import type { ConfigDiagnostic, ConfigScope, RawServerEntry } from '../core/config/types';
 import { rootsFromFolders } from '../core/host/roots';
-import { SerialQueue } from '../core/async';
+import { SerialQueue } from '../core/common/serialQueue';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import { plainText } from '../core/presentation/serverText';
 

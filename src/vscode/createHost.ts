@@ -1,88 +1,86 @@
 // The core host with VS Code behind its ports: output channels for logs, Memento and SecretStorage for trust,
-// permissions and inputs, dialogs for every question, vscode.lm for sampling, the browser for sign-ins.
+// permissions and inputs, dialogs for every question, vscode.lm for sampling, the browser for sign-ins. The one place
+// that loads the session layer (dist/host.js): everything else is handed the loader.
 import * as vscode from 'vscode';
+import { onListenerError } from '../core/common/events';
 import { createAppsFeature } from '../core/features/apps/appsFeature';
 import { ResourceSubscriptions } from '../core/features/resources/resourceSubscriptions';
-import { ActiveToolCalls } from '../core/host/activeToolCalls';
-import { onListenerError } from '../core/host/events';
-import { InteractionQueue } from '../core/host/interactionQueue';
-import { PermissionStore } from '../core/host/permissionStore';
+import { createCoreHost, type CoreHost } from '../core/host/createCoreHost';
 import { ProtocolMemory } from '../core/host/protocolMemory';
-import { ServerRegistry } from '../core/host/serverRegistry';
-import { TrustStore } from '../core/host/trustStore';
 import { createOAuthSupport, type OAuthSupport } from './auth/oauthSupport';
 import { DialogRouter } from './dialogs';
 import { createElicitationFeature } from './elicitation/createElicitationFeature';
 import { createSamplingFeature } from './sampling/createSamplingFeature';
 import { ServerOutputChannels } from './serverLogs';
+import type { LoadSessionLayer, SessionLayer } from './sessionLayer';
 import { readSettings, reportSettingProblems } from './settings';
 import { StoredInputs } from './storedInputs';
 import { trustPromptFrom } from './trustPrompt';
 
-export interface Host extends vscode.Disposable {
-  registry: ServerRegistry;
+export interface Host extends CoreHost, vscode.Disposable {
+  /** Loads the session layer on first use (the first server's start, the first @mcp request, …). */
+  session: LoadSessionLayer;
   dialogs: DialogRouter;
   logs: ServerOutputChannels;
-  permissions: PermissionStore;
-  trustStore: TrustStore;
   inputs: StoredInputs;
-  /** Tool calls running in chat (the chat layer marks them): sampling and elicitation dialogs name the chat they serve. */
-  activeToolCalls: ActiveToolCalls;
   /** Open resource documents stay subscribed; their updates reload them. */
   resourceSubscriptions: ResourceSubscriptions;
   oauth: OAuthSupport;
+}
+
+/** The session layer, required once, when first needed: esbuild turns this require into one of dist/host.js. */
+function sessionLayerLoader(): LoadSessionLayer {
+  let loaded: SessionLayer | undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load is the point
+  return () => (loaded ??= require('./session') as SessionLayer);
 }
 
 export function createHost(context: vscode.ExtensionContext): Host {
   const hostLog = vscode.window.createOutputChannel('MCP Host', { log: true });
   reportSettingProblems((message) => hostLog.warn(`Setting ignored: ${message}`));
   const listenerErrors = onListenerError((e) => hostLog.error('An event listener failed:', e instanceof Error ? (e.stack ?? e.message) : String(e)));
-  const dialogs = new DialogRouter();
+  const session = sessionLayerLoader();
+  const dialogs = new DialogRouter(() => session().sessionDialogs);
   const logs = new ServerOutputChannels();
-  const permissions = new PermissionStore({ global: context.globalState, workspace: context.workspaceState });
-  const trustStore = new TrustStore(permissions);
-  const inputs = new StoredInputs(context.secrets, { global: context.globalState, workspace: context.workspaceState }, dialogs);
-  const activeToolCalls = new ActiveToolCalls();
-  // Every question to the user (trust, inputs, sampling, elicitation) is shown one at a time.
-  const interactions = new InteractionQueue();
+  const stores = { global: context.globalState, workspace: context.workspaceState };
+  const inputs = new StoredInputs(context.secrets, stores, dialogs);
   const resourceSubscriptions = new ResourceSubscriptions();
   // Remote servers that answer 401 are signed in to through the browser; tokens live in SecretStorage.
-  const oauth = createOAuthSupport(context, dialogs);
-  const registry: ServerRegistry = new ServerRegistry({
+  const oauth = createOAuthSupport(context, dialogs, session);
+  const core = createCoreHost({
     clientInfo: { name: 'mcp-host-vscode', version: context.extension.packageJSON.version },
+    // The first start loads the session layer.
+    createConnection: (...args) => session().createConnection(...args),
     logs,
-    trustStore,
+    stores,
     trustPrompt: trustPromptFrom(dialogs),
     inputs,
     settings: readSettings,
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,
     // Client features every server session gets, beyond roots: each declares its capabilities and handlers.
-    features: [
-      createSamplingFeature({ dialogs, permissions, activeToolCalls, queue: interactions, logs, servers: () => registry.servers() }),
-      createElicitationFeature({ dialogs, permissions, activeToolCalls, queue: interactions }),
+    features: ({ permissions, activeToolCalls, interactions, servers }) => [
+      createSamplingFeature({ dialogs, permissions, activeToolCalls, queue: interactions, logs, servers, session }),
+      createElicitationFeature({ dialogs, permissions, activeToolCalls, queue: interactions, session }),
       resourceSubscriptions,
       // Views of tools (MCP Apps) can be shown here, in webviews: servers are told so.
       createAppsFeature(),
     ],
-    interactions,
     authProvider: oauth.authProvider,
     authStatus: oauth.status,
     // Which protocol era each definition speaks, for every window: a known legacy server is not probed again.
     protocolMemory: new ProtocolMemory(context.globalState),
   });
-  const subscription = resourceSubscriptions.follow(registry.onDidChangeServers);
+  const subscription = resourceSubscriptions.follow(core.registry.onDidChangeServers);
   return {
-    registry,
+    ...core,
+    session,
     dialogs,
     logs,
-    permissions,
-    trustStore,
     inputs,
-    activeToolCalls,
     resourceSubscriptions,
     oauth,
     dispose: () => {
-      for (const d of [subscription, resourceSubscriptions, oauth, registry, listenerErrors, hostLog]) d.dispose();
+      for (const d of [subscription, resourceSubscriptions, oauth, core.registry, listenerErrors, hostLog]) d.dispose();
     },
   };
 }

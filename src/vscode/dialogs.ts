@@ -2,12 +2,11 @@
 // tests, so integration tests swap in their own answers through the extension's test API. Questions carry text as
 // servers and workspaces wrote it; the native dialogs make it plain here (serverText), where it reaches the screen.
 import * as vscode from 'vscode';
-import type { FormField } from '../core/features/forms/formModel';
-import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../core/features/sampling/samplingFeature';
+import type { FormField } from '../core/protocol/features/formModel';
+import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../core/protocol/features/sampling/samplingFeature';
 import type { ToolConsentQuestion } from '../core/features/tools/toolConsent';
 import type { ConsentAnswer, StandingConsentAnswer, TextQuestion } from '../core/features/userQuestions';
 import { labelText, plainText } from '../core/presentation/serverText';
-import { loadHostBundle } from './loadHostBundle';
 
 export interface TrustQuestion {
   serverName: string;
@@ -79,7 +78,10 @@ export interface HostDialogs {
   openSignInPage?(url: string): Promise<boolean>;
 }
 
-export const nativeDialogs: HostDialogs = {
+/** The questions of running sessions: asked by the session layer (src/vscode/session), which loads with the first server. */
+export type SessionDialogs = Pick<HostDialogs, 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage'>;
+
+const nativeDialogs = (session: () => SessionDialogs): HostDialogs => ({
   async confirmTrust(q) {
     const trust = 'Trust';
     const doNotTrust = 'Do Not Trust';
@@ -115,22 +117,25 @@ export const nativeDialogs: HostDialogs = {
     // The prompt renders `$(icon)` and `[label](target)` links, the title is plain text.
     return vscode.window.showInputBox({ title: plainText(q.title), prompt: labelText(q.prompt), password: q.password, value: q.value, ignoreFocusOut: true });
   },
-  // The questions of running sessions (tool calls, sampling, pages, sign-in, views) are asked in the host bundle,
-  // loaded with the first server.
-  confirmToolCall: (q) => loadHostBundle().sessionDialogs.confirmToolCall(q),
-  confirmSampling: (q) => loadHostBundle().sessionDialogs.confirmSampling(q),
-  reviewSamplingResponse: (q) => loadHostBundle().sessionDialogs.reviewSamplingResponse(q),
-  confirmOpenUrl: (q) => loadHostBundle().sessionDialogs.confirmOpenUrl(q),
-  confirmSignIn: (q) => loadHostBundle().sessionDialogs.confirmSignIn(q),
-  confirmViewMessage: (q) => loadHostBundle().sessionDialogs.confirmViewMessage(q),
+  confirmToolCall: (q) => session().confirmToolCall(q),
+  confirmSampling: (q) => session().confirmSampling(q),
+  reviewSamplingResponse: (q) => session().reviewSamplingResponse(q),
+  confirmOpenUrl: (q) => session().confirmOpenUrl(q),
+  confirmSignIn: (q) => session().confirmSignIn(q),
+  confirmViewMessage: (q) => session().confirmViewMessage(q),
   async openSignInPage(url) {
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
   },
-};
+});
 
 /** Forwards to the native dialogs unless a test installed its own answers. */
 export class DialogRouter implements HostDialogs {
-  private current: HostDialogs = nativeDialogs;
+  private readonly native: HostDialogs;
+  private current: HostDialogs;
+
+  constructor(sessionDialogs: () => SessionDialogs) {
+    this.native = this.current = nativeDialogs(sessionDialogs);
+  }
 
   /** Installs test answers; questions they do not answer fall back to the native dialogs. */
   use(dialogs: Partial<HostDialogs>): vscode.Disposable {
@@ -183,6 +188,6 @@ export class DialogRouter implements HostDialogs {
   }
 
   openSignInPage(url: string) {
-    return (this.current.openSignInPage ?? nativeDialogs.openSignInPage!)(url);
+    return (this.current.openSignInPage ?? this.native.openSignInPage!)(url);
   }
 }

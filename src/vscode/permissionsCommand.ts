@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { PermissionKind, PermissionRecord, PermissionStore } from '../core/host/permissionStore';
 import { labelText, plainText } from '../core/presentation/serverText';
+import { CommandIds } from '../core/common/commandIds';
 
 const KIND_TITLES: Record<PermissionKind, string> = {
   'server-trust': 'Server trust',
@@ -26,7 +27,7 @@ interface Item extends vscode.QuickPickItem {
 }
 
 export function registerManagePermissionsCommand(permissions: PermissionStore): vscode.Disposable {
-  return vscode.commands.registerCommand('mcpHost.managePermissions', async () => {
+  return vscode.commands.registerCommand(CommandIds.managePermissions, async () => {
     const records = permissions.list();
     if (!records.length) {
       void vscode.window.showInformationMessage('No MCP permissions are remembered: servers ask before they act.');

@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { ServerInfo } from '../core/host/types';
-import type { AppViewInfo } from './apps/appViews';
-import type { ArgumentPickState } from './chat/promptArgumentPicker';
+import type { AppViewInfo } from './apps/appViewTypes';
+import type { ArgumentPickState } from './session/chat/promptArgumentPicker';
 import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
 import type { Coexistence } from './coexistence';

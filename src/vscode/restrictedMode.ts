@@ -2,7 +2,7 @@
 // Servers view's first row says so with the way out (Manage Workspace Trust), instead of every server just being off.
 import * as vscode from 'vscode';
 import type { ServerInfo } from '../core/host/types';
-import type { RowNotice } from './coexistenceNotice';
+import type { RowNotice } from '../core/presentation/coexistenceNotice';
 
 interface ServerSource {
   servers(): ServerInfo[];

@@ -1,6 +1,6 @@
 // One log output channel per server ("MCP: <name>"), kept across restarts.
 import * as vscode from 'vscode';
-import type { Disposable } from '../core/host/events';
+import type { Disposable } from '../core/common/events';
 import type { LogLevelName, ServerLog, ServerLogFactory } from '../core/host/ports';
 
 const LEVELS: Record<vscode.LogLevel, LogLevelName> = {

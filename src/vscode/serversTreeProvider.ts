@@ -2,13 +2,14 @@
 // Nodes are rebuilt from registry snapshots on every refresh; their ids are stable (server id + kind + name), so VS Code
 // keeps expansion and selection across refreshes.
 import * as vscode from 'vscode';
-import type { Event } from '../core/host/events';
+import type { Event } from '../core/common/events';
 import type { ConfigScope } from '../core/config/types';
 import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';
 import { firstLine } from '../core/presentation/serverText';
-import type { RowNotice } from './coexistenceNotice';
+import type { RowNotice } from '../core/presentation/coexistenceNotice';
 import type { ConfigProblem } from './configLoader';
-import { resourceTooltip, templateTooltip } from './resources/resourcePresentation';
+import { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
+import { CommandIds } from '../core/common/commandIds';
 import {
   describeState,
   groupByScope,
@@ -27,7 +28,7 @@ import {
   toolTooltip,
   type Codicon,
   type StateExplanation,
-} from './serverPresentation';
+} from '../core/presentation/serverPresentation';
 
 export interface ServerSource {
   servers(): ServerInfo[];
@@ -210,11 +211,11 @@ class StateNode extends Node {
     item.iconPath = themeIcon(this.explanation.icon);
     item.contextValue = 'mcpServerState';
     if (this.explanation.action === 'showOutput') {
-      item.command = { title: 'Show Output', command: 'mcpHost.showOutput', arguments: [this.info.id] };
+      item.command = { title: 'Show Output', command: CommandIds.showOutput, arguments: [this.info.id] };
     } else if (this.explanation.action === 'manageWorkspaceTrust') {
       item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
     } else if (this.explanation.action === 'signIn') {
-      item.command = { title: 'Sign In', command: 'mcpHost.signInToServer', arguments: [this.info.id] };
+      item.command = { title: 'Sign In', command: CommandIds.signInToServer, arguments: [this.info.id] };
     }
     return item;
   }
@@ -351,7 +352,7 @@ export class ToolNode extends LeafNode {
         tooltip: toolTooltip(tool),
         icon: 'tools',
         contextValue: 'mcpTool',
-        command: { title: 'Call Tool…', command: 'mcpHost.callTool', arguments: [serverId, tool.name] },
+        command: { title: 'Call Tool…', command: CommandIds.callTool, arguments: [serverId, tool.name] },
       },
       key,
       parent,
@@ -375,7 +376,7 @@ export class PromptNode extends LeafNode {
         tooltip: promptTooltip(prompt),
         icon: 'comment-discussion',
         contextValue: 'mcpPrompt',
-        command: { title: 'Run Prompt…', command: 'mcpHost.runPrompt', arguments: [serverId, prompt.name] },
+        command: { title: 'Run Prompt…', command: CommandIds.runPrompt, arguments: [serverId, prompt.name] },
       },
       key,
       parent,
@@ -392,7 +393,7 @@ const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
   tooltip: resourceTooltip(resource),
   icon: 'file',
   contextValue: 'mcpResource',
-  command: { title: 'Open Resource', command: 'mcpHost.openResource', arguments: [serverId, resource.uri] },
+  command: { title: 'Open Resource', command: CommandIds.openResource, arguments: [serverId, resource.uri] },
 });
 
 const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
@@ -402,7 +403,7 @@ const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
   tooltip: templateTooltip(template),
   icon: 'file-symlink-file',
   contextValue: 'mcpResourceTemplate',
-  command: { title: 'Open Resource Template', command: 'mcpHost.openResourceTemplate', arguments: [serverId, template.uriTemplate] },
+  command: { title: 'Open Resource Template', command: CommandIds.openResourceTemplate, arguments: [serverId, template.uriTemplate] },
 });
 
 /**

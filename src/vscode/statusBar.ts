@@ -1,10 +1,11 @@
 // `$(server) MCP 3/4` in the status bar: how many servers run, red when one failed, a click lists them. A start that
 // takes longer than two seconds (an npx download) shows instead, with the server's name, and a click cancels it.
 import * as vscode from 'vscode';
-import type { Disposable, Event } from '../core/host/events';
+import type { Disposable, Event } from '../core/common/events';
 import type { ServerInfo } from '../core/host/types';
 import { labelText } from '../core/presentation/serverText';
-import { SLOW_START_MS, slowStartSummary, statusSummary } from './serverPresentation';
+import { SLOW_START_MS, slowStartSummary, statusSummary } from '../core/presentation/serverPresentation';
+import { CommandIds } from '../core/common/commandIds';
 
 export class McpStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -17,7 +18,7 @@ export class McpStatusBar implements vscode.Disposable {
     // Low priority: a summary, it yields its place to the editor's own items.
     this.item = vscode.window.createStatusBarItem('mcpHost.status', vscode.StatusBarAlignment.Left, -100);
     this.item.name = 'MCP Servers';
-    this.item.command = 'mcpHost.listServers';
+    this.item.command = CommandIds.listServers;
     // Cheap to compute, so no debounce: the bar never lags behind the tree.
     this.subscription = source.onDidChangeServers(() => this.update());
     this.update();
@@ -42,7 +43,7 @@ export class McpStatusBar implements vscode.Disposable {
       this.item.accessibilityInformation = { label: summary.accessibleLabel };
       this.item.backgroundColor = undefined;
       // Stopping a server cancels its start at once; with several, Stop Server asks which.
-      this.item.command = { title: 'Cancel Start', command: 'mcpHost.stopServer', arguments: slow.length === 1 ? [slow[0].id] : [] };
+      this.item.command = { title: 'Cancel Start', command: CommandIds.stopServer, arguments: slow.length === 1 ? [slow[0].id] : [] };
       this.item.show();
       return;
     }
@@ -55,7 +56,7 @@ export class McpStatusBar implements vscode.Disposable {
     this.item.tooltip = summary.tooltip;
     this.item.accessibilityInformation = { label: summary.accessibleLabel };
     this.item.backgroundColor = summary.anyError ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
-    this.item.command = 'mcpHost.listServers';
+    this.item.command = CommandIds.listServers;
     this.item.show();
   }
 

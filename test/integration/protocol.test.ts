@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ServerInfo } from '../../src/core/host/types';
-import { serverTooltip } from '../../src/vscode/serverPresentation';
+import { serverTooltip } from '../../src/core/presentation/serverPresentation';
 import { activateHost, answerDialogs, fixtureServer, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 describe('protocol revisions, health and transport errors in a real VS Code', function () {

@@ -5,11 +5,11 @@ import * as assert from 'assert';
 import { InMemoryTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
 import { isModelVisible, toolUi } from '../../src/core/features/apps/appMeta';
-import { AppResourceCache, appResourceFrom } from '../../src/core/features/apps/appResources';
-import { allowAttribute, appContentSecurityPolicy, appSandboxFrom, cspOrigin, hostContentSecurityPolicy, withContentSecurityPolicy } from '../../src/core/features/apps/appSandbox';
+import { AppResourceCache, appResourceFrom } from '../../src/core/protocol/features/apps/appResources';
+import { allowAttribute, appContentSecurityPolicy, appSandboxFrom, cspOrigin, hostContentSecurityPolicy, withContentSecurityPolicy } from '../../src/core/protocol/features/apps/appSandbox';
 import { createAppsFeature } from '../../src/core/features/apps/appsFeature';
-import { checkedStyles, themeKind, themeStyles } from '../../src/core/features/apps/appStyles';
-import { boundedHeight, MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, openableLink, startAppViewHost, type AppViewHost } from '../../src/core/features/apps/appViewHost';
+import { checkedStyles, themeKind, themeStyles } from '../../src/core/protocol/features/apps/appStyles';
+import { boundedHeight, MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, openableLink, startAppViewHost, type AppViewHost } from '../../src/core/protocol/features/apps/appViewHost';
 import {
   describeRate,
   TokenBucket,
@@ -19,11 +19,11 @@ import {
   VIEW_TOOL_CALL_RATE,
   ViewRateLimit,
   ViewRateLimitedError,
-} from '../../src/core/features/apps/viewRateLimits';
+} from '../../src/core/protocol/features/apps/viewRateLimits';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
-import { ToolNameMap } from '../../src/core/features/tools/toolNames';
+import { toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
@@ -69,7 +69,7 @@ describe('MCP Apps: tool metadata', () => {
       crashCount: 0,
     };
     assert.deepStrictEqual(
-      ToolNameMap.fromServers([server]).tools.map((t) => t.tool.name),
+      toolNameMapOfServers([server]).tools.map((t) => t.tool.name),
       ['shown', 'both'],
     );
     assert.strictEqual(isModelVisible(tool('x', { ui: { visibility: ['app'] } })), false);

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { AuthStatus } from '../../src/core/auth/authStatus';
 import { emptyFeatures, type ServerInfo, type ServerState } from '../../src/core/host/types';
-import { describeAuth, describeState, serverContextValue, serverTooltip, stateExplanation } from '../../src/vscode/serverPresentation';
+import { describeAuth, describeState, serverContextValue, serverTooltip, stateExplanation } from '../../src/core/presentation/serverPresentation';
 import { repoRoot } from './helpers';
 
 function remote(state: ServerState, auth?: AuthStatus): ServerInfo {

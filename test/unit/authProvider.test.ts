@@ -4,10 +4,10 @@
 import * as assert from 'assert';
 import type { RawServer } from '../../src/core/config/types';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { authStorageKey, OAuthProvider, signOut } from '../../src/core/auth/oauthProvider';
-import { oauthProviderFactory } from '../../src/core/auth/oauthProviderFactory';
+import { authStorageKey, OAuthProvider, signOut } from '../../src/core/protocol/auth/oauthProvider';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
 import type { AuthInteraction, SignInRequest } from '../../src/core/auth/ports';
-import { headlessInteraction, MemorySecretStore } from '../../src/core/headless/headlessPorts';
+import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { createKit, entry, MemoryLog, serverState, userScope, waitForState, type Kit } from './hostTestKit';
 import { sleep } from './helpers';
 import { startOAuthFixture, type OAuthFixture } from './remoteTestKit';

@@ -3,9 +3,9 @@
 import * as assert from 'assert';
 import type { ServerDefinition } from '../../src/core/config/types';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { OAuthProvider } from '../../src/core/auth/oauthProvider';
-import { clientSecretKey, configuredClient, staticClients, type ClientSecretRequest, type OAuthClientSetting } from '../../src/core/auth/staticClients';
-import { headlessInteraction, MemorySecretStore } from '../../src/core/headless/headlessPorts';
+import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider';
+import { clientSecretKey, configuredClient, staticClients, type ClientSecretRequest, type OAuthClientSetting } from '../../src/core/protocol/auth/staticClients';
+import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { MemoryLog } from './hostTestKit';
 
 const remote = (name: string, url: string, id = `user::${name}`): ServerDefinition => ({

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CALL_TOOL_COMMAND, CHAT_OPEN_COMMAND, commandLink, linkedChatQuery, promptsListing, resourcesListing, toolsListing } from '../../src/core/features/chat/chatListings';
+import { commandLink, linkedChatQuery, promptsListing, resourcesListing, toolsListing } from '../../src/core/features/chat/chatListings';
 import { listPrompts } from '../../src/core/features/prompts/promptCatalog';
 import { emptyFeatures, type ServerInfo } from '../../src/core/host/types';
 import { stdio, workspaceScope } from './hostTestKit';
@@ -66,7 +66,7 @@ describe('@mcp listings: server text in trusted Markdown', () => {
     const md = await parse(toolsListing([evilServer]));
     assert.deepStrictEqual(
       md.links.map((l) => [commandOf(l.href), l.args]),
-      [[`command:${CALL_TOOL_COMMAND}`, [evilServer.id, HOSTILE]]],
+      [[`command:${'mcpHost.callTool'}`, [evilServer.id, HOSTILE]]],
     );
     assert.deepStrictEqual(md.unsafe, []);
     assert.ok(
@@ -78,7 +78,7 @@ describe('@mcp listings: server text in trusted Markdown', () => {
   it('/prompts: the only link runs the prompt in chat', async () => {
     const md = await parse(promptsListing(listPrompts([evilServer])));
     assert.strictEqual(md.links.length, 1, JSON.stringify(md.links));
-    assert.strictEqual(commandOf(md.links[0].href), `command:${CHAT_OPEN_COMMAND}`);
+    assert.strictEqual(commandOf(md.links[0].href), `command:${'mcpHost.openChat'}`);
     assert.match((md.links[0].args as { query: string }[])[0].query, /^@mcp \/prompt /);
     assert.deepStrictEqual(md.unsafe, []);
   });
@@ -101,7 +101,7 @@ describe('@mcp listings: server text in trusted Markdown', () => {
   });
 
   it('a command link keeps arguments with parentheses whole', async () => {
-    const md = await parse(commandLink('Call a)b…', CALL_TOOL_COMMAND, 'ws::s', 'a)b(c'));
+    const md = await parse(commandLink('Call a)b…', 'mcpHost.callTool', 'ws::s', 'a)b(c'));
     assert.deepStrictEqual(md.links.map((l) => l.args), [['ws::s', 'a)b(c']]);
   });
 });

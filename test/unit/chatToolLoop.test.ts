@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import type { Progress } from '@modelcontextprotocol/client';
-import { DENIED_MESSAGE, runToolLoop, type EditorTools, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop';
+import { DENIED_MESSAGE, runToolLoop, type EditorTools, type ToolLoopObserver } from '../../src/core/protocol/features/chat/chatToolLoop';
 import type { LanguageModel, ModelMessage, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
-import { ToolNameMap } from '../../src/core/features/tools/toolNames';
+import { toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
@@ -77,7 +77,7 @@ describe('chat tool loop against real servers', function () {
     return runToolLoop({
       model,
       messages: [{ role: 'user', parts: [{ kind: 'text', text: 'What is 1 + 2?' }] }],
-      tools: ToolNameMap.fromServers(kit.registry.servers()),
+      tools: toolNameMapOfServers(kit.registry.servers()),
       maxRounds: options.maxRounds ?? 16,
       consent,
       caller: new ToolCaller(kit.registry, activeCalls),

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { coexistenceNotice } from '../../src/vscode/coexistenceNotice';
+import { coexistenceNotice } from '../../src/core/presentation/coexistenceNotice';
 
 describe("the Servers view's row about VS Code's built-in MCP support", () => {
   const shared = ['everything', 'basic'];

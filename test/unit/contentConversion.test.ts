@@ -7,12 +7,12 @@ import {
   toolErrorToModel,
   toolResultToModel,
   type ConversionOptions,
-} from '../../src/core/features/chat/contentConversion';
+} from '../../src/core/protocol/features/chat/contentConversion';
 import { base64Of, imageFromBase64, type ModelContentPart } from '../../src/core/features/languageModel';
-import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown';
+import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/protocol/features/chat/contentMarkdown';
 import { fenced } from '../../src/core/presentation/serverText';
-import { getPrompt } from '../../src/core/features/prompts/promptRequests';
-import { ToolNameMap } from '../../src/core/features/tools/toolNames';
+import { getPrompt } from '../../src/core/protocol/features/prompts/promptRequests';
+import { toolNameMap } from '../../src/core/features/tools/toolNames';
 import { everythingServer } from './helpers';
 import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -119,7 +119,7 @@ describe('content conversion: MCP to the model', () => {
 });
 
 describe('content conversion: the model to MCP', () => {
-  const names = new ToolNameMap([
+  const names = toolNameMap([
     { serverId: 'ws::everything', serverName: 'everything', consentSubject: 'definition-hash', tool: { name: 'get-sum', inputSchema: { type: 'object' } } },
   ]);
 

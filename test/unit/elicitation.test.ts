@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import type { ServerSession } from '../../src/core/host/serverSession';
-import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature';
-import { defaultsOf, type FormOutcome } from '../../src/core/features/forms/formModel';
+import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/protocol/features/elicitationFeature';
+import { defaultsOf, type FormOutcome } from '../../src/core/protocol/features/formModel';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';

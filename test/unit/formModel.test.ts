@@ -8,7 +8,7 @@ import {
   validateForm,
   type FormField,
   type FormModel,
-} from '../../src/core/features/forms/formModel';
+} from '../../src/core/protocol/features/formModel';
 
 const formOf = (properties: Record<string, unknown>, required: string[] = []): FormModel => {
   const r = formFromSchema({ type: 'object', properties, required });

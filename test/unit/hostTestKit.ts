@@ -2,11 +2,12 @@
 import * as net from 'net';
 import { spawn, type ChildProcess } from 'child_process';
 import type { ConfigScope, InputDefinition, RawServer, RawServerEntry } from '../../src/core/config/types';
-import { Emitter } from '../../src/core/host/events';
+import { Emitter } from '../../src/core/common/events';
 import type { InputProvider, KeyValueStore, LogLevelName, ServerLog, TrustPrompt } from '../../src/core/host/ports';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverRegistry';
 import { PermissionStore } from '../../src/core/host/permissionStore';
+import { createConnection } from '../../src/core/protocol/serverConnection';
 import { TrustStore } from '../../src/core/host/trustStore';
 import type { ServerInfo } from '../../src/core/host/types';
 import { repoRoot, waitFor } from './helpers';
@@ -107,6 +108,7 @@ export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Parti
   };
   kit.registry = new ServerRegistry({
     clientInfo: { name: 'mcp-host-tests', version: '0.0.0' },
+    createConnection,
     logs: {
       create: (_id, name) => {
         const log = kit.logs.get(name) ?? new MemoryLog();

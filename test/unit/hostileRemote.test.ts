@@ -3,9 +3,9 @@
 import * as assert from 'assert';
 import type { RawServer } from '../../src/core/config/types';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { oauthProviderFactory } from '../../src/core/auth/oauthProviderFactory';
-import { headlessInteraction, MemorySecretStore } from '../../src/core/headless/headlessPorts';
-import { isAllowedUrl } from '../../src/core/auth/allowedUrls';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
+import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
+import { isAllowedUrl } from '../../src/core/protocol/auth/allowedUrls';
 import { createKit, entry, serverState, userScope, waitForState, type Kit } from './hostTestKit';
 import { startOAuthFixture, type OAuthFixture } from './remoteTestKit';
 

@@ -3,13 +3,13 @@
 import * as assert from 'assert';
 import { ClientCredentialsProvider, CrossAppAccessProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { OAuthProvider } from '../../src/core/auth/oauthProvider';
-import { oauthProviderFactory } from '../../src/core/auth/oauthProviderFactory';
-import { configuredClientMetadataUrl } from '../../src/core/auth/staticClients';
+import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
+import { configuredClientMetadataUrl } from '../../src/core/protocol/auth/staticClients';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 import type { RemoteServerConfig, ServerDefinition } from '../../src/core/config/types';
 import { resolveServer } from '../../src/core/config/variables';
-import { headlessInteraction, MemorySecretStore } from '../../src/core/headless/headlessPorts';
+import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { MemoryLog } from './hostTestKit';
 
 const parse = (auth: unknown) =>

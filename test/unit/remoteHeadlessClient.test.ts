@@ -1,8 +1,8 @@
 // The headless client the conformance suite drives: arguments built from input schemas, and a whole run (connect,
 // sign in, list, call every tool) against the OAuth fixture server.
 import * as assert from 'assert';
-import { main } from '../../src/core/headless/conformanceClient';
-import { argumentsFor, sampleValue } from '../../src/core/headless/toolArguments';
+import { main } from '../../src/cli/conformanceClient';
+import { argumentsFor, sampleValue } from '../../src/cli/toolArguments';
 import { freePort } from './hostTestKit';
 import { startOAuthFixture } from './remoteTestKit';
 

@@ -1,7 +1,7 @@
 // The document URI scheme of resources: server identity kept, any resource URI carried exactly, file names that pick
 // the right language or viewer.
 import * as assert from 'assert';
-import { extensionsForMime, isTextMime, mimeEssence, opensInViewer } from '../../src/core/features/resources/mimeTypes';
+import { extensionsForMime, isTextMime, mimeEssence, opensInViewer } from '../../src/core/presentation/mimeTypes';
 import {
   RESOURCE_SCHEME,
   fileNameFor,

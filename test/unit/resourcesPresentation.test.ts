@@ -11,7 +11,7 @@ import {
   resourceTooltip,
   serverListingDescription,
   templateTooltip,
-} from '../../src/vscode/resources/resourcePresentation';
+} from '../../src/core/presentation/resourcePresentation';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 

@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import { ChatAttachments } from '../../src/core/features/resources/chatAttachments';
 import { ResourceListings } from '../../src/core/features/resources/resourceListings';
 import { ResourceSubscriptions, type ResourceUpdate } from '../../src/core/features/resources/resourceSubscriptions';
-import { debounceLatest } from '../../src/core/features/resources/resourceTemplateForm';
+import { debounceLatest } from '../../src/core/features/resources/templateCompleter';
 import type { ServerInfo } from '../../src/core/host/types';
 import { fixtureServer, sleep, waitFor } from './helpers';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';

@@ -1,16 +1,16 @@
 import * as assert from 'assert';
 import type { ServerSession } from '../../src/core/host/serverSession';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
-import { RateLimiter } from '../../src/core/features/rateLimiter';
+import { RateLimiter } from '../../src/core/protocol/features/rateLimiter';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
-import { modelTraits, selectModel } from '../../src/core/features/sampling/modelSelection';
+import { modelTraits, selectModel } from '../../src/core/protocol/features/sampling/modelSelection';
 import {
   SamplingFeature,
   type SamplingDialogs,
   type SamplingQuestion,
   type SamplingReviewAnswer,
   type SamplingSettings,
-} from '../../src/core/features/sampling/samplingFeature';
+} from '../../src/core/protocol/features/sampling/samplingFeature';
 import { describeServerContext } from '../../src/core/features/sampling/serverContext';
 import type { StandingConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';

@@ -21,7 +21,7 @@ import {
   templateDescription,
   toolLabel,
   toolTooltip,
-} from '../../src/vscode/serverPresentation';
+} from '../../src/core/presentation/serverPresentation';
 
 const folderA: ConfigScope = { kind: 'workspace', key: 'file:///a', label: 'a', folderPath: '/a', configPath: '/a/.vscode/mcp.json' };
 const folderB: ConfigScope = { kind: 'workspace', key: 'file:///b', label: 'b', folderPath: '/b', configPath: '/b/.vscode/mcp.json' };

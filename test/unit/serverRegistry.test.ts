@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import type { ChildProcess } from 'child_process';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
-import { isAlive } from '../../src/core/host/processTree';
+import { isAlive } from '../../src/core/protocol/connection/processTree';
 import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
 import type { ServerStateKind } from '../../src/core/host/types';
 import { everythingServer, fixtureServer, sleep, waitFor } from './helpers';

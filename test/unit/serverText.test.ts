@@ -2,7 +2,7 @@
 // and chat with; a devDependency for this test), plain text checked against the link and icon syntax VS Code renders
 // in notifications and quick inputs.
 import * as assert from 'assert';
-import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown';
+import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/protocol/features/chat/contentMarkdown';
 import { emptyFeatures, type ServerInfo } from '../../src/core/host/types';
 import {
   escapeMarkdown,
@@ -16,8 +16,8 @@ import {
   truncate,
   withoutThemeIcons,
 } from '../../src/core/presentation/serverText';
-import { resourceTooltip, templateTooltip } from '../../src/vscode/resources/resourcePresentation';
-import { promptTooltip, serverTooltip, toolTooltip } from '../../src/vscode/serverPresentation';
+import { resourceTooltip, templateTooltip } from '../../src/core/presentation/resourcePresentation';
+import { promptTooltip, serverTooltip, toolTooltip } from '../../src/core/presentation/serverPresentation';
 import { workspaceScope } from './hostTestKit';
 
 const COMMAND_LINK = '[x](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D)';

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { consentSubject } from '../../src/core/features/consentSubject';
-import { baseModelToolName, MAX_TOOL_NAME_LENGTH, ToolNameMap, type ToolEntry } from '../../src/core/features/tools/toolNames';
-import { schemaProblem, toolsNamedIn } from '../../src/core/features/tools/toolSchemas';
+import { baseModelToolName, MAX_TOOL_NAME_LENGTH, type ToolEntry, toolNameMap, toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
+import { schemaProblem, toolsNamedIn } from '../../src/core/protocol/features/tools/toolSchemas';
 import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
 import { stdio, workspaceScope } from './hostTestKit';
 
@@ -37,7 +37,7 @@ describe('tool names offered to the model', () => {
   });
 
   it('makes colliding names unique and maps every name back to its server and tool', () => {
-    const map = new ToolNameMap([
+    const map = toolNameMap([
       entry('a', 'b_c'),
       entry('a_b', 'c'),
       entry('a b', 'c'),
@@ -55,7 +55,7 @@ describe('tool names offered to the model', () => {
 
   it('keeps collision suffixes within the length limit', () => {
     const long = 'y'.repeat(70);
-    const map = new ToolNameMap([entry('s', long), entry('s', long, 'other')]);
+    const map = toolNameMap([entry('s', long), entry('s', long, 'other')]);
     for (const t of map.tools) assert.ok(isValidModelToolName(t.modelName), t.modelName);
     assert.notStrictEqual(map.tools[0].modelName, map.tools[1].modelName);
   });
@@ -70,7 +70,7 @@ describe('tool names offered to the model', () => {
       features: { ...emptyFeatures(), tools: tools.map(tool) },
       crashCount: 0,
     });
-    const map = ToolNameMap.fromServers([info('one', ['x', 'y']), info('two', ['x']), info('off', ['z'], false)]);
+    const map = toolNameMapOfServers([info('one', ['x', 'y']), info('two', ['x']), info('off', ['z'], false)]);
     assert.deepStrictEqual(map.tools.map((t) => t.modelName), ['one_x', 'one_y', 'two_x']);
     const fewer = map.without(new Set(['one_y']));
     assert.deepStrictEqual(fewer.tools.map((t) => t.modelName), ['one_x', 'two_x']);

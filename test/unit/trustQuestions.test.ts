@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { SerialQueue } from '../../src/core/async';
+import { SerialQueue } from '../../src/core/common/serialQueue';
 import type { TrustFacts } from '../../src/core/config/describeDefinition';
 import type { ConfigScope } from '../../src/core/config/types';
 import type { TrustPrompt } from '../../src/core/host/ports';

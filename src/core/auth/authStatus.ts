@@ -1,5 +1,5 @@
 // Per-server sign-in state, as the Servers view shows it: signed in as …, needs sign-in, or failed.
-import { Emitter, type Disposable } from '../host/events';
+import { Emitter, type Disposable } from '../common/events';
 
 export type AuthStatus =
   | { kind: 'signedIn'; account?: string; authorizationServer: string }

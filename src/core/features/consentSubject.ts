@@ -2,6 +2,6 @@
 // same identity server trust is keyed on. Keyed by the server's id (scope and name), an "always allow" would carry
 // over to whatever command or URL a workspace later puts under that name.
 import type { ConfigScope, RawServer } from '../config/types';
-import { trustKey } from '../host/trustStore';
+import { trustKey } from '../host/trustKey';
 
 export const consentSubject = (scope: Pick<ConfigScope, 'key'>, name: string, raw: RawServer): string => trustKey(scope, name, raw);

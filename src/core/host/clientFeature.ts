@@ -2,7 +2,7 @@
 // without the connection knowing about it: it adds capabilities and installs its handlers on each new session.
 import type { AuthProvider, Client, ClientCapabilities, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
-import type { Disposable } from './events';
+import type { Disposable } from '../common/events';
 import type { ServerLog } from './ports';
 import type { ServerSession } from './serverSession';
 

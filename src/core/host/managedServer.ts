@@ -1,14 +1,11 @@
 // The life of one configured server across its sessions: state machine, start/stop/restart, crash restarts.
-import { SerialQueue } from '../async';
+import { SerialQueue } from '../common/serialQueue';
 import type { ConfigScope, RawServerEntry, ServerDefinition } from '../config/types';
-import { loadProtocol } from '../loadProtocol';
-import type { ConnectionOptions } from './connection/launcher';
-import type { StartError } from './connection/startErrors';
-import { Emitter, type Disposable } from './events';
+import type { Connection, ConnectionFactory, ConnectionOptions } from './connectionPort';
+import { Emitter, type Disposable } from '../common/events';
 import type { ServerLog } from './ports';
 import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
-import type { ServerConnection } from './serverConnection';
 import type { ServerSession } from './serverSession';
 import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState } from './types';
 
@@ -22,6 +19,8 @@ export interface ManagedServerDeps {
   secrets(): readonly string[];
   /** Read at each start, so changed settings (timeouts) apply from the next start on. */
   connectionOptions(): ConnectionOptions;
+  /** The protocol layer's connection (its code loads when the first server starts). */
+  createConnection: ConnectionFactory;
   restartPolicy: RestartPolicyOptions;
   /**
    * Checks trust and resolves the definition, asking what it must (trust on first use, missing inputs).
@@ -32,7 +31,7 @@ export interface ManagedServerDeps {
 
 export class ManagedServer implements Disposable {
   private _state: ServerState = { kind: 'stopped' };
-  private connection: ServerConnection | undefined;
+  private connection: Connection | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   /** Aborts the start in progress (waiting for a dialog, a sign-in or initialize) when a stop comes. */
   private startAbort: AbortController | undefined;
@@ -44,7 +43,7 @@ export class ManagedServer implements Disposable {
   /** The definition of the session that runs (or last ran): reconcile compares hashes against it. */
   runningHash: string | undefined;
   /** The latest session, kept after it ended: which process it spawned (diagnostics and tests). */
-  private lastConnection: ServerConnection | undefined;
+  private lastConnection: Connection | undefined;
   private disposed = false;
   /** Stopped on purpose: config edits do not bring it back. */
   stoppedByUser = false;
@@ -85,7 +84,7 @@ export class ManagedServer implements Disposable {
     return this.runningConnection;
   }
 
-  private get runningConnection(): ServerConnection | undefined {
+  private get runningConnection(): Connection | undefined {
     return this._state.kind === 'running' ? this.connection : undefined;
   }
 
@@ -166,35 +165,34 @@ export class ManagedServer implements Disposable {
     }
     this.setState({ kind: 'starting' });
     // The first start loads the protocol layer (the SDK); until then a window runs without it.
-    const { ServerConnection } = loadProtocol();
-    const connection = new ServerConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions());
+    const connection: Connection = this.deps.createConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions(), {
+      featuresChanged: () => this._onDidChange.fire(),
+      exited: ({ message }) => {
+        if (this.connection !== connection) return;
+        this.connection = undefined;
+        void this.operations.run(async () => {
+          // What the crashed session leaves (children of a wrapper, listeners, a remote transport) goes first.
+          await connection.stop();
+          this.onCrash(message);
+        });
+      },
+    });
     this.connection = this.lastConnection = connection;
     this.runningHash = prep.definition.hash;
-    connection.onDidChangeFeatures(() => this._onDidChange.fire());
-    connection.onDidExit(({ message }) => {
-      if (this.connection !== connection) return;
-      this.connection = undefined;
-      void this.operations.run(async () => {
-        // What the crashed session leaves (children of a wrapper, listeners, a remote transport) goes first.
-        await connection.stop();
-        this.onCrash(message);
-      });
-    });
-    try {
-      await connection.start(signal);
+    const outcome = await connection.start(signal);
+    if (outcome.ok) {
       if (signal.aborted || this.disposed || this.connection !== connection) return;
       this.setState({ kind: 'running' });
-    } catch (e) {
-      if (this.connection === connection) this.connection = undefined;
-      // A stop that arrived during the start decides the state; the aborted start is no failure.
-      if (signal.aborted) return;
-      // A connection's start rejects with a StartError (a class of the protocol layer: read, not instanceof-checked).
-      const { message, needsSignIn, retryable } = e as Partial<StartError> & Error;
-      this.log.error(`Failed to start: ${message}`);
-      if (needsSignIn) this.setState({ kind: 'blocked', reason: 'signIn', message });
-      else if (retryable === false) this.fail(message);
-      else this.onCrash(message);
+      return;
     }
+    if (this.connection === connection) this.connection = undefined;
+    // A stop that arrived during the start decides the state; the aborted start is no failure.
+    if (signal.aborted) return;
+    const { message } = outcome;
+    this.log.error(`Failed to start: ${message}`);
+    if (outcome.needsSignIn) this.setState({ kind: 'blocked', reason: 'signIn', message });
+    else if (!outcome.retryable) this.fail(message);
+    else this.onCrash(message);
   }
 
   private onCrash(message: string) {

@@ -1,6 +1,6 @@
 // The one place every consent decision lives: server trust, tool calls, sampling and elicitation. Each decision
 // is kept where it applies (this workspace, or everywhere) and can be reviewed and revoked in one list.
-import { Emitter } from './events';
+import { Emitter } from '../common/events';
 import type { KeyValueStore } from './ports';
 
 export type PermissionKind = 'server-trust' | 'tool' | 'sampling' | 'sampling-review' | 'elicitation';

@@ -1,7 +1,7 @@
 // What the host needs from its surroundings. The VS Code layer implements these; tests implement them in plain Node.
 import type { TrustFacts } from '../config/describeDefinition';
 import type { InputDefinition, ServerDefinition } from '../config/types';
-import type { Disposable, Event } from './events';
+import type { Disposable, Event } from '../common/events';
 
 export type LogLevelName = 'trace' | 'debug' | 'info' | 'warning' | 'error' | 'off';
 

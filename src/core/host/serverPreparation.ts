@@ -3,7 +3,7 @@
 // trust is exactly what is resolved and run.
 import * as os from 'os';
 import * as path from 'path';
-import { untilAborted } from '../async';
+import { untilAborted } from '../common/async';
 import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, InputDefinition, RawServerEntry, ServerDefinition } from '../config/types';
 import type { TrustFacts } from '../config/describeDefinition';
@@ -14,7 +14,8 @@ import type { Preparation } from './managedServer';
 import type { InputProvider, ServerLog, TrustPrompt } from './ports';
 import { redact } from './redactingLog';
 import { TrustQuestions } from './trustQuestions';
-import { trustKey, type TrustStore } from './trustStore';
+import { trustKey } from './trustKey';
+import type { TrustStore } from './trustStore';
 
 export const RESTRICTED_MODE_REASON = 'Restricted Mode: servers defined in the workspace start only in a trusted workspace.';
 const NOT_TRUSTED_YET = 'Not trusted yet: start it to be asked again.';

@@ -4,8 +4,8 @@ import type { AuthStatus } from '../auth/authStatus';
 import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, InputDefinition, RawServerEntry } from '../config/types';
 import type { AuthProviderFactory, ClientFeature } from './clientFeature';
-import type { ConnectionOptions } from './connection/launcher';
-import { Emitter, type Disposable, type Event } from './events';
+import type { ConnectionFactory, ConnectionOptions } from './connectionPort';
+import { Emitter, type Disposable, type Event } from '../common/events';
 import { InteractionQueue } from './interactionQueue';
 import { ManagedServer, type Preparation } from './managedServer';
 import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
@@ -32,6 +32,8 @@ export interface HostSettings {
 
 export interface RegistryDeps {
   clientInfo: { name: string; version: string };
+  /** The protocol layer's connection: handed in by the front end, which decides when that layer loads. */
+  createConnection: ConnectionFactory;
   logs: ServerLogFactory;
   trustStore: TrustStore;
   trustPrompt: TrustPrompt;
@@ -230,6 +232,7 @@ export class ServerRegistry implements SessionPort, Disposable {
       log,
       secrets: () => this.secrets.get(id) ?? [],
       connectionOptions,
+      createConnection: this.deps.createConnection,
       restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
       prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
     });

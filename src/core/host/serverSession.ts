@@ -11,7 +11,7 @@ import type {
   ReadResourceResult,
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
-import type { Event } from './events';
+import type { Event } from '../common/events';
 import type { ServerLog } from './ports';
 import { describeServerState, type ServerInfo, type ServerState, type Tool } from './types';
 

@@ -2,7 +2,7 @@
 // loading starts each of its servers within a moment) are gathered for a short while, then asked as one, in the
 // queue every question to the user goes through. A question whose start is cancelled meanwhile is left out.
 import type { ServerDefinition } from '../config/types';
-import type { SerialQueue } from '../async';
+import type { SerialQueue } from '../common/serialQueue';
 import type { TrustFacts } from '../config/describeDefinition';
 import type { TrustPrompt } from './ports';
 

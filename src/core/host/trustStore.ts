@@ -1,15 +1,8 @@
 // Remembers which exact server definitions the user trusted (or refused), keyed by a hash of the definition as
 // written: editing a definition makes it a new one, which is asked about again. Kept in the one permission store.
-import { hashOf } from '../config/definitionHash';
-import type { ConfigScope, RawServer } from '../config/types';
 import type { PermissionStore } from './permissionStore';
 
 export type TrustDecision = 'trusted' | 'denied';
-
-/** `envFileDigest`: a hash of the env file's contents, so editing the file asks again like editing the definition. */
-export function trustKey(scope: Pick<ConfigScope, 'key'>, name: string, raw: RawServer, envFileDigest = ''): string {
-  return hashOf({ scope: scope.key, name, raw, ...(envFileDigest ? { envFileDigest } : {}) });
-}
 
 export class TrustStore {
   constructor(private readonly permissions: PermissionStore) {}

@@ -1,65 +1,28 @@
 // Where MCP App views open: from a tool's result, by hand ("MCP: Call Tool…"), in chat (a button under the result
 // that runs `mcpHost.openToolView`) or for an agent's call through `mcpHost_callTool` (at once, one tab per tool).
-// This module is on the activation path and holds no SDK values: the panel, the bridge and ext-apps are in the host
-// bundle, loaded with the first server (a result comes from a running one).
+// This module is on the activation path and holds no SDK values: the panel, the bridge and ext-apps are in the session
+// layer, loaded with the first server (a result comes from a running one).
 import * as vscode from 'vscode';
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { toolUi } from '../../core/features/apps/appMeta';
-import type { ToolCaller } from '../../core/features/tools/toolCaller';
-import type { ToolConsent } from '../../core/features/tools/toolConsent';
-import type { SessionPort } from '../../core/host/serverSession';
-import type { Tool } from '../../core/host/types';
 import { plainText } from '../../core/presentation/serverText';
-import type { HostDialogs } from '../dialogs';
-import { loadHostBundle } from '../loadHostBundle';
-import type { AppViewPanel } from './appViewPanel';
+import type { AppView, AppViewInfo, AppViewsDeps, OpenAppView, ToolCallRecord } from './appViewTypes';
+import { CommandIds } from '../../core/common/commandIds';
 
-export const OPEN_TOOL_VIEW_COMMAND = 'mcpHost.openToolView';
-
-/** A finished tool call whose tool has a view. */
-export interface ToolCallRecord {
-  serverId: string;
-  serverName: string;
-  tool: Tool;
-  arguments: Record<string, unknown>;
-  result: CallToolResult;
-}
-
-export interface AppViewsDeps {
-  sessions: SessionPort;
-  consent: ToolConsent;
-  caller: ToolCaller;
-  dialogs: HostDialogs;
-  extensionUri: vscode.Uri;
-  hostVersion: string;
-}
-
-/** What tests see of an open view. */
-export interface AppViewInfo {
-  serverId: string;
-  toolName: string;
-  /** loading → shown, or error/closed with the text shown in the view's place. */
-  state: 'loading' | 'shown' | 'error' | 'closed';
-  message?: string;
-  /** The height the view last asked for, as bounded. */
-  height?: number;
-  /** The editor column the view is in. */
-  column?: number;
-}
 
 /** Results chat can reopen a view for, newest last; older ones are forgotten. */
 const REMEMBERED_CALLS = 100;
 
-export const hasView = (tool: Tool): boolean => toolUi(tool).resourceUri !== undefined;
-
 export class AppViews implements vscode.Disposable {
   private readonly calls = new Map<string, ToolCallRecord>();
-  private readonly panels = new Map<string, AppViewPanel>();
+  private readonly panels = new Map<string, AppView>();
   private nextId = 1;
   private readonly command: vscode.Disposable;
 
-  constructor(private readonly deps: AppViewsDeps) {
-    this.command = vscode.commands.registerCommand(OPEN_TOOL_VIEW_COMMAND, (id: unknown) => this.open(id));
+  constructor(
+    private readonly deps: AppViewsDeps,
+    /** The session layer's panel (the bridge and ext-apps load with it). */
+    private readonly openView: OpenAppView,
+  ) {
+    this.command = vscode.commands.registerCommand(CommandIds.openToolView, (id: unknown) => this.open(id));
   }
 
   /** Keeps a result so a chat button can open its view later; the id goes into the button's command. */
@@ -98,12 +61,11 @@ export class AppViews implements vscode.Disposable {
       return open !== undefined;
     };
     if (reused()) return;
-    const { AppViewPanel } = loadHostBundle();
     // A replaced view's successor opens where the user left it (they may have moved it), not beside the active editor.
     const replaced = current();
     const column = replaced?.viewColumn;
     replaced?.dispose();
-    const panel = new AppViewPanel(call, this.deps, column);
+    const panel = this.openView(call, this.deps, column);
     this.panels.set(id, panel);
     panel.onDidDispose(() => {
       if (this.panels.get(id) === panel) this.panels.delete(id);

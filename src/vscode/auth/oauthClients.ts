@@ -1,10 +1,10 @@
 // The setting `mcpHost.oauthClients` (clients registered beforehand, by server URL) and the client secret prompt, for
 // the core's static clients.
 import * as vscode from 'vscode';
-import type { OAuthClientSetting } from '../../core/auth/staticClients';
+import type { OAuthClientSetting } from '../../core/protocol/auth/staticClients';
 import type { ServerDefinition } from '../../core/config/types';
 import type { HostDialogs } from '../dialogs';
-import { loadHostBundle } from '../loadHostBundle';
+import type { LoadSessionLayer } from '../sessionLayer';
 
 /**
  * Only the user's own settings: a workspace that could set a client id would choose which client, and so which
@@ -13,8 +13,8 @@ import { loadHostBundle } from '../loadHostBundle';
 const userClients = () =>
   vscode.workspace.getConfiguration('mcpHost').inspect<Record<string, OAuthClientSetting>>('oauthClients')?.globalValue;
 
-export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostDialogs, 'inputText'>) {
-  return loadHostBundle().staticClients({
+export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostDialogs, 'inputText'>, session: LoadSessionLayer) {
+  return session().staticClients({
     settings: userClients,
     secrets,
     askSecret: ({ serverName, clientId, authorizationServer }) =>
@@ -27,7 +27,8 @@ export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostD
 }
 
 /** The Client ID Metadata Document URL the user configured for a server's URL in `mcpHost.oauthClients`. */
-export function clientMetadataUrlOf(definition: ServerDefinition): string | undefined {
-  // Asked when a remote server starts: the host bundle is loaded by then.
-  return definition.resolved.type === 'stdio' ? undefined : loadHostBundle().configuredClientMetadataUrl(userClients(), definition.resolved.url);
-}
+export const clientMetadataUrlOf =
+  (session: LoadSessionLayer) =>
+  (definition: ServerDefinition): string | undefined =>
+    // Asked when a remote server starts: the session layer is loaded by then.
+    definition.resolved.type === 'stdio' ? undefined : session().configuredClientMetadataUrl(userClients(), definition.resolved.url);

@@ -6,26 +6,26 @@ import type { AuthProviderFactory } from '../../core/host/clientFeature';
 import type { HostDialogs } from '../dialogs';
 import { BrowserSignIn } from './browserSignIn';
 import { clientMetadataUrlOf, staticClients } from './oauthClients';
-import { loadHostBundle } from '../loadHostBundle';
+import type { LoadSessionLayer } from '../sessionLayer';
 
 export interface OAuthSupport extends vscode.Disposable {
   status: AuthStatusStore;
   authProvider: AuthProviderFactory;
 }
 
-export function createOAuthSupport(context: vscode.ExtensionContext, dialogs: HostDialogs): OAuthSupport {
+export function createOAuthSupport(context: vscode.ExtensionContext, dialogs: HostDialogs, session: LoadSessionLayer): OAuthSupport {
   const status = new AuthStatusStore();
-  const browser = new BrowserSignIn(dialogs, context.globalState);
+  const browser = new BrowserSignIn(dialogs, context.globalState, session);
   // Asked when a remote server starts: OAuth is part of the protocol layer, loaded by then.
   let factory: AuthProviderFactory | undefined;
   const authProvider: AuthProviderFactory = (definition, log) => {
-    factory ??= loadHostBundle().oauthProviderFactory({
+    factory ??= session().oauthProviderFactory({
       store: context.secrets,
       interaction: browser,
       status,
       clientName: 'MCP Host for VS Code',
-      staticClient: staticClients(context.secrets, dialogs),
-      clientMetadataUrl: clientMetadataUrlOf,
+      staticClient: staticClients(context.secrets, dialogs, session),
+      clientMetadataUrl: clientMetadataUrlOf(session),
     });
     return factory(definition, log);
   };

@@ -6,11 +6,13 @@ import type { SecretStore } from '../../core/auth/ports';
 import type { ServerRegistry } from '../../core/host/serverRegistry';
 import type { ServerInfo } from '../../core/host/types';
 import { labelText, plainText } from '../../core/presentation/serverText';
-import { describeAuth } from '../serverPresentation';
+import { describeAuth } from '../../core/presentation/serverPresentation';
 import { serverIdOf } from '../serversTreeProvider';
-import { loadHostBundle } from '../loadHostBundle';
+import type { LoadSessionLayer } from '../sessionLayer';
+import { CommandIds } from '../../core/common/commandIds';
 
 export interface SignInCommandDeps {
+  session: LoadSessionLayer;
   registry: ServerRegistry;
   status: AuthStatusStore;
   secrets: SecretStore;
@@ -18,7 +20,7 @@ export interface SignInCommandDeps {
 
 export const SIGNED_OUT_REASON = 'Signed out: start the server to sign in again.';
 
-export function registerSignInCommands({ registry, status, secrets }: SignInCommandDeps): vscode.Disposable[] {
+export function registerSignInCommands({ registry, status, secrets, session }: SignInCommandDeps): vscode.Disposable[] {
   async function pick(arg: unknown, placeHolder: string): Promise<ServerInfo | undefined> {
     const id = typeof arg === 'string' ? arg : serverIdOf(arg);
     const remote = registry.servers().filter((s) => s.definition.type !== 'stdio');
@@ -52,7 +54,7 @@ export function registerSignInCommands({ registry, status, secrets }: SignInComm
     const server = await pick(arg, 'Sign out of which MCP server?');
     if (!server) return;
     // Tokens are kept the way the protocol layer's OAuth keeps them: it knows where.
-    const { hasStoredAuth, signOut, clientSecretKey } = loadHostBundle();
+    const { hasStoredAuth, signOut, clientSecretKey } = session();
     const had = await hasStoredAuth(secrets, server.id);
     await signOut(secrets, server.id);
     await secrets.delete(clientSecretKey(server.id));
@@ -63,5 +65,5 @@ export function registerSignInCommands({ registry, status, secrets }: SignInComm
     );
   }
 
-  return [vscode.commands.registerCommand('mcpHost.signInToServer', signIn), vscode.commands.registerCommand('mcpHost.signOutOfServer', signOutOf)];
+  return [vscode.commands.registerCommand(CommandIds.signInToServer, signIn), vscode.commands.registerCommand(CommandIds.signOutOfServer, signOutOf)];
 }

@@ -2,7 +2,7 @@
 // "MCP: Reset Tool Permissions", and the language model tools that give every agent the MCP tools, sharing one
 // consent policy and one tool caller.
 import * as vscode from 'vscode';
-import type { SessionPort } from '../../core/host/serverSession';
+import { runningSession, type SessionPort } from '../../core/host/serverSession';
 import { ToolCaller } from '../../core/features/tools/toolCaller';
 import { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
@@ -14,14 +14,15 @@ import { registerToolCommands } from '../tools/toolCommands';
 import { readToolSettings } from '../tools/toolSettings';
 import { ChatDocuments } from './chatDocuments';
 import { ChatTranscripts } from './chatTranscripts';
-import type { ChatResources } from './mcpChatParticipant';
-import type { PromptArgumentPicker } from './promptArgumentPicker';
-import { loadHostBundle } from '../loadHostBundle';
+import type { ChatResources } from '../session/chat/mcpChatParticipant';
+import type { PromptArgumentPicker } from '../session/chat/promptArgumentPicker';
+import type { LoadSessionLayer } from '../sessionLayer';
 import { registerChatParticipant } from './registerChatParticipant';
 import { registerRunPromptCommand } from './runPromptCommand';
 
 export interface ChatFeatureDeps {
   sessions: SessionPort;
+  session: LoadSessionLayer;
   permissions: PermissionStore;
   dialogs: HostDialogs;
   activeToolCalls: ActiveToolCalls;
@@ -54,12 +55,15 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
   });
   const caller = new ToolCaller(deps.sessions, deps.activeToolCalls);
   let pickerInstance: PromptArgumentPicker | undefined;
-  // Created when a prompt first asks for its arguments: the picker is in the host bundle.
-  const picker = (): PromptArgumentPicker => (pickerInstance ??= new (loadHostBundle().PromptArgumentPicker)(deps.sessions));
+  // Created when a prompt first asks for its arguments: the picker is in the session layer.
+  const picker = (): PromptArgumentPicker => (pickerInstance ??= new (deps.session().PromptArgumentPicker)(deps.sessions));
   const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
   const documents = new ChatDocuments();
   const agentCalls: PreparedAgentCall[] | undefined = deps.testMode ? [] : undefined;
-  const views = new AppViews({ sessions: deps.sessions, consent, caller, dialogs: deps.dialogs, extensionUri: deps.extensionUri, hostVersion: deps.version });
+  const views = new AppViews(
+    { sessions: deps.sessions, runningSession: (id) => runningSession(deps.sessions, id), consent, caller, dialogs: deps.dialogs, extensionUri: deps.extensionUri, hostVersion: deps.version },
+    (call, viewDeps, column) => deps.session().openAppView(call, viewDeps, column),
+  );
   return {
     get picker() {
       return pickerInstance;
@@ -83,7 +87,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         views,
         iconPath: vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-chat.svg'),
         transcripts,
-      }),
+      }, deps.session),
       registerRunPromptCommand({
         sessions: deps.sessions,
         get picker() {
@@ -91,10 +95,11 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         },
         resources,
         documents,
-      }),
-      registerAgentTools({ sessions: deps.sessions, consent, caller, resources, views, record: agentCalls }),
+      }, deps.session),
+      registerAgentTools({ sessions: deps.sessions, session: deps.session, consent, caller, resources, views, record: agentCalls }),
       ...registerToolCommands({
         sessions: deps.sessions,
+        session: deps.session,
         consent,
         caller,
         dialogs: deps.dialogs,

@@ -1,13 +1,14 @@
 // "MCP: Run Prompt…": registered on activation; what runs it (./runPrompt: the picker, the request, the rendering)
-// loads with the host bundle when it is first run.
+// loads with the session layer when it is first run.
 import * as vscode from 'vscode';
-import { loadHostBundle } from '../loadHostBundle';
+import type { LoadSessionLayer } from '../sessionLayer';
 import { PromptNode } from '../serversTreeProvider';
-import type { ExpandedPrompt, RunPromptDeps } from './runPrompt';
+import type { ExpandedPrompt, RunPromptDeps } from '../session/chat/runPrompt';
+import { CommandIds } from '../../core/common/commandIds';
 
-export type { ExpandedPrompt, RunPromptDeps } from './runPrompt';
+export type { ExpandedPrompt, RunPromptDeps } from '../session/chat/runPrompt';
 
-export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable {
+export function registerRunPromptCommand(deps: RunPromptDeps, session: LoadSessionLayer): vscode.Disposable {
   /**
    * Arguments (all optional): a prompt item or server id, a prompt name, and values. Arguments without a value are
    * asked for. Resolves with the opened document, or undefined when cancelled.
@@ -15,8 +16,8 @@ export function registerRunPromptCommand(deps: RunPromptDeps): vscode.Disposable
   function runPrompt(arg?: unknown, promptName?: unknown, given?: Record<string, string>): Promise<ExpandedPrompt | undefined> {
     const serverId = arg instanceof PromptNode ? arg.serverId : typeof arg === 'string' ? arg : undefined;
     const name = arg instanceof PromptNode ? arg.prompt.name : typeof promptName === 'string' ? promptName : undefined;
-    return loadHostBundle().runPrompt(deps, arg !== undefined, serverId, name, given);
+    return session().runPrompt(deps, arg !== undefined, serverId, name, given);
   }
 
-  return vscode.commands.registerCommand('mcpHost.runPrompt', runPrompt);
+  return vscode.commands.registerCommand(CommandIds.runPrompt, runPrompt);
 }

@@ -8,22 +8,23 @@ import { lazyClientFeature, type ClientFeature } from '../../core/host/clientFea
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { HostDialogs } from '../dialogs';
 import { disabledFor, tightestNumber } from '../sampling/samplingSettings';
-import { loadHostBundle } from '../loadHostBundle';
+import type { LoadSessionLayer } from '../sessionLayer';
 
 export interface ElicitationWiring {
   dialogs: HostDialogs;
   permissions: PermissionStore;
   activeToolCalls: ActiveToolCalls;
   queue: InteractionQueue;
+  session: LoadSessionLayer;
 }
 
 const settings = () => vscode.workspace.getConfiguration('mcpHost.elicitation');
 
 export function createElicitationFeature(w: ElicitationWiring): ClientFeature {
-  return lazyClientFeature(() => new (loadHostBundle().ElicitationFeature)({
+  return lazyClientFeature(() => new (w.session().ElicitationFeature)({
     enabled: (definition) => !disabledFor(settings(), definition),
     rateLimitPerMinute: () => tightestNumber(settings(), 'rateLimit', NUMERIC_SETTINGS.elicitationRateLimit),
-    ui: new (loadHostBundle().QuickInputElicitationUi)(w.dialogs),
+    ui: new (w.session().QuickInputElicitationUi)(w.dialogs),
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,
     queue: w.queue,

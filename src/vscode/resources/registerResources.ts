@@ -8,15 +8,17 @@ import { ResourceService } from '../../core/features/resources/resourceService';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { ResourceSubscriptions, ResourceUpdate } from '../../core/features/resources/resourceSubscriptions';
 import { trackOpenResources } from './openResourceTracker';
-import { ATTACH_COMMAND, RESOURCES_VIEW_ID, registerResourceCommands } from './resourceCommands';
+import { RESOURCES_VIEW_ID, registerResourceCommands } from './resourceCommands';
 import { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { ResourceOpener, type ResourceTarget } from './resourceOpener';
 import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreeProvider';
-import type { TemplatePicker, TemplatePickState } from './templatePicker';
-import { loadHostBundle } from '../loadHostBundle';
+import type { TemplatePicker, TemplatePickState } from '../session/templatePicker';
+import type { LoadSessionLayer } from '../sessionLayer';
+import { CommandIds } from '../../core/common/commandIds';
 
 export interface ResourcesDeps {
   host: SessionPort;
+  session: LoadSessionLayer;
   subscriptions: ResourceSubscriptions;
   attachments: ChatAttachments;
 }
@@ -59,7 +61,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
   const opener = new ResourceOpener(service, files);
   const tree = new ResourcesTreeProvider(service, files);
   let templatePicker: TemplatePicker | undefined;
-  const picker = (): TemplatePicker => (templatePicker ??= new (loadHostBundle().TemplatePicker)());
+  const picker = (): TemplatePicker => (templatePicker ??= new (deps.session().TemplatePicker)());
   const refreshes: string[] = [];
   const view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true });
   const disposables: vscode.Disposable[] = [
@@ -91,7 +93,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
       read: (serverId, uri) => service.read(serverId, uri),
       documentUri: (serverId, link) => opener.documentUri(serverId, link),
       takeAttachments: () => deps.attachments.take(),
-      attachCommand: ATTACH_COMMAND,
+      attachCommand: CommandIds.attachResourceToChat,
     },
     testing: {
       renderTree: () => render(tree.getChildren(), 0),

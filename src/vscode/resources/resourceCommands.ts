@@ -9,12 +9,12 @@ import type { ResourceTemplate } from '../../core/host/types';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import type { EmbeddedResourceLike, ResourceOpener, ResourceTarget } from './resourceOpener';
-import { mimeIcon, resourceLabel } from './resourcePresentation';
+import { mimeIcon, resourceLabel } from '../../core/presentation/resourcePresentation';
 import { ResourceNode, ServerNode, TemplateNode } from './resourcesTreeProvider';
-import type { TemplatePicker } from './templatePicker';
+import type { TemplatePicker } from '../session/templatePicker';
+import { CommandIds } from '../../core/common/commandIds';
 
 export const RESOURCES_VIEW_ID = 'mcpHost.resources';
-export const ATTACH_COMMAND = 'mcpHost.attachResourceToChat';
 
 export interface ResourceCommandDeps {
   service: ResourceService;
@@ -121,11 +121,11 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
   const showError = (e: Error) => void vscode.window.showErrorMessage(plainText(e.message));
 
   return [
-    vscode.commands.registerCommand('mcpHost.openResource', async (arg?: unknown, uri?: unknown) => {
+    vscode.commands.registerCommand(CommandIds.openResource, async (arg?: unknown, uri?: unknown) => {
       const t = await target(arg, uri, 'Open which resource?');
       return t && opener.open(t);
     }),
-    vscode.commands.registerCommand('mcpHost.openResourceTemplate', async (arg?: unknown, uriTemplate?: unknown) => {
+    vscode.commands.registerCommand(CommandIds.openResourceTemplate, async (arg?: unknown, uriTemplate?: unknown) => {
       if (arg instanceof TemplateNode) return openTemplate({ serverId: arg.serverId, template: arg.template });
       const listed = typeof arg === 'string' ? service.server(arg)?.features.resourceTemplates.find((t) => t.uriTemplate === uriTemplate) : undefined;
       if (listed) return openTemplate({ serverId: arg as string, template: listed });
@@ -133,18 +133,18 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
       if (picked?.kind === 'template') return openTemplate(picked.target);
       return picked && opener.open(picked.target);
     }),
-    vscode.commands.registerCommand('mcpHost.findResource', async () => {
+    vscode.commands.registerCommand(CommandIds.findResource, async () => {
       const picked = await pick('Find a resource by name, URI, server or type', true);
       if (picked?.kind === 'template') return openTemplate(picked.target);
       return picked && opener.open(picked.target);
     }),
-    vscode.commands.registerCommand('mcpHost.copyResourceUri', async (arg?: unknown, uri?: unknown) => {
+    vscode.commands.registerCommand(CommandIds.copyResourceUri, async (arg?: unknown, uri?: unknown) => {
       const text = arg instanceof TemplateNode ? arg.template.uriTemplate : (await target(arg, uri, 'Copy the URI of which resource?'))?.uri;
       if (text === undefined) return;
       await vscode.env.clipboard.writeText(text);
       vscode.window.setStatusBarMessage('Resource URI copied', 3000);
     }),
-    vscode.commands.registerCommand('mcpHost.copyResourceContents', (arg?: unknown, uri?: unknown) =>
+    vscode.commands.registerCommand(CommandIds.copyResourceContents, (arg?: unknown, uri?: unknown) =>
       withContents(arg, uri, 'Copy the contents of which resource?', async (t, contents) => {
         const { text, binaryParts } = copyableText(contents);
         if (!text && binaryParts) {
@@ -156,7 +156,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
         if (binaryParts) void vscode.window.showInformationMessage(`Copied the text of "${plainText(t.label)}"; ${binaryParts} binary part(s) were left out.`);
       }),
     ),
-    vscode.commands.registerCommand('mcpHost.saveResourceAs', (arg?: unknown, uri?: unknown) =>
+    vscode.commands.registerCommand(CommandIds.saveResourceAs, (arg?: unknown, uri?: unknown) =>
       withContents(arg, uri, 'Save which resource?', async (t, contents) => {
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
         const defaultUri = vscode.Uri.joinPath(folder, documentFileName(t.uri, contents, t));
@@ -166,7 +166,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
         vscode.window.setStatusBarMessage(`Saved ${labelText(t.label)}`, 3000);
       }),
     ),
-    vscode.commands.registerCommand(ATTACH_COMMAND, (arg?: unknown, uri?: unknown) =>
+    vscode.commands.registerCommand(CommandIds.attachResourceToChat, (arg?: unknown, uri?: unknown) =>
       withContents(arg, uri, 'Attach which resource to chat?', async (t, contents) => {
         deps.attachments.add({ serverId: t.serverId, serverName: service.serverName(t.serverId), uri: t.uri, label: t.label, contents });
         try {
@@ -176,13 +176,13 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
         }
       }),
     ),
-    vscode.commands.registerCommand('mcpHost.refreshResources', refresh),
-    vscode.commands.registerCommand('mcpHost.loadMoreResources', (serverId: string, what?: 'resources' | 'templates') =>
+    vscode.commands.registerCommand(CommandIds.refreshResources, refresh),
+    vscode.commands.registerCommand(CommandIds.loadMoreResources, (serverId: string, what?: 'resources' | 'templates') =>
       vscode.window
         .withProgress({ location: { viewId: RESOURCES_VIEW_ID } }, () => (what === 'templates' ? service.loadMoreTemplates(serverId) : service.loadMore(serverId)))
         .then(undefined, showError),
     ),
-    vscode.commands.registerCommand('mcpHost.openResourceLink', (serverId: string, link: unknown) => {
+    vscode.commands.registerCommand(CommandIds.openResourceLink, (serverId: string, link: unknown) => {
       if (typeof serverId !== 'string' || !link || typeof link !== 'object') return undefined;
       const l = link as { type?: string; resource?: ResourceContents; uri?: string; name?: string; title?: string; mimeType?: string };
       if (l.type === 'resource' || 'text' in l || 'blob' in l) return opener.openEmbedded(serverId, l as EmbeddedResourceLike);

@@ -6,6 +6,7 @@ import { fileNameFor } from '../../core/features/resources/resourceLocation';
 import type { ResourceService } from '../../core/features/resources/resourceService';
 import { plainText } from '../../core/presentation/serverText';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
+import { CommandIds } from '../../core/common/commandIds';
 
 /** A resource to open: its server and URI, and what its listing says about it (to name the document before reading). */
 export interface ResourceTarget {
@@ -66,7 +67,7 @@ export class ResourceOpener {
       const showOutput = 'Show Output';
       void vscode.window
         .showErrorMessage(`Cannot read "${plainText(what)}" from ${plainText(this.service.serverName(target.serverId))}: ${plainText((e as Error).message)}`, showOutput)
-        .then((choice) => choice === showOutput && vscode.commands.executeCommand('mcpHost.showOutput', target.serverId));
+        .then((choice) => choice === showOutput && vscode.commands.executeCommand(CommandIds.showOutput, target.serverId));
       return undefined;
     }
   }

@@ -7,7 +7,7 @@ import { ResourceListings, type ServerListing } from '../../core/features/resour
 import { fileNameFor } from '../../core/features/resources/resourceLocation';
 import type { ResourceService } from '../../core/features/resources/resourceService';
 import type { Resource, ResourceTemplate } from '../../core/host/types';
-import { groupByScope, scopeLabel, serverIcon, serversByScope } from '../serverPresentation';
+import { groupByScope, scopeLabel, serverIcon, serversByScope } from '../../core/presentation/serverPresentation';
 import {
   downExplanation,
   mimeIcon,
@@ -18,8 +18,9 @@ import {
   serverListingDescription,
   templateDescription,
   templateTooltip,
-} from './resourcePresentation';
+} from '../../core/presentation/resourcePresentation';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
+import { CommandIds } from '../../core/common/commandIds';
 
 /** A burst of changes (servers starting together, list_changed storms) renders once. */
 const REFRESH_DEBOUNCE_MS = 50;
@@ -110,7 +111,7 @@ export class ServerNode extends ResourceTreeNode {
     if (listing.status === 'starting') return [new MessageNode(this, 'starting', 'Starting…', 'loading~spin')];
     if (listing.status === 'no-resources') return [new MessageNode(this, 'none', 'This server offers no resources', 'info')];
     if (listing.status === 'down') {
-      const action = listing.server.state.kind === 'error' ? 'mcpHost.showOutput' : 'mcpHost.startServer';
+      const action = listing.server.state.kind === 'error' ? CommandIds.showOutput : CommandIds.startServer;
       children.push(new MessageNode(this, 'down', downExplanation(listing), listing.server.state.kind === 'error' ? 'error' : 'debug-pause', action));
     }
     const seen = new Map<string, number>();
@@ -179,7 +180,7 @@ export class ResourceNode extends ResourceTreeNode {
     const icon = pickIcon(r.icons, this.ctx.dark() ? 'dark' : 'light');
     item.iconPath = icon ? vscode.Uri.parse(icon) : new vscode.ThemeIcon(mimeIcon(r.mimeType));
     item.contextValue = this.server.down ? 'mcpResource.down' : 'mcpResource';
-    if (!this.server.down) item.command = { title: 'Open', command: 'mcpHost.openResource', arguments: [this] };
+    if (!this.server.down) item.command = { title: 'Open', command: CommandIds.openResource, arguments: [this] };
     return item;
   }
 }
@@ -202,7 +203,7 @@ class LoadMoreNode extends ResourceTreeNode {
     item.tooltip = `The server has more ${this.what === 'templates' ? 'resource templates' : 'resources'}: load its next page.`;
     item.iconPath = new vscode.ThemeIcon('more');
     item.contextValue = 'mcpResourceLoadMore';
-    item.command = { title: 'Load More', command: 'mcpHost.loadMoreResources', arguments: [this.server.serverId, this.what] };
+    item.command = { title: 'Load More', command: CommandIds.loadMoreResources, arguments: [this.server.serverId, this.what] };
     return item;
   }
 }
@@ -257,7 +258,7 @@ export class TemplateNode extends ResourceTreeNode {
     item.iconPath = new vscode.ThemeIcon('symbol-variable');
     item.resourceUri = this.server.decorationUri;
     item.contextValue = this.server.down ? 'mcpResourceTemplate.down' : 'mcpResourceTemplate';
-    if (!this.server.down) item.command = { title: 'Open Template', command: 'mcpHost.openResourceTemplate', arguments: [this] };
+    if (!this.server.down) item.command = { title: 'Open Template', command: CommandIds.openResourceTemplate, arguments: [this] };
     return item;
   }
 }

@@ -11,7 +11,7 @@ import type { ServerInfo } from '../../core/host/types';
 import type { HostDialogs } from '../dialogs';
 import type { ServerOutputChannels } from '../serverLogs';
 import { readSamplingSettings } from './samplingSettings';
-import { loadHostBundle } from '../loadHostBundle';
+import type { LoadSessionLayer } from '../sessionLayer';
 
 export interface SamplingWiring {
   dialogs: HostDialogs;
@@ -20,14 +20,15 @@ export interface SamplingWiring {
   queue: InteractionQueue;
   logs: ServerOutputChannels;
   servers: () => ServerInfo[];
+  session: LoadSessionLayer;
 }
 
 const JUSTIFICATION = 'An MCP server asked for a completion, and you allowed it.';
 
 export function createSamplingFeature(w: SamplingWiring): ClientFeature {
-  return lazyClientFeature(() => new (loadHostBundle().SamplingFeature)({
+  return lazyClientFeature(() => new (w.session().SamplingFeature)({
     settings: (definition) => readSamplingSettings(vscode.workspace.getConfiguration('mcpHost.sampling'), definition),
-    models: new (loadHostBundle().LanguageModels)(JUSTIFICATION),
+    models: new (w.session().LanguageModels)(JUSTIFICATION),
     dialogs: w.dialogs,
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,

@@ -4,7 +4,7 @@
 // plain Node.
 import { numericSetting, type NumericSetting, NUMERIC_SETTINGS } from '../../core/config/numericSettings';
 import type { ServerDefinition } from '../../core/config/types';
-import type { ContextScope, SamplingSettings } from '../../core/features/sampling/samplingFeature';
+import type { ContextScope, SamplingSettings } from '../../core/protocol/features/sampling/samplingFeature';
 
 /** A setting's value at each level, as VS Code's `WorkspaceConfiguration.inspect` gives it. */
 export interface SettingLevels<T> {

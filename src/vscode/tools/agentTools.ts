@@ -6,20 +6,22 @@
 // the chat when its result arrives, since an agent's result has no button to click, and the model is told so (unless
 // the user turned that off with `mcpHost.apps.openForAgentCalls`).
 import * as vscode from 'vscode';
-import type { ConversionOptions } from '../../core/features/chat/contentConversion';
+import type { ConversionOptions } from '../../core/protocol/features/chat/contentConversion';
 import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, resolveToolCall, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { NamedTool } from '../../core/features/tools/toolNames';
 import type { SessionPort } from '../../core/host/serverSession';
 import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
-import { loadHostBundle } from '../loadHostBundle';
-import type { ChatResources } from '../chat/mcpChatParticipant';
-import { hasView, type AppViews } from '../apps/appViews';
+import type { LoadSessionLayer } from '../sessionLayer';
+import type { ChatResources } from '../session/chat/mcpChatParticipant';
+import type { AppViews } from '../apps/appViews';
+import { hasView } from '../../core/features/apps/appMeta';
 import { readToolSettings } from './toolSettings';
 
 export interface AgentToolDeps {
   sessions: SessionPort;
+  session: LoadSessionLayer;
   consent: ToolConsent;
   caller: ToolCaller;
   resources: Pick<ChatResources, 'read'>;
@@ -104,8 +106,8 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
       const sub = token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
       try {
         const result = await deps.caller.call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal });
-        // Results are converted in the host bundle, loaded with the server that gave this one.
-        const { toolResultToModel, toolResultParts } = loadHostBundle();
+        // Results are converted in the session layer, loaded with the server that gave this one.
+        const { toolResultToModel, toolResultParts } = deps.session();
         const part = await toolResultToModel('agent', result, conversion(tool.serverId));
         const content = part.kind === 'toolResult' ? part.content : [];
         const text = content.map((c) => (c.kind === 'text' ? c.text : '')).join('\n');

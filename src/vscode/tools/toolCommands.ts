@@ -12,15 +12,18 @@ import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerInfo, Tool } from '../../core/host/types';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
-import { hasView, type AppViews } from '../apps/appViews';
+import type { AppViews } from '../apps/appViews';
+import { hasView } from '../../core/features/apps/appMeta';
 import type { HostDialogs } from '../dialogs';
-import { loadHostBundle } from '../loadHostBundle';
+import type { LoadSessionLayer } from '../sessionLayer';
 import { ToolNode } from '../serversTreeProvider';
-import { RERUN_COMMAND, type ToolResultPage } from './toolResultHtml';
+import { type ToolResultPage } from '../session/toolResultHtml';
 import { ToolResultPanels } from './toolResultPanels';
+import { CommandIds } from '../../core/common/commandIds';
 
 export interface ToolCommandDeps {
   sessions: SessionPort;
+  session: LoadSessionLayer;
   consent: ToolConsent;
   caller: ToolCaller;
   dialogs: HostDialogs;
@@ -99,9 +102,14 @@ async function argumentsAsJson(choice: ToolChoice, dialogs: HostDialogs, why: st
 }
 
 /** The call form: one step per argument, then a review whose first item runs the call. The review is the consent. */
-async function collectArguments(choice: ToolChoice, dialogs: HostDialogs, initialValues?: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-  // Forms load with the host bundle: a tool comes from a running server, so it is loaded already.
-  const { formFromSchema, runQuickInputForm } = loadHostBundle();
+async function collectArguments(
+  session: LoadSessionLayer,
+  choice: ToolChoice,
+  dialogs: HostDialogs,
+  initialValues?: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  // Forms load with the session layer: a tool comes from a running server, so it is loaded already.
+  const { formFromSchema, runQuickInputForm } = session();
   const form = formFromSchema(choice.tool.inputSchema);
   if (!form.ok) return argumentsAsJson(choice, dialogs, form.error, initialValues);
   const { tool, server } = choice;
@@ -127,7 +135,7 @@ const toolTitle = (tool: Tool): string => tool.title ?? tool.annotations?.title 
 const isArgumentsObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[] {
-  const panels = new ToolResultPanels();
+  const panels = new ToolResultPanels(deps.session);
 
   /** Runs a call whose arguments are settled, with progress and Cancel, and shows its result in the call's view. */
   async function run(choice: ToolChoice, args: Record<string, unknown>, how: { argumentsFromCaller: boolean }, callId?: string): Promise<ToolCallOutcome | undefined> {
@@ -171,7 +179,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
           });
         },
       );
-      outcome = { kind: 'result', view: loadHostBundle().toolResultView(result), durationMs: Date.now() - started };
+      outcome = { kind: 'result', view: deps.session().toolResultView(result), durationMs: Date.now() - started };
     } catch (e) {
       if (abort.signal.aborted) return undefined;
       outcome = { kind: 'failed', message: String((e as Error)?.message ?? e), durationMs: Date.now() - started };
@@ -203,7 +211,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       return undefined;
     }
     const argumentsFromCaller = isArgumentsObject(given);
-    const args = argumentsFromCaller ? given : await collectArguments(choice, deps.dialogs);
+    const args = argumentsFromCaller ? given : await collectArguments(deps.session, choice, deps.dialogs);
     if (!args) return undefined;
     return run(choice, args, { argumentsFromCaller });
   }
@@ -220,7 +228,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       void vscode.window.showWarningMessage(`The tool "${plainText(call.toolName)}" is not available: is its server running?`);
       return undefined;
     }
-    const args = options?.edit ? await collectArguments(choice, deps.dialogs, call.arguments) : call.arguments;
+    const args = options?.edit ? await collectArguments(deps.session, choice, deps.dialogs, call.arguments) : call.arguments;
     if (!args) return undefined;
     if (args !== call.arguments) call.arguments = args;
     return run(choice, args, { argumentsFromCaller: false }, callId as string);
@@ -228,9 +236,9 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
 
   return [
     panels,
-    vscode.commands.registerCommand('mcpHost.callTool', callTool),
-    vscode.commands.registerCommand(RERUN_COMMAND, rerun),
-    vscode.commands.registerCommand('mcpHost.resetToolPermissions', async () => {
+    vscode.commands.registerCommand(CommandIds.callTool, callTool),
+    vscode.commands.registerCommand(CommandIds.rerunToolCall, rerun),
+    vscode.commands.registerCommand(CommandIds.resetToolPermissions, async () => {
       const n = await deps.consent.reset();
       void vscode.window.showInformationMessage(
         n ? `Forgot ${n} saved tool decision${n === 1 ? '' : 's'}: every tool asks again before it runs.` : 'There were no saved tool decisions.',

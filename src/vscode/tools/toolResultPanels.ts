@@ -3,8 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { plainText } from '../../core/presentation/serverText';
-import { loadHostBundle } from '../loadHostBundle';
-import { OPEN_LINK_COMMAND, RERUN_COMMAND, type ToolResultPage } from './toolResultHtml';
+import type { ToolResultPage } from '../session/toolResultHtml';
+import type { LoadSessionLayer } from '../sessionLayer';
+import { CommandIds } from '../../core/common/commandIds';
 
 /** Calls remembered for "Run again"; older ones are forgotten (their views then say so when used). */
 const MAX_CALLS = 100;
@@ -18,6 +19,8 @@ export interface RecordedCall {
 export class ToolResultPanels implements vscode.Disposable {
   private readonly calls = new Map<string, { call: RecordedCall; panel?: vscode.WebviewPanel; runs: number; html?: string }>();
   private next = 1;
+
+  constructor(private readonly session: LoadSessionLayer) {}
 
   /** A new call id, remembered with what "Run again" needs. */
   record(call: RecordedCall): string {
@@ -40,15 +43,15 @@ export class ToolResultPanels implements vscode.Disposable {
     const entry = this.calls.get(callId);
     if (!entry) throw new Error(`unknown tool call ${callId}`);
     entry.runs++;
-    // The page's HTML is built in the host bundle: a result comes from a running server, so it is loaded already.
-    const html = loadHostBundle().toolResultHtml({ ...page, callId, run: entry.runs, nonce: randomBytes(16).toString('base64') });
+    // The page's HTML is built in the session layer: a result comes from a running server, so it is loaded already.
+    const html = this.session().toolResultHtml({ ...page, callId, run: entry.runs, nonce: randomBytes(16).toString('base64') });
     const title = plainText(`${page.toolTitle ?? page.toolName} · ${page.serverName}`);
     if (!entry.panel) {
       const panel = vscode.window.createWebviewPanel(
         'mcpHost.toolResult',
         title,
         { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-        { enableScripts: false, enableCommandUris: [RERUN_COMMAND, OPEN_LINK_COMMAND], localResourceRoots: [] },
+        { enableScripts: false, enableCommandUris: [CommandIds.rerunToolCall, CommandIds.openResourceLink], localResourceRoots: [] },
       );
       panel.onDidDispose(() => {
         if (this.calls.get(callId)?.panel === panel) this.calls.get(callId)!.panel = undefined;

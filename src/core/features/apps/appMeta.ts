@@ -36,3 +36,6 @@ export function toolUi(tool: Pick<Tool, '_meta'>): ToolUi {
 
 /** Tools meant only for their view are never offered to a language model. */
 export const isModelVisible = (tool: Pick<Tool, '_meta'>): boolean => toolUi(tool).modelVisible;
+
+/** The tool's results have a view this host can show. */
+export const hasView = (tool: Pick<Tool, '_meta'>): boolean => toolUi(tool).resourceUri !== undefined;

@@ -5,17 +5,15 @@
 import type { ServerInfo } from '../../host/types';
 import { firstLine, inlineCode, markdownLine } from '../../presentation/serverText';
 import { promptCommandName, type PromptEntry } from '../prompts/promptCatalog';
+import { CommandIds } from '../../common/commandIds';
 
 /**
  * Opens chat with an `@mcp` query, as `workbench.action.chat.open` would. Links use this instead of VS Code's command:
  * a link that reached VS Code's would send any text to any participant, ours sends only `@mcp /prompt…` (see
  * {@link linkedChatQuery}).
  */
-export const CHAT_OPEN_COMMAND = 'mcpHost.openChat';
-export const CALL_TOOL_COMMAND = 'mcpHost.callTool';
-export const LIST_SERVERS_COMMAND = 'mcpHost.listServers';
 
-/** The query of a {@link CHAT_OPEN_COMMAND} link's argument, if it is one our listings write: run or list prompts. */
+/** The query of a {@link CommandIds.openChat} link's argument, if it is one our listings write: run or list prompts. */
 export function linkedChatQuery(arg: unknown): string | undefined {
   const query = (arg as { query?: unknown } | undefined)?.query;
   return typeof query === 'string' && /^@mcp \/prompts?( |$)/.test(query) ? query : undefined;
@@ -40,7 +38,7 @@ export function promptsListing(entries: readonly PromptEntry[]): string {
       lines.push(`### ${markdownLine(server)}`);
     }
     const args = (e.prompt.arguments ?? []).map((a) => `${markdownLine(a.name)}${a.required ? '\\*' : ''}`).join(', ');
-    const run = commandLink(`Run ${promptCommandName(e)}`, CHAT_OPEN_COMMAND, { query: `@mcp /prompt ${promptCommandName(e)}` });
+    const run = commandLink(`Run ${promptCommandName(e)}`, CommandIds.openChat, { query: `@mcp /prompt ${promptCommandName(e)}` });
     const description = e.prompt.description ? ` — ${markdownLine(e.prompt.description)}` : '';
     lines.push(`- **${markdownLine(e.prompt.title ?? e.prompt.name)}** ${inlineCode(e.prompt.name)}${description}${args ? ` (arguments: ${args})` : ''} · ${run}`);
   }
@@ -58,7 +56,7 @@ export function toolsListing(running: readonly ServerInfo[]): string {
         .filter(Boolean)
         .join(', ');
       const description = t.description ? ` — ${markdownLine(firstLine(t.description))}` : '';
-      const call = commandLink(`Call ${t.name}…`, CALL_TOOL_COMMAND, s.id, t.name);
+      const call = commandLink(`Call ${t.name}…`, CommandIds.callTool, s.id, t.name);
       lines.push(`- **${markdownLine(t.title ?? t.annotations?.title ?? t.name)}** ${inlineCode(t.name)}${hints ? ` *(${hints})*` : ''}${description} · ${call}`);
     }
   }

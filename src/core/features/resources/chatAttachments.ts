@@ -1,6 +1,6 @@
 // Resources the user attached to chat ("Attach to Chat"), waiting for the chat participant's next request, which
 // takes them all and adds their contents as context.
-import { Emitter, type Disposable } from '../../host/events';
+import { Emitter, type Disposable } from '../../common/events';
 import type { ResourceContents } from './resourceContents';
 import { resourceKey } from './resourceLocation';
 

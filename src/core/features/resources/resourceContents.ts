@@ -1,6 +1,6 @@
 // What `resources/read` returns, turned into what an editor, the clipboard or a saved file gets.
 import type { BlobResourceContents, TextResourceContents } from '@modelcontextprotocol/client';
-import { isTextMime, opensInViewer } from './mimeTypes';
+import { isTextMime, opensInViewer } from '../../presentation/mimeTypes';
 import { fileNameFor } from './resourceLocation';
 
 /** One part of what `resources/read` returns (also what an embedded resource carries). */

@@ -1,28 +1,9 @@
 // What the Resources view shows per server, and which servers changed since it last looked: so a list_changed of
 // one server refreshes that server's subtree only, and a server that went down keeps showing what it had (greyed).
-import type { Resource, ResourceTemplate, ServerInfo } from '../../host/types';
+import type { ServerInfo } from '../../host/types';
+import type { ListingStatus, ServerListing } from '../../presentation/resourcePresentation';
 
-export type ListingStatus =
-  /** Running with the resources capability (or sending resources anyway). */
-  | 'running'
-  /** Running, but it offers no resources at all. */
-  | 'no-resources'
-  | 'starting'
-  /** Stopped or failed: `reason` says why, the items are the last ones seen. */
-  | 'down';
-
-export interface ServerListing {
-  server: ServerInfo;
-  status: ListingStatus;
-  /** Why a server is down: its error, or the reason it was stopped or kept from starting. */
-  reason?: string;
-  resources: Resource[];
-  templates: ResourceTemplate[];
-  /** The server has more resources than loaded. */
-  hasMore: boolean;
-  /** The server has more resource templates than loaded. */
-  hasMoreTemplates: boolean;
-}
+export type { ListingStatus, ServerListing } from '../../presentation/resourcePresentation';
 
 export interface ListingChanges {
   /** Servers were added, removed or reordered: the whole view must be rebuilt. */

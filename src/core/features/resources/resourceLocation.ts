@@ -7,7 +7,7 @@
 //   and a file name whose extension picks the language or viewer.
 // - The query holds the resource URI exactly, whatever it contains, and marks embedded contents that exist only
 //   in memory (they came inside a tool or prompt result and may not be readable from the server).
-import { extensionOf, extensionsForMime, opensInViewer } from './mimeTypes';
+import { extensionOf, extensionsForMime, opensInViewer } from '../../presentation/mimeTypes';
 
 /** Not `mcp-resource`: VS Code's own MCP support registers that one. */
 export const RESOURCE_SCHEME = 'mcp-host-resource';

@@ -1,11 +1,10 @@
 // What the resource views and commands ask of the host: the servers' resource lists (paged lazily by their
 // sessions), reading a resource, and completions for template variables. Errors come out as messages fit for users.
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
-import type { Event } from '../../host/events';
-import { loadProtocol } from '../../loadProtocol';
+import type { Event } from '../../common/events';
 import { runningSession, ServerNotRunningError, type ServerSession, type SessionPort } from '../../host/serverSession';
 import type { ServerInfo } from '../../host/types';
-import { templateCompleter, type Completer } from './resourceTemplateForm';
+import { templateCompleter, type Completer } from './templateCompleter';
 
 export type ResourceContentsList = ReadResourceResult['contents'];
 
@@ -14,6 +13,7 @@ export type ResourceContentsList = ReadResourceResult['contents'];
  * as data instead; the SDK recognises both as a ResourceNotFoundError.
  */
 export const RESOURCE_NOT_FOUND = -32002;
+const INVALID_PARAMS = -32602;
 
 /** A read that failed, with a message that says what happened (not found, not running, timed out, the server's error). */
 export class ResourceReadError extends Error {
@@ -25,6 +25,17 @@ export class ResourceReadError extends Error {
   }
 }
 
+/**
+ * A `resources/read` miss, as the protocol tells it: -32002 (earlier revisions), or -32602 whose data is exactly the
+ * requested `{ uri }` (2026-07-28; the SDK's ResourceNotFoundError is built from the same rule).
+ */
+function isResourceNotFound(code: unknown, data: unknown): boolean {
+  if (code === RESOURCE_NOT_FOUND) return true;
+  if (code !== INVALID_PARAMS || typeof data !== 'object' || data === null) return false;
+  const keys = Object.keys(data);
+  return keys.length === 1 && typeof (data as { uri?: unknown }).uri === 'string';
+}
+
 /** The SDK prefixes server errors with "MCP error <code>: "; the code is shown separately. */
 const serverMessage = (e: Error): string => e.message.replace(/^MCP error -?\d+:\s*/, '');
 
@@ -33,8 +44,7 @@ export function describeReadError(e: unknown, uri: string): ResourceReadError {
   if (e instanceof ServerNotRunningError) return new ResourceReadError(e.message);
   const error = e instanceof Error ? e : new Error(String(e));
   const code = (error as { code?: unknown }).code;
-  // Errors from here on come from a session, so the protocol layer is loaded already.
-  if (code === RESOURCE_NOT_FOUND || error instanceof loadProtocol().ResourceNotFoundError) return new ResourceReadError(`Resource not found: ${uri}`, RESOURCE_NOT_FOUND);
+  if (isResourceNotFound(code, (error as { data?: unknown }).data)) return new ResourceReadError(`Resource not found: ${uri}`, RESOURCE_NOT_FOUND);
   if (code === 'REQUEST_TIMEOUT' || /timed out/i.test(error.message)) return new ResourceReadError(`The server did not answer in time when reading ${uri}.`);
   if (code === 'CONNECTION_CLOSED') return new ResourceReadError(`The server closed the connection while reading ${uri}.`);
   return new ResourceReadError(

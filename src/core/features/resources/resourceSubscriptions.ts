@@ -2,7 +2,7 @@
 // (`resources/subscribe`), and `notifications/resources/updated` is passed on so the watcher re-reads it.
 // A client feature: every session gets the notification handler; subscriptions live and die with their session.
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
-import { Emitter, type Disposable, type Event } from '../../host/events';
+import { Emitter, type Disposable, type Event } from '../../common/events';
 import type { ServerLog } from '../../host/ports';
 import type { ServerSession } from '../../host/serverSession';
 import { resourceKey } from './resourceLocation';

@@ -3,7 +3,7 @@
 // every language model tool declared in the package, so the MCP tools themselves, which come and go, are reached
 // through these two. Pure logic: what the list says, and which MCP tool a call means.
 import type { ServerInfo } from '../../host/types';
-import { ToolNameMap, type NamedTool } from './toolNames';
+import { type NamedTool, toolNameMapOfServers } from './toolNames';
 
 export const LIST_TOOLS_TOOL = 'mcpHost_listTools';
 export const CALL_TOOL_TOOL = 'mcpHost_callTool';
@@ -29,7 +29,7 @@ export interface CallToolInput {
 /** What the model reads: every tool of the running servers with what it takes, as JSON. */
 export function toolListForModel(servers: readonly ServerInfo[], input: ListToolsInput = {}): string {
   const wanted = typeof input.server === 'string' && input.server ? input.server : undefined;
-  const tools = ToolNameMap.fromServers(servers).tools.filter((t) => !wanted || t.serverName === wanted);
+  const tools = toolNameMapOfServers(servers).tools.filter((t) => !wanted || t.serverName === wanted);
   if (!tools.length) {
     const running = servers.filter((s) => s.state.kind === 'running').map((s) => s.name);
     return wanted
@@ -57,7 +57,7 @@ export type ResolvedCall = { ok: true; tool: NamedTool; arguments: Record<string
 export function resolveToolCall(servers: readonly ServerInfo[], input: CallToolInput): ResolvedCall {
   const args = input.arguments ?? {};
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return { ok: false, message: '"arguments" must be a JSON object.' };
-  const map = ToolNameMap.fromServers(servers);
+  const map = toolNameMapOfServers(servers);
   const running = [...new Set(map.tools.map((t) => t.serverName))];
   let matches: NamedTool[];
   if (typeof input.name === 'string' && input.name) {

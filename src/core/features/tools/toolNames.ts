@@ -38,43 +38,43 @@ function withSuffix(base: string, n: number): string {
 }
 
 /** One request's tool names, both ways. Built from the servers' lists in their order, so names are stable. */
-export class ToolNameMap {
-  private readonly byModelName = new Map<string, NamedTool>();
-
-  constructor(entries: readonly ToolEntry[]) {
-    for (const entry of entries) {
-      const base = baseModelToolName(entry.serverName, entry.tool.name);
-      let name = base;
-      for (let n = 2; this.byModelName.has(name); n++) name = withSuffix(base, n);
-      this.byModelName.set(name, { ...entry, modelName: name });
-    }
-  }
-
-  /** Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`). */
-  static fromServers(servers: readonly ServerInfo[]): ToolNameMap {
-    return new ToolNameMap(
-      servers
-        .filter((s) => s.state.kind === 'running')
-        .flatMap((s) => {
-          const subject = consentSubject(s.scope, s.name, s.definition);
-          return s.features.tools.filter(isModelVisible).map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
-        }),
-    );
-  }
-
-  get tools(): NamedTool[] {
-    return [...this.byModelName.values()];
-  }
-
+export interface ToolNameMap {
+  readonly tools: NamedTool[];
   /** The MCP tool behind a name the model called. */
-  lookup(modelName: string): NamedTool | undefined {
-    return this.byModelName.get(modelName);
-  }
-
+  lookup(modelName: string): NamedTool | undefined;
   /** The same map without some tools (e.g. ones the model API rejected); the others keep their names. */
-  without(modelNames: ReadonlySet<string>): ToolNameMap {
-    const copy = new ToolNameMap([]);
-    for (const [name, t] of this.byModelName) if (!modelNames.has(name)) copy.byModelName.set(name, t);
-    return copy;
+  without(modelNames: ReadonlySet<string>): ToolNameMap;
+}
+
+function mapOf(byModelName: ReadonlyMap<string, NamedTool>): ToolNameMap {
+  return {
+    get tools() {
+      return [...byModelName.values()];
+    },
+    lookup: (modelName) => byModelName.get(modelName),
+    without: (modelNames) => mapOf(new Map([...byModelName].filter(([name]) => !modelNames.has(name)))),
+  };
+}
+
+export function toolNameMap(entries: readonly ToolEntry[]): ToolNameMap {
+  const byModelName = new Map<string, NamedTool>();
+  for (const entry of entries) {
+    const base = baseModelToolName(entry.serverName, entry.tool.name);
+    let name = base;
+    for (let n = 2; byModelName.has(name); n++) name = withSuffix(base, n);
+    byModelName.set(name, { ...entry, modelName: name });
   }
+  return mapOf(byModelName);
+}
+
+/** Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`). */
+export function toolNameMapOfServers(servers: readonly ServerInfo[]): ToolNameMap {
+  return toolNameMap(
+    servers
+      .filter((s) => s.state.kind === 'running')
+      .flatMap((s) => {
+        const subject = consentSubject(s.scope, s.name, s.definition);
+        return s.features.tools.filter(isModelVisible).map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
+      }),
+  );
 }

@@ -1,0 +1,393 @@
+// `mcp-host`: the extension's core on the command line. The servers of an mcp.json, run by the same registry,
+// connection, OAuth provider and client features as in VS Code; what the extension asks in dialogs (trust, inputs,
+// tool consent, sampling, elicitation, sign-in) is asked on the terminal instead.
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+import { AuthStatusStore } from '../core/auth/authStatus';
+import { LoopbackRedirectReceiver } from '../core/protocol/auth/loopbackRedirect';
+import { oauthProviderFactory } from '../core/protocol/auth/oauthProviderFactory';
+import { parseMcpConfig } from '../core/config/mcpConfigParser';
+import type { ConfigScope, InputDefinition } from '../core/config/types';
+import { describeDefinition } from '../core/config/describeDefinition';
+import { ElicitationFeature, type ElicitationUi } from '../core/protocol/features/elicitationFeature';
+import type { FormField, FormOutcome } from '../core/protocol/features/formModel';
+import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest } from '../core/features/languageModel';
+import { SamplingFeature, type SamplingDialogs } from '../core/protocol/features/sampling/samplingFeature';
+import { ToolCaller } from '../core/features/tools/toolCaller';
+import { ToolConsent } from '../core/features/tools/toolConsent';
+import type { ConsentAnswer } from '../core/features/userQuestions';
+import { consentSubject } from '../core/features/consentSubject';
+import type { ActiveToolCalls } from '../core/host/activeToolCalls';
+import { createCoreHost } from '../core/host/createCoreHost';
+import type { PermissionStore } from '../core/host/permissionStore';
+import type { ServerRegistry } from '../core/host/serverRegistry';
+import type { ServerInfo } from '../core/host/types';
+import { createConnection } from '../core/protocol/serverConnection';
+import { MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
+
+/** Where the CLI talks: questions and messages on stderr, answers read from stdin, results on stdout. */
+export interface Terminal {
+  /** Asks and reads one line; undefined once the input has ended. `secret`: the answer is not echoed. */
+  ask(question: string, options?: { secret?: boolean }): Promise<string | undefined>;
+  /** A message for the user (stderr). */
+  say(line: string): void;
+  /** The command's result (stdout). */
+  print(text: string): void;
+}
+
+export const USAGE = `usage: mcp-host [--config FILE] [--yes] [--json] [--verbose] <command>
+
+  list                            the servers, each started: state, protocol revision, what it offers
+  tools <server>                  its tools
+  call <server> <tool> [JSON]     call a tool with JSON arguments (asks first, unless --yes)
+  prompts <server>                its prompts
+  prompt <server> <name> [JSON]   get a prompt, with JSON arguments
+  resources <server>              its resources and resource templates
+  read <server> <uri>             read a resource
+
+  --config FILE   the mcp.json to read (default: .vscode/mcp.json, then mcp.json, in the current directory)
+  --yes           trust the servers and allow every tool call without asking
+  --json          print results as JSON
+  --verbose       print the servers' logs (stderr)`;
+
+interface Options {
+  config?: string;
+  yes: boolean;
+  json: boolean;
+  verbose: boolean;
+  command: string[];
+}
+
+function parseArgs(argv: string[]): Options | string {
+  const options: Options = { yes: false, json: false, verbose: false, command: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--config') options.config = argv[++i];
+    else if (arg === '--yes' || arg === '-y') options.yes = true;
+    else if (arg === '--json') options.json = true;
+    else if (arg === '--verbose') options.verbose = true;
+    else if (arg === '--help' || arg === '-h') return USAGE;
+    else if (arg.startsWith('--')) return `Unknown option ${arg}\n${USAGE}`;
+    else options.command.push(arg);
+  }
+  return options.command.length ? options : USAGE;
+}
+
+const yesNo = async (terminal: Terminal, question: string): Promise<boolean | undefined> => {
+  const answer = await terminal.ask(`${question} [y/N] `);
+  return answer === undefined ? undefined : /^y(es)?$/i.test(answer.trim());
+};
+
+/** Runs one command; resolves with the exit code (0 ok, 1 failed, 2 bad usage or configuration). */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string, terminal: Terminal): Promise<number> {
+  const options = parseArgs(argv);
+  if (typeof options === 'string') {
+    terminal.say(options);
+    return 2;
+  }
+  const configPath = options.config
+    ? path.resolve(cwd, options.config)
+    : [path.join(cwd, '.vscode', 'mcp.json'), path.join(cwd, 'mcp.json')].find((p) => fs.existsSync(p));
+  if (!configPath || !fs.existsSync(configPath)) {
+    terminal.say(`No mcp.json found${options.config ? ` at ${options.config}` : ` in ${cwd}/.vscode or ${cwd}`}.`);
+    return 2;
+  }
+  const parsed = parseMcpConfig(fs.readFileSync(configPath, 'utf8'));
+  for (const d of parsed.diagnostics) terminal.say(`${configPath}: ${d.severity}: ${d.message}`);
+  if (parsed.diagnostics.some((d) => d.severity === 'error')) return 2;
+
+  const folder = path.basename(path.dirname(configPath)) === '.vscode' ? path.dirname(path.dirname(configPath)) : path.dirname(configPath);
+  const scope: ConfigScope = { kind: 'workspace', key: `cli:${configPath}`, label: path.basename(folder), folderPath: folder, configPath };
+  const redirect = new LoopbackRedirectReceiver();
+  const logs = streamLogs((line) => (options.verbose || /\] \[error\] /.test(line) ? terminal.say(line) : undefined), options.verbose ? 'debug' : 'info');
+  const { registry, permissions, activeToolCalls, setFolders } = createCoreHost({
+    clientInfo: { name: 'mcp-host-cli', version: '0.1.0' },
+    createConnection,
+    logs,
+    stores: { global: new MemoryStore(), workspace: new MemoryStore() },
+    trustPrompt: {
+      // Asked through the interaction queue by the host already: one question at a time.
+      askTrust: (d) => (options.yes ? Promise.resolve(true) : yesNo(terminal, `Run server "${d.name}"?\n${describeDefinition(d.raw)}\n`)),
+    },
+    inputs: { getInput: (_scope, input, interactive) => (interactive ? askInput(terminal, input) : Promise.resolve(undefined)) },
+    settings: () => ({ autoStart: false, trustAllServers: false, initializeTimeoutMs: 30_000, requestTimeoutMs: 60_000 }),
+    isWorkspaceTrusted: () => true,
+    environment: env,
+    restartPolicy: { maxCrashes: 1, windowMs: 60_000, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    features: ({ permissions, activeToolCalls, interactions }) => [
+      new SamplingFeature({
+        settings: () => ({ enabled: true, rateLimitPerMinute: 10, maxTokens: 4096, pinnedModels: [], allowedContext: 'none' }),
+        models: new TerminalModel(terminal),
+        dialogs: terminalSamplingDialogs(terminal),
+        permissions,
+        activeToolCalls,
+        queue: interactions,
+        notifyUser: (m) => terminal.say(m),
+        describeContext: () => '',
+      }),
+      new ElicitationFeature({ enabled: () => true, rateLimitPerMinute: () => 10, ui: terminalElicitation(terminal), permissions, activeToolCalls, queue: interactions }),
+    ],
+    authProvider: oauthProviderFactory({
+      store: new MemorySecretStore(),
+      status: new AuthStatusStore(),
+      clientName: 'MCP Host (command line)',
+      interaction: {
+        redirectUrl: async () => `http://127.0.0.1:${await redirect.listen()}/callback`,
+        confirmSignIn: (r) => (options.yes ? Promise.resolve(true) : yesNo(terminal, `Sign in to "${r.serverName}" at ${r.authorizationServer}?`)),
+        authorize: (url, signal) => {
+          terminal.say(`Open this address in your browser to sign in:\n  ${url.href}`);
+          return redirect.waitFor(url.searchParams.get('state') ?? '', signal);
+        },
+      },
+    }),
+  });
+  setFolders([{ name: path.basename(folder), fsPath: folder }]);
+  try {
+    await registry.updateScope(scope, parsed.servers, parsed.inputs);
+    return await runCommand(options, registry, scope, terminal, permissions, activeToolCalls);
+  } finally {
+    await registry.disposeAsync();
+    redirect.dispose();
+  }
+}
+
+async function runCommand(
+  options: Options,
+  registry: ServerRegistry,
+  scope: ConfigScope,
+  terminal: Terminal,
+  permissions: PermissionStore,
+  activeToolCalls: ActiveToolCalls,
+): Promise<number> {
+  const [command, serverName, ...rest] = options.command;
+  const output = (value: unknown, text: () => string) => terminal.print(options.json ? JSON.stringify(value, null, 2) : text());
+  const start = async (name: string): Promise<ServerInfo | undefined> => {
+    const server = registry.get(`${scope.key}::${name}`);
+    if (!server) {
+      terminal.say(`No server "${name}" in the configuration: ${registry.servers().map((s) => s.name).join(', ') || 'none'}.`);
+      return undefined;
+    }
+    await server.start(true);
+    const info = registry.servers().find((s) => s.id === server.id)!;
+    if (info.state.kind !== 'running') terminal.say(`"${name}" is ${info.state.kind}${'message' in info.state && info.state.message ? `: ${info.state.message}` : ''}`);
+    return info.state.kind === 'running' ? info : undefined;
+  };
+  const json = (text: string | undefined): Record<string, unknown> | undefined => {
+    if (text === undefined) return {};
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      // fall through
+    }
+    terminal.say(`Arguments must be a JSON object, not ${text}`);
+    return undefined;
+  };
+
+  switch (command) {
+    case 'list': {
+      for (const s of registry.servers()) await start(s.name);
+      const servers = registry.servers().map((s) => ({
+        name: s.name,
+        state: s.state.kind,
+        ...('message' in s.state && s.state.message ? { message: s.state.message } : {}),
+        protocolVersion: s.protocolVersion,
+        server: s.serverInfo,
+        tools: s.features.tools.length,
+        prompts: s.features.prompts.length,
+        resources: s.features.resources.length,
+      }));
+      output(servers, () =>
+        servers
+          .map((s) => `${s.name}  ${s.state}${s.protocolVersion ? `  protocol ${s.protocolVersion}` : ''}  ${s.tools} tools, ${s.prompts} prompts, ${s.resources} resources${s.message ? `\n  ${s.message}` : ''}`)
+          .join('\n'),
+      );
+      return servers.every((s) => s.state === 'running') ? 0 : 1;
+    }
+    case 'tools':
+    case 'prompts':
+    case 'resources': {
+      const info = serverName && (await start(serverName));
+      if (!info) return serverName ? 1 : usage(terminal);
+      const f = info.features;
+      const list = command === 'tools' ? f.tools : command === 'prompts' ? f.prompts : { resources: f.resources, resourceTemplates: f.resourceTemplates };
+      output(list, () =>
+        command === 'resources'
+          ? [...f.resources.map((r) => `${r.uri}  ${r.name}`), ...f.resourceTemplates.map((t) => `${t.uriTemplate}  ${t.name} (template)`)].join('\n')
+          : (list as { name: string; description?: string }[]).map((x) => `${x.name}${x.description ? `  ${x.description.split('\n')[0]}` : ''}`).join('\n'),
+      );
+      return 0;
+    }
+    case 'call': {
+      const [toolName, argsText] = rest;
+      const info = serverName && toolName ? await start(serverName) : undefined;
+      if (!info) return serverName && toolName ? 1 : usage(terminal);
+      const tool = info.features.tools.find((t) => t.name === toolName);
+      const args = json(argsText);
+      if (!tool || !args) {
+        if (!tool) terminal.say(`"${serverName}" has no tool "${toolName}": ${info.features.tools.map((t) => t.name).join(', ')}.`);
+        return 1;
+      }
+      const consent = new ToolConsent({
+        permissions,
+        autoAllowReadOnly: () => false,
+        ask: async (q) => {
+          if (options.yes) return 'once';
+          terminal.say(`Call tool "${q.toolName}" of server "${q.serverName}"${q.destructive ? ' (may change things)' : ''} with:\n${q.argumentsJson}`);
+          return (await yesNo(terminal, 'Allow?')) ? 'once' : 'deny';
+        },
+      });
+      const decision = await consent.check({ consentSubject: consentSubject(info.scope, info.name, info.definition), serverName: info.name, tool, arguments: args });
+      if (!decision.allowed) {
+        terminal.say('The call was not allowed.');
+        return 1;
+      }
+      const result = await new ToolCaller(registry, activeToolCalls).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
+      output(result, () => contentText(result.content) + (result.structuredContent !== undefined ? `\n${JSON.stringify(result.structuredContent, null, 2)}` : ''));
+      return result.isError ? 1 : 0;
+    }
+    case 'prompt': {
+      const [name, argsText] = rest;
+      const info = serverName && name ? await start(serverName) : undefined;
+      const args = json(argsText);
+      if (!info || !args) return serverName && name ? 1 : usage(terminal);
+      const result = await registry.session(info.id).getPrompt(name, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])));
+      output(result, () => result.messages.map((m) => `[${m.role}] ${contentText([m.content])}`).join('\n\n'));
+      return 0;
+    }
+    case 'read': {
+      const [uri] = rest;
+      const info = serverName && uri ? await start(serverName) : undefined;
+      if (!info) return serverName && uri ? 1 : usage(terminal);
+      const result = await registry.session(info.id).readResource(uri);
+      output(result, () => result.contents.map((c) => ('text' in c ? c.text : `(${c.mimeType ?? 'binary'}, ${Buffer.from(String(c.blob), 'base64').length} bytes)`)).join('\n'));
+      return 0;
+    }
+    default:
+      return usage(terminal);
+  }
+}
+
+function usage(terminal: Terminal): number {
+  terminal.say(USAGE);
+  return 2;
+}
+
+function contentText(content: readonly unknown[]): string {
+  return content
+    .map((c) => {
+      const block = c as { type: string; text?: string; mimeType?: string; uri?: string; resource?: { uri: string; text?: string } };
+      if (block.type === 'text') return block.text ?? '';
+      if (block.type === 'resource_link') return `(resource link ${block.uri})`;
+      if (block.type === 'resource') return block.resource?.text ?? `(resource ${block.resource?.uri})`;
+      return `(${block.type}${block.mimeType ? ` ${block.mimeType}` : ''})`;
+    })
+    .join('\n');
+}
+
+async function askInput(terminal: Terminal, input: InputDefinition): Promise<string | undefined> {
+  if (input.type === 'pickString') {
+    terminal.say(`${input.description}:\n${input.options.map((o, i) => `  ${i + 1}. ${o}`).join('\n')}`);
+    const answer = await terminal.ask(`Choose 1-${input.options.length}${input.default ? ` [${input.default}]` : ''}: `);
+    if (answer === undefined) return undefined;
+    if (!answer.trim()) return input.default;
+    return input.options[Number(answer) - 1] ?? (input.options.includes(answer.trim()) ? answer.trim() : undefined);
+  }
+  const answer = await terminal.ask(`${input.description}${input.default ? ` [${input.default}]` : ''}: `, { secret: input.password });
+  return answer === undefined ? undefined : answer || input.default || answer;
+}
+
+/** Sampling without a model on the command line: the user writes the answer the server gets. */
+class TerminalModel implements LanguageModelCatalog {
+  private readonly info: LanguageModelInfo = { id: 'you', family: 'terminal', vendor: 'mcp-host', name: 'you, on the terminal', capabilities: { acceptsImages: false, acceptsTools: false } };
+
+  constructor(private readonly terminal: Terminal) {}
+
+  async list() {
+    return [this.info];
+  }
+
+  async get(): Promise<LanguageModel> {
+    const terminal = this.terminal;
+    return {
+      info: this.info,
+      async *send(_request: ModelRequest) {
+        const answer = await terminal.ask('Write the answer the server receives (one line): ');
+        yield { kind: 'text' as const, text: answer ?? '' };
+      },
+      countTokens: async (text: string) => Math.ceil(text.length / 4),
+    };
+  }
+}
+
+function terminalSamplingDialogs(terminal: Terminal): SamplingDialogs {
+  return {
+    async confirmSampling(q): Promise<ConsentAnswer | undefined> {
+      terminal.say(`Server "${q.serverName}" asks for a completion:\n${q.detail}`);
+      const allowed = await yesNo(terminal, 'Allow?');
+      return allowed === undefined ? undefined : allowed ? 'once' : 'deny';
+    },
+    // The answer is the user's own: nothing to review.
+    reviewSamplingResponse: async () => 'approve',
+    inputText: async (q) => {
+      const answer = await terminal.ask(`${q.title} (empty: as shown)\n${q.value ?? ''}\n> `, { secret: q.password });
+      return answer === undefined ? undefined : answer || q.value;
+    },
+  };
+}
+
+function terminalElicitation(terminal: Terminal): ElicitationUi {
+  return {
+    async askForm(request): Promise<FormOutcome> {
+      terminal.say(`Server "${request.serverName}" asks: ${request.message}`);
+      const values: Record<string, unknown> = {};
+      for (const field of request.form.fields) {
+        for (;;) {
+          const answer = await terminal.ask(fieldQuestion(field), { secret: field.secretLike });
+          if (answer === undefined) return { action: 'cancel' };
+          if (answer.trim() === '!decline') return { action: 'decline' };
+          const value = fieldValue(field, answer);
+          if (value.ok) {
+            if (value.value !== undefined) values[field.name] = value.value;
+            break;
+          }
+          terminal.say(value.error);
+        }
+      }
+      const submit = await yesNo(terminal, `Send ${JSON.stringify(values)} to "${request.serverName}"?`);
+      return submit === undefined ? { action: 'cancel' } : submit ? { action: 'accept', values } : { action: 'decline' };
+    },
+    async confirmOpenUrl(request) {
+      terminal.say(`Server "${request.serverName}" asks you to open ${request.url} (${request.domain}): ${request.message}`);
+      return yesNo(terminal, 'Open it?');
+    },
+    async openUrl(url) {
+      terminal.say(`Open this address in your browser:\n  ${url}`);
+      return true;
+    },
+  };
+}
+
+function fieldQuestion(field: FormField): string {
+  const kind = field.kind === 'enum' || field.kind === 'multi-enum' ? ` (${field.options?.map((o) => o.value).join(' | ')})` : ` (${field.kind})`;
+  const fallback = field.default !== undefined ? ` [${Array.isArray(field.default) ? field.default.join(',') : String(field.default)}]` : '';
+  return `${field.title ?? field.name}${field.required ? ' *' : ''}${kind}${fallback}: `;
+}
+
+function fieldValue(field: FormField, answer: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  const text = answer.trim();
+  if (!text) return field.default !== undefined ? { ok: true, value: field.default } : field.required ? { ok: false, error: 'This field is required.' } : { ok: true, value: undefined };
+  switch (field.kind) {
+    case 'boolean':
+      return /^(y|yes|true)$/i.test(text) ? { ok: true, value: true } : /^(n|no|false)$/i.test(text) ? { ok: true, value: false } : { ok: false, error: 'Answer yes or no.' };
+    case 'number':
+    case 'integer': {
+      const n = Number(text);
+      return Number.isFinite(n) && (field.kind === 'number' || Number.isInteger(n)) ? { ok: true, value: n } : { ok: false, error: `Not ${field.kind === 'integer' ? 'a whole number' : 'a number'}.` };
+    }
+    case 'multi-enum':
+      return { ok: true, value: text.split(',').map((v) => v.trim()) };
+    default:
+      return { ok: true, value: text };
+  }
+}

@@ -1,0 +1,37 @@
+// Every command id of the extension, in one place: the ones package.json contributes (the Command Palette, menus,
+// walkthrough links) and the ones only our own links run (chat buttons, result pages, notices). Core code names them
+// in the links it writes; the VS Code layer registers them. `isTrusted` lists of Markdown name only these.
+export const CommandIds = {
+  listServers: 'mcpHost.listServers',
+  startServer: 'mcpHost.startServer',
+  stopServer: 'mcpHost.stopServer',
+  restartServer: 'mcpHost.restartServer',
+  showOutput: 'mcpHost.showOutput',
+  openWorkspaceConfiguration: 'mcpHost.openWorkspaceConfiguration',
+  createWorkspaceConfiguration: 'mcpHost.createWorkspaceConfiguration',
+  openUserConfiguration: 'mcpHost.openUserConfiguration',
+  chooseBuiltinMcp: 'mcpHost.chooseBuiltinMcp',
+  resetServerTrust: 'mcpHost.resetServerTrust',
+  clearStoredInputs: 'mcpHost.clearStoredInputs',
+  signInToServer: 'mcpHost.signInToServer',
+  signOutOfServer: 'mcpHost.signOutOfServer',
+  openResource: 'mcpHost.openResource',
+  openResourceTemplate: 'mcpHost.openResourceTemplate',
+  findResource: 'mcpHost.findResource',
+  copyResourceUri: 'mcpHost.copyResourceUri',
+  copyResourceContents: 'mcpHost.copyResourceContents',
+  saveResourceAs: 'mcpHost.saveResourceAs',
+  attachResourceToChat: 'mcpHost.attachResourceToChat',
+  refreshResources: 'mcpHost.refreshResources',
+  loadMoreResources: 'mcpHost.loadMoreResources',
+  openResourceLink: 'mcpHost.openResourceLink',
+  runPrompt: 'mcpHost.runPrompt',
+  callTool: 'mcpHost.callTool',
+  resetToolPermissions: 'mcpHost.resetToolPermissions',
+  openToolView: 'mcpHost.openToolView',
+  managePermissions: 'mcpHost.managePermissions',
+  /** Not in the palette: a result page's "Run again" link. */
+  rerunToolCall: 'mcpHost.rerunToolCall',
+  /** Not in the palette: chat links that open chat with a question filled in. */
+  openChat: 'mcpHost.openChat',
+} as const;

@@ -1,0 +1,64 @@
+// What the host needs of a session with a server, declared here so that the host never imports the protocol layer
+// (it loads with the first server): the protocol layer's ServerConnection implements it, and the front end hands the
+// host a factory for it once (createCoreHost's `createConnection`).
+import type { Implementation } from '@modelcontextprotocol/client';
+import type { ServerDefinition } from '../config/types';
+import type { ClientFeature, AuthProviderFactory } from './clientFeature';
+import type { RootInfo, ServerLog } from './ports';
+import type { ProtocolMemory } from './protocolMemory';
+import type { ServerSession } from './serverSession';
+import type { ServerFeatures } from './types';
+
+export interface ConnectionOptions {
+  clientInfo: { name: string; version: string };
+  initializeTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** How long each stop stage (stdin closed, SIGTERM) may take before the next. */
+  shutdownStageMs: number;
+  roots: () => RootInfo[];
+  /** Environment the host itself runs with (stdio servers inherit all of it). */
+  environment: Record<string, string | undefined>;
+  /** Client features beyond roots (sampling, elicitation, …): their capabilities and handlers. */
+  features?: readonly ClientFeature[];
+  authProvider?: AuthProviderFactory;
+  /** A session with no traffic for this long is checked (`ping`); 0 or absent: never. */
+  pingIntervalMs?: number;
+  /** How long that check may take before the server is taken for dead (error, then the restart policy). */
+  pingTimeoutMs?: number;
+  /** Which era each definition spoke last time: a known legacy server is not probed with `server/discover` again. */
+  protocolMemory?: ProtocolMemory;
+}
+
+/** What a session tells its one owner: the feature lists changed; the session ended without `stop()`. */
+export interface ConnectionEvents {
+  featuresChanged(): void;
+  /** The process died, the remote closed, or the server stopped answering pings. */
+  exited(info: { message: string }): void;
+}
+
+/** How a start ended: connected, or a failure in words fit for the user, and what may fix it. */
+export type StartOutcome = { ok: true } | { ok: false; message: string; retryable: boolean; needsSignIn: boolean };
+
+/** One session with one server, from launch to close; used once (a restart makes a new one). */
+export interface Connection extends ServerSession {
+  /** Connects and initializes. Never rejects: a failure is its outcome. `signal` aborts the start. */
+  start(signal: AbortSignal): Promise<StartOutcome>;
+  /** Closes the session and ends everything it started (the whole process tree). */
+  stop(): Promise<void>;
+  notifyRootsChanged(): Promise<void>;
+  readonly pid: number | undefined;
+  readonly spawnedPid: number | undefined;
+  readonly protocolVersion: string | undefined;
+  readonly serverVersion: Implementation | undefined;
+  readonly instructions: string | undefined;
+  readonly features: ServerFeatures;
+}
+
+/** Makes the connection for one start: the protocol layer's, loaded when the first server starts. */
+export type ConnectionFactory = (
+  definition: ServerDefinition,
+  log: ServerLog,
+  secrets: () => readonly string[],
+  options: ConnectionOptions,
+  events: ConnectionEvents,
+) => Connection;

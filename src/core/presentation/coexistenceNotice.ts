@@ -1,0 +1,60 @@
+import { CommandIds } from '../common/commandIds';
+// What the Servers view says about VS Code's built-in MCP support next to MCP Host (see coexistence.ts). Pure, without
+// `vscode`, so it is unit-tested in plain Node.
+
+export type CoexistenceChoice = 'mcpHost' | 'both';
+
+/** What a click on the row runs: choose again. */
+
+/** A row above the servers in the Servers view: what it says, and the command a click runs. */
+export interface RowNotice {
+  /** Keeps the row's identity across refreshes. */
+  id: string;
+  label: string;
+  description: string;
+  tooltip: string;
+  /** A codicon id. */
+  icon: string;
+  command: string;
+}
+
+/** What the Servers view shows about the built-in support, when there is something to show. */
+export type CoexistenceNotice = RowNotice;
+
+/**
+ * Pure: the row for the Servers view. `builtinOn`: VS Code's MCP support may run this workspace's servers;
+ * `turnedOffHere`: MCP Host's workspace setting is what turns it off; `shared`: the workspace servers both would run.
+ */
+export function coexistenceNotice(builtinOn: boolean, turnedOffHere: boolean, choice: CoexistenceChoice | undefined, shared: readonly string[]): CoexistenceNotice | undefined {
+  if (!shared.length) return undefined;
+  if (!builtinOn) {
+    return turnedOffHere
+      ? {
+          id: 'builtinMcp',
+          command: CommandIds.chooseBuiltinMcp,
+          label: "VS Code's built-in MCP: off in this workspace",
+          description: 'MCP Host runs the servers',
+          tooltip: 'MCP Host set chat.mcp.access to "none" in this workspace\'s settings so that no server runs twice. Click to turn VS Code\'s MCP support back on here.',
+          icon: 'check',
+        }
+      : undefined;
+  }
+  const names = shared.join(', ');
+  return choice === 'both'
+    ? {
+        id: 'builtinMcp',
+        command: CommandIds.chooseBuiltinMcp,
+        label: "VS Code's built-in MCP runs them too",
+        description: 'kept both',
+        tooltip: `VS Code's own MCP support may also start ${names}: each would run twice. You chose to keep both; click to change.`,
+        icon: 'split-horizontal',
+      }
+    : {
+        id: 'builtinMcp',
+        command: CommandIds.chooseBuiltinMcp,
+        label: "VS Code's built-in MCP would run them too",
+        description: 'click to choose',
+        tooltip: `VS Code's own MCP support reads the same .vscode/mcp.json and may also start ${names}: each would run twice. Click to let MCP Host run them alone, or to keep both.`,
+        icon: 'warning',
+      };
+}

@@ -1,0 +1,135 @@
+// A stdio server: a child process with the user's whole environment in a process group of its own, its stderr read
+// line by line, and on stop the whole group and tree ended (stdin closed, then SIGTERM, then SIGKILL), so an `npx`
+// wrapper's child, or a child forked late, never lingers.
+import * as fs from 'fs';
+import * as path from 'path';
+import type { ResolvedStdioServer, ServerDefinition } from '../../config/types';
+import type { ServerLog } from '../../host/ports';
+import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from './processTree';
+import type { ConnectionOptions, Handshake, Launcher } from './launcher';
+import { StartError } from './startErrors';
+import { resolveWindowsCommand } from './commandPath';
+import { isWindows, StdioTransport } from './stdioTransport';
+
+/**
+ * The largest single message a stdio server may send. The SDK's default (10 MB) closes the connection on a 10 MB
+ * resource (its JSON, and a blob's base64, are bigger than the bytes); this still stops a server that never ends a line.
+ */
+export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** The environment a stdio server gets: the user's whole environment, then the env file's variables, then `env` (null removes). */
+export function buildStdioEnvironment(
+  base: Record<string, string | undefined>,
+  configured: Record<string, string | null>,
+  envFileVariables: Record<string, string> = {},
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+  for (const [k, v] of Object.entries({ ...envFileVariables, ...configured })) {
+    const key = k.toUpperCase() === 'PATH' ? pathKey : k;
+    if (v === null) delete env[key];
+    // As VS Code does: a PATH in the config extends the inherited one instead of replacing it.
+    else if (key === pathKey && env[pathKey] && !v.includes(env[pathKey])) env[key] = `${v}${path.delimiter}${env[pathKey]}`;
+    else env[key] = v;
+  }
+  return env;
+}
+
+/** The longest stderr line kept; a longer one is cut with a marker (servers that log to stderr can log anything). */
+export const MAX_STDERR_LINE_BYTES = 1024 * 1024;
+
+export class StdioLauncher implements Launcher {
+  private transport: StdioTransport | undefined;
+  spawnedPid: number | undefined;
+  readonly recentOutput: string[] = [];
+  readonly exitMessage = 'The server process exited';
+
+  constructor(
+    private readonly definition: ServerDefinition,
+    private readonly server: ResolvedStdioServer,
+    private readonly log: ServerLog,
+    private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs'>,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.transport?.pid;
+  }
+
+  secrets(): readonly string[] {
+    return [];
+  }
+
+  async connect(handshake: Handshake): Promise<void> {
+    const transport = (this.transport = this.createTransport());
+    await handshake(transport, () => (this.spawnedPid = transport.pid));
+  }
+
+  private createTransport(): StdioTransport {
+    const def = this.server;
+    const cwd = def.cwd ?? this.definition.scope.folderPath;
+    const envFile = this.definition.envFile;
+    if (envFile && 'error' in envFile) throw new StartError(envFile.error, false);
+    const env = buildStdioEnvironment(this.options.environment, def.env, envFile?.variables);
+    const command = isWindows ? resolveWindowsCommand(def.command, { env }) : def.command;
+    if (command === undefined) throw new StartError(`The command "${def.command}" was not found on the PATH (the workspace folder is not searched).`, false);
+    if (cwd && !fs.existsSync(cwd)) throw new StartError(`The working directory ${cwd} does not exist.`, false);
+    // As written, not resolved: values from ${env:} or inputs in the arguments stay out of the log.
+    const raw = this.definition.raw.type === 'stdio' ? this.definition.raw : def;
+    this.log.info(`Starting: ${[raw.command, ...raw.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
+    return new StdioTransport({
+      command,
+      args: def.args,
+      env,
+      cwd,
+      maxMessageBytes: MAX_STDIO_MESSAGE_BYTES,
+      maxStderrLineBytes: MAX_STDERR_LINE_BYTES,
+      onStderrLine: (line, cut) => this.onStderrLine(cut ? `${line} … [line cut at ${MAX_STDERR_LINE_BYTES / 1024 / 1024} MB]` : line),
+    });
+  }
+
+  private onStderrLine(line: string) {
+    if (!line.trim()) return;
+    this.recentOutput.push(line);
+    if (this.recentOutput.length > 5) this.recentOutput.shift();
+    // Servers log to stderr by design (stdout carries the protocol): a line there is news, not a warning.
+    this.log.info(`[stderr] ${line}`);
+  }
+
+  /**
+   * stdin closed, then SIGTERM, then SIGKILL, each after a wait: to the server's process group (children it forked
+   * late, and those a crashed server left behind) and to its process tree as read now (children that left the group).
+   */
+  async stop(closeTransport: () => Promise<void>): Promise<void> {
+    const group = this.spawnedPid;
+    const tree = group !== undefined && isAlive(group) ? [group, ...(await listDescendants(group).catch(() => []))] : [];
+    const running = () => tree.some(isAlive) || (group !== undefined && groupAlive(group));
+    const closing = closeTransport();
+    if (running()) {
+      const stage = this.options.shutdownStageMs;
+      if (!(await waitUntil(() => !running(), stage))) {
+        this.log.info('Server did not exit after stdin closed: sending SIGTERM');
+        await signalAll(group!, tree, 'SIGTERM');
+        if (!(await waitUntil(() => !running(), stage))) {
+          this.log.warn('Server did not exit after SIGTERM: sending SIGKILL');
+          await signalAll(group!, tree, 'SIGKILL');
+          await waitUntil(() => !running(), stage);
+        }
+      }
+    }
+    await closing;
+  }
+}
+
+async function signalAll(group: number, tree: number[], signal: NodeJS.Signals) {
+  signalGroup(group, signal);
+  // Windows has no groups: taskkill walks the tree of the root; elsewhere this reaches children that left the group.
+  if (isAlive(group)) await killTree(group, signal).catch(() => []);
+  for (const p of tree.slice(1)) {
+    try {
+      if (isAlive(p)) process.kill(p, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
