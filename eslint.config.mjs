@@ -2,10 +2,7 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
-
-const coreLayering =
-  'src/core is plain TypeScript, run and unit-tested in Node without VS Code: only src/vscode/** (and src/extension.ts) ' +
-  'may use the vscode module. Give core a port (an interface or callback) and adapt it in src/vscode/.';
+import { layerRules } from './scripts/eslint-layers.mjs';
 
 export default defineConfig(
   {
@@ -39,16 +36,5 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  {
-    files: ['src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: coreLayering }] }],
-      // no-restricted-imports sees import/export declarations only; these catch require('vscode') and import('vscode').
-      'no-restricted-syntax': [
-        'error',
-        { selector: "ImportExpression[source.value='vscode']", message: coreLayering },
-        { selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']", message: coreLayering },
-      ],
-    },
-  },
+  ...layerRules,
 );

@@ -31,7 +31,7 @@ export interface Host extends CoreHost, vscode.Disposable {
 /** The session layer, required once, when first needed: esbuild turns this require into one of dist/host.js. */
 function sessionLayerLoader(): LoadSessionLayer {
   let loaded: SessionLayer | undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, deferred load is the point
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-syntax -- the one load of the session layer: synchronous and deferred
   return () => (loaded ??= require('./session') as SessionLayer);
 }
 
