@@ -47,9 +47,8 @@ const esbuild = require('esbuild');
 const { Client } = require('@modelcontextprotocol/client');
 const { StdioClientTransport } = require('@modelcontextprotocol/client/stdio');
 const core = (file) => require(path.join(repoRoot, 'out', 'src', 'core', file));
-const { ServerRegistry } = core('host/serverRegistry.js');
-const { PermissionStore } = core('host/permissionStore.js');
-const { TrustStore } = core('host/trustStore.js');
+const { createCoreHost } = core('host/createCoreHost.js');
+const { createConnection } = core('protocol/serverConnection.js');
 const { ActiveToolCalls } = core('host/activeToolCalls.js');
 const { ToolCaller } = core('features/tools/toolCaller.js');
 const { ResourceService } = core('features/resources/resourceService.js');
@@ -145,11 +144,11 @@ const entry = (name, env = {}) => ({ name, server: { type: 'stdio', command: pro
 /** Our host, started on `count` bench servers (user servers: no trust prompt), resolved once all run. */
 async function startOurs(count, env = {}) {
   const logs = new Map();
-  const store = new MemoryStore();
-  const registry = new ServerRegistry({
+  const { registry } = createCoreHost({
     clientInfo: { name: 'mcp-host-bench', version: '0' },
+    createConnection,
     logs: { create: (id) => logs.set(id, new BenchLog()).get(id) },
-    trustStore: new TrustStore(new PermissionStore({ global: store, workspace: new MemoryStore() })),
+    stores: { global: new MemoryStore(), workspace: new MemoryStore() },
     trustPrompt: { askTrust: async () => true },
     inputs: { getInput: async () => undefined },
     // Long enough for a host that takes minutes over 20 MB of stderr on one line (ours did, before issue 14).

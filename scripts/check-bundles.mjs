@@ -3,7 +3,8 @@
 // the tool views' webview script dist/webview/appFrame.js) into a temporary directory and fails when the activation
 // bundle (dist/extension.js, loaded in every window) holds any of the SDK (@modelcontextprotocol/*), zod or ajv, when
 // it weighs more than 150 KB, when it does not reach the host bundle through its lazy require, or when the webview
-// script holds the SDK or zod (it only relays messages). Prints what each bundle weighs, all of them together, and what
+// script holds the SDK or zod (it only relays messages), or when a module with a class or module state is in both the
+// activation and the host bundle. Prints what each bundle weighs, all of them together, and what
 // each package in them costs.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -50,15 +51,20 @@ try {
   if (activation.output.bytes > ACTIVATION_LIMIT) {
     const ours = Object.entries(activation.output.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 10);
     problems.push(
-      `the activation bundle weighs ${kb(activation.output.bytes)}, over its ${kb(ACTIVATION_LIMIT)}: move what activation does not run behind loadHostBundle(). Its largest modules:\n  ${ours.map(([input, { bytesInOutput }]) => `${kb(bytesInOutput).padStart(9)}  ${input}`).join('\n  ')}`,
+      `the activation bundle weighs ${kb(activation.output.bytes)}, over its ${kb(ACTIVATION_LIMIT)}: move what activation does not run into src/vscode/session or src/core/protocol. Its largest modules:\n  ${ours.map(([input, { bytesInOutput }]) => `${kb(bytesInOutput).padStart(9)}  ${input}`).join('\n  ')}`,
     );
   }
   const inWebview = Object.keys(webview.output.inputs).filter((input) => FORBIDDEN.test(input));
   if (inWebview.length) problems.push(`the webview script holds what only the extension needs:\n  ${inWebview.join('\n  ')}`);
   const lazy = activation.output.imports.filter((i) => i.external && i.path === './host.js');
   if (!lazy.length) problems.push('the activation bundle never requires ./host.js: the lazy boundary is gone');
+  // A module in both bundles is two modules at run time: a class would fail `instanceof` across them, and module state
+  // would be kept twice. Only stateless, class-free modules (functions, constants, types) may be in both.
   const shared = Object.keys(host.output.inputs).filter((input) => input.startsWith('src/') && activation.output.inputs[input]);
-  if (shared.length) console.log(`in both bundles (each has its own copy): ${shared.join(', ')}`);
+  const sharedBytes = shared.reduce((sum, input) => sum + host.output.inputs[input].bytesInOutput, 0);
+  if (shared.length) console.log(`in both bundles (each has its own copy, ${kb(sharedBytes)} in the host bundle): ${shared.join(', ')}`);
+  const stateful = shared.filter((input) => /^(export )?(abstract )?class |^(export )?(let|var) /m.test(fs.readFileSync(path.join(repoRoot, input), 'utf8')));
+  if (stateful.length) problems.push(`modules with a class or module state are in both bundles (each bundle gets its own copy):\n  ${stateful.join('\n  ')}`);
 
   if (problems.length) {
     for (const p of problems) console.error(`check-bundles: ${p}`);

@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
     notifyFailures(registry, logs),
     registerManagePermissionsCommand(permissions),
-    ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets, session }),
+    ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),
     ...chat.disposables,
     attachments,
     resources,

@@ -7,7 +7,7 @@ import { workspaceConfigUri, type ConfigLoader } from './configLoader';
 import { labelText, plainText } from '../core/presentation/serverText';
 import { describeState } from '../core/presentation/serverPresentation';
 import type { ServerOutputChannels } from './serverLogs';
-import { serverIdOf } from './serversTreeProvider';
+import { serverIdOf } from './serverNodes';
 import type { StoredInputs } from './storedInputs';
 import { CommandIds } from '../core/common/commandIds';
 

@@ -10,7 +10,8 @@ import type { Coexistence } from './coexistence';
 import type { ConfigLoader } from './configLoader';
 import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs';
-import type { Node, ServersTreeProvider } from './serversTreeProvider';
+import type { ServersTreeProvider } from './serversTreeProvider';
+import type { Node } from './serverNodes';
 import type { McpStatusBar } from './statusBar';
 import type { PreparedAgentCall } from './tools/agentTools';
 

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { NUMERIC_SETTINGS, numericSetting } from '../core/config/numericSettings';
 import type { HostSettings } from '../core/host/serverRegistry';
+import { userValue } from '../core/config/tightenedSettings';
 
 /** Where out-of-range settings are reported (the MCP Host log). */
 let warn: (message: string) => void = () => undefined;
@@ -18,10 +19,9 @@ export function readNumber(section: Pick<vscode.WorkspaceConfiguration, 'get'>, 
 export function readSettings(): HostSettings {
   const c = vscode.workspace.getConfiguration('mcpHost');
   // Only the user's (or the machine's) own value counts: a workspace must never trust servers on its own behalf.
-  const trustAll = c.inspect<boolean>('trustAllServers');
   return {
     autoStart: c.get<boolean>('autoStart', true),
-    trustAllServers: trustAll?.globalValue ?? false,
+    trustAllServers: userValue<boolean | undefined>(c, 'trustAllServers').user === true,
     initializeTimeoutMs: readNumber(c, 'initializeTimeout', NUMERIC_SETTINGS.initializeTimeout) * 1000,
     requestTimeoutMs: readNumber(c, 'requestTimeout', NUMERIC_SETTINGS.requestTimeout) * 1000,
     pingIntervalMs: readNumber(c, 'ping.interval', NUMERIC_SETTINGS.pingInterval) * 1000,

@@ -4,7 +4,8 @@
 import * as assert from 'assert';
 import type { RawServer } from '../../src/core/config/types';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { authStorageKey, OAuthProvider, signOut } from '../../src/core/protocol/auth/oauthProvider';
+import { authStorageKey, signOut } from '../../src/core/auth/authRecords';
+import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider';
 import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
 import type { AuthInteraction, SignInRequest } from '../../src/core/auth/ports';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';

@@ -4,7 +4,8 @@ import * as assert from 'assert';
 import type { ServerDefinition } from '../../src/core/config/types';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
 import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider';
-import { clientSecretKey, configuredClient, staticClients, type ClientSecretRequest, type OAuthClientSetting } from '../../src/core/protocol/auth/staticClients';
+import { clientSecretKey } from '../../src/core/auth/authRecords';
+import { configuredClient, staticClients, type ClientSecretRequest, type OAuthClientSetting } from '../../src/core/protocol/auth/staticClients';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { MemoryLog } from './hostTestKit';
 

@@ -5,6 +5,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { fileURLToPath, pathToFileURL } from 'url';
 import { fixtureServer, repoRoot } from './helpers';
 
 const cli = path.join(repoRoot, 'scripts', 'mcp-host.mjs');
@@ -78,6 +79,22 @@ describe('mcp-host command line', function () {
       assert.deepStrictEqual(JSON.parse(stdout).result.content, { type: 'text', text: 'forty-two' });
     });
   }
+
+  it('gives servers the folder as a root, a folder with a space in its name included', async () => {
+    const spaced = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost cli folder '));
+    try {
+      fs.mkdirSync(path.join(spaced, '.vscode'));
+      fs.writeFileSync(path.join(spaced, '.vscode', 'mcp.json'), JSON.stringify({ servers: { roots: { command: process.execPath, args: [fixtureServer('asking-server.mjs')] } } }));
+      const { code, stdout, stderr } = await run(spaced, ['--yes', 'call', 'roots', 'roots']);
+      assert.strictEqual(code, 0, stderr);
+      const roots = (JSON.parse(stdout) as { result: { roots: { uri: string; name: string }[] } }).result.roots;
+      assert.deepStrictEqual(roots, [{ uri: pathToFileURL(spaced).href, name: path.basename(spaced) }]);
+      assert.match(roots[0].uri, /%20/, 'the space is encoded, as a file URI needs');
+      assert.strictEqual(fileURLToPath(roots[0].uri), spaced);
+    } finally {
+      fs.rmSync(spaced, { recursive: true, force: true });
+    }
+  });
 
   it('says how to use it, and exits 2 on bad usage', async () => {
     const { code, stderr } = await run(dir, ['frobnicate']);

@@ -1,7 +1,7 @@
 // Secrets never reach a server's log: the masking itself, and OAuth tokens a server echoes back while traffic is traced.
 import * as assert from 'assert';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { authStorageKey } from '../../src/core/protocol/auth/oauthProvider';
+import { authStorageKey } from '../../src/core/auth/authRecords';
 import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { redact, redactingLog } from '../../src/core/host/redactingLog';

@@ -2,7 +2,8 @@
 import * as assert from 'assert';
 import type { ServerDefinition } from '../../src/core/config/types';
 import { NUMERIC_SETTINGS } from '../../src/core/config/numericSettings';
-import { disabledFor, readSamplingSettings, tightestNumber, type SettingLevels, type SettingsSection } from '../../src/vscode/sampling/samplingSettings';
+import { readSamplingSettings } from '../../src/core/features/sampling/samplingSettings';
+import { disabledFor, tightestNumber, type SettingLevels, type SettingsSection } from '../../src/core/config/tightenedSettings';
 
 /** A configuration section as VS Code's `inspect` reports it: each key's value per level. */
 function section(values: Record<string, SettingLevels<unknown>>): SettingsSection {

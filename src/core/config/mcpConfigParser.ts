@@ -1,7 +1,8 @@
 // Reads an mcp.json (VS Code's format) into servers and inputs, with every problem placed exactly in the text.
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { REMOTE_AUTH_TYPES, type ConfigDiagnostic, type DiagnosticSeverity, type InputDefinition, type ParsedConfig, type RawServer, type RemoteAuthConfig, type RemoteAuthType, type TextSpan } from './types';
+import { REMOTE_AUTH_TYPES, type InputDefinition, type ParsedConfig, type RawServer, type RemoteAuthConfig, type RemoteAuthType, type TextSpan } from './types';
 import { variablesIn } from './variables';
+import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Invalid symbol',
@@ -43,40 +44,6 @@ const INPUT_KEYS = {
 };
 
 type InputStatus = 'valid' | 'invalid';
-
-interface Member {
-  key: Node;
-  value: Node;
-}
-
-class Diagnostics {
-  readonly list: ConfigDiagnostic[] = [];
-  errorCount = 0;
-
-  add(severity: DiagnosticSeverity, code: string, at: Node | TextSpan, message: string): void {
-    if (severity === 'error') this.errorCount++;
-    this.list.push({ message, span: { offset: at.offset, length: at.length }, severity, code });
-  }
-
-  error(code: string, at: Node | TextSpan, message: string): void {
-    this.add('error', code, at, message);
-  }
-
-  wrongType(at: Node, what: string, expected: string): void {
-    this.error('wrong-type', at, `${what} must be ${expected}, not ${describe(at)}.`);
-  }
-}
-
-function describe(node: Node): string {
-  switch (node.type) {
-    case 'object':
-      return 'an object';
-    case 'array':
-      return 'an array';
-    default:
-      return `a ${node.type}`;
-  }
-}
 
 export function parseMcpConfig(text: string): ParsedConfig {
   const errors: ParseError[] = [];
@@ -126,20 +93,6 @@ export function parseMcpConfig(text: string): ParsedConfig {
 
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
-}
-
-/** An object's properties by name. The first of duplicate keys wins, as for server names; the others are reported. */
-function members(obj: Node, d: Diagnostics, onDuplicate?: (key: Node, name: string) => void): Map<string, Member> {
-  const map = new Map<string, Member>();
-  for (const prop of obj.children ?? []) {
-    const [key, value] = prop.children ?? [];
-    if (!key || !value) continue;
-    const name = key.value as string;
-    if (!map.has(name)) map.set(name, { key, value });
-    else if (onDuplicate) onDuplicate(key, name);
-    else d.add('warning', 'duplicate-property', key, `Duplicate property "${name}"; only the first one is used.`);
-  }
-  return map;
 }
 
 function parseInputs(node: Node, status: Map<string, InputStatus>, d: Diagnostics): InputDefinition[] {
@@ -364,53 +317,6 @@ function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>,
       d.add('warning', 'unsupported-variable', node, `Variable ${v.text} is not supported; the server will fail to start.`);
     }
   }
-}
-
-function stringProperty(m: Map<string, Member>, prop: string, what: string, d: Diagnostics, check?: (n: Node) => void): string | undefined {
-  const node = m.get(prop)?.value;
-  if (!node) return undefined;
-  if (node.type !== 'string') {
-    d.wrongType(node, what, 'a string');
-    return undefined;
-  }
-  check?.(node);
-  return node.value as string;
-}
-
-function stringArrayProperty(m: Map<string, Member>, prop: string, what: string, d: Diagnostics, check?: (n: Node) => void): string[] | undefined {
-  const node = m.get(prop)?.value;
-  if (!node) return undefined;
-  if (node.type !== 'array') {
-    d.wrongType(node, what, 'an array of strings');
-    return undefined;
-  }
-  const values: string[] = [];
-  for (const item of node.children ?? []) {
-    if (item.type !== 'string') d.wrongType(item, `Each item of ${what}`, 'a string');
-    else {
-      check?.(item);
-      values.push(item.value as string);
-    }
-  }
-  return values;
-}
-
-function stringMapProperty(m: Map<string, Member>, prop: string, what: string, d: Diagnostics, check: (n: Node) => void): Record<string, string> {
-  const node = m.get(prop)?.value;
-  const result: Record<string, string> = {};
-  if (!node) return result;
-  if (node.type !== 'object') {
-    d.wrongType(node, what, 'an object of strings');
-    return result;
-  }
-  for (const [name, { value }] of members(node, d)) {
-    if (value.type !== 'string') d.wrongType(value, `${what} value "${name}"`, 'a string');
-    else {
-      check(value);
-      result[name] = value.value as string;
-    }
-  }
-  return result;
 }
 
 function envProperty(text: string, m: Map<string, Member>, d: Diagnostics, check: (n: Node) => void): Record<string, string | null> {

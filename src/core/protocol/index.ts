@@ -5,9 +5,8 @@
 // import its types, never its values (ESLint says so at the line); front ends hand the host what it needs from here
 // once (createCoreHost's `createConnection`). This module lists what the extension's activation side is handed.
 export { SignInError } from './auth/authErrors';
-export { hasStoredAuth, signOut } from './auth/oauthProvider';
 export { oauthProviderFactory } from './auth/oauthProviderFactory';
-export { clientSecretKey, configuredClientMetadataUrl, staticClients } from './auth/staticClients';
+export { configuredClientMetadataUrl, staticClients } from './auth/staticClients';
 export { LoopbackRedirectReceiver } from './auth/loopbackRedirect';
 export { ElicitationFeature } from './features/elicitationFeature';
 export { SamplingFeature } from './features/sampling/samplingFeature';

@@ -7,12 +7,11 @@ import type { ServerRegistry } from '../../core/host/serverRegistry';
 import type { ServerInfo } from '../../core/host/types';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import { describeAuth } from '../../core/presentation/serverPresentation';
-import { serverIdOf } from '../serversTreeProvider';
-import type { LoadSessionLayer } from '../sessionLayer';
+import { serverIdOf } from '../serverNodes';
 import { CommandIds } from '../../core/common/commandIds';
+import { clientSecretKey, hasStoredAuth, signOut } from '../../core/auth/authRecords';
 
 export interface SignInCommandDeps {
-  session: LoadSessionLayer;
   registry: ServerRegistry;
   status: AuthStatusStore;
   secrets: SecretStore;
@@ -20,7 +19,7 @@ export interface SignInCommandDeps {
 
 export const SIGNED_OUT_REASON = 'Signed out: start the server to sign in again.';
 
-export function registerSignInCommands({ registry, status, secrets, session }: SignInCommandDeps): vscode.Disposable[] {
+export function registerSignInCommands({ registry, status, secrets }: SignInCommandDeps): vscode.Disposable[] {
   async function pick(arg: unknown, placeHolder: string): Promise<ServerInfo | undefined> {
     const id = typeof arg === 'string' ? arg : serverIdOf(arg);
     const remote = registry.servers().filter((s) => s.definition.type !== 'stdio');
@@ -53,8 +52,6 @@ export function registerSignInCommands({ registry, status, secrets, session }: S
   async function signOutOf(arg?: unknown) {
     const server = await pick(arg, 'Sign out of which MCP server?');
     if (!server) return;
-    // Tokens are kept the way the protocol layer's OAuth keeps them: it knows where.
-    const { hasStoredAuth, signOut, clientSecretKey } = session();
     const had = await hasStoredAuth(secrets, server.id);
     await signOut(secrets, server.id);
     await secrets.delete(clientSecretKey(server.id));

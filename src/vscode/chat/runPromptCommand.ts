@@ -2,7 +2,7 @@
 // loads with the session layer when it is first run.
 import * as vscode from 'vscode';
 import type { LoadSessionLayer } from '../sessionLayer';
-import { PromptNode } from '../serversTreeProvider';
+import { PromptNode } from '../serverNodes';
 import type { ExpandedPrompt, RunPromptDeps } from '../session/chat/runPrompt';
 import { CommandIds } from '../../core/common/commandIds';
 

@@ -7,7 +7,7 @@ import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
 import { lazyClientFeature, type ClientFeature } from '../../core/host/clientFeature';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { HostDialogs } from '../dialogs';
-import { disabledFor, tightestNumber } from '../sampling/samplingSettings';
+import { disabledFor, tightestNumber } from '../../core/config/tightenedSettings';
 import type { LoadSessionLayer } from '../sessionLayer';
 
 export interface ElicitationWiring {

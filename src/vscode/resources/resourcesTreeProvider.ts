@@ -21,9 +21,9 @@ import {
 } from '../../core/presentation/resourcePresentation';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { CommandIds } from '../../core/common/commandIds';
+import { CoalescedRefresh } from '../coalescedRefresh';
 
 /** A burst of changes (servers starting together, list_changed storms) renders once. */
-const REFRESH_DEBOUNCE_MS = 50;
 
 const nodeId = (...parts: string[]): string => JSON.stringify(parts);
 const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);
@@ -281,7 +281,7 @@ export class ResourcesTreeProvider
   private readonly nodes = new Map<string, ServerNode>();
   private readonly folders = new Map<string, FolderNode>();
   private readonly subscriptions: vscode.Disposable[];
-  private refreshTimer: NodeJS.Timeout | undefined;
+  private readonly refresh = new CoalescedRefresh(() => this.applyChanges());
   private readonly ctx: TreeContext;
 
   constructor(
@@ -298,18 +298,10 @@ export class ResourcesTreeProvider
       dark: () => [vscode.ColorThemeKind.Dark, vscode.ColorThemeKind.HighContrast].includes(vscode.window.activeColorTheme.kind),
     };
     this.subscriptions = [
-      service.onDidChangeServers(() => this.scheduleRefresh()),
+      service.onDidChangeServers(() => this.refresh.schedule()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.refreshAll()),
       vscode.window.onDidChangeActiveColorTheme(() => this.refreshAll()),
     ];
-  }
-
-  private scheduleRefresh() {
-    if (this.refreshTimer) return;
-    this.refreshTimer = setTimeout(() => {
-      this.refreshTimer = undefined;
-      this.applyChanges();
-    }, REFRESH_DEBOUNCE_MS);
   }
 
   private applyChanges() {
@@ -387,7 +379,7 @@ export class ResourcesTreeProvider
   }
 
   dispose(): void {
-    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refresh.dispose();
     for (const s of this.subscriptions) s.dispose();
     this._onDidChangeTreeData.dispose();
     this._onDidChangeFileDecorations.dispose();

@@ -10,7 +10,7 @@ import type { PermissionStore } from '../../core/host/permissionStore';
 import type { ServerInfo } from '../../core/host/types';
 import type { HostDialogs } from '../dialogs';
 import type { ServerOutputChannels } from '../serverLogs';
-import { readSamplingSettings } from './samplingSettings';
+import { readSamplingSettings } from '../../core/features/sampling/samplingSettings';
 import type { LoadSessionLayer } from '../sessionLayer';
 
 export interface SamplingWiring {

@@ -16,6 +16,7 @@ import { consentSubject } from '../../core/features/consentSubject';
 import type { ServerSession } from '../../core/host/serverSession';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import type { AppView, AppViewInfo, AppViewsDeps, OpenAppView, ToolCallRecord } from '../apps/appViewTypes';
+import { toolLabel } from '../../core/presentation/serverPresentation';
 
 /** One cache for every view: each server session's views are read once. */
 const resources = new AppResourceCache();
@@ -80,7 +81,7 @@ export class AppViewPanel implements AppView {
     /** Where it opens: beside the active editor unless given (a replaced view's column). */
     viewColumn: vscode.ViewColumn = vscode.ViewColumn.Beside,
   ) {
-    const title = labelText(`${call.tool.title ?? call.tool.name} (${call.serverName})`);
+    const title = labelText(`${toolLabel(call.tool)} (${call.serverName})`);
     this.panel = vscode.window.createWebviewPanel('mcpHost.appView', title, { viewColumn, preserveFocus: true }, {
       enableScripts: true,
       // A view keeps its state while its tab is in the background.
@@ -173,7 +174,7 @@ export class AppViewPanel implements AppView {
       type: 'load',
       html: withContentSecurityPolicy(resource.html, policy),
       allow: allowAttribute(sandbox.permissions),
-      title: plainText(`${call.tool.title ?? call.tool.name} · ${call.serverName}`),
+      title: plainText(`${toolLabel(call.tool)} · ${call.serverName}`),
       detail: 'A view from an MCP server, in a sandbox: what it asks goes through MCP Host.',
     });
     this.checkServer();

@@ -18,6 +18,8 @@ import type { ChatResources } from '../session/chat/mcpChatParticipant';
 import type { AppViews } from '../apps/appViews';
 import { hasView } from '../../core/features/apps/appMeta';
 import { readToolSettings } from './toolSettings';
+import { toolLabel } from '../../core/presentation/serverPresentation';
+import { abortOnCancel } from '../cancellation';
 
 export interface AgentToolDeps {
   sessions: SessionPort;
@@ -49,7 +51,7 @@ function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: 
   const t = tool.tool;
   const a = t.annotations ?? {};
   const kind = a.readOnlyHint === true ? 'The server says it only reads.' : a.destructiveHint === false ? '' : 'The server does not say it is read-only: it may modify or delete data.';
-  const label = t.title ?? a.title ?? t.name;
+  const label = toolLabel(t);
   return {
     title: plainText(`Run the MCP tool "${t.name}" of server "${tool.serverName}"?`),
     message: [
@@ -103,7 +105,7 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
       const decision = deps.consent.decide(subject(tool, args));
       if (decision !== 'ask' && !decision.allowed) throw new Error('The user denied this MCP tool (a saved decision). Do not retry it.');
       const abort = new AbortController();
-      const sub = token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
+      const sub = abortOnCancel(token, abort);
       try {
         const result = await deps.caller.call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal });
         // Results are converted in the session layer, loaded with the server that gave this one.

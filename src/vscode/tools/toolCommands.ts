@@ -16,10 +16,12 @@ import type { AppViews } from '../apps/appViews';
 import { hasView } from '../../core/features/apps/appMeta';
 import type { HostDialogs } from '../dialogs';
 import type { LoadSessionLayer } from '../sessionLayer';
-import { ToolNode } from '../serversTreeProvider';
+import { ToolNode } from '../serverNodes';
 import { type ToolResultPage } from '../session/toolResultHtml';
 import { ToolResultPanels } from './toolResultPanels';
 import { CommandIds } from '../../core/common/commandIds';
+import { toolLabel } from '../../core/presentation/serverPresentation';
+import { abortOnCancel } from '../cancellation';
 
 export interface ToolCommandDeps {
   sessions: SessionPort;
@@ -68,7 +70,7 @@ async function pickTool(sessions: SessionPort): Promise<ToolChoice | undefined> 
   }
   const picked = await vscode.window.showQuickPick(
     choices.map((c) => ({
-      label: labelText(c.tool.title ?? c.tool.annotations?.title ?? c.tool.name),
+      label: labelText(toolLabel(c.tool)),
       description: labelText(`${c.server.name} · ${c.tool.name}`),
       detail: c.tool.description ? labelText(firstLine(c.tool.description)) : undefined,
       choice: c,
@@ -116,7 +118,7 @@ async function collectArguments(
   const annotations = tool.annotations ?? {};
   const kind = annotations.readOnlyHint === true ? 'read-only' : annotations.destructiveHint === false ? undefined : 'may modify or delete data';
   const outcome = await runQuickInputForm(form.form, {
-    title: `Call ${tool.name === toolTitle(tool) ? `"${tool.name}"` : `"${toolTitle(tool)}" (${tool.name})`} · ${server.name}`,
+    title: `Call ${tool.name === toolLabel(tool) ? `"${tool.name}"` : `"${toolLabel(tool)}" (${tool.name})`} · ${server.name}`,
     serverName: server.name,
     dialogs,
     review: true,
@@ -129,8 +131,6 @@ async function collectArguments(
   });
   return outcome.action === 'accept' ? outcome.values : undefined;
 }
-
-const toolTitle = (tool: Tool): string => tool.title ?? tool.annotations?.title ?? tool.name;
 
 const isArgumentsObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -163,7 +163,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: plainText(`${choice.tool.name} (${choice.server.name})`), cancellable: true },
         (progress, token) => {
-          token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
+          abortOnCancel(token, abort);
           let reported = 0;
           return deps.caller.call({
             serverId: choice.server.id,
@@ -188,7 +188,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       serverId: choice.server.id,
       serverName: choice.server.name,
       toolName: choice.tool.name,
-      toolTitle: toolTitle(choice.tool),
+      toolTitle: toolLabel(choice.tool),
       argumentsJson: JSON.stringify(args, null, 2),
       outcome,
     });

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { NUMERIC_SETTINGS } from '../../core/config/numericSettings';
 import { readNumber } from '../settings';
+import { userValue } from '../../core/config/tightenedSettings';
 
 export interface ToolSettings {
   /** Tools that declare `readOnlyHint` run without asking. */
@@ -15,9 +16,8 @@ export interface ToolSettings {
 export function readToolSettings(): ToolSettings {
   const c = vscode.workspace.getConfiguration('mcpHost');
   // Only the user's own value counts: a workspace must not switch off the questions that protect the user from it.
-  const autoAllow = c.inspect<boolean>('tools.autoAllowReadOnly');
   return {
-    autoAllowReadOnly: autoAllow?.globalValue ?? autoAllow?.defaultValue ?? false,
+    autoAllowReadOnly: userValue<boolean | undefined>(c, 'tools.autoAllowReadOnly').user === true,
     maxToolRounds: readNumber(c, 'chat.maxToolRounds', NUMERIC_SETTINGS.maxToolRounds),
     openViewsForAgentCalls: c.get<boolean>('apps.openForAgentCalls', true) !== false,
   };

@@ -6,6 +6,7 @@ import type { ServerInfo } from '../../host/types';
 import { firstLine, inlineCode, markdownLine } from '../../presentation/serverText';
 import { promptCommandName, type PromptEntry } from '../prompts/promptCatalog';
 import { CommandIds } from '../../common/commandIds';
+import { toolLabel } from '../../presentation/serverPresentation';
 
 /**
  * Opens chat with an `@mcp` query, as `workbench.action.chat.open` would. Links use this instead of VS Code's command:
@@ -57,7 +58,7 @@ export function toolsListing(running: readonly ServerInfo[]): string {
         .join(', ');
       const description = t.description ? ` — ${markdownLine(firstLine(t.description))}` : '';
       const call = commandLink(`Call ${t.name}…`, CommandIds.callTool, s.id, t.name);
-      lines.push(`- **${markdownLine(t.title ?? t.annotations?.title ?? t.name)}** ${inlineCode(t.name)}${hints ? ` *(${hints})*` : ''}${description} · ${call}`);
+      lines.push(`- **${markdownLine(toolLabel(t))}** ${inlineCode(t.name)}${hints ? ` *(${hints})*` : ''}${description} · ${call}`);
     }
   }
   lines.push('Ask in plain words (`@mcp …`) and the model calls these tools itself, after you allow each call.');

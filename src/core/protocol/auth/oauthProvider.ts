@@ -23,6 +23,7 @@ import { redirectMismatch, signInAttemptsExceeded, signInDeclined, signInTimedOu
 import { assertAllowedUrl, isAllowedUrl } from './allowedUrls';
 import type { AuthStatusStore } from '../../auth/authStatus';
 import type { AuthInteraction, SecretStore, StaticClient } from '../../auth/ports';
+import { accountOf, authStorageKey, type AuthRecord, type StoredClient, type StoredTokens } from '../../auth/authRecords';
 
 export interface OAuthProviderOptions {
   serverId: string;
@@ -55,30 +56,6 @@ export interface OAuthProviderOptions {
   fetchFn?: FetchLike;
 }
 
-interface StoredTokens {
-  tokens: StoredOAuthTokens;
-  /** Epoch ms; absent when the server did not say. */
-  expiresAt?: number;
-}
-
-interface StoredClient {
-  info: StoredOAuthClientInformation;
-  /** A registration is only valid for the redirect URL it was made with. */
-  redirectUrl: string;
-}
-
-/** Everything kept for one server, bound to the resource (server URL) it was obtained for. */
-interface AuthRecord {
-  resource: string;
-  clients: Record<string, StoredClient>;
-  tokens?: StoredTokens;
-  discovery?: OAuthDiscoveryState;
-  codeVerifier?: string;
-  resourceIndicator?: string;
-  /** The DPoP signing key (ES256), exported: the tokens are bound to it. */
-  dpopKey?: { privateJwk: JsonWebKey; publicJwk: JsonWebKey };
-}
-
 const ES256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /**
@@ -92,38 +69,10 @@ export class SignInNotPreparedError extends Error {
   }
 }
 
-export const authStorageKey = (serverId: string): string => `mcpHost.oauth/${serverId}`;
-
 /** RFC 7638 thumbprint of an EC public key. */
 async function thumbprintOf(jwk: JsonWebKey): Promise<string> {
   const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y });
   return Buffer.from(await webcrypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical))).toString('base64url');
-}
-
-/** Forgets a server's tokens, registrations and pending sign-in. */
-export async function signOut(store: SecretStore, serverId: string): Promise<void> {
-  await store.delete(authStorageKey(serverId));
-}
-
-/** Whether anything is stored for a server (it signed in before). */
-export async function hasStoredAuth(store: SecretStore, serverId: string): Promise<boolean> {
-  return (await store.get(authStorageKey(serverId))) !== undefined;
-}
-
-/** Who the tokens belong to, from an ID token or a JWT access token; display only, never trusted. */
-export function accountOf(tokens: StoredOAuthTokens): string | undefined {
-  for (const jwt of [tokens.id_token, tokens.access_token]) {
-    const payload = jwt?.split('.')[1];
-    if (!payload || jwt!.split('.').length !== 3) continue;
-    try {
-      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-      const name = [claims.email, claims.preferred_username, claims.name, claims.sub].find((v) => typeof v === 'string' && v);
-      if (name) return name as string;
-    } catch {
-      // Not a JWT after all: opaque tokens name no account.
-    }
-  }
-  return undefined;
 }
 
 const hostOf = (url: string | undefined): string | undefined => {

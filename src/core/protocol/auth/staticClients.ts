@@ -3,6 +3,7 @@
 // kept in the secret store, never in settings.
 import type { ServerDefinition } from '../../config/types';
 import { signInDeclined } from './authErrors';
+import { clientSecretKey } from '../../auth/authRecords';
 import type { SecretStore, StaticClient } from '../../auth/ports';
 
 export interface OAuthClientSetting {
@@ -28,8 +29,6 @@ export interface StaticClientDeps {
   askSecret(request: ClientSecretRequest): PromiseLike<string | undefined>;
 }
 
-/** One secret per server; what it is valid for is stored with it (see StoredSecret). */
-export const clientSecretKey = (serverId: string): string => `mcpHost.oauthClientSecret/${serverId}`;
 
 /**
  * A secret is only valid for the client and the authorization server it was given for: an entry whose URL was edited

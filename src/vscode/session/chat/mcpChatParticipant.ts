@@ -29,6 +29,7 @@ import type { ChatDocuments } from '../../chat/chatDocuments';
 import { ChatToolRenderer } from './chatToolRenderer';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
 import { CommandIds } from '../../../core/common/commandIds';
+import { abortOnCancel } from '../../cancellation';
 
 /** What chat needs from the resources feature. */
 export interface ChatResources {
@@ -98,7 +99,7 @@ export class McpChatRequest {
   }
 
   async run(): Promise<vscode.ChatResult> {
-    const sub = this.token.onCancellationRequested(() => this.abort.abort(new vscode.CancellationError()));
+    const sub = abortOnCancel(this.token, this.abort);
     try {
       switch (this.request.command) {
         case 'prompt':

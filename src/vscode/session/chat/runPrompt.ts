@@ -13,6 +13,7 @@ import { promptToMarkdown } from '../../../core/protocol/features/chat/contentMa
 import type { ChatDocuments } from '../../chat/chatDocuments';
 import type { ChatResources } from './mcpChatParticipant';
 import type { PromptArgumentPicker } from './promptArgumentPicker';
+import { abortOnCancel } from '../../cancellation';
 
 export interface RunPromptDeps {
   sessions: SessionPort;
@@ -57,7 +58,7 @@ export async function runPrompt(deps: RunPromptDeps, invokedOn: boolean, serverI
     result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Expanding ${plainText(`${entry.serverName}.${entry.prompt.name}`)}…`, cancellable: true },
       (_progress, token) => {
-        token.onCancellationRequested(() => abort.abort());
+        abortOnCancel(token, abort);
         return getPrompt(deps.sessions, entry.serverId, entry.prompt.name, values, abort.signal);
       },
     );

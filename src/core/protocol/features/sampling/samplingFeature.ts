@@ -28,21 +28,9 @@ import {
 import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
 import type { StandingConsentAnswer, TextQuestion } from '../../../features/userQuestions';
 import { selectModel } from './modelSelection';
+import type { ContextScope, SamplingSettings } from '../../../features/sampling/samplingSettings';
 
-export type ContextScope = 'none' | 'thisServer' | 'allServers';
-
-export interface SamplingSettings {
-  /** Off: the capability is not declared to this server. */
-  enabled: boolean;
-  /** Requests per minute this server may make. */
-  rateLimitPerMinute: number;
-  /** Requests asking for more tokens are refused. */
-  maxTokens: number;
-  /** Models this server may use, in order of preference (ids or families); empty: any. */
-  pinnedModels: string[];
-  /** The widest `includeContext` the user allows. */
-  allowedContext: ContextScope;
-}
+export type { ContextScope, SamplingSettings } from '../../../features/sampling/samplingSettings';
 
 export interface SamplingQuestion {
   serverName: string;
