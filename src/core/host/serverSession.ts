@@ -52,20 +52,7 @@ export interface ServerSession {
 }
 
 /** Asked for a session of a server that is not running (stopped, starting, waiting, failed, or removed). */
-/** Marks a ServerNotRunningError whichever bundle's copy of the class made it (see the class). */
-const NOT_RUNNING: unique symbol = Symbol.for('mcpHost.ServerNotRunningError');
-
 export class ServerNotRunningError extends Error {
-  /**
-   * Both bundles hold this module (the registry throws the activation bundle's class; tool views, in the host bundle,
-   * check with theirs), so `instanceof` checks a mark both copies set rather than the class itself.
-   */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [NOT_RUNNING]?: boolean })[NOT_RUNNING] === true;
-  }
-
-  readonly [NOT_RUNNING] = true;
-
   constructor(
     readonly serverName: string,
     readonly state: ServerState | undefined,

@@ -37,7 +37,7 @@ export interface ChatFeatureDeps {
 
 export interface ChatFeatures {
   disposables: vscode.Disposable[];
-  /** The prompt argument picker, once a prompt was run (it loads with the host bundle). */
+  /** The prompt argument picker, once a prompt was run (it loads with the session layer). */
   readonly picker: PromptArgumentPicker | undefined;
   transcripts?: ChatTranscripts;
   /** Extension tests: how each agent call of an MCP tool was prepared (its confirmation, if any). */

@@ -20,7 +20,7 @@ export interface ResourceCommandDeps {
   service: ResourceService;
   opener: ResourceOpener;
   files: ResourceFileSystemProvider;
-  /** Made when first needed: it is in the host bundle. */
+  /** Made when first needed: it is in the session layer. */
   picker: () => TemplatePicker;
   attachments: ChatAttachments;
 }

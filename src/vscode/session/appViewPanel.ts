@@ -138,7 +138,7 @@ export class AppViewPanel implements AppView {
     const transport = (this.transport = new WebviewTransport((m) => this.post(m)));
     const server = this.deps.sessions.servers().find((s) => s.id === call.serverId);
     try {
-      // The app bridge brings ext-apps, loaded when a view is first shown (this panel is in the host bundle).
+      // The app bridge brings ext-apps, loaded when a view is first shown (this panel is in the session layer).
       this.host = await startAppViewHost({
         transport,
         serverId: call.serverId,

@@ -1,6 +1,6 @@
-// The native dialogs that running sessions ask (see ./dialogs, whose nativeDialogs forward here): whether to run a
+// The native dialogs that running sessions ask (see ../dialogs, whose native dialogs forward here): whether to run a
 // tool, to let a server use a language model and send its answer back, to open a page, to sign in, to put a view's
-// message in chat. In the host bundle: only a running server asks them.
+// message in chat. In the session layer: only a running server asks them.
 import * as vscode from 'vscode';
 import type { StandingConsentAnswer } from '../../core/features/userQuestions';
 import { plainText } from '../../core/presentation/serverText';

@@ -1,6 +1,6 @@
 // "MCP: Run Prompt…": expands a prompt without any language model, into a read-only Markdown document, with actions to
-// copy the messages or send them to chat. Users without a chat model still get the prompt's text. In the host bundle
-// (see ../hostBundle): ./runPromptCommand registers the command on activation and loads this when it runs.
+// copy the messages or send them to chat. Users without a chat model still get the prompt's text. In the session layer:
+// ../../chat/runPromptCommand registers the command on activation and loads this when it runs.
 import * as vscode from 'vscode';
 import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { quoteArgument } from '../../../core/features/prompts/promptArguments';
