@@ -5,7 +5,8 @@ import type { AuthInteraction, SecretStore } from '../core/auth/ports';
 import { defaultsOf, formFromSchema } from '../core/protocol/features/formModel';
 import type { ClientFeature } from '../core/host/clientFeature';
 import { Emitter } from '../core/common/events';
-import type { KeyValueStore, LogLevelName, ServerLog, ServerLogFactory } from '../core/host/ports';
+import type { KeyValueStore } from '../core/host/ports';
+import type { LogLevelName, ServerLog, ServerLogFactory } from '../core/common/log';
 
 export class MemoryStore implements KeyValueStore {
   private readonly data = new Map<string, unknown>();

@@ -1,7 +1,7 @@
 // One log output channel per server ("MCP: <name>"), kept across restarts.
 import * as vscode from 'vscode';
 import type { Disposable } from '../core/common/events';
-import type { LogLevelName, ServerLog, ServerLogFactory } from '../core/host/ports';
+import type { LogLevelName, ServerLog, ServerLogFactory } from '../core/common/log';
 
 const LEVELS: Record<vscode.LogLevel, LogLevelName> = {
   [vscode.LogLevel.Off]: 'off',

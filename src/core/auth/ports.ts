@@ -1,5 +1,8 @@
 // What signing in to a remote server needs from its surroundings. The VS Code layer implements these with
 // SecretStorage, a modal dialog, the browser and a redirect receiver; the headless client with memory and plain fetch.
+import type { AuthProvider, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { ServerLog } from '../common/log';
+import type { ServerDefinition } from '../config/types';
 
 /** A store for secrets (tokens, client registrations, PKCE verifiers). VS Code's SecretStorage fits. */
 export interface SecretStore {
@@ -30,3 +33,6 @@ export interface StaticClient {
   /** Only for confidential clients; public clients use PKCE alone. */
   clientSecret?: string;
 }
+
+/** Gives the auth provider for a remote server (OAuth, or static credentials), if any. */
+export type AuthProviderFactory = (definition: ServerDefinition, log: ServerLog) => AuthProvider | OAuthClientProvider | undefined;

@@ -1,9 +1,9 @@
 // How a client-side feature (sampling, elicitation, resource subscriptions, …) plugs into every server session
 // without the connection knowing about it: it adds capabilities and installs its handlers on each new session.
-import type { AuthProvider, Client, ClientCapabilities, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import type { Disposable } from '../common/events';
-import type { ServerLog } from './ports';
+import type { ServerLog } from '../common/log';
 import type { ServerSession } from './serverSession';
 
 export interface SessionContext {
@@ -23,9 +23,6 @@ export interface ClientFeature {
   /** Installs request/notification handlers for a new session, before it connects. Disposed when it ends. */
   install(session: SessionContext): Disposable | void;
 }
-
-/** Gives the auth provider for a remote server (OAuth, or static credentials), if any. */
-export type AuthProviderFactory = (definition: ServerDefinition, log: ServerLog) => AuthProvider | OAuthClientProvider | undefined;
 
 /** A feature built when the first session asks for it: its code loads with the protocol layer, not on activation. */
 export function lazyClientFeature(create: () => ClientFeature): ClientFeature {

@@ -3,8 +3,10 @@
 // host a factory for it once (createCoreHost's `createConnection`).
 import type { Implementation } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
-import type { ClientFeature, AuthProviderFactory } from './clientFeature';
-import type { RootInfo, ServerLog } from './ports';
+import type { ClientFeature } from './clientFeature';
+import type { AuthProviderFactory } from '../auth/ports';
+import type { RootInfo } from './ports';
+import type { ServerLog } from '../common/log';
 import type { ProtocolMemory } from './protocolMemory';
 import type { ServerSession } from './serverSession';
 import type { ServerFeatures } from './types';

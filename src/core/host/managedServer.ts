@@ -3,7 +3,7 @@ import { SerialQueue } from '../common/serialQueue';
 import type { ConfigScope, RawServerEntry, ServerDefinition } from '../config/types';
 import type { Connection, ConnectionFactory, ConnectionOptions } from './connectionPort';
 import { Emitter, type Disposable } from '../common/events';
-import type { ServerLog } from './ports';
+import type { ServerLog } from '../common/log';
 import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ServerSession } from './serverSession';

@@ -1,26 +1,6 @@
 // What the host needs from its surroundings. The VS Code layer implements these; tests implement them in plain Node.
 import type { TrustFacts } from '../config/describeDefinition';
 import type { InputDefinition, ServerDefinition } from '../config/types';
-import type { Disposable, Event } from '../common/events';
-
-export type LogLevelName = 'trace' | 'debug' | 'info' | 'warning' | 'error' | 'off';
-
-/** One server's log. VS Code's LogOutputChannel fits this shape. */
-export interface ServerLog {
-  trace(message: string): void;
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-  /** The level the user chose for this log: drives `logging/setLevel` and whether traffic is traced. */
-  readonly logLevel: LogLevelName;
-  readonly onDidChangeLogLevel: Event<LogLevelName>;
-}
-
-export interface ServerLogFactory {
-  /** Called once per configured server (by id); the same log survives restarts. */
-  create(serverId: string, serverName: string): ServerLog & Disposable;
-}
 
 /**
  * Asks the user whether to run a server definition, showing what the facts add (the env file's variables, stored

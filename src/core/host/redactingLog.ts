@@ -1,5 +1,5 @@
 // Wraps a server log so secret values (password inputs, header values) never reach it, whatever prints them.
-import type { ServerLog } from './ports';
+import type { ServerLog } from '../common/log';
 
 const MASK = '••••••';
 

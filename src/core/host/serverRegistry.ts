@@ -3,12 +3,14 @@
 import type { AuthStatus } from '../auth/authStatus';
 import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, InputDefinition, RawServerEntry } from '../config/types';
-import type { AuthProviderFactory, ClientFeature } from './clientFeature';
+import type { ClientFeature } from './clientFeature';
+import type { AuthProviderFactory } from '../auth/ports';
 import type { ConnectionFactory, ConnectionOptions } from './connectionPort';
 import { Emitter, type Disposable, type Event } from '../common/events';
 import { InteractionQueue } from './interactionQueue';
 import { ManagedServer, type Preparation } from './managedServer';
-import type { InputProvider, RootInfo, ServerLog, ServerLogFactory, TrustPrompt } from './ports';
+import type { InputProvider, RootInfo, TrustPrompt } from './ports';
+import type { ServerLog, ServerLogFactory } from '../common/log';
 import type { ProtocolMemory } from './protocolMemory';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import { ServerPreparation } from './serverPreparation';

@@ -12,7 +12,7 @@ import type {
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
 import type { Event } from '../common/events';
-import type { ServerLog } from './ports';
+import type { ServerLog } from '../common/log';
 import { describeServerState, type ServerInfo, type ServerState, type Tool } from './types';
 
 export interface SessionRequestOptions {

@@ -12,7 +12,7 @@ import { RemoteLauncher } from './connection/remoteLauncher';
 import { describeStartFailure, StartError } from './connection/startErrors';
 import { StdioLauncher } from './connection/stdioLauncher';
 import type { Disposable } from '../common/events';
-import type { ServerLog } from '../host/ports';
+import type { ServerLog } from '../common/log';
 import { redact, redactingLog } from '../host/redactingLog';
 import type { SessionRequestOptions } from '../host/serverSession';
 import type { ServerFeatures, Tool } from '../host/types';

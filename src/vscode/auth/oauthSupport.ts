@@ -2,7 +2,7 @@
 // dialogs and the browser, and the per-server sign-in state the Servers view shows.
 import * as vscode from 'vscode';
 import { AuthStatusStore } from '../../core/auth/authStatus';
-import type { AuthProviderFactory } from '../../core/host/clientFeature';
+import type { AuthProviderFactory } from '../../core/auth/ports';
 import type { HostDialogs } from '../dialogs';
 import { BrowserSignIn } from './browserSignIn';
 import { clientMetadataUrlOf, staticClients } from './oauthClients';

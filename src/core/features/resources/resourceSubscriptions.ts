@@ -3,7 +3,7 @@
 // A client feature: every session gets the notification handler; subscriptions live and die with their session.
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import { Emitter, type Disposable, type Event } from '../../common/events';
-import type { ServerLog } from '../../host/ports';
+import type { ServerLog } from '../../common/log';
 import type { ServerSession } from '../../host/serverSession';
 import { resourceKey } from './resourceLocation';
 

@@ -18,7 +18,7 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { withTimeout } from '../../common/async';
-import type { ServerLog } from '../../host/ports';
+import type { ServerLog } from '../../common/log';
 import { redirectMismatch, signInAttemptsExceeded, signInDeclined, signInTimedOut, SignInError } from './authErrors';
 import { assertAllowedUrl, isAllowedUrl } from './allowedUrls';
 import type { AuthStatusStore } from '../../auth/authStatus';

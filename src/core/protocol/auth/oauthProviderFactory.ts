@@ -12,7 +12,7 @@ import {
   requestJwtAuthorizationGrant,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
-import type { AuthProviderFactory } from '../../host/clientFeature';
+import type { AuthProviderFactory } from '../../auth/ports';
 import type { RemoteAuthConfig, ServerDefinition } from '../../config/types';
 import type { AuthStatusStore } from '../../auth/authStatus';
 import { OAuthProvider, type OAuthProviderOptions } from './oauthProvider';

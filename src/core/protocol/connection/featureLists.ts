@@ -2,7 +2,7 @@
 // time on demand (a server may offer 10,000). Lists follow `list_changed`; a reload of resources keeps as many pages
 // as were loaded, so a view keeps its place.
 import type { Client, ListChangedHandlers } from '@modelcontextprotocol/client';
-import type { ServerLog } from '../../host/ports';
+import type { ServerLog } from '../../common/log';
 import { emptyFeatures, type ResourceTemplate, type ServerFeatures } from '../../host/types';
 import { PagedList } from './pagedList';
 

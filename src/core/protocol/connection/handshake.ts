@@ -5,7 +5,7 @@ import { Client, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type ListChan
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { ServerDefinition } from '../../config/types';
 import type { Disposable } from '../../common/events';
-import type { LogLevelName, ServerLog } from '../../host/ports';
+import type { LogLevelName, ServerLog } from '../../common/log';
 import type { ServerSession } from '../../host/serverSession';
 import { isResultResponse } from './messageKinds';
 import type { ConnectionOptions } from './launcher';

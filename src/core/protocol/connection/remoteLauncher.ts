@@ -6,7 +6,7 @@ import { untilAborted } from '../../common/async';
 import { isSameOriginIssuerMismatch } from '../auth/authErrors';
 import { OAuthProvider, SignInNotPreparedError } from '../auth/oauthProvider';
 import type { ResolvedRemoteServer, ServerDefinition } from '../../config/types';
-import type { ServerLog } from '../../host/ports';
+import type { ServerLog } from '../../common/log';
 import { RemoteSession } from './remoteSession';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
 import { guardedFetch } from './guardedFetch';

@@ -17,7 +17,7 @@ import {
 import { withTimeout } from '../../common/async';
 import { SignInNotPreparedError, type OAuthProvider } from '../auth/oauthProvider';
 import { isErrorResponse, isRequest, isResultResponse } from './messageKinds';
-import type { ServerLog } from '../../host/ports';
+import type { ServerLog } from '../../common/log';
 
 export type RemoteTransport = StreamableHTTPClientTransport | SSEClientTransport;
 

@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { ResolvedStdioServer, ServerDefinition } from '../../config/types';
-import type { ServerLog } from '../../host/ports';
+import type { ServerLog } from '../../common/log';
 import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from './processTree';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
 import { StartError } from './startErrors';

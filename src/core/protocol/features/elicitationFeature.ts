@@ -14,7 +14,7 @@ import type { ServerDefinition } from '../../config/types';
 import type { ActiveToolCalls } from '../../host/activeToolCalls';
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
-import type { ServerLog } from '../../host/ports';
+import type { ServerLog } from '../../common/log';
 import { consentSubject } from '../../features/consentSubject';
 import { formFromSchema, validateForm, type FormModel, type FormOutcome } from './formModel';
 import type { InteractionQueue } from '../../host/interactionQueue';

@@ -10,7 +10,7 @@
 // display mode) as it changes. Loaded only when a view is shown: it brings the SDK and ext-apps.
 import type { CallToolResult, Transport } from '@modelcontextprotocol/client';
 import type { AppBridge, McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
-import type { ServerLog } from '../../../host/ports';
+import type { ServerLog } from '../../../common/log';
 import type { Tool } from '../../../host/types';
 import type { ToolCaller } from '../../../features/tools/toolCaller';
 import type { ToolConsent } from '../../../features/tools/toolConsent';
