@@ -46,7 +46,7 @@ function run(node, suite, args) {
   });
 }
 
-if (!fs.existsSync(path.join(root, 'out', 'src', 'core', 'headless', 'conformanceClient.js'))) {
+if (!fs.existsSync(path.join(root, 'out', 'src', 'cli', 'conformanceClient.js'))) {
   console.error('The headless client is not compiled: run `npm run compile` first.');
   process.exit(1);
 }
