@@ -109,7 +109,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     trustStore: new TrustStore(permissions),
     trustPrompt: {
       // Asked through the interaction queue by the host already: one question at a time.
-      askTrust: (d) => (options.yes ? Promise.resolve(true) : yesNo(terminal, `Run server "${d.name}"?\n${describeDefinition(d.raw)}\n`)),
+      askTrust: (d, facts) => (options.yes ? Promise.resolve(true) : yesNo(terminal, `Run server "${d.name}"?\n${describeDefinition(d.raw, facts)}\n`)),
     },
     inputs: { getInput: (_scope, input, interactive) => (interactive ? askInput(terminal, input) : Promise.resolve(undefined)) },
     settings: () => ({ autoStart: false, trustAllServers: false, initializeTimeoutMs: 30_000, requestTimeoutMs: 60_000 }),
