@@ -107,7 +107,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     stores: { global: new MemoryStore(), workspace: new MemoryStore() },
     trustPrompt: {
       // Asked through the interaction queue by the host already: one question at a time.
-      askTrust: (d) => (options.yes ? Promise.resolve(true) : yesNo(terminal, `Run server "${d.name}"?\n${describeDefinition(d.raw)}\n`)),
+      askTrust: (d, facts) => (options.yes ? Promise.resolve(true) : yesNo(terminal, `Run server "${d.name}"?\n${describeDefinition(d.raw, facts)}\n`)),
     },
     inputs: { getInput: (_scope, input, interactive) => (interactive ? askInput(terminal, input) : Promise.resolve(undefined)) },
     settings: () => ({ autoStart: false, trustAllServers: false, initializeTimeoutMs: 30_000, requestTimeoutMs: 60_000 }),

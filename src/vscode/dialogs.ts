@@ -2,6 +2,7 @@
 // tests, so integration tests swap in their own answers through the extension's test API. Questions carry text as
 // servers and workspaces wrote it; the native dialogs make it plain here (serverText), where it reaches the screen.
 import * as vscode from 'vscode';
+import { foldForDialog, SHOW_ALL } from '../core/presentation/foldedText';
 import type { FormField } from '../core/protocol/features/formModel';
 import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../core/protocol/features/sampling/samplingFeature';
 import type { ToolConsentQuestion } from '../core/features/tools/toolConsent';
@@ -78,6 +79,18 @@ export interface HostDialogs {
   openSignInPage?(url: string): Promise<boolean>;
 }
 
+/**
+ * A modal question whose long text folds behind "Show All…": every line then opens in an editor, and the question is
+ * asked again as a notification that stays while the user reads (a modal would cover the editor).
+ */
+async function askFolded(message: string, detail: string, buttons: string[]): Promise<string | undefined> {
+  const folded = foldForDialog(detail);
+  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail: folded.shown }, ...buttons, ...(folded.hiddenLines ? [SHOW_ALL] : []));
+  if (answer !== SHOW_ALL) return answer;
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: `${message}\n\n${detail}\n`, language: 'plaintext' }), { preview: true });
+  return vscode.window.showWarningMessage(`${message} (The whole question is in the editor.)`, ...buttons);
+}
+
 /** The questions of running sessions: asked by the session layer (src/vscode/session), which loads with the first server. */
 export type SessionDialogs = Pick<HostDialogs, 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage'>;
 
@@ -85,15 +98,8 @@ const nativeDialogs = (session: () => SessionDialogs): HostDialogs => ({
   async confirmTrust(q) {
     const trust = 'Trust';
     const doNotTrust = 'Do Not Trust';
-    const answer = await vscode.window.showWarningMessage(
-      `Trust and run the MCP server "${plainText(q.serverName)}"?`,
-      {
-        modal: true,
-        detail: `Defined in ${q.source}. It will run with your permissions:\n\n${q.detail}\n\nOnly trust servers from sources you trust.`,
-      },
-      trust,
-      doNotTrust,
-    );
+    const full = `Defined in ${q.source}. It will run with your permissions:\n\n${q.detail}\n\nOnly trust servers from sources you trust.`;
+    const answer = await askFolded(`Trust and run the MCP server "${plainText(q.serverName)}"?`, full, [trust, doNotTrust]);
     return answer === trust ? true : answer === doNotTrust ? false : undefined;
   },
   async confirmTrustMany(q) {
@@ -101,16 +107,8 @@ const nativeDialogs = (session: () => SessionDialogs): HostDialogs => ({
     const choose = 'Choose Which to Run…';
     const none = 'Run None';
     const list = q.servers.map((s) => `• ${plainText(s.serverName)}: ${s.detail}`).join('\n\n');
-    const answer = await vscode.window.showWarningMessage(
-      `Trust and run the ${q.servers.length} new MCP servers of "${plainText(q.folder)}"?`,
-      {
-        modal: true,
-        detail: `Defined in ${q.source}. Each runs with your permissions:\n\n${list}\n\nOnly trust servers from sources you trust.`,
-      },
-      all,
-      choose,
-      none,
-    );
+    const full = `Defined in ${q.source}. Each runs with your permissions:\n\n${list}\n\nOnly trust servers from sources you trust.`;
+    const answer = await askFolded(`Trust and run the ${q.servers.length} new MCP servers of "${plainText(q.folder)}"?`, full, [all, choose, none]);
     return answer === all ? 'all' : answer === choose ? 'choose' : answer === none ? 'none' : undefined;
   },
   async inputText(q) {

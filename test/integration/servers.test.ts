@@ -147,6 +147,22 @@ describe('MCP servers in a real VS Code', function () {
     await waitFor(() => !server('stranger'), 'stranger removed');
   });
 
+  it('the trust dialog shows the launch plan: the file that will run, and PYTHONWARNINGS and BROWSER with their values', async () => {
+    await vscode.workspace.getConfiguration('mcpHost').update('trustAllServers', false, vscode.ConfigurationTarget.Global);
+    const servers = config.servers();
+    servers.planned = { command: 'node', args: [fixtureServer('basic-server.mjs'), 'planned'], env: { PYTHONWARNINGS: 'ignore::evilpkg.Warning', BROWSER: './tools/open.sh' } };
+    trustQuestions.length = 0;
+    trustAnswers.push(false);
+    await config.writeServers(servers);
+    await waitFor(() => server('planned')?.state.kind === 'blocked', 'planned blocked');
+    const detail = trustQuestions[0]?.detail ?? '';
+    assert.match(detail, /^Runs the file: .*node(\.exe)?$/m, detail);
+    assert.match(detail, /⚠ PYTHONWARNINGS=ignore::evilpkg\.Warning \(env\)/, detail);
+    assert.match(detail, /⚠ BROWSER=\.\/tools\/open\.sh \(env\)/, detail);
+    await config.writeServers(config.servers());
+    await waitFor(() => !server('planned'), 'planned removed');
+  });
+
   it('asks once for all new servers of a folder, and lets the user choose which to run in a pick', async () => {
     const manyQuestions: TrustManyQuestion[] = [];
     const manyAnswers: (TrustManyAnswer | undefined)[] = ['choose'];

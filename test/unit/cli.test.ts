@@ -61,6 +61,22 @@ describe('mcp-host command line', function () {
     assert.match(distrusted.stderr, /"legacy" is blocked/);
   });
 
+  it('the trust question on the terminal shows the launch plan: the file that runs and every variable the workspace sets, with its value', async () => {
+    const hostile = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-cli-plan-'));
+    try {
+      fs.mkdirSync(path.join(hostile, '.vscode'));
+      const env = { PYTHONWARNINGS: 'ignore::evilpkg.Warning', BROWSER: './tools/open.sh' };
+      fs.writeFileSync(path.join(hostile, '.vscode', 'mcp.json'), JSON.stringify({ servers: { s: { command: process.execPath, args: [fixtureServer('basic-server.mjs')], env } } }));
+      const { stderr, code } = await run(hostile, ['tools', 's'], ['n']);
+      assert.strictEqual(code, 1);
+      assert.match(stderr, /⚠ PYTHONWARNINGS=ignore::evilpkg\.Warning \(env\)/);
+      assert.match(stderr, /⚠ BROWSER=\.\/tools\/open\.sh \(env\)/);
+      assert.ok(stderr.includes(`Working directory: ${hostile}`), stderr);
+    } finally {
+      fs.rmSync(hostile, { recursive: true, force: true });
+    }
+  });
+
   for (const server of ['legacy', 'modern']) {
     it(`answers a form on the terminal (${server} server)`, async () => {
       const { code, stdout, stderr } = await run(dir, ['call', server, 'ask', JSON.stringify({ params: ask })], ['y', 'y', 'Ada', 'y']);

@@ -133,7 +133,7 @@ describe('trust covers the env file', function () {
     }
   });
 
-  it('the trust question shows the env file\'s variables (values masked) and the stored inputs the server would receive', async () => {
+  it('the trust question shows the env file\'s variables with their values, password inputs masked, and the stored inputs the server would receive', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-envfacts-'));
     try {
       fs.writeFileSync(path.join(dir, '.env'), 'PYTHONSTARTUP=./evil.py\nAPI_KEY=sk-in-file\n');
@@ -148,8 +148,10 @@ describe('trust covers the env file', function () {
       await kit.update(workspaceScope(dir), [entry('first', first), entry('second', second)], inputs);
       await waitForState(kit, 'second', 'running');
       assert.match(asked[0], /⚠ PYTHONSTARTUP=\.\/evil\.py \(env file\)/);
-      assert.match(asked[0], /From the env file: API_KEY=••••••/);
-      assert.ok(!asked.some((a) => a.includes('sk-in-file') || a.includes('entered-for-the-first-server')), 'no value shown');
+      assert.match(asked[0], /⚠ API_KEY=sk-in-file \(env file\)/);
+      assert.match(asked[0], /⚠ TOKEN=•••••• \(env\)/);
+      assert.ok(!asked.some((a) => a.includes('entered-for-the-first-server')), 'no password shown');
+      assert.match(asked[1], /basic-server\.mjs ••••••/);
       assert.match(asked[1], /receives the stored values of the inputs token/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import type { RawServer } from '../../src/core/config/types';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
 import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
-import { isAllowedUrl } from '../../src/core/protocol/auth/allowedUrls';
+import { isAllowedUrl } from '../../src/core/config/allowedUrls';
 import { createKit, entry, serverState, userScope, waitForState, type Kit } from './hostTestKit';
 import { startOAuthFixture, type OAuthFixture } from './remoteTestKit';
 
@@ -69,11 +69,18 @@ describe('hostile remote servers', function () {
 
   it('accepts only https, or http on this machine or the server\'s own origin', () => {
     const server = 'http://intranet.example:8080/mcp';
-    for (const ok of ['https://as.example/token', 'http://127.0.0.1:9/x', 'http://localhost/x', 'http://[::1]:3/x', 'http://intranet.example:8080/.well-known/x']) {
-      assert.ok(isAllowedUrl(ok, server), ok);
-    }
+    for (const ok of ['https://as.example/token', 'http://intranet.example:8080/.well-known/x']) assert.ok(isAllowedUrl(ok, server), ok);
+    for (const ok of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://[::1]:3/x', 'https://as.example/token']) assert.ok(isAllowedUrl(ok, 'http://localhost:3000/mcp'), ok);
     for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'command:workbench.action.terminal.sendSequence', 'vscode://x/y', 'http://evil.example/token', 'data:text/html,x']) {
       assert.ok(!isAllowedUrl(bad, server), bad);
+    }
+  });
+
+  it('a remote server naming a service on this machine (loopback http or https) in its metadata: never contacted', () => {
+    for (const server of ['https://mcp.example/mcp', 'http://intranet.example:8080/mcp']) {
+      for (const bad of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://[::1]:3/x', 'https://localhost:8443/admin', 'http://0.0.0.0:80/', 'http://api.localhost/x']) {
+        assert.ok(!isAllowedUrl(bad, server), `${bad} from ${server}`);
+      }
     }
   });
 

@@ -185,6 +185,28 @@ describe('parseMcpConfig', () => {
       assert.deepStrictEqual(parsed.rejectedServers, ['x']);
     });
 
+    it('an env key holding "=" (the child would read NODE_OPTIONS): invalid-env-name on the key, the server refused', () => {
+      const text = '{ "servers": { "x": { "command": "node", "env": { "NODE_OPTIONS=--require ./evil.js #": "1", "OK": "1" } } } }';
+      const parsed = parseMcpConfig(text);
+      assertDiagnostic(parsed, 'invalid-env-name', spanOf(text, '"NODE_OPTIONS=--require ./evil.js #"'));
+      assert.deepStrictEqual(parsed.rejectedServers, ['x']);
+    });
+
+    it('an auth endpoint that is not https (or loopback http for a loopback server): insecure-auth-endpoint, the server refused', () => {
+      const text = JSON.stringify({
+        servers: {
+          x: { url: 'https://mcp.example/mcp', auth: { type: 'clientCredentials', clientId: 'c', clientSecret: '${env:S}', issuer: 'http://login.example' } },
+          y: { url: 'https://mcp.example/mcp', auth: { type: 'crossAppAccess', clientId: 'c', idp: { tokenEndpoint: 'http://localhost:9/token', clientId: 'i', idToken: '${env:T}' } } },
+          local: { url: 'http://127.0.0.1:3000/mcp', auth: { type: 'clientCredentials', clientId: 'c', clientSecret: '${env:S}', issuer: 'http://127.0.0.1:3001' } },
+        },
+      });
+      const parsed = parseMcpConfig(text);
+      const found = parsed.diagnostics.filter((d) => d.code === 'insecure-auth-endpoint');
+      assert.deepStrictEqual(found.map((d) => text.slice(d.span.offset, d.span.offset + d.span.length)), ['"http://login.example"', '"http://localhost:9/token"']);
+      assert.deepStrictEqual(parsed.rejectedServers, ['x', 'y']);
+      assert.deepStrictEqual(names(parsed), ['local']);
+    });
+
     it('missing-command on the server key', () => {
       const text = '{ "servers": { "x": { "type": "stdio", "args": [] } } }';
       const parsed = parseMcpConfig(text);

@@ -23,6 +23,24 @@ describe('secret redaction in logs', function () {
     assert.deepStrictEqual(log.lines, ['[info] ••••••', '[error] •••••• •••••• third'], 'secrets are read at each line');
   });
 
+  it('a password a server\'s JSON escapes differently (\\u00f6, \\u00F6, \\/, a surrogate pair, JSON in JSON) is masked all the same', () => {
+    const secret = 'pässwörd/😀"x';
+    const forms = [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      'p\\u00e4ssw\\u00F6rd\\/\\ud83d\\ude00\\"x',
+      '\\u0070\\u00e4sswörd/😀\\"x',
+      JSON.stringify(JSON.stringify(secret)).slice(3, -3).replace('ö', '\\\\u00f6'),
+    ];
+    for (const form of forms) assert.strictEqual(redact(`{"echo":"${form}"}`, [secret]), '{"echo":"••••••"}', form);
+  });
+
+  it('masking stays linear on a long run of backslashes', () => {
+    const started = performance.now();
+    redact('\\'.repeat(200_000), ['secret\\value']);
+    assert.ok(performance.now() - started < 500, `took ${Math.round(performance.now() - started)} ms`);
+  });
+
   it('never logs the OAuth tokens or the PKCE verifier, even when the server echoes the token in traced traffic', async () => {
     const fixture = await startOAuthFixture();
     const store = new MemorySecretStore();

@@ -94,6 +94,15 @@ describe('resources: document URIs', () => {
     assert.strictEqual(safeFileName('\u0000'), '_');
   });
 
+  it('a resource name with a long run of spaces and dots does not block the extension host (linear, not quadratic)', () => {
+    const name = `a${' .'.repeat(50_000)}b`;
+    const started = performance.now();
+    const safe = safeFileName(name);
+    assert.ok(performance.now() - started < 200, `took ${Math.round(performance.now() - started)} ms`);
+    assert.ok(safe.startsWith('a') && safe.length <= 120);
+    assert.strictEqual(safeFileName(`report${' .'.repeat(50_000)}`), 'report');
+  });
+
   it('knows MIME types: essence, extensions, text or binary, viewers', () => {
     assert.strictEqual(mimeEssence(' Text/HTML; charset=utf-8'), 'text/html');
     assert.deepStrictEqual(extensionsForMime('image/jpeg'), ['jpg', 'jpeg', 'jpe']);

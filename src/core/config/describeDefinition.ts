@@ -3,6 +3,8 @@
 // variable that changes what the command runs flagged with its value.
 import * as path from 'path';
 import type { RawServer } from './types';
+import type { LaunchPlan } from '../host/launchPlan';
+import { describeLaunchPlan } from '../host/describeLaunchPlan';
 
 /**
  * Variables that change what a command actually runs (preloaded code, interpreter options, where programs, libraries
@@ -22,6 +24,8 @@ export interface TrustFacts {
   envFile?: { variables: Record<string, string> } | { error: string };
   /** Inputs whose stored value (entered earlier, maybe for another server) this server would receive. */
   storedInputs?: string[];
+  /** What the start will run, as derived from the resolved definition: when given, the question is rendered from it alone. */
+  plan?: LaunchPlan;
 }
 
 /** A value as written when it only names where it comes from; literal text (which may be a key) masked. */
@@ -56,6 +60,7 @@ function variableLines(source: string, variables: Record<string, string | null>)
 }
 
 export function describeDefinition(raw: RawServer, facts: TrustFacts = {}): string {
+  if (facts.plan) return describeLaunchPlan(facts.plan, facts.storedInputs);
   const lines: string[] = [];
   if (raw.type === 'stdio') {
     lines.push(`Command: ${[raw.command, ...raw.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}`);

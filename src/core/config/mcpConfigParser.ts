@@ -3,6 +3,8 @@ import { type Node, type ParseError, parseTree, printParseErrorCode } from 'json
 import { REMOTE_AUTH_TYPES, type InputDefinition, type ParsedConfig, type RawServer, type RemoteAuthConfig, type RemoteAuthType, type TextSpan } from './types';
 import { variablesIn } from './variables';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
+import { isValidVariableName } from './variableName';
+import { isAllowedAuthEndpoint } from './allowedUrls';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Invalid symbol',
@@ -228,7 +230,7 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   else if (url !== undefined && !plausibleUrl(url)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL.`);
   const headers = stringMapProperty(m, 'headers', '"headers"', d, checkVariables);
   const authNode = m.get('auth')?.value;
-  const auth = authNode ? parseAuth(authNode, d, checkVariables) : undefined;
+  const auth = authNode ? parseAuth(authNode, d, checkVariables, url) : undefined;
   if (url === undefined) return undefined;
   return { type, url, headers, ...(auth ? { auth } : {}) };
 }
@@ -241,7 +243,18 @@ function checkSecretReference(node: Node, what: string, d: Diagnostics): void {
   if (!whole) d.error('secret-literal', node, `${what} must be a secret reference, \${input:…} or \${env:…}, never the secret itself.`);
 }
 
-function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void): RemoteAuthConfig | undefined {
+/**
+ * An endpoint written in `auth` gets the credentials: https only (http only on this machine, for a server on this
+ * machine). A value with variables is checked once resolved, before anything is sent.
+ */
+function checkAuthEndpoint(node: Node | undefined, what: string, serverUrl: string | undefined, d: Diagnostics): void {
+  const value = node?.type === 'string' ? (node.value as string) : undefined;
+  if (value === undefined || variablesIn(value).length) return;
+  const server = serverUrl !== undefined && !variablesIn(serverUrl).length ? serverUrl : 'https://server.invalid/';
+  if (!isAllowedAuthEndpoint(value, server)) d.error('insecure-auth-endpoint', node!, `${what} must be an https URL (http only on this machine, for a server on this machine), not "${value}".`);
+}
+
+function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void, serverUrl?: string): RemoteAuthConfig | undefined {
   if (node.type !== 'object') {
     d.wrongType(node, '"auth"', 'an object');
     return undefined;
@@ -259,6 +272,8 @@ function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void
     return undefined;
   }
   const auth: RemoteAuthConfig = { type };
+  checkAuthEndpoint(m.get('issuer')?.value, '"auth.issuer"', serverUrl, d);
+  checkAuthEndpoint(m.get('clientMetadataUrl')?.value, '"auth.clientMetadataUrl"', serverUrl, d);
   for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl'] as const) {
     const value = stringProperty(m, key, `"auth.${key}"`, d, checkVariables);
     if (value === undefined) continue;
@@ -277,6 +292,7 @@ function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void
       const im = members(idpNode, d);
       for (const [prop, { key }] of im) if (!IDP_KEYS.has(prop)) d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "auth.idp"; it is ignored.`);
       const get = (k: string) => stringProperty(im, k, `"auth.idp.${k}"`, d, checkVariables);
+      for (const k of ['issuer', 'tokenEndpoint']) checkAuthEndpoint(im.get(k)?.value, `"auth.idp.${k}"`, serverUrl, d);
       const [issuer, tokenEndpoint, clientId, clientSecret, idToken] = ['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken'].map(get);
       for (const k of ['clientSecret', 'idToken']) if (im.get(k)?.value.type === 'string') checkSecretReference(im.get(k)!.value, `"auth.idp.${k}"`, d);
       if (!clientId || !idToken || (!issuer && !tokenEndpoint)) {
@@ -327,7 +343,12 @@ function envProperty(text: string, m: Map<string, Member>, d: Diagnostics, check
     d.wrongType(node, '"env"', 'an object');
     return env;
   }
-  for (const [name, { value }] of members(node, d)) {
+  for (const [name, { key, value }] of members(node, d)) {
+    // The child reads "A=B" as the variable A: a key holding "=" would set another variable than the one written.
+    if (!isValidVariableName(name)) {
+      d.error('invalid-env-name', key, `${JSON.stringify(name)} is not a valid environment variable name (it holds "=" or a control character, or is empty): the process would see another variable.`);
+      continue;
+    }
     switch (value.type) {
       case 'string':
         check(value);

@@ -1,5 +1,6 @@
 // The mcp.json model shared by config, host and the VS Code layer. Offsets are character offsets into the file text
 // (jsonc-parser's), so the VS Code layer can turn them into exact ranges.
+import type { LaunchPlan } from '../host/launchPlan';
 
 /** A range in a config file's text: [offset, offset + length). */
 export interface TextSpan {
@@ -142,4 +143,6 @@ export interface ServerDefinition {
   secrets: string[];
   /** The env file, read once (capped) when the server was prepared: its variables, or why it cannot be used. */
   envFile?: { variables: Record<string, string> } | { error: string };
+  /** What the start runs, derived once when the server was prepared: the launcher runs this and nothing else. */
+  plan?: LaunchPlan;
 }

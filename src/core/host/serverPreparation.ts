@@ -14,6 +14,7 @@ import type { Preparation } from './managedServer';
 import type { InputProvider, TrustPrompt } from './ports';
 import type { ServerLog } from '../common/log';
 import { redact } from './redactingLog';
+import { buildLaunchPlan, launchPlanHash, LaunchPlanError, MASK, type LaunchPlan } from './launchPlan';
 import { TrustQuestions } from './trustQuestions';
 import { trustKey } from './trustKey';
 import type { TrustStore } from './trustStore';
@@ -71,7 +72,7 @@ export class ServerPreparation {
     this.trustQuestions = new TrustQuestions(deps.trustPrompt, deps.dialogs);
   }
 
-  private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal): VariableContext {
+  private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal, answers?: Map<string, string>): VariableContext {
     return {
       folderPath: scope.folderPath,
       userHome: os.homedir(),
@@ -81,6 +82,7 @@ export class ServerPreparation {
         const value = await (interactive
           ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true), signal), signal)
           : this.deps.inputs.getInput(scope.key, input, false));
+        if (value !== undefined) answers?.set(input.id, value);
         // Without asking, an unknown input still hashes deterministically (and differs from any real value).
         return value ?? (interactive ? undefined : `\u0000unset:${input.id}`);
       },
@@ -95,15 +97,6 @@ export class ServerPreparation {
     } catch {
       return undefined;
     }
-  }
-
-  /** The env file as the quiet resolution names it: read (capped) or why not; undefined without one. */
-  private async envFileOf(scope: ConfigScope, entry: RawServerEntry, inputs: InputDefinition[]): Promise<EnvFileRead | undefined> {
-    if (entry.server.type !== 'stdio' || !entry.server.envFile) return undefined;
-    const { resolved } = await resolveServer(entry.server, inputs, this.variableContext(scope, false)).catch(() => ({ resolved: undefined }));
-    const file = resolved?.type === 'stdio' ? resolved.envFile : undefined;
-    // An env file named through an input not entered yet is read once the input is known.
-    return file === undefined ? undefined : readEnvFileOrError(file);
   }
 
   /** The inputs this server uses whose value is stored (entered before, maybe for another server). */
@@ -121,22 +114,39 @@ export class ServerPreparation {
   /**
    * Checks trust and resolves `entry`, asking what it must. `interactive`: the user asked for this start, so a
    * remembered "do not trust" is asked again. Secrets of the resolution are handed to `onSecrets` for the log's mask.
+   * The order: Restricted Mode and a remembered "no" first (nothing asked, nothing read); then the inputs; then the
+   * launch plan (env file read, executable found); then trust in that plan, remembered by its hash.
    */
   async prepare(server: PreparedServer, entry: RawServerEntry, interactive: boolean, signal: AbortSignal, onSecrets: (secrets: string[]) => void): Promise<Preparation> {
     const { scope, inputs } = server;
-    // Never read in Restricted Mode: checkTrust returns first.
-    let envFile: EnvFileRead | undefined;
+    const asksTrust = scope.kind === 'workspace' && this.deps.isWorkspaceTrusted() && !this.deps.trustAllServers();
     if (scope.kind === 'workspace') {
-      const trust = await this.checkTrust(server, entry, interactive, signal, async () => (envFile = await this.envFileOf(scope, entry, inputs)));
-      if (trust) return trust;
+      if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: 'restricted', message: RESTRICTED_MODE_REASON };
+      // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
+      if (asksTrust && !interactive && this.deps.trustStore.get(trustKey(scope, entry.name, entry.server)) === 'denied') return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
     }
+    const storedInputs = asksTrust ? await this.storedInputs(scope.key, entry, inputs) : [];
     try {
-      const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal));
+      const answers = new Map<string, string>();
+      const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal, answers));
       onSecrets(secrets);
-      // The file trusted is the file used: read once, unless resolving with the inputs named another one.
-      if (resolved.type === 'stdio' && resolved.envFile && envFile?.path !== resolved.envFile) envFile = await readEnvFileOrError(resolved.envFile);
       if (resolved.type !== 'stdio' && !isHttpUrl(resolved.url)) {
         return { ok: false, reason: 'config', message: `The URL does not resolve to an http(s) URL: ${redact(resolved.url, secrets)}` };
+      }
+      // The file shown is the file used: read once, after the inputs that may name it.
+      const envFile = resolved.type === 'stdio' && resolved.envFile ? await readEnvFileOrError(resolved.envFile) : undefined;
+      const shown = (await resolveServer(entry.server, inputs, this.displayContext(scope, answers))).resolved;
+      const plan = buildLaunchPlan({
+        scope,
+        raw: entry.server,
+        resolved,
+        shown,
+        envFile: envFile && ('error' in envFile ? { path: envFile.path, error: envFile.error } : { path: envFile.path, variables: envFile.variables }),
+        hostEnv: this.deps.environment,
+      });
+      if (asksTrust) {
+        const refused = await this.checkTrust(server, entry, plan, storedInputs, interactive, signal);
+        if (refused) return refused;
       }
       const definition: ServerDefinition = {
         id: server.id,
@@ -147,43 +157,44 @@ export class ServerPreparation {
         hash: hashOf({ scope: scope.key, resolved }),
         secrets,
         envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
+        plan,
       };
       return { ok: true, definition };
     } catch (e) {
       if (e instanceof InputCancelledError) return { ok: false, reason: 'input', message: e.message };
+      if (e instanceof LaunchPlanError) return { ok: false, reason: 'config', message: e.message };
       return { ok: false, reason: 'config', message: `Cannot resolve the configuration: ${(e as Error).message}` };
     }
   }
 
-  /** Undefined when the workspace server may run; otherwise why not. */
-  private async checkTrust(
-    server: PreparedServer,
-    entry: RawServerEntry,
-    interactive: boolean,
-    signal: AbortSignal,
-    readEnvFile: () => Promise<EnvFileRead | undefined>,
-  ): Promise<Preparation | undefined> {
-    const { scope } = server;
-    if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: 'restricted', message: RESTRICTED_MODE_REASON };
-    const envFile = await readEnvFile();
-    if (this.deps.trustAllServers()) return undefined;
-    // Trust covers the env file's contents: editing the file asks again, like editing the definition.
-    const key = trustKey(scope, entry.name, entry.server, envFile && 'text' in envFile ? hashOf(envFile.text) : '');
-    const decision = this.deps.trustStore.get(key);
-    if (decision === 'trusted') return undefined;
-    // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
-    if (decision === 'denied' && !interactive) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
-    // Asked together with the folder's other new servers, in one question, with what each would receive.
-    const facts: TrustFacts = {
-      envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
-      storedInputs: await this.storedInputs(scope.key, entry, server.inputs),
+  /** The resolution the question shows: inputs as entered (passwords masked), `${env:X}` kept as the reference. */
+  private displayContext(scope: ConfigScope, answers: Map<string, string>): VariableContext {
+    const env = new Proxy({} as Record<string, string | undefined>, { get: (_t, name) => (typeof name === 'string' ? `\${env:${name}}` : undefined) });
+    return {
+      ...this.variableContext(scope, false),
+      env,
+      resolveInput: async (input) => (input.type === 'promptString' && input.password ? MASK : (answers.get(input.id) ?? '')),
     };
+  }
+
+  /** Undefined when the plan is trusted (remembered by its hash, or now); otherwise why not. */
+  private async checkTrust(server: PreparedServer, entry: RawServerEntry, plan: LaunchPlan, storedInputs: string[], interactive: boolean, signal: AbortSignal): Promise<Preparation | undefined> {
+    const { scope } = server;
+    const planKey = launchPlanHash(scope.key, entry.name, plan);
+    const definitionKey = trustKey(scope, entry.name, entry.server);
+    if (this.deps.trustStore.get(planKey) === 'trusted') return undefined;
+    if (!interactive && this.deps.trustStore.get(definitionKey) === 'denied') return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
+    // Asked together with the folder's other new servers, in one question, with what each would run.
+    const facts: TrustFacts = { storedInputs, plan };
     const answer = await untilAborted(this.trustQuestions.ask({ name: entry.name, scope, raw: entry.server }, facts, signal), signal).catch((e: Error) => {
       server.log.warn(`Could not ask for trust: ${e.message}`);
       return undefined;
     });
     if (answer === undefined) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED_YET };
-    await this.deps.trustStore.set(key, answer ? 'trusted' : 'denied', `${entry.name} (${scope.label})`);
+    const label = `${entry.name} (${scope.label})`;
+    // "Trust" is for this plan only; "Do Not Trust" for the definition, whatever its inputs.
+    if (answer) await this.deps.trustStore.set(planKey, 'trusted', label);
+    await this.deps.trustStore.set(definitionKey, answer ? 'trusted' : 'denied', label);
     if (!answer) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
     server.log.info('Trusted by the user');
     return undefined;

@@ -80,6 +80,16 @@ export function plainText(text: string): string {
   return text.replace(BREAKS, ' ').replace(INVISIBLE, '').replace(/\](?=\()/g, '] ');
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is shown as escapes
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/**
+ * Text whose every character must be seen (the trust question's names, values, paths and arguments): control,
+ * line-breaking, zero-width and bidi characters are written as `\u{…}` escapes instead of removed, so a value can
+ * neither hide what follows it nor forge a line of its own.
+ */
+export const visibleText = (text: string): string => text.replace(HIDDEN, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+
 /** VS Code's `$(name)` and `$(name~modifier)` icon syntax. */
 const THEME_ICON = /\$\((?=[A-Za-z0-9-]+(?:~[A-Za-z]+)?\))/g;
 

@@ -66,7 +66,8 @@ export class ServerConnection implements Connection, Disposable {
     // One mask for every line and every error: the definition's secrets, what the user typed, the sign-in's tokens.
     this.secrets = () => [...secrets(), ...this.typedSecrets, ...this.launcher.secrets()];
     this.log = redactingLog(log, this.secrets);
-    const def = definition.resolved;
+    // The plan prepared (and, for a workspace server, trusted) is what runs; the definition is not read again.
+    const def = definition.plan?.kind === 'remote' ? definition.plan.resolved : definition.resolved;
     this.launcher =
       def.type === 'stdio'
         ? new StdioLauncher(definition, def, this.log, options)

@@ -7,7 +7,8 @@
 // the user turned that off with `mcpHost.apps.openForAgentCalls`).
 import * as vscode from 'vscode';
 import type { ConversionOptions } from '../../core/protocol/features/chat/contentConversion';
-import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, resolveToolCall, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
+import { AgentCalls } from '../../core/features/tools/agentCallIdentity';
+import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { NamedTool } from '../../core/features/tools/toolNames';
@@ -42,10 +43,6 @@ export interface PreparedAgentCall {
 
 const ORIGIN = 'an agent, through MCP Host\'s "call MCP tool"';
 
-function subject(tool: NamedTool, args: Record<string, unknown>) {
-  return { consentSubject: tool.consentSubject, serverName: tool.serverName, tool: tool.tool, arguments: args };
-}
-
 /** VS Code's confirmation: the MCP tool's real name and server, what the server says about it, and the arguments. */
 function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: string; message: string } {
   const t = tool.tool;
@@ -68,6 +65,7 @@ function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: 
 
 export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
   const servers = () => deps.sessions.servers();
+  const calls = new AgentCalls(deps.consent);
   const conversion = (serverId: string): ConversionOptions => ({ images: false, resolveLink: (link) => deps.resources.read(serverId, link.uri) });
 
   const listTools: vscode.LanguageModelTool<ListToolsInput> = {
@@ -78,17 +76,18 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
   const callTool: vscode.LanguageModelTool<CallToolInput> = {
     prepareInvocation(options) {
       const input = options.input ?? {};
-      const resolved = resolveToolCall(servers(), input);
+      // Resolved once: the confirmation and the invoke share this identity (server, tool as described, arguments).
+      const resolved = calls.prepare(servers(), input);
       let prepared: PreparedAgentCall;
       if (!resolved.ok) {
         prepared = { input, invocationMessage: 'Calling an MCP tool that is not there' };
       } else {
-        const { tool } = resolved;
-        const decision = deps.consent.decide(subject(tool, resolved.arguments));
+        const { tool, decision } = resolved;
+        const args = resolved.identity.arguments;
         const name = plainText(`${tool.tool.name} (${tool.serverName})`);
         prepared =
           decision === 'ask'
-            ? { input, invocationMessage: `Calling ${name}`, confirmation: confirmation(tool, resolved.arguments) }
+            ? { input, invocationMessage: `Calling ${name}`, confirmation: confirmation(tool, args) }
             : { input, invocationMessage: decision.allowed ? `Calling ${name}` : `Not calling ${name}: you denied it` };
       }
       deps.record?.push(prepared);
@@ -98,12 +97,10 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
       };
     },
     async invoke(options, token) {
-      const resolved = resolveToolCall(servers(), options.input ?? {});
+      // The identity prepared (and confirmed, where VS Code asked), found again unchanged: never resolved anew.
+      const resolved = calls.take(servers(), options.input ?? {});
       if (!resolved.ok) throw new Error(resolved.message);
       const { tool, arguments: args } = resolved;
-      // "ask" was VS Code's confirmation, shown before this call ran (prepareInvocation gave it).
-      const decision = deps.consent.decide(subject(tool, args));
-      if (decision !== 'ask' && !decision.allowed) throw new Error('The user denied this MCP tool (a saved decision). Do not retry it.');
       const abort = new AbortController();
       const sub = abortOnCancel(token, abort);
       try {

@@ -36,13 +36,23 @@ const MAX_FILE_NAME = 120;
 export function safeFileName(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
   let safe = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|#%]/g, '_').trim();
-  safe = safe.replace(/^\.+/, '').replace(/[. ]+$/, '');
+  safe = withoutTrailingDotsAndSpaces(safe.replace(/^\.+/, ''));
   if (safe.length > MAX_FILE_NAME) {
     const ext = extensionOf(safe);
     const keep = ext ? ext.length + 1 : 0;
     safe = safe.slice(0, MAX_FILE_NAME - keep) + (ext ? `.${ext}` : '');
   }
   return safe || 'resource';
+}
+
+/**
+ * Trailing dots and spaces removed (Windows drops them), by a walk from the end: the regex `/[. ]+$/` retries at every
+ * dot or space of a long run that does not reach the end, quadratic in a server's name.
+ */
+function withoutTrailingDotsAndSpaces(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '.' || text[end - 1] === ' ')) end--;
+  return text.slice(0, end);
 }
 
 /** The last non-empty path segment of a URI, percent-decoded where possible. */

@@ -20,7 +20,8 @@ import {
 import { withTimeout } from '../../common/async';
 import type { ServerLog } from '../../common/log';
 import { redirectMismatch, signInAttemptsExceeded, signInDeclined, signInTimedOut, SignInError } from './authErrors';
-import { assertAllowedUrl, isAllowedUrl } from './allowedUrls';
+import { isAllowedUrl } from '../../config/allowedUrls';
+import { assertAllowedUrl } from './allowedUrls';
 import type { AuthStatusStore } from '../../auth/authStatus';
 import type { AuthInteraction, SecretStore, StaticClient } from '../../auth/ports';
 import { accountOf, authStorageKey, type AuthRecord, type StoredClient, type StoredTokens } from '../../auth/authRecords';

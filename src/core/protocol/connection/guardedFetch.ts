@@ -6,23 +6,45 @@ import { assertAllowedUrl } from '../auth/allowedUrls';
 
 /** The largest single server-sent event, like the largest stdio message. */
 export const MAX_SSE_EVENT_BYTES = 64 * 1024 * 1024;
+/** The largest body of any other reply (a JSON-RPC answer, OAuth metadata, a token response), like one message. */
+export const MAX_HTTP_BODY_BYTES = 64 * 1024 * 1024;
 
 export interface GuardedFetchOptions {
   serverUrl: string;
   maxEventBytes?: number;
+  maxBodyBytes?: number;
   /** A stream broke a limit: the session should end, with this error as the reason. */
   onViolation(error: Error): void;
   fetch?: FetchLike;
 }
 
-export function guardedFetch({ serverUrl, maxEventBytes = MAX_SSE_EVENT_BYTES, onViolation, fetch: inner = fetch }: GuardedFetchOptions): FetchLike {
+export function guardedFetch({ serverUrl, maxEventBytes = MAX_SSE_EVENT_BYTES, maxBodyBytes = MAX_HTTP_BODY_BYTES, onViolation, fetch: inner = fetch }: GuardedFetchOptions): FetchLike {
   return async (url, init) => {
     assertAllowedUrl(url, serverUrl, 'to contact');
     const response = await inner(url, init);
-    if (!response.body || !/^text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return response;
-    const body = response.body.pipeThrough(eventSizeLimit(maxEventBytes, onViolation));
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    // A status that may carry no body keeps its own Response (one cannot be built with a body).
+    if (!response.body || [101, 204, 205, 304].includes(response.status)) return response;
+    // A stream of events may last the whole session (each event capped); any other body is one reply, capped whole.
+    const limit = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '') ? eventSizeLimit(maxEventBytes, onViolation) : bodySizeLimit(maxBodyBytes, onViolation);
+    return new Response(response.body.pipeThrough(limit), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+/** Counts a reply's bytes; one over the cap errors the stream (whoever reads it, the SDK or OAuth, gets the error). */
+function bodySizeLimit(maxBytes: number, onViolation: (error: Error) => void): TransformStream<Uint8Array, Uint8Array> {
+  let total = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      total += chunk.length;
+      if (total > maxBytes) {
+        const error = new Error(`The server sent a reply over ${Math.round(maxBytes / 1024 / 1024)} MB: the session was ended.`);
+        onViolation(error);
+        controller.error(error);
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
 }
 
 /** Counts the bytes since the last event boundary (a blank line); an event over the cap errors the stream. */

@@ -2,14 +2,13 @@
 // line by line, and on stop the whole group and tree ended (stdin closed, then SIGTERM, then SIGKILL), so an `npx`
 // wrapper's child, or a child forked late, never lingers.
 import * as fs from 'fs';
-import * as path from 'path';
 import type { ResolvedStdioServer, ServerDefinition } from '../../config/types';
 import type { ServerLog } from '../../common/log';
 import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from './processTree';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
 import { StartError } from './startErrors';
-import { resolveWindowsCommand } from './commandPath';
-import { isWindows, StdioTransport } from './stdioTransport';
+import { buildStdioPlan, planEnvironment, type StdioLaunchPlan } from '../../host/launchPlan';
+import { StdioTransport } from './stdioTransport';
 
 /**
  * The largest single message a stdio server may send. The SDK's default (10 MB) closes the connection on a 10 MB
@@ -23,17 +22,20 @@ export function buildStdioEnvironment(
   configured: Record<string, string | null>,
   envFileVariables: Record<string, string> = {},
 ): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
-  const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
-  for (const [k, v] of Object.entries({ ...envFileVariables, ...configured })) {
-    const key = k.toUpperCase() === 'PATH' ? pathKey : k;
-    if (v === null) delete env[key];
-    // As VS Code does: a PATH in the config extends the inherited one instead of replacing it.
-    else if (key === pathKey && env[pathKey] && !v.includes(env[pathKey])) env[key] = `${v}${path.delimiter}${env[pathKey]}`;
-    else env[key] = v;
-  }
-  return env;
+  return planEnvironment(base, envFileVariables, configured).env;
+}
+
+/** The plan of a definition prepared without a trust question: the same derivation, args shown as written. */
+function planWithoutQuestion(definition: ServerDefinition, server: ResolvedStdioServer, environment: Record<string, string | undefined>): StdioLaunchPlan {
+  const envFile = definition.envFile;
+  const shown = definition.raw.type === 'stdio' ? definition.raw : server;
+  return buildStdioPlan({
+    scope: definition.scope,
+    resolved: server,
+    shown: { ...server, args: shown.args.length === server.args.length ? shown.args : server.args, env: server.env },
+    envFile: envFile && server.envFile ? { path: server.envFile, ...('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }) } : undefined,
+    hostEnv: environment,
+  });
 }
 
 /** The longest stderr line kept; a longer one is cut with a marker (servers that log to stderr can log anything). */
@@ -66,22 +68,19 @@ export class StdioLauncher implements Launcher {
   }
 
   private createTransport(): StdioTransport {
-    const def = this.server;
-    const cwd = def.cwd ?? this.definition.scope.folderPath;
-    const envFile = this.definition.envFile;
-    if (envFile && 'error' in envFile) throw new StartError(envFile.error, false);
-    const env = buildStdioEnvironment(this.options.environment, def.env, envFile?.variables);
-    const command = isWindows ? resolveWindowsCommand(def.command, { env }) : def.command;
-    if (command === undefined) throw new StartError(`The command "${def.command}" was not found on the PATH (the workspace folder is not searched).`, false);
-    if (cwd && !fs.existsSync(cwd)) throw new StartError(`The working directory ${cwd} does not exist.`, false);
-    // As written, not resolved: values from ${env:} or inputs in the arguments stay out of the log.
-    const raw = this.definition.raw.type === 'stdio' ? this.definition.raw : def;
-    this.log.info(`Starting: ${[raw.command, ...raw.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
+    // The plan the user trusted, never the definition again; one built here only where nobody was asked (tests, CLI).
+    const plan = this.definition.plan?.kind === 'stdio' ? this.definition.plan : planWithoutQuestion(this.definition, this.server, this.options.environment);
+    if (plan.envFile?.error) throw new StartError(plan.envFile.error, false);
+    if (plan.executable === undefined) throw new StartError(`The command "${plan.command}" was not found on the PATH (the workspace folder is not searched).`, false);
+    if (plan.cwd && !fs.existsSync(plan.cwd)) throw new StartError(`The working directory ${plan.cwd} does not exist.`, false);
+    // As shown in the question: values from inputs that are passwords stay out of the log.
+    this.log.info(`Starting: ${[plan.command, ...plan.argsShown].join(' ')}${plan.executable !== plan.command ? ` [${plan.executable}]` : ''}${plan.cwd ? ` (in ${plan.cwd})` : ''}`);
     return new StdioTransport({
-      command,
-      args: def.args,
-      env,
-      cwd,
+      command: plan.executable,
+      argv0: plan.command,
+      args: [...plan.args],
+      env: { ...plan.env },
+      cwd: plan.cwd,
       maxMessageBytes: MAX_STDIO_MESSAGE_BYTES,
       maxStderrLineBytes: MAX_STDERR_LINE_BYTES,
       onStderrLine: (line, cut) => this.onStderrLine(cut ? `${line} … [line cut at ${MAX_STDERR_LINE_BYTES / 1024 / 1024} MB]` : line),

@@ -10,6 +10,8 @@ import { LineSplitter } from './lineSplitter';
 
 export interface StdioTransportOptions {
   command: string;
+  /** What the process sees as its name (argv[0]) when `command` is the path PATH led to. */
+  argv0?: string;
   args: string[];
   /** The whole environment of the process (nothing is added). */
   env: Record<string, string>;
@@ -49,12 +51,13 @@ export class StdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error('StdioTransport already started');
-    const { command, args, env, cwd } = this.options;
+    const { command, args, env, cwd, argv0 } = this.options;
     return new Promise((resolve, reject) => {
       // cross-spawn runs `.cmd`/`.bat` shims such as `npx` on Windows without a shell; a new process group elsewhere.
       const child = (this.child = (isWindows ? crossSpawn : spawn)(command, args, {
         env,
         cwd,
+        ...(argv0 !== undefined && !isWindows ? { argv0 } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: !isWindows,
         windowsHide: true,

@@ -1,0 +1,50 @@
+// The trust question's text, rendered from the launch plan: everything the start will run or send, nothing clipped.
+// Names are always shown; values too, except secrets by origin (password inputs, headers, auth secrets), and a
+// `${env:…}` value shows as its reference. Variables not on the allow-list of harmless names each get a line of
+// their own, first; the harmless ones follow on one line.
+import { visibleText as v } from '../presentation/serverText';
+import type { LaunchPlan, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from './launchPlan';
+
+const quoteArg = (a: string) => v(a === '' || /[\s"'\\]/.test(a) ? JSON.stringify(a) : a);
+
+function variableText(p: PlannedVariable): string {
+  if (p.change === 'removed') return `${v(p.name)} (removed)`;
+  return `${v(p.name)}=${v(p.shown ?? '')}`;
+}
+
+function describeStdio(plan: StdioLaunchPlan): string[] {
+  const lines: string[] = [];
+  lines.push(`Command: ${[plan.command, ...plan.argsShown].map(quoteArg).join(' ')}`);
+  if (plan.executable === undefined) lines.push(`⚠ "${v(plan.command)}" is not found on the PATH it would get: it cannot start.`);
+  else if (plan.executable !== plan.command) lines.push(`Runs the file: ${v(plan.executable)}`);
+  lines.push(`Working directory: ${plan.cwd === undefined ? '(the host\'s own)' : v(plan.cwd)}`);
+  for (const copy of plan.localCopies) lines.push(`⚠ Runs or configures from a local copy, not the registry's: ${v(copy)}`);
+  const risky = plan.changes.filter((c) => !c.harmless);
+  const harmless = plan.changes.filter((c) => c.harmless);
+  if (!plan.changes.length) lines.push('Environment: yours, unchanged.');
+  else lines.push(`Environment: yours, with these ${plan.changes.length} difference${plan.changes.length === 1 ? '' : 's'}:`);
+  for (const p of risky) lines.push(`⚠ ${variableText(p)} (${p.source}) — not known to be harmless: it may change what runs`);
+  if (harmless.length) lines.push(`Harmless: ${harmless.map((p) => `${variableText(p)} (${p.source})`).join(', ')}`);
+  if (plan.envFile) {
+    lines.push(`Environment file: ${v(plan.envFile.path)} (its contents are part of what you trust)`);
+    if (plan.envFile.error) lines.push(`⚠ ${v(plan.envFile.error)}`);
+  }
+  return lines;
+}
+
+function describeRemote(plan: RemoteLaunchPlan): string[] {
+  const lines = [`URL: ${v(plan.url)} (${plan.transport === 'sse' ? 'SSE' : 'Streamable HTTP'})`];
+  if (plan.headers.length) lines.push(`Headers sent to it: ${plan.headers.map((h) => `${v(h.name)}: ${v(h.shown)}`).join('; ')}`);
+  const { auth } = plan;
+  lines.push(`Sign-in: ${auth.type}${auth.configured ? '' : ' (none configured)'}${auth.facts.length ? `, ${auth.facts.map(v).join(', ')}` : ''}`);
+  for (const e of auth.endpoints.slice(1)) lines.push(`Contacts ${v(e.role)}: ${v(e.url)}`);
+  for (const s of auth.secrets) lines.push(`Sends the ${s.field} ${v(s.shown)} to ${v(s.sentTo)}`);
+  for (const w of auth.warnings) lines.push(`⚠ ${v(w)}`);
+  return lines;
+}
+
+export function describeLaunchPlan(plan: LaunchPlan, storedInputs: readonly string[] = []): string {
+  const lines = plan.kind === 'stdio' ? describeStdio(plan) : describeRemote(plan);
+  if (storedInputs.length) lines.push(`It receives the stored values of the inputs ${storedInputs.map(v).join(', ')} (entered before, maybe for another server).`);
+  return lines.join('\n');
+}

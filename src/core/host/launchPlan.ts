@@ -1,0 +1,279 @@
+// The launch plan: what a start will do, derived once from the resolved definition, the env file, the inputs and the
+// environment the host would pass. The trust question is rendered from it, trust is remembered by its hash, and the
+// launcher runs it and nothing else: for a stdio server the executable as PATH finds it (in the server's own
+// environment and working directory), the argument vector, the working directory and the whole environment; for a
+// remote server its URL, headers and sign-in. What differs from the host's own environment is listed, every entry.
+import * as fs from 'fs';
+import * as path from 'path';
+import { hashOf } from '../config/definitionHash';
+import type { ConfigScope, RemoteAuthConfig, ResolvedServer } from '../config/types';
+import { isValidVariableName } from '../config/variableName';
+import { isAllowedAuthEndpoint } from '../config/allowedUrls';
+import { resolveWindowsCommand } from './commandPath';
+import { localRunnerCopies } from './localRunnerCopies';
+
+/** Shown instead of a value that is a secret by origin (a password input, a header, an auth secret). */
+export const MASK = '••••••';
+
+/** One environment variable the server gets that the host does not have (or has with another value, or that is removed). */
+export interface PlannedVariable {
+  readonly name: string;
+  readonly change: 'added' | 'changed' | 'removed';
+  /** Where the difference comes from: `env` in mcp.json, or the env file. */
+  readonly source: 'env' | 'env file';
+  /** The value as the question shows it: secrets by origin masked, `${env:…}` as the reference. Undefined when removed. */
+  readonly shown: string | undefined;
+  /** On the allow-list of names known to change nothing about what runs. */
+  readonly harmless: boolean;
+}
+
+export interface StdioLaunchPlan {
+  readonly kind: 'stdio';
+  /** The command as resolved from the definition (before the PATH lookup). */
+  readonly command: string;
+  /** The file that will be executed, as PATH finds it in the server's environment and working directory; undefined: not found. */
+  readonly executable: string | undefined;
+  readonly args: readonly string[];
+  /** The arguments as the question shows them (password inputs masked). */
+  readonly argsShown: readonly string[];
+  readonly cwd: string | undefined;
+  /** The whole environment of the process. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Every variable of `env` that differs from the host's environment, and every one removed. */
+  readonly changes: readonly PlannedVariable[];
+  readonly envFile?: { readonly path: string; readonly error?: string };
+  /** Copies in the working directory (or above) that a runner such as npx would run instead of the registry's. */
+  readonly localCopies: readonly string[];
+}
+
+export interface PlannedEndpoint {
+  /** What it is, in words ("the MCP server", "the token endpoint of …"). */
+  readonly role: string;
+  readonly url: string;
+}
+
+export interface RemoteLaunchPlan {
+  readonly kind: 'remote';
+  readonly transport: 'http' | 'sse';
+  readonly url: string;
+  /** Every header, the value as written with its literal text masked. */
+  readonly headers: readonly { readonly name: string; readonly shown: string }[];
+  /** The sign-in, complete: its type, what it identifies itself as, every endpoint and every secret and where it goes. */
+  readonly auth: {
+    readonly type: RemoteAuthConfig['type'];
+    readonly configured: boolean;
+    readonly facts: readonly string[];
+    readonly endpoints: readonly PlannedEndpoint[];
+    readonly secrets: readonly { readonly field: string; readonly shown: string; readonly sentTo: string }[];
+    readonly warnings: readonly string[];
+  };
+  /** Headers and auth as resolved: what the launcher sends. */
+  readonly resolved: ResolvedServer & { type: 'http' | 'sse' };
+}
+
+export type LaunchPlan = StdioLaunchPlan | RemoteLaunchPlan;
+
+/** A definition that must not run: its plan cannot be built. Shown as a configuration problem. */
+export class LaunchPlanError extends Error {}
+
+/**
+ * Names known to change nothing about which code runs (locale, time zone, colours, terminal size, log verbosity of
+ * well-behaved tools). Everything else a workspace sets is listed on its own line: a deny-list of "dangerous" names
+ * always misses the next interpreter's hook (PYTHONWARNINGS, BROWSER, …).
+ */
+const HARMLESS = /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLICOLOR_FORCE|COLORTERM|TERM|COLUMNS|LINES|DEBUG|LOG_LEVEL|LOGLEVEL|RUST_LOG|RUST_BACKTRACE|NODE_ENV|PYTHONUNBUFFERED|PYTHONIOENCODING|PYTHONDONTWRITEBYTECODE|MCP_LOG_LEVEL)$/;
+
+export const isHarmlessVariable = (name: string): boolean => HARMLESS.test(name);
+
+
+export interface StdioPlanSource {
+  scope: Pick<ConfigScope, 'folderPath'>;
+  /** Variables resolved. */
+  resolved: ResolvedServer & { type: 'stdio' };
+  /** The same definition resolved for display: password inputs as the mask, `${env:X}` as the reference. */
+  shown: ResolvedServer & { type: 'stdio' };
+  envFile?: { path: string; variables?: Record<string, string>; error?: string };
+  hostEnv: Record<string, string | undefined>;
+  platform?: NodeJS.Platform;
+  isExecutable?(file: string): boolean;
+}
+
+const executableFile = (file: string): boolean => {
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Where the system would find `command`, as execvp does: a name with a slash is taken relative to the working
+ * directory; a bare name is looked up in PATH's entries in order, relative entries (and empty ones) against the
+ * working directory. Windows: the absolute entries of PATH only, with PATHEXT (see resolveWindowsCommand).
+ */
+export function findExecutable(command: string, env: Record<string, string>, cwd: string | undefined, platform: NodeJS.Platform = process.platform, isExecutable = executableFile): string | undefined {
+  if (platform === 'win32') {
+    const found = resolveWindowsCommand(command, { env, isFile: isExecutable });
+    return found && path.win32.resolve(cwd ?? '', found);
+  }
+  const base = cwd ?? process.cwd();
+  if (command.includes('/')) return path.posix.resolve(base, command);
+  if (!command) return undefined;
+  const pathValue = Object.entries(env).find(([k]) => k === 'PATH')?.[1] ?? '';
+  for (const entry of pathValue.split(':')) {
+    const file = path.posix.resolve(base, entry || '.', command);
+    if (isExecutable(file)) return file;
+  }
+  return undefined;
+}
+
+/** The environment a stdio server gets: the host's, then the env file's variables, then `env` (null removes). */
+export function planEnvironment(host: Record<string, string | undefined>, fromFile: Record<string, string>, configured: Record<string, string | null>): { env: Record<string, string>; sourceOf: Map<string, 'env' | 'env file'>; pathKey: string } {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(host)) if (v !== undefined) env[k] = v;
+  const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+  const sourceOf = new Map<string, 'env' | 'env file'>();
+  const apply = (k: string, v: string | null, source: 'env' | 'env file') => {
+    const key = k.toUpperCase() === 'PATH' ? pathKey : k;
+    sourceOf.set(key, source);
+    if (v === null) delete env[key];
+    // As VS Code does: a PATH in the config extends the inherited one instead of replacing it.
+    else if (key === pathKey && env[pathKey] && !v.includes(env[pathKey])) env[key] = `${v}${path.delimiter}${env[pathKey]}`;
+    else env[key] = v;
+  };
+  for (const [k, v] of Object.entries(fromFile)) apply(k, v, 'env file');
+  for (const [k, v] of Object.entries(configured)) apply(k, v, 'env');
+  return { env, sourceOf, pathKey };
+}
+
+export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
+  const { resolved, shown, hostEnv } = source;
+  const fromFile = source.envFile?.variables ?? {};
+  for (const name of [...Object.keys(resolved.env), ...Object.keys(fromFile)]) {
+    if (!isValidVariableName(name)) throw new LaunchPlanError(`The environment variable name ${JSON.stringify(name)} is not a valid name (it holds "=" or a control character): the process would see another variable.`);
+  }
+  const { env, sourceOf, pathKey } = planEnvironment(hostEnv, fromFile, resolved.env);
+  const cwd = resolved.cwd ?? source.scope.folderPath;
+  const changes: PlannedVariable[] = [];
+  const names = new Set([...Object.keys(env), ...Object.keys(hostEnv).filter((k) => hostEnv[k] !== undefined)]);
+  for (const name of [...names].sort()) {
+    const before = hostEnv[name];
+    const after = env[name];
+    if (before === after) continue;
+    const from = sourceOf.get(name) ?? 'env';
+    const change = after === undefined ? 'removed' : before === undefined ? 'added' : 'changed';
+    changes.push({ name, change, source: from, shown: after === undefined ? undefined : shownVariable(name, after, from, shown.env, fromFile, pathKey, before), harmless: isHarmlessVariable(name) });
+  }
+  const executable = findExecutable(resolved.command, env, cwd, source.platform, source.isExecutable);
+  return {
+    kind: 'stdio',
+    command: resolved.command,
+    executable,
+    args: [...resolved.args],
+    argsShown: [...shown.args],
+    cwd,
+    env,
+    changes,
+    ...(source.envFile ? { envFile: { path: source.envFile.path, ...(source.envFile.error ? { error: source.envFile.error } : {}) } } : {}),
+    localCopies: localRunnerCopies(resolved.command, resolved.args, cwd),
+  };
+}
+
+function shownVariable(name: string, value: string, from: 'env' | 'env file', shownEnv: Record<string, string | null>, fromFile: Record<string, string>, pathKey: string, before: string | undefined): string {
+  const configuredKey = Object.keys(shownEnv).find((k) => (name === pathKey ? k.toUpperCase() === 'PATH' : k === name));
+  const written = from === 'env' && configuredKey !== undefined ? shownEnv[configuredKey] : fromFile[name];
+  const base = written ?? value;
+  // The inherited PATH the configured one extends is the user's own: named, not repeated.
+  if (name === pathKey && before && value.endsWith(`${path.delimiter}${before}`) && !base.endsWith(before)) return `${base}${path.delimiter}(your PATH)`;
+  return base;
+}
+
+export interface RemotePlanSource {
+  resolved: ResolvedServer & { type: 'http' | 'sse' };
+  /** As written (variables unresolved): headers and secrets are shown as their references. */
+  raw: ResolvedServer & { type: 'http' | 'sse' };
+}
+
+/** A value as written when it only names where it comes from; literal text (which may be a key) masked. */
+export function maskedTemplate(value: string): string {
+  // The auth scheme says what kind of credential goes along; it is no secret.
+  const scheme = /^(Bearer|Basic|Token|Bot)\s+/i.exec(value)?.[0] ?? '';
+  return scheme + value.slice(scheme.length).replace(/\$\{[^{}]*\}|((?:(?!\$\{)[^])+)/g, (whole, literal: string | undefined) => (literal === undefined ? whole : literal.trim() ? MASK : literal));
+}
+
+export function buildRemotePlan({ resolved, raw }: RemotePlanSource): RemoteLaunchPlan {
+  const url = resolved.url;
+  const origin = new URL(url).origin;
+  const headers = Object.keys(raw.headers).map((name) => ({ name, shown: maskedTemplate(raw.headers[name]) }));
+  const auth = raw.auth;
+  const type = auth?.type ?? 'oauth';
+  const facts: string[] = [];
+  const endpoints: PlannedEndpoint[] = [{ role: 'the MCP server', url }];
+  const secrets: { field: string; shown: string; sentTo: string }[] = [];
+  const warnings: string[] = [];
+  const r = resolved.auth;
+  const checkEndpoint = (what: string, value: string | undefined) => {
+    if (value !== undefined && !isAllowedAuthEndpoint(value, url)) throw new LaunchPlanError(`"${what}" (${value}) must be an https URL (http only on this machine, for a server on this machine).`);
+  };
+  checkEndpoint('auth.issuer', r?.issuer);
+  checkEndpoint('auth.clientMetadataUrl', r?.clientMetadataUrl);
+  checkEndpoint('auth.idp.issuer', r?.idp?.issuer);
+  checkEndpoint('auth.idp.tokenEndpoint', r?.idp?.tokenEndpoint);
+  const authServer = r?.issuer ? `the authorization server ${r.issuer}` : `the authorization server that ${origin}'s metadata names`;
+  endpoints.push({ role: `its metadata (protected resource and authorization server discovery)`, url: `${origin}/.well-known/…` });
+  if (r?.issuer) endpoints.push({ role: 'the authorization server (issuer)', url: r.issuer });
+  else if (auth) warnings.push(`No "issuer" is set: the sign-in goes to whichever authorization server ${origin} names.`);
+  if (r?.clientId !== undefined) facts.push(`client id ${r.clientId}`);
+  if (r?.scope !== undefined) facts.push(`scope ${r.scope}`);
+  if (r?.algorithm !== undefined) facts.push(`algorithm ${r.algorithm}`);
+  if (r?.dpop) facts.push('DPoP-bound tokens');
+  if (r?.clientMetadataUrl !== undefined) endpoints.push({ role: 'its client metadata document (sent as the client id)', url: r.clientMetadataUrl });
+  if (auth?.clientSecret !== undefined) secrets.push({ field: 'client secret', shown: maskedTemplate(auth.clientSecret), sentTo: `the token endpoint of ${authServer}` });
+  if (auth?.privateKey !== undefined) secrets.push({ field: 'private key', shown: maskedTemplate(auth.privateKey), sentTo: `nowhere (it signs a client assertion for the token endpoint of ${authServer})` });
+  if (r?.idp && auth?.idp) {
+    const idp = r.idp.tokenEndpoint ?? `the token endpoint of ${r.idp.issuer}`;
+    if (r.idp.issuer) endpoints.push({ role: "the enterprise identity provider's issuer", url: r.idp.issuer });
+    if (r.idp.tokenEndpoint) endpoints.push({ role: "the enterprise identity provider's token endpoint", url: r.idp.tokenEndpoint });
+    facts.push(`identity provider client id ${r.idp.clientId}`);
+    secrets.push({ field: 'ID token', shown: maskedTemplate(auth.idp.idToken), sentTo: idp });
+    if (auth.idp.clientSecret !== undefined) secrets.push({ field: 'identity provider client secret', shown: maskedTemplate(auth.idp.clientSecret), sentTo: idp });
+  }
+  if (type === 'oauth') facts.push('a sign-in in your browser when the server asks for one');
+  return { kind: 'remote', transport: resolved.type, url, headers, auth: { type, configured: auth !== undefined, facts, endpoints, secrets, warnings }, resolved };
+}
+
+/**
+ * The plan's identity, for "trusted": everything it runs or sends except the host's own environment (a variable
+ * the server inherits unchanged is the user's, and changing it elsewhere does not ask again).
+ */
+export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan): string {
+  if (plan.kind === 'stdio') {
+    const changes = plan.changes.map((c) => [c.name, plan.env[c.name] ?? null]);
+    return hashOf({ v: 2, scope: scopeKey, name, kind: 'stdio', executable: plan.executable ?? null, args: plan.args, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies });
+  }
+  return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', resolved: plan.resolved });
+}
+
+export interface LaunchPlanSource {
+  scope: Pick<ConfigScope, 'folderPath'>;
+  /** As written: headers and auth secrets are shown as their references. */
+  raw: ResolvedServer;
+  resolved: ResolvedServer;
+  /** Resolved for display (password inputs masked, `${env:X}` kept as the reference). */
+  shown: ResolvedServer;
+  envFile?: { path: string; variables?: Record<string, string>; error?: string };
+  hostEnv: Record<string, string | undefined>;
+}
+
+/** The plan of one start; throws LaunchPlanError for a definition that must not run. */
+export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
+  const { resolved, shown, raw } = source;
+  if (resolved.type === 'stdio') {
+    if (shown.type !== 'stdio') throw new LaunchPlanError('The displayed definition differs from the resolved one.');
+    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv });
+  }
+  if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
+  return buildRemotePlan({ resolved, raw });
+}
