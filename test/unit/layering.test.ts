@@ -124,7 +124,9 @@ describe('structure', () => {
   });
 });
 
-describe('the lazy boundary lint rule', () => {
+describe('the lazy boundary lint rule', function () {
+  // Loading ESLint and typescript-eslint takes seconds on a busy machine.
+  this.timeout(60_000);
   /** Lints `code` as if it were the file at `filePath`, with only the project's layering rules. */
   async function lint(filePath: string, code: string): Promise<string[]> {
     const load = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<Record<string, unknown>>;
