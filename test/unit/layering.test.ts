@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import * as os from 'os';
 import { repoRoot } from './helpers';
 
 function filesUnder(dir: string): string[] {
@@ -86,7 +87,7 @@ describe('structure', () => {
   it('finds cycles, type imports included, and nothing else', () => {
     const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
     assert.deepStrictEqual(cyclesOf(Object.keys(graph), (n) => graph[n]), [['a', 'b', 'c']]);
-    const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'mcphost-imports-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-imports-'));
     fs.writeFileSync(path.join(dir, 'a.ts'), "import type { B } from './b';\nexport type A = B;\n");
     fs.writeFileSync(path.join(dir, 'b.ts'), "export { a } from './a';\nconst c = import('./c');\n");
     fs.writeFileSync(path.join(dir, 'c.ts'), "import 'vscode';\n");
