@@ -245,15 +245,17 @@ export function buildRemotePlan({ resolved, raw }: RemotePlanSource): RemoteLaun
 }
 
 /**
- * The plan's identity, for "trusted": everything it runs or sends except the host's own environment (a variable
- * the server inherits unchanged is the user's, and changing it elsewhere does not ask again).
+ * The plan's identity, for "trusted": what the question showed, and nothing it did not. So no secret's hash is ever
+ * stored (a password input counts as its mask, a `${env:…}` value as its reference: the user's own environment), and
+ * every change the user would see in the question (a variable, an env file's value, another file found on PATH, the
+ * working directory, a local copy, a header or sign-in) makes another identity, which is asked about again.
  */
 export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan): string {
   if (plan.kind === 'stdio') {
-    const changes = plan.changes.map((c) => [c.name, plan.env[c.name] ?? null]);
-    return hashOf({ v: 2, scope: scopeKey, name, kind: 'stdio', executable: plan.executable ?? null, args: plan.args, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies });
+    const changes = plan.changes.map((c) => [c.name, c.change, c.source, c.shown ?? null]);
+    return hashOf({ v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies });
   }
-  return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', resolved: plan.resolved });
+  return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', transport: plan.transport, url: plan.url, headers: plan.headers, auth: plan.auth });
 }
 
 export interface LaunchPlanSource {
