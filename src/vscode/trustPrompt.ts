@@ -4,6 +4,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeDefinition } from '../core/config/describeDefinition';
+import { summarizeLaunchPlan } from '../core/host/describeLaunchPlan';
 import type { ServerDefinition } from '../core/config/types';
 import type { TrustFacts } from '../core/config/describeDefinition';
 import type { TrustPrompt } from '../core/host/ports';
@@ -20,7 +21,7 @@ const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => ({ serve
 /** The servers to trust, picked one by one; undefined when the pick was dismissed. */
 async function chooseServers(questions: { definition: Definition; facts: TrustFacts }[]): Promise<boolean[] | undefined> {
   const definitions = questions.map((q) => q.definition);
-  const items = questions.map(({ definition: d, facts }, index) => ({ label: labelText(d.name), detail: labelText(describeDefinition(d.raw, facts)), index }));
+  const items = questions.map(({ definition: d, facts }, index) => ({ label: labelText(d.name), detail: labelText(facts.plan ? summarizeLaunchPlan(facts.plan) : describeDefinition(d.raw, facts)), index }));
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
     ignoreFocusOut: true,

@@ -6,6 +6,7 @@ import { describeDefinition } from '../../src/core/config/describeDefinition';
 import type { InputDefinition, RawServer } from '../../src/core/config/types';
 import { buildStdioPlan, launchPlanHash, MASK } from '../../src/core/host/launchPlan';
 import { localRunnerCopies, runnerPackage } from '../../src/core/host/localRunnerCopies';
+import { summarizeLaunchPlan } from '../../src/core/host/describeLaunchPlan';
 import { fixtureServer } from './helpers';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -170,6 +171,10 @@ describe('the launch plan, in parts', () => {
     assert.strictEqual(key(first), key(plan({ TOKEN: 'other-password', MODE: 'a' }, { TOKEN: MASK, MODE: 'a' })));
     assert.notStrictEqual(key(first), key(plan({ TOKEN: 'hunter2', MODE: 'b' }, { TOKEN: MASK, MODE: 'b' })));
     assert.notStrictEqual(key(first), key(plan({ TOKEN: 'hunter2', MODE: 'a' }, { TOKEN: MASK, MODE: 'a' }, ['--x'])));
+  });
+
+  it("a pick's one-line summary counts the differences and those not known to be harmless", () => {
+    assert.strictEqual(summarizeLaunchPlan(plan({ TZ: 'UTC', NODE_OPTIONS: '-r x' }, { TZ: 'UTC', NODE_OPTIONS: '-r x' }, ['a b'])), '/bin/sh "a b" · 2 environment differences (⚠ 1 not known to be harmless)');
   });
 
   it('finds the package each runner would run, version and options aside', () => {
