@@ -1,6 +1,7 @@
-// What a server definition would run, for the trust question: as written (variables unresolved, so `${env:…}` and
-// `${input:…}` show where a value comes from), with literal values masked, the env file's variables named, and every
-// variable that changes what the command runs flagged with its value.
+// What a server definition would run, for the trust question. With a launch plan (every start of a workspace server
+// has one) the question is the plan's rendering alone (host/describeLaunchPlan.ts). Without one (a definition shown
+// before anything is resolved), as written: variables unresolved, literal values masked, the env file's variables
+// named, and every variable that changes what the command runs flagged with its value.
 import * as path from 'path';
 import type { RawServer } from './types';
 import type { LaunchPlan } from '../host/launchPlan';

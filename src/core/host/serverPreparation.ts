@@ -1,6 +1,6 @@
-// What happens before a server may start: Workspace Trust, trust in the exact definition (asked once, remembered by
-// its hash), its inputs, and the resolution of its variables. One definition throughout: what the user is asked to
-// trust is exactly what is resolved and run.
+// What happens before a server may start: Workspace Trust, its inputs, the resolution of its variables, its launch
+// plan (launchPlan.ts: what exactly will run), and trust in that plan (asked once, remembered by its hash). What the
+// user is asked to trust is the plan, and the plan is what the launcher runs.
 import * as os from 'os';
 import * as path from 'path';
 import { untilAborted } from '../async';
