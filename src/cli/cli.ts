@@ -8,7 +8,7 @@ import { LoopbackRedirectReceiver } from '../core/protocol/auth/loopbackRedirect
 import { oauthProviderFactory } from '../core/protocol/auth/oauthProviderFactory';
 import { parseMcpConfig } from '../core/config/mcpConfigParser';
 import type { ConfigScope, InputDefinition } from '../core/config/types';
-import { describeDefinition } from '../core/config/describeDefinition';
+import { describeDefinition } from '../core/presentation/describeDefinition';
 import { ElicitationFeature, type ElicitationUi } from '../core/protocol/features/elicitationFeature';
 import type { FormField, FormOutcome } from '../core/protocol/features/formModel';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest } from '../core/features/languageModel';
@@ -22,6 +22,7 @@ import { createCoreHost } from '../core/host/createCoreHost';
 import type { PermissionStore } from '../core/host/permissionStore';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { ServerInfo } from '../core/host/types';
+import { planLaunch } from '../core/protocol/launch/launchPlanner';
 import { createConnection } from '../core/protocol/serverConnection';
 import { MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
 
@@ -103,6 +104,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
   const { registry, permissions, activeToolCalls, setFolders } = createCoreHost({
     clientInfo: { name: 'mcp-host-cli', version: '0.1.0' },
     createConnection,
+    planLaunch,
     logs,
     stores: { global: new MemoryStore(), workspace: new MemoryStore() },
     trustPrompt: {

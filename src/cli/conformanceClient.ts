@@ -9,6 +9,7 @@ import { AuthStatusStore } from '../core/auth/authStatus';
 import { oauthProviderFactory } from '../core/protocol/auth/oauthProviderFactory';
 import type { StaticClient } from '../core/auth/ports';
 import { createCoreHost } from '../core/host/createCoreHost';
+import { planLaunch } from '../core/protocol/launch/launchPlanner';
 import { createConnection } from '../core/protocol/serverConnection';
 import { acceptDefaultsElicitation, declineSampling, headlessInteraction, MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
 import { argumentsFor } from './toolArguments';
@@ -54,6 +55,7 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
   const { registry } = createCoreHost({
     clientInfo: { name: 'mcp-host-headless', version: '0.1.0' },
     createConnection,
+    planLaunch,
     logs: streamLogs(run.write),
     stores: { global: new MemoryStore(), workspace: new MemoryStore() },
     trustPrompt: { askTrust: async () => true },

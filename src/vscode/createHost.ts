@@ -15,7 +15,6 @@ import { ServerOutputChannels } from './serverLogs';
 import type { LoadSessionLayer, SessionLayer } from './sessionLayer';
 import { readSettings, reportSettingProblems } from './settings';
 import { StoredInputs } from './storedInputs';
-import { trustPromptFrom } from './trustPrompt';
 
 export interface Host extends CoreHost, vscode.Disposable {
   /** Loads the session layer on first use (the first server's start, the first @mcp request, …). */
@@ -51,9 +50,14 @@ export function createHost(context: vscode.ExtensionContext): Host {
     clientInfo: { name: 'mcp-host-vscode', version: context.extension.packageJSON.version },
     // The first start loads the session layer.
     createConnection: (...args) => session().createConnection(...args),
+    planLaunch: (source) => session().planLaunch(source),
     logs,
     stores,
-    trustPrompt: trustPromptFrom(dialogs),
+    // The question is rendered from the launch plan, which the session layer has just built.
+    trustPrompt: {
+      askTrust: (definition, facts) => session().trustPromptFrom(dialogs).askTrust(definition, facts),
+      askTrustMany: (questions) => session().trustPromptFrom(dialogs).askTrustMany(questions),
+    },
     inputs,
     settings: readSettings,
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { AgentCalls } from '../../src/core/features/tools/agentCallIdentity';
+import { AgentCalls } from '../../src/core/protocol/features/tools/agentCallIdentity';
 import { ToolConsent, toolPermissionKey } from '../../src/core/features/tools/toolConsent';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { PermissionStore } from '../../src/core/host/permissionStore';

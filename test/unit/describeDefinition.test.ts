@@ -3,7 +3,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeDefinition } from '../../src/core/config/describeDefinition';
+import { describeDefinition } from '../../src/core/presentation/describeDefinition';
 import { fixtureServer } from './helpers';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

@@ -8,6 +8,7 @@ import type { LogLevelName, ServerLog } from '../../src/core/common/log';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverRegistry';
 import { PermissionStore } from '../../src/core/host/permissionStore';
+import { planLaunch } from '../../src/core/protocol/launch/launchPlanner';
 import { createConnection } from '../../src/core/protocol/serverConnection';
 import { TrustStore } from '../../src/core/host/trustStore';
 import type { ServerInfo } from '../../src/core/host/types';
@@ -110,6 +111,7 @@ export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Parti
   kit.registry = new ServerRegistry({
     clientInfo: { name: 'mcp-host-tests', version: '0.0.0' },
     createConnection,
+    planLaunch,
     logs: {
       create: (_id, name) => {
         const log = kit.logs.get(name) ?? new MemoryLog();

@@ -2,8 +2,12 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeDefinition } from '../../src/core/config/describeDefinition';
+import { describeDefinition } from '../../src/core/presentation/describeDefinition';
 import type { InputDefinition, RawServer } from '../../src/core/config/types';
+import { launchPlanHash, MASK } from '../../src/core/config/launchPlan';
+import { buildStdioPlan } from '../../src/core/protocol/launch/launchPlanner';
+import { localRunnerCopies, runnerPackage } from '../../src/core/protocol/launch/localRunnerCopies';
+import { summarizeLaunchPlan } from '../../src/core/presentation/describeLaunchPlan';
 import { fixtureServer } from './helpers';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -155,5 +159,45 @@ describe('the launch plan: the trust question shows the launch that will run', f
     await kit.registry.get(serverState(kit, 's')!.id)!.restart();
     await waitForState(kit, 's', 'running');
     assert.strictEqual(asked.length, 1);
+  });
+});
+
+describe('the launch plan, in parts', () => {
+  const plan = (env: Record<string, string>, shown: Record<string, string>, args: string[] = []) =>
+    buildStdioPlan({ scope: { folderPath: '/ws' }, resolved: { type: 'stdio', command: '/bin/sh', args, env }, shown: { type: 'stdio', command: '/bin/sh', args, env: shown }, hostEnv: { PATH: '/bin' }, isExecutable: () => true });
+
+  it('trust is keyed by what the question showed: a new password (masked) is the same plan, a new visible value another, and no secret goes into the key', () => {
+    const key = (p: ReturnType<typeof plan>) => launchPlanHash('file:///ws', 's', p);
+    const first = plan({ TOKEN: 'hunter2', MODE: 'a' }, { TOKEN: MASK, MODE: 'a' });
+    assert.strictEqual(key(first), key(plan({ TOKEN: 'other-password', MODE: 'a' }, { TOKEN: MASK, MODE: 'a' })));
+    assert.notStrictEqual(key(first), key(plan({ TOKEN: 'hunter2', MODE: 'b' }, { TOKEN: MASK, MODE: 'b' })));
+    assert.notStrictEqual(key(first), key(plan({ TOKEN: 'hunter2', MODE: 'a' }, { TOKEN: MASK, MODE: 'a' }, ['--x'])));
+  });
+
+  it("a pick's one-line summary counts the differences and those not known to be harmless", () => {
+    assert.strictEqual(summarizeLaunchPlan(plan({ TZ: 'UTC', NODE_OPTIONS: '-r x' }, { TZ: 'UTC', NODE_OPTIONS: '-r x' }, ['a b'])), '/bin/sh "a b" · 2 environment differences (⚠ 1 not known to be harmless)');
+  });
+
+  it('finds the package each runner would run, version and options aside', () => {
+    const cases: [string, string[], string | undefined][] = [
+      ['npx', ['-y', '@acme/srv@1.2.3', '--port', '1'], '@acme/srv'],
+      ['npx', ['--package=@acme/srv', 'srv-bin'], '@acme/srv'],
+      ['/usr/local/bin/pnpm', ['dlx', 'mcp-thing@latest'], 'mcp-thing'],
+      ['pnpm', ['install'], undefined],
+      ['yarn', ['dlx', 'tool'], 'tool'],
+      ['bunx', ['tool@2'], 'tool'],
+      ['npm', ['exec', '--', 'tool'], 'tool'],
+      ['uvx', ['--from', 'mcp-server-git==1.0', 'mcp-server-git'], 'mcp-server-git'],
+      ['pipx', ['run', 'mcp-fetch'], 'mcp-fetch'],
+      ['node', ['server.js'], undefined],
+    ];
+    for (const [command, args, name] of cases) assert.strictEqual(runnerPackage(command, args)?.name, name, `${command} ${args.join(' ')}`);
+  });
+
+  it('names the local copies from the working directory up: node_modules/<pkg> and its .bin, a uv.toml', () => {
+    const present = new Set(['/ws/node_modules/tool', '/node_modules/.bin/tool', '/ws/sub/uv.toml']);
+    assert.deepStrictEqual(localRunnerCopies('npx', ['-y', 'tool'], '/ws/sub', (f) => present.has(f)), ['/ws/node_modules/tool', '/node_modules/.bin/tool']);
+    assert.deepStrictEqual(localRunnerCopies('uvx', ['tool'], '/ws/sub', (f) => present.has(f)), ['/ws/sub/uv.toml']);
+    assert.deepStrictEqual(localRunnerCopies('node', ['tool'], '/ws/sub', () => true), []);
   });
 });

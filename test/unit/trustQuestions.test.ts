@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { SerialQueue } from '../../src/core/common/serialQueue';
-import type { TrustFacts } from '../../src/core/config/describeDefinition';
+import type { TrustFacts } from '../../src/core/config/trustFacts';
 import type { ConfigScope } from '../../src/core/config/types';
 import type { TrustPrompt } from '../../src/core/host/ports';
 import { TrustQuestions } from '../../src/core/host/trustQuestions';

@@ -1,6 +1,6 @@
 // The mcp.json model shared by config, host and the VS Code layer. Offsets are character offsets into the file text
 // (jsonc-parser's), so the VS Code layer can turn them into exact ranges.
-import type { LaunchPlan } from '../host/launchPlan';
+import type { LaunchPlan } from './launchPlan';
 
 /** A range in a config file's text: [offset, offset + length). */
 export interface TextSpan {

@@ -1,5 +1,5 @@
 // What the host needs from its surroundings. The VS Code layer implements these; tests implement them in plain Node.
-import type { TrustFacts } from '../config/describeDefinition';
+import type { TrustFacts } from '../config/trustFacts';
 import type { InputDefinition, ServerDefinition } from '../config/types';
 
 /**

@@ -1,12 +1,12 @@
-// What happens before a server may start: Workspace Trust, trust in the exact definition (asked once, remembered by
-// its hash), its inputs, and the resolution of its variables. One definition throughout: what the user is asked to
-// trust is exactly what is resolved and run.
+// What happens before a server may start: Workspace Trust, its inputs, the resolution of its variables, its launch
+// plan (launchPlan.ts: what exactly will run), and trust in that plan (asked once, remembered by its hash). What the
+// user is asked to trust is the plan, and the plan is what the launcher runs.
 import * as os from 'os';
 import * as path from 'path';
 import { untilAborted } from '../common/async';
 import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, InputDefinition, RawServerEntry, ServerDefinition } from '../config/types';
-import type { TrustFacts } from '../config/describeDefinition';
+import type { TrustFacts } from '../config/trustFacts';
 import { readEnvFile } from '../config/envFile';
 import { InputCancelledError, referencedInputIds, resolveServer, type VariableContext } from '../config/variables';
 import type { InteractionQueue } from './interactionQueue';
@@ -14,7 +14,7 @@ import type { Preparation } from './managedServer';
 import type { InputProvider, TrustPrompt } from './ports';
 import type { ServerLog } from '../common/log';
 import { redact } from './redactingLog';
-import { buildLaunchPlan, launchPlanHash, LaunchPlanError, MASK, type LaunchPlan } from './launchPlan';
+import { launchPlanHash, MASK, type LaunchPlan, type PlanLaunch } from '../config/launchPlan';
 import { TrustQuestions } from './trustQuestions';
 import { trustKey } from './trustKey';
 import type { TrustStore } from './trustStore';
@@ -34,6 +34,7 @@ export interface PreparationDeps {
   /** User/machine-level: run workspace servers without asking. */
   trustAllServers(): boolean;
   environment: Record<string, string | undefined>;
+  planLaunch: PlanLaunch;
 }
 
 /** The server being prepared, as the preparation sees it. */
@@ -136,7 +137,7 @@ export class ServerPreparation {
       // The file shown is the file used: read once, after the inputs that may name it.
       const envFile = resolved.type === 'stdio' && resolved.envFile ? await readEnvFileOrError(resolved.envFile) : undefined;
       const shown = (await resolveServer(entry.server, inputs, this.displayContext(scope, answers))).resolved;
-      const plan = buildLaunchPlan({
+      const planned = this.deps.planLaunch({
         scope,
         raw: entry.server,
         resolved,
@@ -144,6 +145,8 @@ export class ServerPreparation {
         envFile: envFile && ('error' in envFile ? { path: envFile.path, error: envFile.error } : { path: envFile.path, variables: envFile.variables }),
         hostEnv: this.deps.environment,
       });
+      if (!planned.ok) return { ok: false, reason: 'config', message: planned.message };
+      const plan = planned.plan;
       if (asksTrust) {
         const refused = await this.checkTrust(server, entry, plan, storedInputs, interactive, signal);
         if (refused) return refused;
@@ -162,7 +165,6 @@ export class ServerPreparation {
       return { ok: true, definition };
     } catch (e) {
       if (e instanceof InputCancelledError) return { ok: false, reason: 'input', message: e.message };
-      if (e instanceof LaunchPlanError) return { ok: false, reason: 'config', message: e.message };
       return { ok: false, reason: 'config', message: `Cannot resolve the configuration: ${(e as Error).message}` };
     }
   }

@@ -13,6 +13,7 @@ import type { InputProvider, RootInfo, TrustPrompt } from './ports';
 import type { ServerLog, ServerLogFactory } from '../common/log';
 import type { ProtocolMemory } from './protocolMemory';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
+import type { PlanLaunch } from '../config/launchPlan';
 import { ServerPreparation } from './serverPreparation';
 import { ServerNotRunningError, type ServerSession, type SessionPort } from './serverSession';
 import type { TrustStore } from './trustStore';
@@ -36,6 +37,8 @@ export interface RegistryDeps {
   clientInfo: { name: string; version: string };
   /** The protocol layer's connection: handed in by the front end, which decides when that layer loads. */
   createConnection: ConnectionFactory;
+  /** Builds a start's launch plan (in the protocol layer too: it is needed only when a server starts). */
+  planLaunch: PlanLaunch;
   logs: ServerLogFactory;
   trustStore: TrustStore;
   trustPrompt: TrustPrompt;
@@ -88,6 +91,7 @@ export class ServerRegistry implements SessionPort, Disposable {
       isWorkspaceTrusted: deps.isWorkspaceTrusted,
       trustAllServers: () => deps.settings().trustAllServers,
       environment: this.environment,
+      planLaunch: deps.planLaunch,
     });
     if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange(() => this._onDidChangeServers.fire()));
   }

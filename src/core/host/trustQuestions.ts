@@ -3,7 +3,7 @@
 // queue every question to the user goes through. A question whose start is cancelled meanwhile is left out.
 import type { ServerDefinition } from '../config/types';
 import type { SerialQueue } from '../common/serialQueue';
-import type { TrustFacts } from '../config/describeDefinition';
+import type { TrustFacts } from '../config/trustFacts';
 import type { TrustPrompt } from './ports';
 
 type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;

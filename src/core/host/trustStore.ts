@@ -1,5 +1,6 @@
-// Remembers which exact server definitions the user trusted (or refused), keyed by a hash of the definition as
-// written: editing a definition makes it a new one, which is asked about again. Kept in the one permission store.
+// Remembers trust decisions in the one permission store: "trusted" keyed by a launch plan's hash (launchPlan.ts, what
+// the question showed), "do not trust" keyed by the definition as written (trustKey.ts), so a refused definition asks
+// nothing on automatic starts whatever its inputs. Any change to what would run is a new plan, asked about again.
 import type { PermissionStore } from './permissionStore';
 
 export type TrustDecision = 'trusted' | 'denied';

@@ -3,7 +3,7 @@
 // loads when the first server starts: in the extension it is part of the session layer's bundle, dist/host.js (see
 // src/vscode/session), so activation loads none of it. Code outside src/core/protocol and src/vscode/session may
 // import its types, never its values (ESLint says so at the line); front ends hand the host what it needs from here
-// once (createCoreHost's `createConnection`). This module lists what the extension's activation side is handed.
+// once (createCoreHost's `createConnection` and `planLaunch`). This module lists what the extension's activation side is handed.
 export { SignInError } from './auth/authErrors';
 export { oauthProviderFactory } from './auth/oauthProviderFactory';
 export { configuredClientMetadataUrl, staticClients } from './auth/staticClients';
@@ -15,3 +15,5 @@ export { modelMessagesToText, promptToModelMessages, toolResultToModel } from '.
 export { promptToMarkdown, toolResultToMarkdown } from './features/chat/contentMarkdown';
 export { toolResultView } from './features/tools/toolResultView';
 export { createConnection } from './serverConnection';
+export { planLaunch } from './launch/launchPlanner';
+export { AgentCalls } from './features/tools/agentCallIdentity';

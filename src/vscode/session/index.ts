@@ -12,6 +12,7 @@ export { runPrompt } from './chat/runPrompt';
 export { QuickInputElicitationUi } from './quickInputElicitationUi';
 export { runQuickInputForm } from './quickInputForm';
 export { sessionDialogs } from './sessionDialogs';
+export { trustPromptFrom } from './trustPrompt';
 export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';

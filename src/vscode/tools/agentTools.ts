@@ -7,7 +7,7 @@
 // the user turned that off with `mcpHost.apps.openForAgentCalls`).
 import * as vscode from 'vscode';
 import type { ConversionOptions } from '../../core/protocol/features/chat/contentConversion';
-import { AgentCalls } from '../../core/features/tools/agentCallIdentity';
+import type { AgentCalls } from '../../core/protocol/features/tools/agentCallIdentity';
 import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
@@ -65,7 +65,9 @@ function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: 
 
 export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
   const servers = () => deps.sessions.servers();
-  const calls = new AgentCalls(deps.consent);
+  // Made when an agent first prepares a call (a server runs then, so the session layer is loaded anyway).
+  let agentCalls: AgentCalls | undefined;
+  const calls = (): AgentCalls => (agentCalls ??= new (deps.session().AgentCalls)(deps.consent));
   const conversion = (serverId: string): ConversionOptions => ({ images: false, resolveLink: (link) => deps.resources.read(serverId, link.uri) });
 
   const listTools: vscode.LanguageModelTool<ListToolsInput> = {
@@ -77,7 +79,7 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
     prepareInvocation(options) {
       const input = options.input ?? {};
       // Resolved once: the confirmation and the invoke share this identity (server, tool as described, arguments).
-      const resolved = calls.prepare(servers(), input);
+      const resolved = calls().prepare(servers(), input);
       let prepared: PreparedAgentCall;
       if (!resolved.ok) {
         prepared = { input, invocationMessage: 'Calling an MCP tool that is not there' };
@@ -98,7 +100,7 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
     },
     async invoke(options, token) {
       // The identity prepared (and confirmed, where VS Code asked), found again unchanged: never resolved anew.
-      const resolved = calls.take(servers(), options.input ?? {});
+      const resolved = calls().take(servers(), options.input ?? {});
       if (!resolved.ok) throw new Error(resolved.message);
       const { tool, arguments: args } = resolved;
       const abort = new AbortController();

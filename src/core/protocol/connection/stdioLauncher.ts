@@ -7,7 +7,9 @@ import type { ServerLog } from '../../common/log';
 import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from './processTree';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
 import { StartError } from './startErrors';
-import { buildStdioPlan, planEnvironment, type StdioLaunchPlan } from '../../host/launchPlan';
+import type { StdioLaunchPlan } from '../../config/launchPlan';
+import { buildStdioPlan, planEnvironment } from '../launch/launchPlanner';
+import { StartedProcesses } from './startedProcesses';
 import { StdioTransport } from './stdioTransport';
 
 /**
@@ -46,6 +48,7 @@ export class StdioLauncher implements Launcher {
   spawnedPid: number | undefined;
   readonly recentOutput: string[] = [];
   readonly exitMessage = 'The server process exited';
+  private readonly started = new StartedProcesses();
 
   constructor(
     private readonly definition: ServerDefinition,
@@ -64,7 +67,10 @@ export class StdioLauncher implements Launcher {
 
   async connect(handshake: Handshake): Promise<void> {
     const transport = (this.transport = this.createTransport());
-    await handshake(transport, () => (this.spawnedPid = transport.pid));
+    await handshake(transport, () => {
+      this.spawnedPid = transport.pid;
+      if (transport.pid !== undefined) this.started.watch(transport.pid);
+    });
   }
 
   private createTransport(): StdioTransport {
@@ -101,7 +107,10 @@ export class StdioLauncher implements Launcher {
    */
   async stop(closeTransport: () => Promise<void>): Promise<void> {
     const group = this.spawnedPid;
-    const tree = group !== undefined && isAlive(group) ? [group, ...(await listDescendants(group).catch(() => []))] : [];
+    this.started.unwatch();
+    const now = group !== undefined && isAlive(group) ? [group, ...(await listDescendants(group).catch(() => []))] : [];
+    // With every process seen under it while it ran: those that left its group, and orphans of a crash.
+    const tree = [...new Set([...now, ...this.started.alive()])];
     const running = () => tree.some(isAlive) || (group !== undefined && groupAlive(group));
     const closing = closeTransport();
     if (running()) {
@@ -124,7 +133,8 @@ async function signalAll(group: number, tree: number[], signal: NodeJS.Signals) 
   signalGroup(group, signal);
   // Windows has no groups: taskkill walks the tree of the root; elsewhere this reaches children that left the group.
   if (isAlive(group)) await killTree(group, signal).catch(() => []);
-  for (const p of tree.slice(1)) {
+  for (const p of tree) {
+    if (p === group) continue;
     try {
       if (isAlive(p)) process.kill(p, signal);
     } catch {

@@ -3,11 +3,11 @@
 // The confirmation is built from that identity, and the invoke runs that identity or nothing: a server that adds a
 // colliding name, or changes the tool, between the two gets no call, and a decision taken without a confirmation
 // (an "always allow", the read-only setting) never covers another tool than the one it was taken for.
-import { hashOf } from '../../config/definitionHash';
-import type { ServerInfo, Tool } from '../../host/types';
-import { resolveToolCall, type CallToolInput } from './agentTools';
-import type { ConsentOutcome, ToolCallSubject, ToolConsent } from './toolConsent';
-import { toolNameMapOfServers, type NamedTool } from './toolNames';
+import { hashOf } from '../../../config/definitionHash';
+import type { ServerInfo, Tool } from '../../../host/types';
+import { resolveToolCall, type CallToolInput } from '../../../features/tools/agentTools';
+import type { ConsentOutcome, ToolCallSubject, ToolConsent } from '../../../features/tools/toolConsent';
+import { toolNameMapOfServers, type NamedTool } from '../../../features/tools/toolNames';
 
 export interface AgentCallIdentity {
   readonly serverId: string;

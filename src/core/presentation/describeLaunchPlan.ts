@@ -2,8 +2,8 @@
 // Names are always shown; values too, except secrets by origin (password inputs, headers, auth secrets), and a
 // `${env:…}` value shows as its reference. Variables not on the allow-list of harmless names each get a line of
 // their own, first; the harmless ones follow on one line.
-import { visibleText as v } from '../presentation/serverText';
-import type { LaunchPlan, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from './launchPlan';
+import { visibleText as v } from './serverText';
+import type { LaunchPlan, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
 
 const quoteArg = (a: string) => v(a === '' || /[\s"'\\]/.test(a) ? JSON.stringify(a) : a);
 
@@ -47,4 +47,13 @@ export function describeLaunchPlan(plan: LaunchPlan, storedInputs: readonly stri
   const lines = plan.kind === 'stdio' ? describeStdio(plan) : describeRemote(plan);
   if (storedInputs.length) lines.push(`It receives the stored values of the inputs ${storedInputs.map(v).join(', ')} (entered before, maybe for another server).`);
   return lines.join('\n');
+}
+
+/** One line for a pick of servers (the whole question was shown before it): what runs, and how much it changes. */
+export function summarizeLaunchPlan(plan: LaunchPlan): string {
+  if (plan.kind === 'remote') return `${v(plan.url)} · ${plan.headers.length} header${plan.headers.length === 1 ? '' : 's'} · sign-in: ${plan.auth.type}${plan.auth.secrets.length ? `, ${plan.auth.secrets.length} secret${plan.auth.secrets.length === 1 ? '' : 's'} sent` : ''}`;
+  const risky = plan.changes.filter((c) => !c.harmless).length;
+  const parts = [[plan.command, ...plan.argsShown].map(quoteArg).join(' '), `${plan.changes.length} environment difference${plan.changes.length === 1 ? '' : 's'}${risky ? ` (⚠ ${risky} not known to be harmless)` : ''}`];
+  if (plan.localCopies.length) parts.push(`⚠ ${plan.localCopies.length} local cop${plan.localCopies.length === 1 ? 'y' : 'ies'}`);
+  return parts.join(' · ');
 }

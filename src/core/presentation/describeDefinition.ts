@@ -1,10 +1,11 @@
-// What a server definition would run, for the trust question: as written (variables unresolved, so `${env:…}` and
-// `${input:…}` show where a value comes from), with literal values masked, the env file's variables named, and every
-// variable that changes what the command runs flagged with its value.
+// What a server definition would run, for the trust question. With a launch plan (every start of a workspace server
+// has one) the question is the plan's rendering alone (describeLaunchPlan.ts). Without one (a definition shown
+// before anything is resolved), as written: variables unresolved, literal values masked, the env file's variables
+// named, and every variable that changes what the command runs flagged with its value.
 import * as path from 'path';
-import type { RawServer } from './types';
-import type { LaunchPlan } from '../host/launchPlan';
-import { describeLaunchPlan } from '../host/describeLaunchPlan';
+import type { RawServer } from '../config/types';
+import type { TrustFacts } from '../config/trustFacts';
+import { describeLaunchPlan } from './describeLaunchPlan';
 
 /**
  * Variables that change what a command actually runs (preloaded code, interpreter options, where programs, libraries
@@ -17,16 +18,6 @@ const MASK = '••••••';
 const MAX_SHOWN = 200;
 
 export const isCodeChangingVariable = (name: string): boolean => CODE_CHANGING_VARIABLES.test(name);
-
-/** What the trust question knows beyond the definition. */
-export interface TrustFacts {
-  /** The env file's variables (read, capped), or why it could not be read. */
-  envFile?: { variables: Record<string, string> } | { error: string };
-  /** Inputs whose stored value (entered earlier, maybe for another server) this server would receive. */
-  storedInputs?: string[];
-  /** What the start will run, as derived from the resolved definition: when given, the question is rendered from it alone. */
-  plan?: LaunchPlan;
-}
 
 /** A value as written when it only names where it comes from; literal text (which may be a key) masked. */
 function shownValue(value: string): string {

@@ -1,77 +1,13 @@
-// The launch plan: what a start will do, derived once from the resolved definition, the env file, the inputs and the
-// environment the host would pass. The trust question is rendered from it, trust is remembered by its hash, and the
-// launcher runs it and nothing else: for a stdio server the executable as PATH finds it (in the server's own
-// environment and working directory), the argument vector, the working directory and the whole environment; for a
-// remote server its URL, headers and sign-in. What differs from the host's own environment is listed, every entry.
+// Builds the launch plan (config/launchPlan.ts) of one start: the executable as PATH finds it, the whole environment
+// and what differs from the host's, local copies a runner would prefer, a remote server's whole sign-in. Part of the
+// session layer: the host asks for a plan through its planLaunch port.
 import * as fs from 'fs';
 import * as path from 'path';
-import { hashOf } from '../config/definitionHash';
-import type { ConfigScope, RemoteAuthConfig, ResolvedServer } from '../config/types';
-import { isValidVariableName } from '../config/variableName';
-import { isAllowedAuthEndpoint } from '../config/allowedUrls';
+import { isAllowedAuthEndpoint } from '../../config/allowedUrls';
+import { MASK, type LaunchPlan, type LaunchPlanSource, type PlanLaunch, type PlannedEndpoint, type PlannedVariable, type RemoteLaunchPlan, type RemotePlanSource, type StdioLaunchPlan, type StdioPlanSource } from '../../config/launchPlan';
+import { isValidVariableName } from '../../config/variableName';
 import { resolveWindowsCommand } from './commandPath';
 import { localRunnerCopies } from './localRunnerCopies';
-
-/** Shown instead of a value that is a secret by origin (a password input, a header, an auth secret). */
-export const MASK = '••••••';
-
-/** One environment variable the server gets that the host does not have (or has with another value, or that is removed). */
-export interface PlannedVariable {
-  readonly name: string;
-  readonly change: 'added' | 'changed' | 'removed';
-  /** Where the difference comes from: `env` in mcp.json, or the env file. */
-  readonly source: 'env' | 'env file';
-  /** The value as the question shows it: secrets by origin masked, `${env:…}` as the reference. Undefined when removed. */
-  readonly shown: string | undefined;
-  /** On the allow-list of names known to change nothing about what runs. */
-  readonly harmless: boolean;
-}
-
-export interface StdioLaunchPlan {
-  readonly kind: 'stdio';
-  /** The command as resolved from the definition (before the PATH lookup). */
-  readonly command: string;
-  /** The file that will be executed, as PATH finds it in the server's environment and working directory; undefined: not found. */
-  readonly executable: string | undefined;
-  readonly args: readonly string[];
-  /** The arguments as the question shows them (password inputs masked). */
-  readonly argsShown: readonly string[];
-  readonly cwd: string | undefined;
-  /** The whole environment of the process. */
-  readonly env: Readonly<Record<string, string>>;
-  /** Every variable of `env` that differs from the host's environment, and every one removed. */
-  readonly changes: readonly PlannedVariable[];
-  readonly envFile?: { readonly path: string; readonly error?: string };
-  /** Copies in the working directory (or above) that a runner such as npx would run instead of the registry's. */
-  readonly localCopies: readonly string[];
-}
-
-export interface PlannedEndpoint {
-  /** What it is, in words ("the MCP server", "the token endpoint of …"). */
-  readonly role: string;
-  readonly url: string;
-}
-
-export interface RemoteLaunchPlan {
-  readonly kind: 'remote';
-  readonly transport: 'http' | 'sse';
-  readonly url: string;
-  /** Every header, the value as written with its literal text masked. */
-  readonly headers: readonly { readonly name: string; readonly shown: string }[];
-  /** The sign-in, complete: its type, what it identifies itself as, every endpoint and every secret and where it goes. */
-  readonly auth: {
-    readonly type: RemoteAuthConfig['type'];
-    readonly configured: boolean;
-    readonly facts: readonly string[];
-    readonly endpoints: readonly PlannedEndpoint[];
-    readonly secrets: readonly { readonly field: string; readonly shown: string; readonly sentTo: string }[];
-    readonly warnings: readonly string[];
-  };
-  /** Headers and auth as resolved: what the launcher sends. */
-  readonly resolved: ResolvedServer & { type: 'http' | 'sse' };
-}
-
-export type LaunchPlan = StdioLaunchPlan | RemoteLaunchPlan;
 
 /** A definition that must not run: its plan cannot be built. Shown as a configuration problem. */
 export class LaunchPlanError extends Error {}
@@ -85,18 +21,6 @@ const HARMLESS = /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLI
 
 export const isHarmlessVariable = (name: string): boolean => HARMLESS.test(name);
 
-
-export interface StdioPlanSource {
-  scope: Pick<ConfigScope, 'folderPath'>;
-  /** Variables resolved. */
-  resolved: ResolvedServer & { type: 'stdio' };
-  /** The same definition resolved for display: password inputs as the mask, `${env:X}` as the reference. */
-  shown: ResolvedServer & { type: 'stdio' };
-  envFile?: { path: string; variables?: Record<string, string>; error?: string };
-  hostEnv: Record<string, string | undefined>;
-  platform?: NodeJS.Platform;
-  isExecutable?(file: string): boolean;
-}
 
 const executableFile = (file: string): boolean => {
   try {
@@ -190,12 +114,6 @@ function shownVariable(name: string, value: string, from: 'env' | 'env file', sh
   return base;
 }
 
-export interface RemotePlanSource {
-  resolved: ResolvedServer & { type: 'http' | 'sse' };
-  /** As written (variables unresolved): headers and secrets are shown as their references. */
-  raw: ResolvedServer & { type: 'http' | 'sse' };
-}
-
 /** A value as written when it only names where it comes from; literal text (which may be a key) masked. */
 export function maskedTemplate(value: string): string {
   // The auth scheme says what kind of credential goes along; it is no secret.
@@ -244,29 +162,6 @@ export function buildRemotePlan({ resolved, raw }: RemotePlanSource): RemoteLaun
   return { kind: 'remote', transport: resolved.type, url, headers, auth: { type, configured: auth !== undefined, facts, endpoints, secrets, warnings }, resolved };
 }
 
-/**
- * The plan's identity, for "trusted": everything it runs or sends except the host's own environment (a variable
- * the server inherits unchanged is the user's, and changing it elsewhere does not ask again).
- */
-export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan): string {
-  if (plan.kind === 'stdio') {
-    const changes = plan.changes.map((c) => [c.name, plan.env[c.name] ?? null]);
-    return hashOf({ v: 2, scope: scopeKey, name, kind: 'stdio', executable: plan.executable ?? null, args: plan.args, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies });
-  }
-  return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', resolved: plan.resolved });
-}
-
-export interface LaunchPlanSource {
-  scope: Pick<ConfigScope, 'folderPath'>;
-  /** As written: headers and auth secrets are shown as their references. */
-  raw: ResolvedServer;
-  resolved: ResolvedServer;
-  /** Resolved for display (password inputs masked, `${env:X}` kept as the reference). */
-  shown: ResolvedServer;
-  envFile?: { path: string; variables?: Record<string, string>; error?: string };
-  hostEnv: Record<string, string | undefined>;
-}
-
 /** The plan of one start; throws LaunchPlanError for a definition that must not run. */
 export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
   const { resolved, shown, raw } = source;
@@ -277,3 +172,12 @@ export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
   if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
   return buildRemotePlan({ resolved, raw });
 }
+
+export const planLaunch: PlanLaunch = (source) => {
+  try {
+    return { ok: true, plan: buildLaunchPlan(source) };
+  } catch (e) {
+    if (e instanceof LaunchPlanError) return { ok: false, message: e.message };
+    throw e;
+  }
+};

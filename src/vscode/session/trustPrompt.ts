@@ -3,12 +3,13 @@
 // quick pick with a checkbox per server.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { describeDefinition } from '../core/config/describeDefinition';
-import type { ServerDefinition } from '../core/config/types';
-import type { TrustFacts } from '../core/config/describeDefinition';
-import type { TrustPrompt } from '../core/host/ports';
-import { labelText, plainText } from '../core/presentation/serverText';
-import type { HostDialogs, TrustQuestion } from './dialogs';
+import { describeDefinition } from '../../core/presentation/describeDefinition';
+import { summarizeLaunchPlan } from '../../core/presentation/describeLaunchPlan';
+import type { ServerDefinition } from '../../core/config/types';
+import type { TrustFacts } from '../../core/config/trustFacts';
+import type { TrustPrompt } from '../../core/host/ports';
+import { labelText, plainText } from '../../core/presentation/serverText';
+import type { HostDialogs, TrustQuestion } from '../dialogs';
 
 type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
 
@@ -20,7 +21,7 @@ const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => ({ serve
 /** The servers to trust, picked one by one; undefined when the pick was dismissed. */
 async function chooseServers(questions: { definition: Definition; facts: TrustFacts }[]): Promise<boolean[] | undefined> {
   const definitions = questions.map((q) => q.definition);
-  const items = questions.map(({ definition: d, facts }, index) => ({ label: labelText(d.name), detail: labelText(describeDefinition(d.raw, facts)), index }));
+  const items = questions.map(({ definition: d, facts }, index) => ({ label: labelText(d.name), detail: labelText(facts.plan ? summarizeLaunchPlan(facts.plan) : describeDefinition(d.raw, facts)), index }));
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
     ignoreFocusOut: true,
@@ -32,7 +33,7 @@ async function chooseServers(questions: { definition: Definition; facts: TrustFa
   return definitions.map((_d, i) => chosen.has(i));
 }
 
-export function trustPromptFrom(dialogs: HostDialogs): TrustPrompt {
+export function trustPromptFrom(dialogs: HostDialogs): Required<TrustPrompt> {
   return {
     askTrust: (definition, facts) => dialogs.confirmTrust(questionOf(definition, facts)),
     async askTrustMany(questions) {

@@ -1,0 +1,116 @@
+// The launch plan: what a start will do, derived once from the resolved definition, the env file, the inputs and the
+// environment the host would pass. The trust question is rendered from it, trust is remembered by its hash, and the
+// launcher runs it and nothing else: for a stdio server the executable as PATH finds it (in the server's own
+// environment and working directory), the argument vector, the working directory and the whole environment; for a
+// remote server its URL, headers and sign-in. What differs from the host's own environment is listed, every entry.
+// Its shape and identity live here; it is built in the session layer (protocol/launch/launchPlanner.ts), which the
+// host reaches through its planLaunch port.
+import { hashOf } from './definitionHash';
+import type { ConfigScope, RemoteAuthConfig, ResolvedServer } from './types';
+
+/** Shown instead of a value that is a secret by origin (a password input, a header, an auth secret). */
+export const MASK = '••••••';
+
+/** One environment variable the server gets that the host does not have (or has with another value, or that is removed). */
+export interface PlannedVariable {
+  readonly name: string;
+  readonly change: 'added' | 'changed' | 'removed';
+  /** Where the difference comes from: `env` in mcp.json, or the env file. */
+  readonly source: 'env' | 'env file';
+  /** The value as the question shows it: secrets by origin masked, `${env:…}` as the reference. Undefined when removed. */
+  readonly shown: string | undefined;
+  /** On the allow-list of names known to change nothing about what runs. */
+  readonly harmless: boolean;
+}
+
+export interface StdioLaunchPlan {
+  readonly kind: 'stdio';
+  /** The command as resolved from the definition (before the PATH lookup). */
+  readonly command: string;
+  /** The file that will be executed, as PATH finds it in the server's environment and working directory; undefined: not found. */
+  readonly executable: string | undefined;
+  readonly args: readonly string[];
+  /** The arguments as the question shows them (password inputs masked). */
+  readonly argsShown: readonly string[];
+  readonly cwd: string | undefined;
+  /** The whole environment of the process. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Every variable of `env` that differs from the host's environment, and every one removed. */
+  readonly changes: readonly PlannedVariable[];
+  readonly envFile?: { readonly path: string; readonly error?: string };
+  /** Copies in the working directory (or above) that a runner such as npx would run instead of the registry's. */
+  readonly localCopies: readonly string[];
+}
+
+export interface PlannedEndpoint {
+  /** What it is, in words ("the MCP server", "the token endpoint of …"). */
+  readonly role: string;
+  readonly url: string;
+}
+
+export interface RemoteLaunchPlan {
+  readonly kind: 'remote';
+  readonly transport: 'http' | 'sse';
+  readonly url: string;
+  /** Every header, the value as written with its literal text masked. */
+  readonly headers: readonly { readonly name: string; readonly shown: string }[];
+  /** The sign-in, complete: its type, what it identifies itself as, every endpoint and every secret and where it goes. */
+  readonly auth: {
+    readonly type: RemoteAuthConfig['type'];
+    readonly configured: boolean;
+    readonly facts: readonly string[];
+    readonly endpoints: readonly PlannedEndpoint[];
+    readonly secrets: readonly { readonly field: string; readonly shown: string; readonly sentTo: string }[];
+    readonly warnings: readonly string[];
+  };
+  /** Headers and auth as resolved: what the launcher sends. */
+  readonly resolved: ResolvedServer & { type: 'http' | 'sse' };
+}
+
+export type LaunchPlan = StdioLaunchPlan | RemoteLaunchPlan;
+
+export interface StdioPlanSource {
+  scope: Pick<ConfigScope, 'folderPath'>;
+  /** Variables resolved. */
+  resolved: ResolvedServer & { type: 'stdio' };
+  /** The same definition resolved for display: password inputs as the mask, `${env:X}` as the reference. */
+  shown: ResolvedServer & { type: 'stdio' };
+  envFile?: { path: string; variables?: Record<string, string>; error?: string };
+  hostEnv: Record<string, string | undefined>;
+  platform?: NodeJS.Platform;
+  isExecutable?(file: string): boolean;
+}
+
+export interface RemotePlanSource {
+  resolved: ResolvedServer & { type: 'http' | 'sse' };
+  /** As written (variables unresolved): headers and secrets are shown as their references. */
+  raw: ResolvedServer & { type: 'http' | 'sse' };
+}
+
+/**
+ * The plan's identity, for "trusted": what the question showed, and nothing it did not. So no secret's hash is ever
+ * stored (a password input counts as its mask, a `${env:…}` value as its reference: the user's own environment), and
+ * every change the user would see in the question (a variable, an env file's value, another file found on PATH, the
+ * working directory, a local copy, a header or sign-in) makes another identity, which is asked about again.
+ */
+export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan): string {
+  if (plan.kind === 'stdio') {
+    const changes = plan.changes.map((c) => [c.name, c.change, c.source, c.shown ?? null]);
+    return hashOf({ v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies });
+  }
+  return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', transport: plan.transport, url: plan.url, headers: plan.headers, auth: plan.auth });
+}
+
+export interface LaunchPlanSource {
+  scope: Pick<ConfigScope, 'folderPath'>;
+  /** As written: headers and auth secrets are shown as their references. */
+  raw: ResolvedServer;
+  resolved: ResolvedServer;
+  /** Resolved for display (password inputs masked, `${env:X}` kept as the reference). */
+  shown: ResolvedServer;
+  envFile?: { path: string; variables?: Record<string, string>; error?: string };
+  hostEnv: Record<string, string | undefined>;
+}
+
+/** Builds the plan of one start, or says why the definition must not run (shown as a configuration problem). */
+export type PlanLaunch = (source: LaunchPlanSource) => { ok: true; plan: LaunchPlan } | { ok: false; message: string };
