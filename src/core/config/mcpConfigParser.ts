@@ -25,8 +25,10 @@ const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = 
 
 const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd']);
-const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth']);
+/** `gallery` and `version`: where a server installed from a registry came from (VS Code writes them too). */
+const ORIGIN_KEYS = ['gallery', 'version'];
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', ...ORIGIN_KEYS]);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', ...ORIGIN_KEYS]);
 const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp']);
 const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
 /** What each kind of `auth` needs. */
