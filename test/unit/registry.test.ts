@@ -1,28 +1,12 @@
 // The MCP Registry client, the server.json → mcp.json mapping and the JSONC-preserving writer, against a local
 // registry of our own (test/fixtures/registry) serving real server.json documents over HTTP.
 import * as assert from 'assert';
-import * as path from 'path';
-import { pathToFileURL } from 'url';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 import { McpJsonWriteError, writeServer } from '../../src/core/registry/mcpJsonWriter';
 import { RegistryClient, RegistryError } from '../../src/core/registry/registryClient';
 import type { RegistryEntry, RegistryServer } from '../../src/core/registry/registryServer';
 import { answerQuestions, installOptions, MappingError, planInstall } from '../../src/core/registry/serverJsonMapping';
-import { repoRoot } from './helpers';
-
-export interface FixtureRegistry {
-  url: string;
-  requests: string[];
-  servers: { name: string; version: string }[];
-  close(): Promise<void>;
-}
-
-export async function startFixtureRegistry(options: { port?: number; servers?: unknown[] } = {}): Promise<FixtureRegistry> {
-  const module = (await import(pathToFileURL(path.join(repoRoot, 'test', 'fixtures', 'registry', 'registry-server.mjs')).href)) as {
-    startRegistryServer(o: { port?: number; servers?: unknown[] }): Promise<FixtureRegistry>;
-  };
-  return module.startRegistryServer(options);
-}
+import { startFixtureRegistry, type FixtureRegistry } from './registryTestKit';
 
 const ok = (e: RegistryEntry): RegistryServer => {
   assert.ok(e.ok, e.ok ? '' : e.reason);

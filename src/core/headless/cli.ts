@@ -24,6 +24,7 @@ import { ServerRegistry } from '../host/serverRegistry';
 import { TrustStore } from '../host/trustStore';
 import type { ServerInfo } from '../host/types';
 import { MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
+import { runRegistryCommand } from '../registry/registryCommands';
 
 /** Where the CLI talks: questions and messages on stderr, answers read from stdin, results on stdout. */
 export interface Terminal {
@@ -33,6 +34,8 @@ export interface Terminal {
   say(line: string): void;
   /** The command's result (stdout). */
   print(text: string): void;
+  /** A person at a terminal on stdin (not a pipe): `add` asks the required values. */
+  interactive?: boolean;
 }
 
 export const USAGE = `usage: mcp-host [--config FILE] [--yes] [--json] [--verbose] <command>
@@ -44,11 +47,16 @@ export const USAGE = `usage: mcp-host [--config FILE] [--yes] [--json] [--verbos
   prompt <server> <name> [JSON]   get a prompt, with JSON arguments
   resources <server>              its resources and resource templates
   read <server> <uri>             read a resource
+  search <text>                   servers of the MCP registry matching the text: name, version, description
+  add <registry name>             write a registry server into .vscode/mcp.json (secrets become \${input:…} inputs)
 
   --config FILE   the mcp.json to read (default: .vscode/mcp.json, then mcp.json, in the current directory)
   --yes           trust the servers and allow every tool call without asking
   --json          print results as JSON
-  --verbose       print the servers' logs (stderr)`;
+  --verbose       print the servers' logs (stderr)
+  --registry URL  the MCP registry for search and add (default: $MCP_HOST_REGISTRY, then the official registry)
+  --user          add: write into the user's mcp.json (or $MCP_HOST_USER_CONFIG) instead of .vscode/mcp.json
+  --cursor TEXT   search: the next page, as the previous one printed`;
 
 interface Options {
   config?: string;
@@ -56,6 +64,9 @@ interface Options {
   json: boolean;
   verbose: boolean;
   command: string[];
+  registry?: string;
+  user?: boolean;
+  cursor?: string;
 }
 
 function parseArgs(argv: string[]): Options | string {
@@ -66,6 +77,9 @@ function parseArgs(argv: string[]): Options | string {
     else if (arg === '--yes' || arg === '-y') options.yes = true;
     else if (arg === '--json') options.json = true;
     else if (arg === '--verbose') options.verbose = true;
+    else if (arg === '--registry') options.registry = argv[++i];
+    else if (arg === '--user') options.user = true;
+    else if (arg === '--cursor') options.cursor = argv[++i];
     else if (arg === '--help' || arg === '-h') return USAGE;
     else if (arg.startsWith('--')) return `Unknown option ${arg}\n${USAGE}`;
     else options.command.push(arg);
@@ -84,6 +98,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
   if (typeof options === 'string') {
     terminal.say(options);
     return 2;
+  }
+  const [first, ...rest] = options.command;
+  if (first === 'search' || first === 'add') {
+    const registryOptions = { ...options, user: options.user === true, askInput: (input: InputDefinition) => askInput(terminal, input) };
+    return runRegistryCommand(first, rest, registryOptions, env, cwd, terminal);
   }
   const configPath = options.config
     ? path.resolve(cwd, options.config)
