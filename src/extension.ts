@@ -7,6 +7,7 @@ import { ModelAvailability, showNoModelMessage } from './vscode/chat/modelAvaila
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
 import { Coexistence } from './vscode/coexistence';
 import { registerCommands } from './vscode/commands';
+import { registerAddFromRegistry } from './vscode/addFromRegistryCommand';
 import { ConfigLoader } from './vscode/configLoader';
 import { createHost } from './vscode/createHost';
 import { notifyFailures } from './vscode/failureNotifications';
@@ -36,7 +37,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(registry);
-  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing });
+  const addFromRegistry = registerAddFromRegistry({ configLoader, inputs, dialogs });
+  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick });
   context.subscriptions.push(
     host,
     configLoader,
@@ -48,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     showNoModelMessage(serversView, models, registry),
     statusBar,
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
+    ...addFromRegistry.disposables,
     notifyFailures(registry, logs),
     registerManagePermissionsCommand(permissions),
     ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),

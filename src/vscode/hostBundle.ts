@@ -22,3 +22,4 @@ export { toolResultToModel } from '../core/features/chat/contentConversion';
 export { toolResultView } from '../core/features/tools/toolResultView';
 export { AppViewPanel } from './apps/appViewPanel';
 export { toolResultHtml } from './tools/toolResultHtml';
+export { RegistryBrowser } from './registryBrowser';

@@ -10,9 +10,9 @@ export interface FixtureRegistry {
   close(): Promise<void>;
 }
 
-export async function startFixtureRegistry(options: { port?: number; servers?: unknown[] } = {}): Promise<FixtureRegistry> {
+export async function startFixtureRegistry(options: { port?: number; servers?: unknown[]; maxLimit?: number } = {}): Promise<FixtureRegistry> {
   const module = (await import(pathToFileURL(path.join(repoRoot, 'test', 'fixtures', 'registry', 'registry-server.mjs')).href)) as {
-    startRegistryServer(o: { port?: number; servers?: unknown[] }): Promise<FixtureRegistry>;
+    startRegistryServer(o: { port?: number; servers?: unknown[]; maxLimit?: number }): Promise<FixtureRegistry>;
   };
   return module.startRegistryServer(options);
 }

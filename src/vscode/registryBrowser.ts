@@ -1,0 +1,310 @@
+// "MCP: Add Server from Registry…": search an MCP registry in a quick pick (results paged), see what a server would run
+// and which values it asks for, then install it in a workspace folder's .vscode/mcp.json or the user's mcp.json
+// (an edit that keeps comments). Required values are asked now, secrets once, into secret storage, as inputs.
+// Registry text is server text: it reaches the pick only as label text. Loaded with the host bundle, when first used.
+import * as vscode from 'vscode';
+import { parseMcpConfig } from '../core/config/mcpConfigParser';
+import type { InputDefinition } from '../core/config/types';
+import { referencedInputIds } from '../core/config/variables';
+import { firstLine, labelText, plainText, truncate } from '../core/presentation/serverText';
+import { McpJsonWriteError, writeServer } from '../core/registry/mcpJsonWriter';
+import { DEFAULT_REGISTRY_URL, RegistryClient, RegistryError } from '../core/registry/registryClient';
+import { describeEntry } from '../core/registry/registryCommands';
+import type { RegistryEntry, RegistryServer } from '../core/registry/registryServer';
+import { answerQuestions, installOptions, MappingError, planInstall, type InstallOption, type InstallPlan } from '../core/registry/serverJsonMapping';
+import { workspaceConfigUri, type ConfigLoader } from './configLoader';
+import type { HostDialogs } from './dialogs';
+import type { StoredInputs } from './storedInputs';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const PAGE_SIZE = 20;
+
+/** The pick on screen, for tests: they cannot type or read the quick input, so they set its value and its active item. */
+export interface RegistryPickState {
+  step: 'search' | 'option' | 'target';
+  title: string;
+  value: string;
+  busy: boolean;
+  /** Each item as `label — description — detail`. */
+  items: string[];
+  active?: string;
+  setValue(value: string): void;
+  /** Makes the item whose label starts with `label` the active one (accepting is then `acceptSelectedQuickOpenItem`). */
+  setActive(label: string): boolean;
+}
+
+export interface RegistryInstallResult {
+  uri: vscode.Uri;
+  name: string;
+  replaced: boolean;
+}
+
+interface Item extends vscode.QuickPickItem {
+  entry?: RegistryEntry;
+  more?: boolean;
+  option?: InstallOption;
+  target?: { uri: vscode.Uri; scopeKey: string };
+}
+
+export function registryUrl(): string {
+  // Only the user's (or an administrator's) own value: a workspace must not send searches elsewhere.
+  const setting = vscode.workspace.getConfiguration('mcpHost').inspect<string>('registry.url');
+  return setting?.globalValue || setting?.defaultValue || DEFAULT_REGISTRY_URL;
+}
+
+const serverSummary = (s: RegistryServer): string =>
+  [
+    firstLine(s.description),
+    ...installOptions(s).map((o) => o.label),
+    ...(s.repository ? [s.repository.url] : []),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+export class RegistryBrowser {
+  state: RegistryPickState | undefined;
+
+  constructor(
+    private readonly deps: { configLoader: ConfigLoader; inputs: StoredInputs; dialogs: HostDialogs },
+    private readonly baseUrl: () => string = registryUrl,
+  ) {}
+
+  private track(pick: vscode.QuickPick<Item>, step: RegistryPickState['step']): void {
+    const show = (i: Item) => [i.label, i.description, i.detail].filter(Boolean).join(' — ');
+    const state: RegistryPickState = {
+      step,
+      get title() {
+        return pick.title ?? '';
+      },
+      get value() {
+        return pick.value;
+      },
+      get busy() {
+        return pick.busy;
+      },
+      get items() {
+        return pick.items.map(show);
+      },
+      get active() {
+        return pick.activeItems[0] && show(pick.activeItems[0]);
+      },
+      setValue: (value) => (pick.value = value),
+      setActive: (label) => {
+        const item = pick.items.find((i) => i.label.startsWith(label));
+        if (item) pick.activeItems = [item];
+        return !!item;
+      },
+    };
+    this.state = state;
+    pick.onDidHide(() => {
+      if (this.state === state) this.state = undefined;
+    });
+  }
+
+  /** The whole flow; resolves with what was written, or undefined when the user stopped (or it could not be done). */
+  async addFromRegistry(): Promise<RegistryInstallResult | undefined> {
+    let client: RegistryClient;
+    try {
+      client = new RegistryClient(this.baseUrl());
+    } catch (e) {
+      void vscode.window.showErrorMessage(`MCP: ${plainText((e as Error).message)} Check the setting mcpHost.registry.url.`);
+      return undefined;
+    }
+    const server = await this.search(client);
+    if (!server) return undefined;
+    return this.install(client, server);
+  }
+
+  private search(client: RegistryClient): Promise<RegistryServer | undefined> {
+    const pick = vscode.window.createQuickPick<Item>();
+    pick.title = `Add MCP Server from ${client.baseUrl}`;
+    pick.placeholder = 'Search the MCP registry by name or description';
+    pick.matchOnDescription = false;
+    pick.ignoreFocusOut = true;
+    this.track(pick, 'search');
+    let query = '';
+    let cursor: string | undefined;
+    let generation = 0;
+    let abort: AbortController | undefined;
+    let timer: NodeJS.Timeout | undefined;
+
+    const load = async (append: boolean) => {
+      const mine = ++generation;
+      abort?.abort();
+      abort = new AbortController();
+      pick.busy = true;
+      try {
+        const page = await client.search(query, { cursor: append ? cursor : undefined, limit: PAGE_SIZE, signal: abort.signal });
+        if (mine !== generation) return;
+        cursor = page.nextCursor;
+        const items = page.entries.map((entry): Item => {
+          // Registry items come back from a search already matched: VS Code must not filter them again.
+          if (!entry.ok) return { label: `$(warning) ${labelText(truncate(entry.name ?? 'An entry', 200))}`, description: 'cannot be installed', detail: labelText(truncate(entry.reason, 300)), alwaysShow: true, entry };
+          const s = entry.server;
+          return { label: labelText(truncate(s.name, 200)), description: labelText(truncate(`${s.version}${s.title ? ` · ${s.title}` : ''}`, 120)), detail: labelText(truncate(serverSummary(s), 400)), alwaysShow: true, entry };
+        });
+        const before = append ? pick.items.filter((i) => !i.more) : [];
+        const more: Item[] = cursor ? [{ label: '$(more) Load more results…', alwaysShow: true, more: true }] : [];
+        const empty: Item[] = !before.length && !items.length ? [{ label: `No server matches "${labelText(truncate(query, 100))}"`, alwaysShow: true }] : [];
+        pick.items = [...before, ...items, ...more, ...empty];
+        if (append && items.length) pick.activeItems = [pick.items[before.length]];
+      } catch (e) {
+        if (mine !== generation || abort.signal.aborted) return;
+        if (!(e instanceof RegistryError)) throw e;
+        // One line: the registry is down, unreachable or answering garbage. Everything else goes on working.
+        pick.items = [{ label: `$(error) ${labelText(truncate(e.message, 300))}`, alwaysShow: true }];
+      } finally {
+        if (mine === generation) pick.busy = false;
+      }
+    };
+
+    return new Promise((resolve) => {
+      pick.onDidChangeValue((value) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          query = value;
+          void load(false);
+        }, SEARCH_DEBOUNCE_MS);
+      });
+      pick.onDidAccept(() => {
+        const item = pick.activeItems[0];
+        if (item?.more) return void load(true);
+        if (!item?.entry) return;
+        if (!item.entry.ok) {
+          void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(item.entry.name ?? 'This entry', 200))} cannot be installed: ${plainText(truncate(item.entry.reason, 300))}`);
+          return;
+        }
+        resolve(item.entry.server);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        clearTimeout(timer);
+        abort?.abort();
+        resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+      void load(false);
+    });
+  }
+
+  private pickOne(step: RegistryPickState['step'], title: string, items: Item[], placeholder: string): Promise<Item | undefined> {
+    const pick = vscode.window.createQuickPick<Item>();
+    pick.title = title;
+    pick.placeholder = placeholder;
+    pick.items = items;
+    pick.ignoreFocusOut = true;
+    this.track(pick, step);
+    return new Promise((resolve) => {
+      pick.onDidAccept(() => {
+        resolve(pick.activeItems[0]);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+    });
+  }
+
+  private async install(client: RegistryClient, server: RegistryServer): Promise<RegistryInstallResult | undefined> {
+    const name = plainText(truncate(server.name, 200));
+    const title = labelText(truncate(`${server.name} ${server.version}`, 200));
+    const options = installOptions(server);
+    const supported = options.filter((o) => !o.unsupported);
+    if (!supported.length) {
+      void vscode.window.showErrorMessage(`MCP: ${name} cannot be installed: ${plainText(truncate(options.map((o) => o.unsupported).join('; '), 300))}`);
+      return undefined;
+    }
+    let option = supported[0];
+    if (supported.length > 1) {
+      const picked = await this.pickOne('option', title, supported.map((o) => ({ label: labelText(truncate(o.label, 300)), option: o })), 'Run it how?');
+      if (!picked?.option) return undefined;
+      option = picked.option;
+    }
+    let plan: InstallPlan;
+    try {
+      plan = planInstall(server, client.baseUrl, option);
+    } catch (e) {
+      if (!(e instanceof MappingError)) throw e;
+      void vscode.window.showErrorMessage(`MCP: ${name} cannot be installed: ${plainText(truncate(e.message, 300))}`);
+      return undefined;
+    }
+
+    const runs = describeEntry(plan.entry).split('\n').join(' · ');
+    const asks = plan.inputs.map((i) => `${i.id}${i.type === 'promptString' && i.password ? ' (secret)' : ''}`);
+    const detail = labelText(truncate(`${runs}${asks.length ? ` · asks: ${asks.join(', ')}` : ''}${plan.leftOut.length ? ` · optional, not set: ${plan.leftOut.join(', ')}` : ''}`, 600));
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const targets: Item[] = [
+      ...folders.map((f) => ({
+        label: folders.length > 1 ? `Install in Workspace (${labelText(f.name)})` : 'Install in Workspace',
+        description: '.vscode/mcp.json',
+        detail,
+        target: { uri: workspaceConfigUri(f), scopeKey: f.uri.toString() },
+      })),
+      { label: 'Install for User', description: 'your mcp.json, for every workspace', detail, target: { uri: this.deps.configLoader.userConfigUri, scopeKey: 'user' } },
+    ];
+    const chosen = (await this.pickOne('target', title, targets, 'Install where?'))?.target;
+    if (!chosen) return undefined;
+
+    // Required values are asked now and written in; unanswered ones stay inputs, asked at the first start.
+    const answers = new Map<string, string>();
+    for (const id of plan.questions) {
+      const input = plan.inputs.find((i) => i.id === id)!;
+      const answer = await this.ask(server.name, input);
+      if (answer) answers.set(id, answer);
+    }
+    plan = answerQuestions(plan, answers);
+    return this.write(plan, chosen);
+  }
+
+  private async ask(serverName: string, input: InputDefinition): Promise<string | undefined> {
+    if (input.type === 'pickString') {
+      const items = input.options.map((o) => ({ label: labelText(o), value: o }));
+      return (await vscode.window.showQuickPick(items, { title: plainText(`${serverName}: ${input.description}`), ignoreFocusOut: true }))?.value;
+    }
+    return this.deps.dialogs.inputText({ title: `Install ${serverName}`, prompt: input.description, password: false });
+  }
+
+  private async write(plan: InstallPlan, target: { uri: vscode.Uri; scopeKey: string }): Promise<RegistryInstallResult | undefined> {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.uri.toString());
+    if (open?.isDirty) {
+      void vscode.window.showErrorMessage(`MCP: save ${vscode.workspace.asRelativePath(target.uri)} first; it has unsaved changes.`);
+      return undefined;
+    }
+    let before = '';
+    try {
+      before = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
+    } catch {
+      // A new file.
+    }
+    let written: ReturnType<typeof writeServer>;
+    try {
+      written = writeServer(before, plan);
+    } catch (e) {
+      if (!(e instanceof McpJsonWriteError)) throw e;
+      void vscode.window.showErrorMessage(`MCP: cannot add the server to ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
+      return undefined;
+    }
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
+    await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(written.text));
+
+    // Secrets once, now, into secret storage: the server's first start finds them there.
+    const parsed = parseMcpConfig(written.text);
+    const entry = parsed.servers.find((s) => s.name === plan.name);
+    if (entry) {
+      const used = new Set(referencedInputIds(entry.server));
+      for (const input of parsed.inputs) {
+        if (used.has(input.id) && input.type === 'promptString' && input.password) {
+          if ((await this.deps.inputs.getInput(target.scopeKey, input, true)) === undefined) break;
+        }
+      }
+    }
+    await this.deps.configLoader.reload(target.scopeKey);
+    void vscode.window.showInformationMessage(
+      `MCP: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${vscode.workspace.asRelativePath(target.uri)}.`,
+    );
+    return { uri: target.uri, name: plan.name, replaced: written.replaced };
+  }
+}
