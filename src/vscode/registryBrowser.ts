@@ -19,7 +19,7 @@ import type { StoredInputs } from './storedInputs';
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 20;
 
-/** The pick on screen, for tests: they cannot type or read the quick input, so they set its value and its active item. */
+/** The pick on screen, for tests: they cannot type or read the quick input, so they set its value. */
 export interface RegistryPickState {
   step: 'search' | 'option' | 'target';
   title: string;
@@ -29,8 +29,6 @@ export interface RegistryPickState {
   items: string[];
   active?: string;
   setValue(value: string): void;
-  /** Makes the item whose label starts with `label` the active one (accepting is then `acceptSelectedQuickOpenItem`). */
-  setActive(label: string): boolean;
 }
 
 export interface RegistryInstallResult {
@@ -89,11 +87,6 @@ export class RegistryBrowser {
         return pick.activeItems[0] && show(pick.activeItems[0]);
       },
       setValue: (value) => (pick.value = value),
-      setActive: (label) => {
-        const item = pick.items.find((i) => i.label.startsWith(label));
-        if (item) pick.activeItems = [item];
-        return !!item;
-      },
     };
     this.state = state;
     pick.onDidHide(() => {
