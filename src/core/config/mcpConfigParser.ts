@@ -80,7 +80,11 @@ function describe(node: Node): string {
   }
 }
 
-export function parseMcpConfig(text: string): ParsedConfig {
+/**
+ * `portable`: the `.mcp.json` of a workspace root (shared with Claude Code, Cursor and Copilot CLI): servers under
+ * `mcpServers`, no `inputs`; each server is read like ours.
+ */
+export function parseMcpConfig(text: string, options: { portable?: boolean } = {}): ParsedConfig {
   const errors: ParseError[] = [];
   // A file the user has just created (empty, or only comments) is an empty configuration, not a broken one.
   const root = parseTree(text, errors, { allowTrailingComma: true, allowEmptyContent: true });
@@ -113,6 +117,7 @@ export function parseMcpConfig(text: string): ParsedConfig {
   }
 
   const top = members(root, d);
+  if (options.portable) return parsePortable(text, top, d, result);
   for (const [name, { key }] of top) {
     if (TOP_LEVEL_KEYS.has(name)) continue;
     const hint = name === 'mcpServers' ? ' (this is the Claude Desktop name: VS Code and this extension read "servers")' : '';
@@ -126,6 +131,18 @@ export function parseMcpConfig(text: string): ParsedConfig {
   const serversNode = top.get('servers')?.value;
   if (serversNode) parseServers(text, serversNode, inputStatus, d, result);
 
+  d.list.sort((a, b) => a.span.offset - b.span.offset);
+  return result;
+}
+
+function parsePortable(text: string, top: Map<string, Member>, d: Diagnostics, result: ParsedConfig): ParsedConfig {
+  for (const [name, { key }] of top) {
+    if (name === 'mcpServers' || name === '$schema') continue;
+    const hint = name === 'servers' ? ' (.mcp.json lists servers under "mcpServers"; "servers" is the name in .vscode/mcp.json)' : '';
+    d.add('warning', 'unknown-property', key, `Unknown property "${name}"${hint}; it is ignored.`);
+  }
+  const serversNode = top.get('mcpServers')?.value;
+  if (serversNode) parseServers(text, serversNode, new Map(), d, result);
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
 }

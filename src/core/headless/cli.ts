@@ -50,7 +50,7 @@ export const USAGE = `usage: mcp-host [--config FILE] [--yes] [--json] [--verbos
   search <text>                   servers of the MCP registry matching the text: name, version, description
   add <registry name>             write a registry server into .vscode/mcp.json (secrets become \${input:…} inputs)
 
-  --config FILE   the mcp.json to read (default: .vscode/mcp.json, then mcp.json, in the current directory)
+  --config FILE   the mcp.json to read (default: .vscode/mcp.json, then mcp.json, then .mcp.json, in the current directory)
   --yes           trust the servers and allow every tool call without asking
   --json          print results as JSON
   --verbose       print the servers' logs (stderr)
@@ -106,12 +106,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
   }
   const configPath = options.config
     ? path.resolve(cwd, options.config)
-    : [path.join(cwd, '.vscode', 'mcp.json'), path.join(cwd, 'mcp.json')].find((p) => fs.existsSync(p));
+    : [path.join(cwd, '.vscode', 'mcp.json'), path.join(cwd, 'mcp.json'), path.join(cwd, '.mcp.json')].find((p) => fs.existsSync(p));
   if (!configPath || !fs.existsSync(configPath)) {
     terminal.say(`No mcp.json found${options.config ? ` at ${options.config}` : ` in ${cwd}/.vscode or ${cwd}`}.`);
     return 2;
   }
-  const parsed = parseMcpConfig(fs.readFileSync(configPath, 'utf8'));
+  const parsed = parseMcpConfig(fs.readFileSync(configPath, 'utf8'), { portable: path.basename(configPath) === '.mcp.json' });
   for (const d of parsed.diagnostics) terminal.say(`${configPath}: ${d.severity}: ${d.message}`);
   if (parsed.diagnostics.some((d) => d.severity === 'error')) return 2;
 
