@@ -39,13 +39,16 @@ describe('.mcp.json at a workspace folder root', function () {
       path.join(dir, '.mcp.json'),
       `{\n  // Shared with other tools.\n  "mcpServers": {\n    "shared": ${JSON.stringify(basic('theirs'))},\n    "portable": ${JSON.stringify(basic('portable'))}\n  }\n}\n`,
     );
-    assert.ok(vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders!.length, 0, { uri: vscode.Uri.file(dir) }));
+    // Refused while another suite's change of the folders is still being applied: tried until it is taken.
+    await waitFor(() => vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders!.length, 0, { uri: vscode.Uri.file(dir) }), 'the folder added');
   });
 
-  after(() => {
+  after(async () => {
     answers.dispose();
     const index = vscode.workspace.workspaceFolders!.findIndex((f) => f.uri.fsPath === dir);
     if (index >= 0) vscode.workspace.updateWorkspaceFolders(index, 1);
+    // The next suite can change the folders only once this change is done.
+    await waitFor(() => !vscode.workspace.workspaceFolders!.some((f) => f.uri.fsPath === dir), 'the folder removed');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

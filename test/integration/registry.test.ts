@@ -49,8 +49,9 @@ describe('Adding servers from an MCP registry', function () {
     dir = fs.mkdtempSync(path.join(repoRoot, 'out', 'registry install '));
     fs.mkdirSync(path.join(dir, '.vscode'));
     fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), '{\n  // Servers of this folder.\n  "servers": {\n    // none yet\n  }\n}\n');
-    assert.ok(vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders!.length, 0, { uri: vscode.Uri.file(dir) }));
-    await waitFor(() => vscode.workspace.workspaceFolders!.some((f) => f.uri.fsPath === dir), 'the folder added');
+    // Refused while another suite's change of the folders is still being applied: tried until it is taken.
+    await waitFor(() => vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders!.length, 0, { uri: vscode.Uri.file(dir) }), 'the folder added');
+    await waitFor(() => vscode.workspace.workspaceFolders!.some((f) => f.uri.fsPath === dir), 'the folder in the workspace');
     await vscode.workspace.getConfiguration('mcpHost').update('registry.url', registry.url, vscode.ConfigurationTarget.Global);
   });
 
@@ -59,6 +60,8 @@ describe('Adding servers from an MCP registry', function () {
     await vscode.workspace.getConfiguration('mcpHost').update('registry.url', undefined, vscode.ConfigurationTarget.Global);
     const index = vscode.workspace.workspaceFolders!.findIndex((f) => f.uri.fsPath === dir);
     if (index >= 0) vscode.workspace.updateWorkspaceFolders(index, 1);
+    // The next suite can change the folders only once this change is done.
+    await waitFor(() => !vscode.workspace.workspaceFolders!.some((f) => f.uri.fsPath === dir), 'the folder removed');
     await registry.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
