@@ -29,7 +29,7 @@ const sameInput = (a: unknown, b: InputDefinition): boolean => {
 };
 
 /** Writes `plan` into the text of an mcp.json (empty text: a new file). `key` defaults to the plan's name. */
-export function writeServer(text: string, plan: InstallPlan, key = plan.name): WriteResult {
+export function writeServer(text: string, plan: Pick<InstallPlan, 'name' | 'inputs'> & { entry: object }, key = plan.name): WriteResult {
   let source = text.trim() === '' ? '{\n  "servers": {}\n}\n' : text;
   const errors: ParseError[] = [];
   const root = parseTree(source, errors, { allowTrailingComma: true, allowEmptyContent: true });

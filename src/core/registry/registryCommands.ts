@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { describeDefinition } from '../config/describeDefinition';
 import type { InputDefinition, RawServer } from '../config/types';
 import { firstLine, plainText, truncate } from '../presentation/serverText';
+import { vscodeUserDir } from './foreignConfigs';
 import { McpJsonWriteError, writeServer } from './mcpJsonWriter';
 import { DEFAULT_REGISTRY_URL, RegistryClient, RegistryError } from './registryClient';
 import { answerQuestions, MappingError, planInstall, type InstallPlan, type McpJsonEntry } from './serverJsonMapping';
@@ -33,14 +34,7 @@ export interface RegistryCommandOptions {
  * names another.
  */
 export function userConfigPath(env: NodeJS.ProcessEnv, platform = process.platform, home = os.homedir()): string {
-  if (env.MCP_HOST_USER_CONFIG) return env.MCP_HOST_USER_CONFIG;
-  const userData =
-    platform === 'win32'
-      ? path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Code')
-      : platform === 'darwin'
-        ? path.join(home, 'Library', 'Application Support', 'Code')
-        : path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Code');
-  return path.join(userData, 'User', 'globalStorage', 'mcp-host.mcp-host', 'mcp.json');
+  return env.MCP_HOST_USER_CONFIG || path.join(vscodeUserDir(env, platform, home), 'globalStorage', 'mcp-host.mcp-host', 'mcp.json');
 }
 
 const text = (value: string, max = 200) => truncate(plainText(value), max);
