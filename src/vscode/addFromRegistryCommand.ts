@@ -1,5 +1,5 @@
-// Wires "MCP: Add Server from Registry…" (mcpHost.addFromRegistry): the browser itself loads with the host bundle on
-// first use, so the activation bundle carries only this.
+// Wires "MCP: Add Server from Registry…" (mcpHost.addFromRegistry) and "MCP: Import Servers…" (mcpHost.importServers):
+// the browser itself loads with the host bundle on first use, so the activation bundle carries only this.
 import * as vscode from 'vscode';
 import type { ConfigLoader } from './configLoader';
 import type { HostDialogs } from './dialogs';
@@ -13,8 +13,12 @@ export function registerAddFromRegistry(deps: { configLoader: ConfigLoader; inpu
   registryPick(): RegistryPickState | undefined;
 } {
   let browser: RegistryBrowser | undefined;
+  const get = () => (browser ??= new (loadHostBundle().RegistryBrowser)(deps));
   return {
-    disposables: [vscode.commands.registerCommand('mcpHost.addFromRegistry', () => (browser ??= new (loadHostBundle().RegistryBrowser)(deps)).addFromRegistry())],
+    disposables: [
+      vscode.commands.registerCommand('mcpHost.addFromRegistry', () => get().addFromRegistry()),
+      vscode.commands.registerCommand('mcpHost.importServers', () => get().importServers()),
+    ],
     registryPick: () => browser?.state,
   };
 }

@@ -10,6 +10,10 @@ import { firstLine, labelText, plainText, truncate } from '../core/presentation/
 import { McpJsonWriteError, writeServer } from '../core/registry/mcpJsonWriter';
 import { DEFAULT_REGISTRY_URL, RegistryClient, RegistryError } from '../core/registry/registryClient';
 import { describeEntry } from '../core/registry/registryCommands';
+import { foreignConfigSources, readForeignConfig, type ImportCandidate } from '../core/registry/foreignConfigs';
+import { describeDefinition } from '../core/config/describeDefinition';
+import type { RawServer } from '../core/config/types';
+import * as fs from 'node:fs/promises';
 import type { RegistryEntry, RegistryServer } from '../core/registry/registryServer';
 import { answerQuestions, installOptions, MappingError, planInstall, type InstallOption, type InstallPlan } from '../core/registry/serverJsonMapping';
 import { workspaceConfigUri, type ConfigLoader } from './configLoader';
@@ -21,7 +25,7 @@ const PAGE_SIZE = 20;
 
 /** The pick on screen, for tests: they cannot type or read the quick input, so they set its value. */
 export interface RegistryPickState {
-  step: 'search' | 'option' | 'target';
+  step: 'search' | 'option' | 'target' | 'import';
   title: string;
   value: string;
   busy: boolean;
@@ -39,6 +43,7 @@ export interface RegistryInstallResult {
 
 interface Item extends vscode.QuickPickItem {
   entry?: RegistryEntry;
+  candidate?: ImportCandidate;
   more?: boolean;
   option?: InstallOption;
   target?: { uri: vscode.Uri; scopeKey: string };
@@ -228,16 +233,7 @@ export class RegistryBrowser {
     const runs = describeEntry(plan.entry).split('\n').join(' · ');
     const asks = plan.inputs.map((i) => `${i.id}${i.type === 'promptString' && i.password ? ' (secret)' : ''}`);
     const detail = labelText(truncate(`${runs}${asks.length ? ` · asks: ${asks.join(', ')}` : ''}${plan.leftOut.length ? ` · optional, not set: ${plan.leftOut.join(', ')}` : ''}`, 600));
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    const targets: Item[] = [
-      ...folders.map((f) => ({
-        label: folders.length > 1 ? `Install in Workspace (${labelText(f.name)})` : 'Install in Workspace',
-        description: '.vscode/mcp.json',
-        detail,
-        target: { uri: workspaceConfigUri(f), scopeKey: f.uri.toString() },
-      })),
-      { label: 'Install for User', description: 'your mcp.json, for every workspace', detail, target: { uri: this.deps.configLoader.userConfigUri, scopeKey: 'user' } },
-    ];
+    const targets = this.targets('Install', detail);
     const chosen = (await this.pickOne('target', title, targets, 'Install where?'))?.target;
     if (!chosen) return undefined;
 
@@ -250,6 +246,118 @@ export class RegistryBrowser {
     }
     plan = answerQuestions(plan, answers);
     return this.write(plan, chosen);
+  }
+
+  /** Each workspace folder's .vscode/mcp.json, and the user's mcp.json. */
+  private targets(verb: string, detail?: string): Item[] {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    return [
+      ...folders.map((f) => ({
+        label: folders.length > 1 ? `${verb} in Workspace (${labelText(f.name)})` : `${verb} in Workspace`,
+        description: '.vscode/mcp.json',
+        detail,
+        target: { uri: workspaceConfigUri(f), scopeKey: f.uri.toString() },
+      })),
+      { label: `${verb} for User`, description: 'your mcp.json, for every workspace', detail, target: { uri: this.deps.configLoader.userConfigUri, scopeKey: 'user' } },
+    ];
+  }
+
+  /**
+   * "MCP: Import Servers…": the servers of Claude Desktop, Cursor, Claude Code and VS Code, each shown with what it
+   * would run and what it asks, written into the chosen mcp.json. A name already there is left alone.
+   */
+  async importServers(): Promise<{ uri: vscode.Uri; imported: string[]; skipped: string[] } | undefined> {
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
+    const candidates: ImportCandidate[] = [];
+    const unreadable: string[] = [];
+    for (const source of foreignConfigSources({ env: process.env, folders })) {
+      let text: string;
+      try {
+        const stat = await fs.stat(source.path);
+        if (stat.size > 1024 * 1024) {
+          unreadable.push(`${source.label}: larger than 1 MB`);
+          continue;
+        }
+        text = await fs.readFile(source.path, 'utf8');
+      } catch {
+        continue;
+      }
+      const read = readForeignConfig(text, source, folders.map((f) => f.path));
+      if (read.error) unreadable.push(read.error);
+      candidates.push(...read.candidates);
+    }
+    const usable = candidates.filter((c) => c.entry);
+    const skipped = candidates.filter((c) => !c.entry).map((c) => `${c.name} (${c.source.label}): ${c.problem}`);
+    if (!usable.length) {
+      const why = [...unreadable, ...skipped].join('; ');
+      void vscode.window.showInformationMessage(`MCP: no server to import from Claude Desktop, Cursor, Claude Code or VS Code${why ? ` (${plainText(truncate(why, 300))})` : ''}.`);
+      return undefined;
+    }
+    const items: Item[] = usable.map((c) => {
+      const asks = c.inputs.map((i) => `${i.id}${i.type === 'promptString' && i.password ? ' (secret)' : ''}`);
+      const runs = describeDefinition(rawOf(c.entry!)).split('\n').join(' · ');
+      return {
+        label: labelText(truncate(c.name, 200)),
+        description: labelText(c.source.label),
+        detail: labelText(truncate(`${runs}${asks.length ? ` · asks: ${asks.join(', ')}` : ''}`, 600)),
+        candidate: c,
+      };
+    });
+    const picked = await this.pickMany('Import MCP Servers', items, skipped.length ? `Pick the servers to import (not importable: ${skipped.join('; ')})` : 'Pick the servers to import');
+    if (!picked?.length) return undefined;
+    const target = (await this.pickOne('target', 'Import MCP Servers', this.targets('Import'), 'Import where?'))?.target;
+    if (!target) return undefined;
+    let text = '';
+    try {
+      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
+    } catch {
+      // A new file.
+    }
+    const imported: string[] = [];
+    const present: string[] = [];
+    try {
+      for (const c of picked.map((i) => i.candidate!)) {
+        const already = parseMcpConfig(text).servers.some((s) => s.name === c.name) || imported.includes(c.name);
+        if (already) present.push(c.name);
+        else {
+          text = writeServer(text, { name: c.name, entry: c.entry!, inputs: c.inputs }).text;
+          imported.push(c.name);
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof McpJsonWriteError)) throw e;
+      void vscode.window.showErrorMessage(`MCP: cannot import into ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
+      return undefined;
+    }
+    if (imported.length) {
+      await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
+      await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(text));
+      await this.deps.configLoader.reload(target.scopeKey);
+    }
+    const already = present.length ? ` Already there, left alone: ${present.join(', ')}.` : '';
+    void vscode.window.showInformationMessage(plainText(`MCP: imported ${imported.length ? imported.join(', ') : 'nothing'} into ${vscode.workspace.asRelativePath(target.uri)}.${already}`));
+    return { uri: target.uri, imported, skipped: present };
+  }
+
+  private pickMany(title: string, items: Item[], placeholder: string): Promise<readonly Item[] | undefined> {
+    const pick = vscode.window.createQuickPick<Item>();
+    pick.title = title;
+    pick.placeholder = truncate(plainText(placeholder), 500);
+    pick.items = items;
+    pick.canSelectMany = true;
+    pick.ignoreFocusOut = true;
+    this.track(pick, 'import');
+    return new Promise((resolve) => {
+      pick.onDidAccept(() => {
+        resolve(pick.selectedItems);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+    });
   }
 
   private async ask(serverName: string, input: InputDefinition): Promise<string | undefined> {
@@ -300,4 +408,10 @@ export class RegistryBrowser {
     );
     return { uri: target.uri, name: plan.name, replaced: written.replaced };
   }
+}
+
+/** An imported entry as the parser's model, for describing what it runs. */
+function rawOf(entry: Record<string, unknown>): RawServer {
+  if (entry.type === 'stdio') return { type: 'stdio', command: String(entry.command), args: (entry.args as string[]) ?? [], env: (entry.env as Record<string, string>) ?? {}, ...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {}) };
+  return { type: entry.type === 'sse' ? 'sse' : 'http', url: String(entry.url), headers: (entry.headers as Record<string, string>) ?? {} };
 }
