@@ -8,6 +8,7 @@ import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
 import { Coexistence } from './vscode/coexistence';
 import { registerCommands } from './vscode/commands';
 import { registerAddFromRegistry } from './vscode/addFromRegistryCommand';
+import { DevModeWatcher } from './vscode/devModeWatcher';
 import { ConfigLoader } from './vscode/configLoader';
 import { createHost } from './vscode/createHost';
 import { notifyFailures } from './vscode/failureNotifications';
@@ -51,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     statusBar,
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
     ...addFromRegistry.disposables,
+    new DevModeWatcher(registry),
     notifyFailures(registry, logs),
     registerManagePermissionsCommand(permissions),
     ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),

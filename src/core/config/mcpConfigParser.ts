@@ -27,7 +27,7 @@ const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
 /** `gallery` and `version`: where a server installed from a registry came from (VS Code writes them too). */
 const ORIGIN_KEYS = ['gallery', 'version'];
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', ...ORIGIN_KEYS]);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', ...ORIGIN_KEYS]);
 const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', ...ORIGIN_KEYS]);
 const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp']);
 const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
@@ -283,8 +283,9 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     const env = envProperty(text, m, d, checkVariables);
     const envFile = stringProperty(m, 'envFile', '"envFile"', d, checkVariables);
     const cwd = stringProperty(m, 'cwd', '"cwd"', d, checkVariables);
+    const dev = devProperty(m, d);
     if (command === undefined) return undefined;
-    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}) };
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}) };
   }
 
   const urlNode = m.get('url')?.value;
@@ -297,6 +298,26 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   const auth = authNode ? parseAuth(authNode, d, checkVariables) : undefined;
   if (url === undefined) return undefined;
   return { type, url, headers, ...(auth ? { auth } : {}) };
+}
+
+/** `dev: { watch, debug }`: the files whose change restarts the server. `debug` is not supported (yet): said so. */
+function devProperty(m: Map<string, Member>, d: Diagnostics): { watch: string[] } | undefined {
+  const node = m.get('dev')?.value;
+  if (!node) return undefined;
+  if (node.type !== 'object') {
+    d.wrongType(node, '"dev"', 'an object with "watch"');
+    return undefined;
+  }
+  const dm = members(node, d);
+  for (const [prop, { key }] of dm) {
+    if (prop === 'debug') d.add('warning', 'unsupported-property', key, '"dev.debug" is not supported by MCP Host: the server starts without a debugger.');
+    else if (prop !== 'watch') d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "dev"; it is ignored.`);
+  }
+  const watchNode = dm.get('watch')?.value;
+  if (!watchNode) return undefined;
+  if (watchNode.type === 'string') return watchNode.value ? { watch: [watchNode.value as string] } : undefined;
+  const watch = stringArrayProperty(dm, 'watch', '"dev.watch"', d);
+  return watch?.length ? { watch } : undefined;
 }
 
 /** A secret is never written into mcp.json: it comes from an input (secret storage) or the environment. */
