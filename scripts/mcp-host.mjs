@@ -44,6 +44,7 @@ const terminal = {
   },
   say: (line) => process.stderr.write(`${line}\n`),
   print: (text) => process.stdout.write(`${text}\n`),
+  interactive: process.stdin.isTTY === true,
 };
 
 const code = await runCli(process.argv.slice(2), process.env, process.cwd(), terminal);

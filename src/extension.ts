@@ -1,5 +1,6 @@
 // Wiring only: build the host, adapt VS Code to it, and return the public API.
 import * as vscode from 'vscode';
+import { CommandIds } from './core/common/commandIds';
 import { ChatAttachments } from './core/features/resources/chatAttachments';
 import { plainText } from './core/presentation/serverText';
 import { registerSignInCommands } from './vscode/auth/signInCommands';
@@ -7,10 +8,11 @@ import { ModelAvailability, showNoModelMessage } from './vscode/chat/modelAvaila
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
 import { Coexistence } from './vscode/coexistence';
 import { registerCommands } from './vscode/commands';
+import { registerAddFromRegistry } from './vscode/addFromRegistryCommand';
+import { followDevMode } from './vscode/devMode';
 import { ConfigLoader } from './vscode/configLoader';
 import { createHost } from './vscode/createHost';
 import { notifyFailures } from './vscode/failureNotifications';
-import { registerManagePermissionsCommand } from './vscode/permissionsCommand';
 import { createPublicApi, type McpHostApi } from './vscode/publicApi';
 import { registerResources } from './vscode/resources/registerResources';
 import { RestrictedModeNotice } from './vscode/restrictedMode';
@@ -36,7 +38,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(registry);
-  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing });
+  const addFromRegistry = registerAddFromRegistry({ configLoader, inputs, dialogs, session });
+  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick });
   context.subscriptions.push(
     host,
     configLoader,
@@ -48,8 +51,10 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     showNoModelMessage(serversView, models, registry),
     statusBar,
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
+    ...addFromRegistry.disposables,
+    followDevMode(registry, session),
     notifyFailures(registry, logs),
-    registerManagePermissionsCommand(permissions),
+    vscode.commands.registerCommand(CommandIds.managePermissions, () => session().managePermissions(permissions)),
     ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),
     ...chat.disposables,
     attachments,

@@ -25,6 +25,8 @@ import type { ServerInfo } from '../core/host/types';
 import { planLaunch } from '../core/protocol/launch/launchPlanner';
 import { createConnection } from '../core/protocol/serverConnection';
 import { MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
+import { parseArgs, USAGE, type CliOptions } from './cliArguments';
+import { runRegistryCommand } from './registryCommands';
 
 /** Where the CLI talks: questions and messages on stderr, answers read from stdin, results on stdout. */
 export interface Terminal {
@@ -34,44 +36,8 @@ export interface Terminal {
   say(line: string): void;
   /** The command's result (stdout). */
   print(text: string): void;
-}
-
-export const USAGE = `usage: mcp-host [--config FILE] [--yes] [--json] [--verbose] <command>
-
-  list                            the servers, each started: state, protocol revision, what it offers
-  tools <server>                  its tools
-  call <server> <tool> [JSON]     call a tool with JSON arguments (asks first, unless --yes)
-  prompts <server>                its prompts
-  prompt <server> <name> [JSON]   get a prompt, with JSON arguments
-  resources <server>              its resources and resource templates
-  read <server> <uri>             read a resource
-
-  --config FILE   the mcp.json to read (default: .vscode/mcp.json, then mcp.json, in the current directory)
-  --yes           trust the servers and allow every tool call without asking
-  --json          print results as JSON
-  --verbose       print the servers' logs (stderr)`;
-
-interface Options {
-  config?: string;
-  yes: boolean;
-  json: boolean;
-  verbose: boolean;
-  command: string[];
-}
-
-function parseArgs(argv: string[]): Options | string {
-  const options: Options = { yes: false, json: false, verbose: false, command: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--config') options.config = argv[++i];
-    else if (arg === '--yes' || arg === '-y') options.yes = true;
-    else if (arg === '--json') options.json = true;
-    else if (arg === '--verbose') options.verbose = true;
-    else if (arg === '--help' || arg === '-h') return USAGE;
-    else if (arg.startsWith('--')) return `Unknown option ${arg}\n${USAGE}`;
-    else options.command.push(arg);
-  }
-  return options.command.length ? options : USAGE;
+  /** A person at a terminal on stdin (not a pipe): `add` asks the required values. */
+  interactive?: boolean;
 }
 
 const yesNo = async (terminal: Terminal, question: string): Promise<boolean | undefined> => {
@@ -86,14 +52,19 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     terminal.say(options);
     return 2;
   }
+  const [first, ...rest] = options.command;
+  if (first === 'search' || first === 'add') {
+    const registryOptions = { ...options, user: options.user === true, askInput: (input: InputDefinition) => askInput(terminal, input) };
+    return runRegistryCommand(first, rest, registryOptions, env, cwd, terminal);
+  }
   const configPath = options.config
     ? path.resolve(cwd, options.config)
-    : [path.join(cwd, '.vscode', 'mcp.json'), path.join(cwd, 'mcp.json')].find((p) => fs.existsSync(p));
+    : [path.join(cwd, '.vscode', 'mcp.json'), path.join(cwd, 'mcp.json'), path.join(cwd, '.mcp.json')].find((p) => fs.existsSync(p));
   if (!configPath || !fs.existsSync(configPath)) {
     terminal.say(`No mcp.json found${options.config ? ` at ${options.config}` : ` in ${cwd}/.vscode or ${cwd}`}.`);
     return 2;
   }
-  const parsed = parseMcpConfig(fs.readFileSync(configPath, 'utf8'));
+  const parsed = parseMcpConfig(fs.readFileSync(configPath, 'utf8'), { portable: path.basename(configPath) === '.mcp.json' });
   for (const d of parsed.diagnostics) terminal.say(`${configPath}: ${d.severity}: ${d.message}`);
   if (parsed.diagnostics.some((d) => d.severity === 'error')) return 2;
 
@@ -154,7 +125,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
 }
 
 async function runCommand(
-  options: Options,
+  options: CliOptions,
   registry: ServerRegistry,
   scope: ConfigScope,
   terminal: Terminal,

@@ -1,9 +1,12 @@
-// Finds, watches and applies every mcp.json of the window: one per workspace folder (.vscode/mcp.json) and the
-// user's own. Problems go to the Problems panel at their exact range; a broken file keeps its last good servers.
+// Finds, watches and applies every mcp.json of the window: one per workspace folder (.vscode/mcp.json), the portable
+// .mcp.json at a folder's root (`mcpServers`, shared with other tools), and the user's own. Problems go to the Problems
+// panel at their exact range; a broken file keeps its last good servers. A name in both of a folder's files runs once,
+// from .vscode/mcp.json; the .mcp.json entry gets a warning.
 import * as vscode from 'vscode';
+import { portableConfigUri, workspaceConfigUri } from './configUris';
 import { positionAt, withLastGoodServers } from '../core/config/lastGoodConfig';
 import { parseMcpConfig } from '../core/config/mcpConfigParser';
-import type { ConfigDiagnostic, ConfigScope, RawServerEntry } from '../core/config/types';
+import type { ConfigDiagnostic, ConfigScope, ParsedConfig, RawServerEntry } from '../core/config/types';
 import { rootsFromFolders } from '../core/host/roots';
 import { SerialQueue } from '../core/common/serialQueue';
 import type { ServerRegistry } from '../core/host/serverRegistry';
@@ -32,10 +35,10 @@ interface WatchedFile {
   timer?: NodeJS.Timeout;
   /** Loads run one at a time, so two quick saves never apply out of order. */
   queue: SerialQueue;
-}
-
-export function workspaceConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
-  return vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
+  /** A folder's .mcp.json: read as `mcpServers`; its names also in `shadowedBy` (the folder's .vscode/mcp.json) are not run. */
+  portable?: { shadowedBy: string };
+  /** A folder's .vscode/mcp.json: the .mcp.json re-read after each of its loads. */
+  portableSibling?: string;
 }
 
 export class ConfigLoader implements vscode.Disposable {
@@ -54,11 +57,20 @@ export class ConfigLoader implements vscode.Disposable {
   async start(): Promise<void> {
     this.disposables.push(vscode.workspace.onDidChangeWorkspaceFolders((e) => void this.onFoldersChanged(e)));
     this.updateRoots();
-    const loads = (vscode.workspace.workspaceFolders ?? []).map((f) => this.watch(this.folderScope(f), workspaceConfigUri(f)));
+    const loads = (vscode.workspace.workspaceFolders ?? []).map((f) => this.watchFolder(f));
     loads.push(
       this.watch({ kind: 'user', key: 'user', label: 'User', configPath: this.userConfigUri.fsPath }, this.userConfigUri),
     );
     await Promise.all(loads);
+  }
+
+  /** A folder's .vscode/mcp.json, then its .mcp.json (which knows the names the first one defines). */
+  private async watchFolder(folder: vscode.WorkspaceFolder): Promise<void> {
+    const scope = this.folderScope(folder);
+    const uri = portableConfigUri(folder);
+    const portable: ConfigScope = { ...scope, key: uri.toString(), label: `${folder.name} (.mcp.json)`, configPath: uri.scheme === 'file' ? uri.fsPath : uri.toString() };
+    await this.watch(scope, workspaceConfigUri(folder), { portableSibling: portable.key });
+    await this.watch(portable, uri, { portable: { shadowedBy: scope.key } });
   }
 
   private folderScope(folder: vscode.WorkspaceFolder): ConfigScope {
@@ -74,8 +86,8 @@ export class ConfigLoader implements vscode.Disposable {
   private async onFoldersChanged(e: vscode.WorkspaceFoldersChangeEvent) {
     this.updateRoots();
     await Promise.all([
-      ...e.removed.map((f) => this.unwatch(f.uri.toString())),
-      ...e.added.map((f) => this.watch(this.folderScope(f), workspaceConfigUri(f))),
+      ...e.removed.flatMap((f) => [this.unwatch(f.uri.toString()), this.unwatch(portableConfigUri(f).toString())]),
+      ...e.added.map((f) => this.watchFolder(f)),
     ]);
   }
 
@@ -87,10 +99,10 @@ export class ConfigLoader implements vscode.Disposable {
     this.registry.setRoots(rootsFromFolders(folders));
   }
 
-  private watch(scope: ConfigScope, uri: vscode.Uri): Promise<void> {
+  private watch(scope: ConfigScope, uri: vscode.Uri, kind: Pick<WatchedFile, 'portable' | 'portableSibling'> = {}): Promise<void> {
     const base = vscode.Uri.joinPath(uri, '..');
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(base, 'mcp.json'));
-    const file: WatchedFile = { scope, uri, watcher, queue: new SerialQueue() };
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(base, uri.path.slice(uri.path.lastIndexOf('/') + 1)));
+    const file: WatchedFile = { scope, uri, watcher, queue: new SerialQueue(), ...kind };
     this.files.set(scope.key, file);
     const schedule = () => {
       clearTimeout(file.timer);
@@ -132,9 +144,12 @@ export class ConfigLoader implements vscode.Disposable {
   }
 
   private load(file: WatchedFile): Promise<void> {
-    return file.queue.run(() => this.apply(file)).catch((e: Error) => {
+    const loaded = file.queue.run(() => this.apply(file)).catch((e: Error) => {
       void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${plainText(e.message)}`);
     });
+    // The folder's .mcp.json depends on the names this file defines.
+    const sibling = file.portableSibling ? this.files.get(file.portableSibling) : undefined;
+    return sibling ? loaded.then(() => this.load(sibling)) : loaded;
   }
 
   private async apply(file: WatchedFile): Promise<void> {
@@ -150,7 +165,8 @@ export class ConfigLoader implements vscode.Disposable {
       await this.registry.removeScope(file.scope.key);
       return;
     }
-    const parsed = parseMcpConfig(text);
+    const parsed = parseMcpConfig(text, { portable: !!file.portable });
+    if (file.portable) shadow(parsed, new Set((this.files.get(file.portable.shadowedBy)?.lastGood ?? []).map((s) => s.name)));
     const diagnostics = parsed.diagnostics.map((d) => toDiagnostic(text, d));
     this.diagnostics.set(file.uri, diagnostics);
     const errors = diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
@@ -173,6 +189,21 @@ export class ConfigLoader implements vscode.Disposable {
     this.files.clear();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
+}
+
+/** Leaves out the servers of a .mcp.json that the folder's .vscode/mcp.json defines too, with a warning on each. */
+function shadow(parsed: ParsedConfig, names: Set<string>): void {
+  parsed.servers = parsed.servers.filter((s) => {
+    if (!names.has(s.name)) return true;
+    parsed.diagnostics.push({
+      message: `Server "${s.name}" is also defined in .vscode/mcp.json, which is the one that runs; this definition is ignored.`,
+      span: s.nameSpan,
+      severity: 'warning',
+      code: 'duplicate-name',
+    });
+    return false;
+  });
+  parsed.diagnostics.sort((a, b) => a.span.offset - b.span.offset);
 }
 
 function toDiagnostic(text: string, d: ConfigDiagnostic): vscode.Diagnostic {

@@ -8,6 +8,7 @@ import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
 import type { Coexistence } from './coexistence';
 import type { ConfigLoader } from './configLoader';
+import type { RegistryPickState } from './session/registryBrowser';
 import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs';
 import type { ServersTreeProvider } from './serversTreeProvider';
@@ -54,6 +55,8 @@ export interface McpHostTestingApi {
   readonly resources: ResourcesTestingApi;
   /** Every open MCP App view: its server, tool and state (what it shows is read through the page). */
   appViews(): AppViewInfo[];
+  /** The pick of "MCP: Add Server from Registry…" on screen, if any. */
+  registryPick(): RegistryPickState | undefined;
 }
 
 export interface PublicApiParts {
@@ -67,6 +70,7 @@ export interface PublicApiParts {
   testDialogs: DialogRouter | undefined;
   chat: ChatFeatures;
   resources: ResourcesTestingApi;
+  registryPick(): RegistryPickState | undefined;
 }
 
 export function createPublicApi({
@@ -79,6 +83,7 @@ export function createPublicApi({
   testDialogs,
   chat,
   resources,
+  registryPick,
 }: PublicApiParts): McpHostApi & vscode.Disposable {
   const render = (nodes: Node[], depth: number): string[] =>
     nodes.flatMap((n) => {
@@ -109,6 +114,7 @@ export function createPublicApi({
       argumentPick: () => chat.picker?.activePick,
       resources,
       appViews: () => chat.views.views(),
+      registryPick,
     },
     dispose: () => {
       sub.dispose();

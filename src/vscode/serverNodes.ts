@@ -118,7 +118,8 @@ export class ProblemNode extends Node {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(`${scopeLabel(this.problem.scope)}: ${this.problem.scope.kind === 'user' ? 'mcp.json' : '.vscode/mcp.json'}`);
+    const file = this.problem.scope.kind === 'user' ? 'mcp.json' : this.problem.uri.path.endsWith('/.mcp.json') ? '.mcp.json' : '.vscode/mcp.json';
+    const item = new vscode.TreeItem(`${scopeLabel(this.problem.scope)}: ${file}`);
     item.id = this.id;
     item.contextValue = 'mcpConfigProblem';
     showProblem(item, this.problem);

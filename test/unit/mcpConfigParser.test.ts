@@ -330,13 +330,13 @@ describe('parseMcpConfig', () => {
     });
 
     it('warns about properties a server type does not use and keeps the server', () => {
-      const text = '{ "servers": { "s": { "command": "node", "url": "https://h", "dev": { "watch": "*.js" } } } }';
+      const text = '{ "servers": { "s": { "command": "node", "url": "https://h", "disabled": true } } }';
       const parsed = parseMcpConfig(text);
       assert.deepStrictEqual(
         parsed.diagnostics.map((d) => [d.code, d.severity, d.span]),
         [
           ['unknown-property', 'warning', spanOf(text, '"url"')],
-          ['unknown-property', 'warning', spanOf(text, '"dev"')],
+          ['unknown-property', 'warning', spanOf(text, '"disabled"')],
         ],
       );
       assert.deepStrictEqual(names(parsed), ['s']);

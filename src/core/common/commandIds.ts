@@ -34,4 +34,6 @@ export const CommandIds = {
   rerunToolCall: 'mcpHost.rerunToolCall',
   /** Not in the palette: chat links that open chat with a question filled in. */
   openChat: 'mcpHost.openChat',
+  addFromRegistry: 'mcpHost.addFromRegistry',
+  importServers: 'mcpHost.importServers',
 } as const;

@@ -3,6 +3,7 @@ import { type Node, type ParseError, parseTree, printParseErrorCode } from 'json
 import { REMOTE_AUTH_TYPES, type InputDefinition, type ParsedConfig, type RawServer, type RemoteAuthConfig, type RemoteAuthType, type TextSpan } from './types';
 import { variablesIn } from './variables';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
+import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';
 import { isAllowedAuthEndpoint } from './allowedUrls';
 
@@ -28,8 +29,10 @@ const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = 
 
 const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd']);
-const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth']);
+/** `gallery` and `version`: where a server installed from a registry came from (VS Code writes them too). */
+const ORIGIN_KEYS = ['gallery', 'version'];
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', ...ORIGIN_KEYS]);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', ...ORIGIN_KEYS]);
 const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp']);
 const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
 /** What each kind of `auth` needs. */
@@ -47,7 +50,11 @@ const INPUT_KEYS = {
 
 type InputStatus = 'valid' | 'invalid';
 
-export function parseMcpConfig(text: string): ParsedConfig {
+/**
+ * `portable`: the `.mcp.json` of a workspace root (shared with Claude Code, Cursor and Copilot CLI): servers under
+ * `mcpServers`, no `inputs`; each server is read like ours.
+ */
+export function parseMcpConfig(text: string, options: { portable?: boolean } = {}): ParsedConfig {
   const errors: ParseError[] = [];
   // A file the user has just created (empty, or only comments) is an empty configuration, not a broken one.
   const root = parseTree(text, errors, { allowTrailingComma: true, allowEmptyContent: true });
@@ -80,6 +87,7 @@ export function parseMcpConfig(text: string): ParsedConfig {
   }
 
   const top = members(root, d);
+  if (options.portable) return parsePortable(text, top, d, result);
   for (const [name, { key }] of top) {
     if (TOP_LEVEL_KEYS.has(name)) continue;
     const hint = name === 'mcpServers' ? ' (this is the Claude Desktop name: VS Code and this extension read "servers")' : '';
@@ -93,6 +101,18 @@ export function parseMcpConfig(text: string): ParsedConfig {
   const serversNode = top.get('servers')?.value;
   if (serversNode) parseServers(text, serversNode, inputStatus, d, result);
 
+  d.list.sort((a, b) => a.span.offset - b.span.offset);
+  return result;
+}
+
+function parsePortable(text: string, top: Map<string, Member>, d: Diagnostics, result: ParsedConfig): ParsedConfig {
+  for (const [name, { key }] of top) {
+    if (name === 'mcpServers' || name === '$schema') continue;
+    const hint = name === 'servers' ? ' (.mcp.json lists servers under "mcpServers"; "servers" is the name in .vscode/mcp.json)' : '';
+    d.add('warning', 'unknown-property', key, `Unknown property "${name}"${hint}; it is ignored.`);
+  }
+  const serversNode = top.get('mcpServers')?.value;
+  if (serversNode) parseServers(text, serversNode, new Map(), d, result);
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
 }
@@ -219,8 +239,9 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     const env = envProperty(text, m, d, checkVariables);
     const envFile = stringProperty(m, 'envFile', '"envFile"', d, checkVariables);
     const cwd = stringProperty(m, 'cwd', '"cwd"', d, checkVariables);
+    const dev = devProperty(m, d);
     if (command === undefined) return undefined;
-    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}) };
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}) };
   }
 
   const urlNode = m.get('url')?.value;

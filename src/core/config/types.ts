@@ -46,6 +46,8 @@ export interface StdioServerConfig {
   env: Record<string, string | null>;
   envFile?: string;
   cwd?: string;
+  /** Dev mode (VS Code's `dev`): restart the server when files matching `watch` (globs, relative to the folder) change. */
+  dev?: { watch: string[] };
 }
 
 /** How a remote server's tokens are obtained (`auth` in mcp.json). Secrets are `${input:…}` or `${env:…}` as written. */

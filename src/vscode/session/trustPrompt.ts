@@ -14,7 +14,7 @@ import type { HostDialogs, TrustQuestion } from '../dialogs';
 type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
 
 const sourceOf = ({ scope }: Definition): string =>
-  scope.kind === 'workspace' ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath;
+  scope.kind === 'workspace' && path.basename(scope.configPath) !== '.mcp.json' ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath;
 
 const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => ({ serverName: d.name, source: sourceOf(d), detail: describeDefinition(d.raw, facts) });
 

@@ -1,9 +1,8 @@
 // "MCP: Manage Permissions…": every remembered decision (server trust, tool calls, sampling, elicitation) in one
-// list, to revoke one or all of them.
+// list, to revoke one or all of them. Loaded with the session layer when the command is first used.
 import * as vscode from 'vscode';
-import type { PermissionKind, PermissionRecord, PermissionStore } from '../core/host/permissionStore';
-import { labelText, plainText } from '../core/presentation/serverText';
-import { CommandIds } from '../core/common/commandIds';
+import type { PermissionKind, PermissionRecord, PermissionStore } from '../../core/host/permissionStore';
+import { labelText, plainText } from '../../core/presentation/serverText';
 
 const KIND_TITLES: Record<PermissionKind, string> = {
   'server-trust': 'Server trust',
@@ -26,8 +25,8 @@ interface Item extends vscode.QuickPickItem {
   all?: true;
 }
 
-export function registerManagePermissionsCommand(permissions: PermissionStore): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.managePermissions, async () => {
+export async function managePermissions(permissions: PermissionStore): Promise<void> {
+  {
     const records = permissions.list();
     if (!records.length) {
       void vscode.window.showInformationMessage('No MCP permissions are remembered: servers ask before they act.');
@@ -59,5 +58,5 @@ export function registerManagePermissionsCommand(permissions: PermissionStore): 
       await permissions.remove(picked.record.kind, picked.record.key);
       void vscode.window.showInformationMessage(`Revoked: ${plainText(picked.record.label)}.`);
     }
-  });
+  }
 }

@@ -1,0 +1,88 @@
+// "MCP: Import Servers…" in a real VS Code: a Cursor configuration in the home folder (the extension host's own HOME),
+// its servers shown with what they run and ask, one checked and imported into a workspace folder's mcp.json; the
+// token written out in Cursor's file is not copied but asked once at the first start, and the server runs.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, type TestedHost } from './testKit';
+
+const run = (command: string) => vscode.commands.executeCommand(command);
+
+describe('Importing servers from other tools', function () {
+  this.timeout(90_000);
+  let api: TestedHost;
+  let dir: string;
+  let answers: vscode.Disposable;
+  const asked: { prompt: string; password?: boolean }[] = [];
+  const cursorFile = path.join(os.homedir(), '.cursor', 'mcp.json');
+
+  before(async () => {
+    api = await activateHost();
+    answers = answerDialogs(api, {
+      inputText: async (q) => {
+        asked.push({ prompt: q.prompt, password: q.password });
+        return 'entered-token';
+      },
+    });
+    fs.mkdirSync(path.dirname(cursorFile), { recursive: true });
+    fs.writeFileSync(
+      cursorFile,
+      JSON.stringify({
+        mcpServers: {
+          'imported-basic': { command: process.execPath, args: [fixtureServer('basic-server.mjs'), 'imported'], env: { API_TOKEN: 'written-out-token' } },
+          'imported-events': { type: 'sse', url: 'https://events.example.com/sse' },
+        },
+      }),
+    );
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-import-'));
+    await waitFor(() => vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders!.length, 0, { uri: vscode.Uri.file(dir) }), 'the folder added');
+    await waitFor(() => vscode.workspace.workspaceFolders!.some((f) => f.uri.fsPath === dir), 'the folder in the workspace');
+  });
+
+  after(async () => {
+    await run('workbench.action.closeQuickOpen');
+    answers.dispose();
+    fs.rmSync(cursorFile, { force: true });
+    await waitFor(() => {
+      const index = vscode.workspace.workspaceFolders!.findIndex((f) => f.uri.fsPath === dir);
+      return index < 0 || (vscode.workspace.updateWorkspaceFolders(index, 1) && false);
+    }, 'the folder removed');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows each server with what it runs and asks, imports the checked one, and the token is asked once', async () => {
+    const importing = vscode.commands.executeCommand<{ imported: string[] } | undefined>('mcpHost.importServers');
+    const pick = await waitFor(() => api.testing.registryPick()?.step === 'import' && api.testing.registryPick(), 'the import pick');
+    assert.deepStrictEqual(pick.items, [
+      `imported-basic — Cursor — Command: ${process.execPath} ${fixtureServer('basic-server.mjs')} imported · Environment: API_TOKEN=\${input:imported-basic-api-token} · asks: imported-basic-api-token (secret)`,
+      'imported-events — Cursor — URL: https://events.example.com/sse (SSE)',
+    ]);
+    // Nothing is highlighted at first: "next" goes to the first item, which is checked, and accepted.
+    await sleep(1000);
+    await run('quickInput.next');
+    await waitFor(() => api.testing.registryPick()?.active?.startsWith('imported-basic'), 'the first highlighted');
+    await run('quickInput.toggleCheckbox');
+    await sleep(300);
+    await run('quickInput.accept');
+
+    const target = await waitFor(() => api.testing.registryPick()?.step === 'target' && api.testing.registryPick(), 'where to import');
+    const label = `Import in Workspace (${path.basename(dir)})`;
+    for (let i = 0; i < 12 && !api.testing.registryPick()?.active?.startsWith(label); i++) {
+      const active = api.testing.registryPick()?.active;
+      await run('workbench.action.quickOpenSelectNext');
+      await waitFor(() => api.testing.registryPick()?.active !== active, 'the highlight moved');
+    }
+    assert.ok(target.items.some((i) => i.startsWith(label)));
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+    assert.deepStrictEqual((await importing)?.imported, ['imported-basic']);
+
+    const text = fs.readFileSync(path.join(dir, '.vscode', 'mcp.json'), 'utf8');
+    assert.ok(!text.includes('written-out-token'), 'the token is not copied');
+    const server = await waitFor(() => api.getServers().find((s) => s.name === 'imported-basic' && s.scope.configPath.startsWith(dir)), 'the imported server configured');
+    if (server.state.kind !== 'running') await api.testing.startServer(server.id);
+    await waitFor(() => api.getServers().find((s) => s.id === server.id)?.state.kind === 'running', 'the imported server running');
+    assert.deepStrictEqual(asked, [{ prompt: 'Environment variable API_TOKEN for imported-basic (not copied from Cursor)', password: true }]);
+  });
+});

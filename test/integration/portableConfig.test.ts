@@ -1,0 +1,82 @@
+// A folder's portable .mcp.json (`mcpServers`) next to its .vscode/mcp.json, in a real VS Code: its servers appear,
+// are trusted and reload like ours, and a name in both files runs once (from .vscode/mcp.json) with a warning.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { TrustQuestion } from '../../src/vscode/dialogs';
+import { activateHost, answerDialogs, fixtureServer, waitFor, type TestedHost } from './testKit';
+
+describe('.mcp.json at a workspace folder root', function () {
+  this.timeout(90_000);
+  let api: TestedHost;
+  let dir: string;
+  let answers: vscode.Disposable;
+  const trust: TrustQuestion[] = [];
+  const basic = (label: string) => ({ command: process.execPath, args: [fixtureServer('basic-server.mjs'), label] });
+  const write = (file: string, value: unknown) => fs.writeFileSync(path.join(dir, file), JSON.stringify(value, null, 2));
+
+  const named = (name: string) => api.getServers().filter((s) => s.name === name && s.scope.configPath.startsWith(dir));
+  const running = async (name: string, file: string) => {
+    const found = await waitFor(() => named(name).find((s) => path.basename(s.scope.configPath) === file), `${name} from ${file}`);
+    if (found.state.kind !== 'running' && found.state.kind !== 'starting') await api.testing.startServer(found.id);
+    return waitFor(() => named(name).find((s) => s.id === found.id && s.state.kind === 'running'), `${name} from ${file} running`);
+  };
+
+  before(async () => {
+    api = await activateHost();
+    answers = answerDialogs(api, {
+      confirmTrust: async (q) => {
+        trust.push(q);
+        return true;
+      },
+    });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-portable-'));
+    fs.mkdirSync(path.join(dir, '.vscode'));
+    write('.vscode/mcp.json', { servers: { shared: basic('ours') } });
+    fs.writeFileSync(
+      path.join(dir, '.mcp.json'),
+      `{\n  // Shared with other tools.\n  "mcpServers": {\n    "shared": ${JSON.stringify(basic('theirs'))},\n    "portable": ${JSON.stringify(basic('portable'))}\n  }\n}\n`,
+    );
+    // Refused while another suite's change of the folders is still being applied: tried until it is taken.
+    await waitFor(() => vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders!.length, 0, { uri: vscode.Uri.file(dir) }), 'the folder added');
+  });
+
+  after(async () => {
+    answers.dispose();
+    const index = vscode.workspace.workspaceFolders!.findIndex((f) => f.uri.fsPath === dir);
+    if (index >= 0) vscode.workspace.updateWorkspaceFolders(index, 1);
+    // The next suite can change the folders only once this change is done.
+    await waitFor(() => !vscode.workspace.workspaceFolders!.some((f) => f.uri.fsPath === dir), 'the folder removed');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs its servers once trusted; a name also in .vscode/mcp.json runs once, from there, and is reported', async () => {
+    const portable = await running('portable', '.mcp.json');
+    assert.strictEqual(portable.scope.label, `${path.basename(dir)} (.mcp.json)`);
+    assert.strictEqual(portable.scope.kind, 'workspace');
+    const asked = trust.find((q) => q.serverName === 'portable');
+    assert.ok(asked, 'trust was asked');
+    assert.strictEqual(asked.source, path.join(dir, '.mcp.json'));
+
+    await running('shared', 'mcp.json');
+    assert.deepStrictEqual(named('shared').map((s) => s.scope.configPath), [path.join(dir, '.vscode', 'mcp.json')]);
+    const uri = vscode.Uri.file(path.join(dir, '.mcp.json'));
+    const warning = await waitFor(() => vscode.languages.getDiagnostics(uri).find((d) => d.code === 'duplicate-name'), 'the duplicate reported');
+    assert.strictEqual(warning.message, 'Server "shared" is also defined in .vscode/mcp.json, which is the one that runs; this definition is ignored.');
+    assert.strictEqual(warning.severity, vscode.DiagnosticSeverity.Warning);
+    assert.strictEqual(warning.range.start.line, 3);
+  });
+
+  it('reloads when either file changes', async () => {
+    fs.writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { shared: basic('theirs'), portable: basic('portable'), second: basic('second') } }));
+    await running('second', '.mcp.json');
+    // Gone from .vscode/mcp.json: the .mcp.json definition is the one that runs now, and nothing is reported.
+    write('.vscode/mcp.json', { servers: {} });
+    await running('shared', '.mcp.json');
+    await waitFor(() => named('shared').length === 1, 'one "shared" only');
+    const uri = vscode.Uri.file(path.join(dir, '.mcp.json'));
+    await waitFor(() => vscode.languages.getDiagnostics(uri).length === 0, 'the warning gone');
+  });
+});

@@ -1,0 +1,140 @@
+// "MCP: Add Server from Registry…" in a real VS Code, against the tests' own registry (test/fixtures/registry): search,
+// page, install into a workspace folder's mcp.json that has comments, the secret asked once into secret storage, and
+// the installed server (server-everything through npx, found in this repository's node_modules) runs.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { RegistryInstallResult } from '../../src/vscode/session/registryBrowser';
+import { startFixtureRegistry, type FixtureRegistry } from '../unit/registryTestKit';
+import { activateHost, answerDialogs, repoRoot, waitFor, type TestedHost } from './testKit';
+
+const run = (command: string) => vscode.commands.executeCommand(command);
+const NAME = 'io.github.mcp-host-tests/everything';
+
+describe('Adding servers from an MCP registry', function () {
+  this.timeout(120_000);
+  let api: TestedHost;
+  let registry: FixtureRegistry;
+  let dir: string;
+  let answers: vscode.Disposable;
+  const asked: { prompt: string; password?: boolean }[] = [];
+
+  const pick = (step: string, what: string) => waitFor(() => {
+    const p = api.testing.registryPick();
+    return p?.step === step && !p.busy && p;
+  }, what);
+
+  /** Moves the highlight down, as the arrow keys do, to the item starting with `prefix`. */
+  const select = async (prefix: string) => {
+    for (let i = 0; i < 12; i++) {
+      const active = api.testing.registryPick()?.active;
+      if (active?.startsWith(prefix)) return;
+      await run('workbench.action.quickOpenSelectNext');
+      await waitFor(() => api.testing.registryPick()?.active !== active, 'the highlight moved');
+    }
+    assert.fail(`no item ${prefix}`);
+  };
+
+  before(async () => {
+    api = await activateHost();
+    registry = await startFixtureRegistry({ maxLimit: 3 });
+    answers = answerDialogs(api, {
+      inputText: async (q) => {
+        asked.push({ prompt: q.prompt, password: q.password });
+        return q.password ? 'sk-registry-test' : undefined;
+      },
+    });
+    // Inside the repository, so that npx finds @modelcontextprotocol/server-everything in its node_modules, offline.
+    dir = fs.mkdtempSync(path.join(repoRoot, 'out', 'registry install '));
+    fs.mkdirSync(path.join(dir, '.vscode'));
+    fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), '{\n  // Servers of this folder.\n  "servers": {\n    // none yet\n  }\n}\n');
+    // Refused while another suite's change of the folders is still being applied: tried until it is taken.
+    await waitFor(() => vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders!.length, 0, { uri: vscode.Uri.file(dir) }), 'the folder added');
+    await waitFor(() => vscode.workspace.workspaceFolders!.some((f) => f.uri.fsPath === dir), 'the folder in the workspace');
+    await vscode.workspace.getConfiguration('mcpHost').update('registry.url', registry.url, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    answers.dispose();
+    await vscode.workspace.getConfiguration('mcpHost').update('registry.url', undefined, vscode.ConfigurationTarget.Global);
+    const index = vscode.workspace.workspaceFolders!.findIndex((f) => f.uri.fsPath === dir);
+    if (index >= 0) vscode.workspace.updateWorkspaceFolders(index, 1);
+    // The next suite can change the folders only once this change is done.
+    await waitFor(() => !vscode.workspace.workspaceFolders!.some((f) => f.uri.fsPath === dir), 'the folder removed');
+    await registry.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('searches and pages, shows what a server runs and asks, installs it keeping comments, asks the secret once, and the server runs', async () => {
+    const adding = vscode.commands.executeCommand<RegistryInstallResult | undefined>('mcpHost.addFromRegistry');
+    const first = await pick('search', 'the first page');
+    assert.deepStrictEqual(first.items.map((i) => i.split(' — ')[0]), [NAME, 'io.github.example/weather', 'io.github.example/postgres', '$(more) Load more results…']);
+    assert.strictEqual(
+      first.items[0],
+      `${NAME} — 2026.8.31 · Everything — The MCP reference server that exercises every feature of the protocol. · npm @modelcontextprotocol/server-everything@2026.8.31 · https://github.com/modelcontextprotocol/servers`,
+    );
+    await select('$(more)');
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+    const second = await waitFor(() => {
+      const p = api.testing.registryPick();
+      return p && !p.busy && p.items.length === 7 && p;
+    }, 'the second page appended');
+    assert.deepStrictEqual(second.items.slice(3).map((i) => i.split(' — ')[0]), ['com.example/remote-search', 'com.example/legacy-events', 'io.github.example/bundle', '$(more) Load more results…']);
+
+    second.setValue('everything');
+    await waitFor(() => {
+      const p = api.testing.registryPick();
+      return p && !p.busy && p.items.length === 1 && p.items[0].startsWith(NAME);
+    }, 'the search result');
+    assert.ok(registry.requests.some((r) => r.startsWith('/v0.1/servers?search=everything&')));
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+
+    const target = await pick('target', 'where to install');
+    const folderName = path.basename(dir);
+    const item = target.items.find((i) => i.startsWith(`Install in Workspace (${folderName})`));
+    assert.ok(item, target.items.join('\n'));
+    assert.match(item, /Command: npx -y @modelcontextprotocol\/server-everything@2026\.8\.31 stdio · /);
+    assert.match(item, / · asks: everything-everything-api-key \(secret\) · optional, not set: EVERYTHING_PROXY$/);
+    assert.ok(target.items.some((i) => i.startsWith('Install for User — your mcp.json')));
+    await select(`Install in Workspace (${folderName})`);
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+
+    const added = await adding;
+    assert.strictEqual(added?.name, NAME);
+    assert.strictEqual(added.replaced, false);
+    assert.deepStrictEqual(asked, [{ prompt: 'API key for the everything service', password: true }]);
+
+    const text = fs.readFileSync(path.join(dir, '.vscode', 'mcp.json'), 'utf8');
+    assert.ok(text.startsWith('{\n  // Servers of this folder.\n  "servers": {\n'), text);
+    assert.ok(text.includes('// none yet'), text);
+    assert.ok(text.includes(`"gallery": "${registry.url}"`), text);
+    assert.ok(!text.includes('sk-registry-test'), 'the secret is not written into mcp.json');
+
+    const installed = () => api.getServers().find((s) => s.name === NAME && s.scope.label === folderName);
+    const server = await waitFor(() => installed(), 'the installed server configured');
+    if (installed()!.state.kind !== 'running') await api.testing.startServer(server.id);
+    await waitFor(() => installed()?.state.kind === 'running', 'the installed server running', 60_000);
+    const result = (await api.testing.callTool(server.id, 'get-env', {})) as { content: { text: string }[] };
+    const env = JSON.parse(result.content[0].text) as Record<string, string>;
+    // Compared without printing the environment: a failure must not put it in the test output.
+    assert.ok(env.EVERYTHING_API_KEY === 'sk-registry-test', 'the secret reaches the server');
+    assert.ok(env.EVERYTHING_LOG_LEVEL === 'info', 'the default is kept');
+
+    // Stored in secret storage: a restart asks nothing.
+    await vscode.commands.executeCommand('mcpHost.restartServer', server.id);
+    await waitFor(() => installed()?.state.kind === 'running', 'running again after the restart', 60_000);
+    assert.strictEqual(asked.length, 1);
+  });
+
+  it('says in one line when the registry is down, and installs nothing', async () => {
+    const down = await startFixtureRegistry();
+    await down.close();
+    await vscode.workspace.getConfiguration('mcpHost').update('registry.url', down.url, vscode.ConfigurationTarget.Global);
+    const adding = vscode.commands.executeCommand<RegistryInstallResult | undefined>('mcpHost.addFromRegistry');
+    const shown = await pick('search', 'the error');
+    assert.deepStrictEqual(shown.items, [`$(error) The registry ${down.url} cannot be reached (ECONNREFUSED).`]);
+    await run('workbench.action.closeQuickOpen');
+    assert.strictEqual(await adding, undefined);
+  });
+});

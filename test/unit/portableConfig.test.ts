@@ -1,0 +1,61 @@
+// The portable `.mcp.json` (`mcpServers`, shared with Claude Code, Cursor and Copilot CLI), read by the same parser.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
+import { runCli } from '../../src/cli/cli';
+import { fixtureServer } from './helpers';
+
+describe('.mcp.json (portable format)', () => {
+  const text = `{
+  // Claude Code writes these.
+  "mcpServers": {
+    "local": { "command": "node", "args": ["server.js"], "env": { "A": "1" } },
+    "remote": { "type": "http", "url": "https://example.com/mcp", "headers": { "X-Key": "\${env:KEY}" } },
+    "legacy": { "type": "sse", "url": "https://example.com/sse" },
+    "broken": { "args": [] }
+  }
+}`;
+
+  it('reads the servers under mcpServers like ours, with problems placed exactly', () => {
+    const parsed = parseMcpConfig(text, { portable: true });
+    assert.deepStrictEqual(parsed.servers.map((s) => [s.name, s.server.type]), [
+      ['local', 'stdio'],
+      ['remote', 'http'],
+      ['legacy', 'sse'],
+    ]);
+    assert.deepStrictEqual(parsed.rejectedServers, ['broken']);
+    assert.deepStrictEqual(parsed.diagnostics.map((d) => [d.code, d.severity, text.slice(d.span.offset, d.span.offset + d.span.length)]), [['missing-command', 'error', '"broken"']]);
+  });
+
+  it('warns about "servers" (the .vscode/mcp.json name) and knows no inputs', () => {
+    const parsed = parseMcpConfig('{ "servers": {}, "mcpServers": { "s": { "command": "x", "env": { "T": "${input:t}" } } } }', { portable: true });
+    assert.deepStrictEqual(parsed.diagnostics.map((d) => [d.code, d.message]), [
+      ['unknown-property', 'Unknown property "servers" (.mcp.json lists servers under "mcpServers"; "servers" is the name in .vscode/mcp.json); it is ignored.'],
+      ['unknown-input', 'Input "t" used in ${input:t} is not declared in "inputs".'],
+    ]);
+  });
+
+  it('is not read this way in .vscode/mcp.json, which still points at "servers"', () => {
+    const parsed = parseMcpConfig(text);
+    assert.deepStrictEqual(parsed.servers, []);
+    assert.match(parsed.diagnostics[0].message, /Unknown property "mcpServers" \(this is the Claude Desktop name/);
+  });
+});
+
+describe('mcp-host with only a .mcp.json', () => {
+  it('reads it and runs its servers', async function () {
+    this.timeout(30_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-portable-'));
+    try {
+      fs.writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { basic: { command: process.execPath, args: [fixtureServer('basic-server.mjs')] } } }));
+      const out: string[] = [];
+      const code = await runCli(['--yes', '--json', 'list'], process.env, dir, { ask: async () => undefined, say: (l) => out.push(l), print: (l) => out.push(l) });
+      assert.strictEqual(code, 0, out.join('\n'));
+      assert.deepStrictEqual((JSON.parse(out[out.length - 1]) as { name: string; state: string }[]).map((s) => [s.name, s.state]), [['basic', 'running']]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
