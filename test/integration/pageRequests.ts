@@ -18,3 +18,13 @@ export async function pageRequest(request: PageRequest): Promise<void> {
   const answer = (await response.json()) as unknown;
   if (!response.ok) throw new Error(`page request ${request.action} failed: ${(answer as { error?: string }).error}`);
 }
+
+/** What `expression` (a function body; `element` is the first match of `selector`) returns in each frame that has it. */
+export async function pageQuery<T>(selector: string, expression: string): Promise<T[]> {
+  const base = process.env.MCPHOST_TEST_PAGE;
+  if (!base) throw new Error('MCPHOST_TEST_PAGE is not set: the launcher has no page hook');
+  const response = await fetch(`${base}/query`, { method: 'POST', body: JSON.stringify({ selector, expression }) });
+  const answer = (await response.json()) as { value: T }[] | { error?: string };
+  if (!response.ok || !Array.isArray(answer)) throw new Error(`page query failed: ${(answer as { error?: string }).error}`);
+  return answer.map((a) => a.value);
+}

@@ -3,8 +3,8 @@
 // (demo/model) answers.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { pageRequest } from './pageRequests';
-import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, sleep, transcriptMarkdown, waitFor, type TestedHost } from './testKit';
+import { pageQuery, pageRequest } from './pageRequests';
+import { activateDemoModel, activateFakeLm, activateHost, answerDialogs, askChat, DEMO_MODEL, sleep, transcriptMarkdown, waitFor, type TestedHost } from './testKit';
 
 describe('Quick start, in the page', function () {
   this.timeout(120_000);
@@ -35,6 +35,30 @@ describe('Quick start, in the page', function () {
   });
 
   after(() => dialogs.dispose());
+
+  it('lists the demo model in the model picker of a new chat, as the only model', async () => {
+    // As in `npm run demo`: no other model (the tests' fake model is switched off).
+    const fake = await activateFakeLm();
+    fake.setAvailable(false);
+    try {
+      await vscode.commands.executeCommand('workbench.action.chat.open');
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      await sleep(1000);
+      await pageRequest({ action: 'click', selector: '.interactive-input-part .model-picker-name' });
+      await sleep(1000);
+      const shown = await waitFor(async () => {
+        const [text] = await pageQuery<string>('.monaco-workbench', 'return document.body.innerText;');
+        return text?.includes('Demo model — scripted, not an AI') && text;
+      }, 'the demo model in the picker', 10_000).catch(async (e) => {
+        await pageRequest({ action: 'screenshot', path: `${process.env.MCPHOST_TEST_REPO_ROOT}/.cache/quickstart-picker.png` });
+        throw e;
+      });
+      assert.ok(shown);
+      await pageRequest({ action: 'press', key: 'Escape' });
+    } finally {
+      fake.setAvailable(true);
+    }
+  });
 
   it('answers "@mcp what is 2 + 3?" with 5 in agent mode, with a file attached and earlier turns that say "call the …"', async () => {
     // What a newcomer has around the question: an open file of the demo (its comments say "call the tool it lists"),
