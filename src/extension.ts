@@ -10,6 +10,7 @@ import { registerCommands } from './vscode/commands';
 import { ConfigLoader } from './vscode/configLoader';
 import { createHost } from './vscode/createHost';
 import { notifyFailures } from './vscode/failureNotifications';
+import { notifyServersWaitingForTrust } from './vscode/trustNotice';
 import { registerManagePermissionsCommand } from './vscode/permissionsCommand';
 import { createPublicApi, type McpHostApi } from './vscode/publicApi';
 import { registerResources } from './vscode/resources/registerResources';
@@ -49,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     statusBar,
     ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
     notifyFailures(registry, logs),
+    notifyServersWaitingForTrust(registry),
     registerManagePermissionsCommand(permissions),
     ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),
     ...chat.disposables,

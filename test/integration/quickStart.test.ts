@@ -4,12 +4,15 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { pageQuery, pageRequest } from './pageRequests';
-import { activateDemoModel, activateFakeLm, activateHost, answerDialogs, askChat, DEMO_MODEL, sleep, transcriptMarkdown, waitFor, type TestedHost } from './testKit';
+import { NOT_TRUSTED_EDITED } from '../../src/core/host/editedTrust';
+import type { TrustQuestion } from '../../src/vscode/dialogs';
+import { activateDemoModel, activateFakeLm, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, sleep, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 describe('Quick start, in the page', function () {
   this.timeout(120_000);
   let api: TestedHost;
   let dialogs: vscode.Disposable;
+  const trustQuestions: TrustQuestion[] = [];
 
   /** Types into the chat input as a user does, and sends it with Enter (again if a suggestion took the first one). */
   async function typeInChat(text: string) {
@@ -28,7 +31,10 @@ describe('Quick start, in the page', function () {
   before(async () => {
     api = await activateHost();
     await activateDemoModel();
-    dialogs = answerDialogs(api, { confirmToolCall: async () => 'once' });
+    dialogs = answerDialogs(api, {
+      confirmToolCall: async () => 'once',
+      confirmTrust: async (q) => (trustQuestions.push(q), true),
+    });
     const everything = await waitFor(() => api.getServers().find((s) => s.name === 'everything'), 'everything configured');
     if (everything.state.kind !== 'running') await api.testing.startServer(everything.id);
     await waitFor(() => api.getServer(everything.id)?.state.kind === 'running', 'everything running');
@@ -77,5 +83,39 @@ describe('Quick start, in the page', function () {
     assert.match(transcriptMarkdown(call), /The sum of 4 and 5 is 9\./);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.fs.delete(notes);
+  });
+
+  it('a server typed into mcp.json waits, not trusted, without a dialog mid-edit, and starts after Trust… in a notification', async () => {
+    const config = await WorkspaceConfig.read();
+    try {
+      const editor = await vscode.window.showTextDocument(config.uri);
+      // The cursor after `"servers": {`, where a user adds a server.
+      const line = editor.document.getText().split('\n').findIndex((l) => l.includes('"servers": {'));
+      editor.selection = new vscode.Selection(line, 1000, line, 1000);
+      trustQuestions.length = 0;
+      await pageRequest({ action: 'click', selector: '.monaco-editor .view-lines' });
+      editor.selection = new vscode.Selection(line, 1000, line, 1000);
+      await sleep(300);
+      await pageRequest({ action: 'press', key: 'Enter' });
+      await pageRequest({ action: 'type', text: `"typed": { "command": "node", "args": [${JSON.stringify(fixtureServer('basic-server.mjs'))}, "typed"] },` });
+      await pageRequest({ action: 'press', key: 'Escape' });
+      await pageRequest({ action: 'press', key: 'Control+S' });
+      await waitFor(() => !editor.document.isDirty, 'the file saved');
+      const servers = JSON.parse(editor.document.getText().replace(/\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1')).servers as Record<string, unknown>;
+      assert.deepStrictEqual(servers.typed, { command: 'node', args: [fixtureServer('basic-server.mjs'), 'typed'] }, editor.document.getText());
+      const typed = await waitFor(() => api.getServers().find((s) => s.name === 'typed' && s.state.kind === 'blocked'), 'the typed server waiting');
+      assert.deepStrictEqual(typed.state, { kind: 'blocked', reason: 'untrusted', message: NOT_TRUSTED_EDITED });
+      await sleep(2500); // past the moment the notice comes, once the file rests
+      assert.strictEqual(trustQuestions.length, 0, 'no trust dialog while the file is edited');
+      assert.ok(api.testing.renderServersTree().some((l) => /^typed — not trusted$/.test(l)), api.testing.renderServersTree().join('\n'));
+      // The notice's Trust… is the user's own action: it asks, with what would run, and the server starts.
+      await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+      await waitFor(() => trustQuestions.length === 1, 'the trust question after Trust…');
+      assert.strictEqual(trustQuestions[0].serverName, 'typed');
+      await waitFor(() => api.getServers().find((s) => s.name === 'typed')?.state.kind === 'running', 'the typed server running');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await config.restore();
+    }
   });
 });

@@ -13,6 +13,7 @@ import type { InteractionQueue } from './interactionQueue';
 import type { Preparation } from './managedServer';
 import type { InputProvider, ServerLog, TrustPrompt } from './ports';
 import { redact } from './redactingLog';
+import { NOT_TRUSTED_EDITED } from './editedTrust';
 import { TrustQuestions } from './trustQuestions';
 import { trustKey, type TrustStore } from './trustStore';
 
@@ -120,12 +121,19 @@ export class ServerPreparation {
    * Checks trust and resolves `entry`, asking what it must. `interactive`: the user asked for this start, so a
    * remembered "do not trust" is asked again. Secrets of the resolution are handed to `onSecrets` for the log's mask.
    */
-  async prepare(server: PreparedServer, entry: RawServerEntry, interactive: boolean, signal: AbortSignal, onSecrets: (secrets: string[]) => void): Promise<Preparation> {
+  async prepare(
+    server: PreparedServer,
+    entry: RawServerEntry,
+    interactive: boolean,
+    signal: AbortSignal,
+    onSecrets: (secrets: string[]) => void,
+    options: { askTrust?: boolean } = {},
+  ): Promise<Preparation> {
     const { scope, inputs } = server;
     // Never read in Restricted Mode: checkTrust returns first.
     let envFile: EnvFileRead | undefined;
     if (scope.kind === 'workspace') {
-      const trust = await this.checkTrust(server, entry, interactive, signal, async () => (envFile = await this.envFileOf(scope, entry, inputs)));
+      const trust = await this.checkTrust(server, entry, interactive, signal, async () => (envFile = await this.envFileOf(scope, entry, inputs)), options.askTrust ?? true);
       if (trust) return trust;
     }
     try {
@@ -160,6 +168,7 @@ export class ServerPreparation {
     interactive: boolean,
     signal: AbortSignal,
     readEnvFile: () => Promise<EnvFileRead | undefined>,
+    askTrust: boolean,
   ): Promise<Preparation | undefined> {
     const { scope } = server;
     if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: 'restricted', message: RESTRICTED_MODE_REASON };
@@ -171,6 +180,8 @@ export class ServerPreparation {
     if (decision === 'trusted') return undefined;
     // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
     if (decision === 'denied' && !interactive) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
+    // Added or changed by an edit: no dialog takes the keyboard while the user types; the view and a notice say it waits.
+    if (!askTrust && !interactive) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED_EDITED };
     // Asked together with the folder's other new servers, in one question, with what each would receive.
     const facts: TrustFacts = {
       envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
