@@ -7,6 +7,8 @@ import { describeDefinition } from '../../src/core/config/describeDefinition';
 import { fixtureServer } from './helpers';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('describeDefinition (what the trust question shows)', () => {
   it('shows the command line as written, names of plain variables, and the values of code-changing ones', () => {
     const text = describeDefinition({
@@ -22,6 +24,25 @@ describe('describeDefinition (what the trust question shows)', () => {
     assert.match(text, /Environment: API_KEY=••••••$/m);
     assert.ok(!text.includes('sk-literal-key'), 'plain values stay hidden');
     assert.match(text, /Environment file: \.env/);
+  });
+
+  it('shows ${workspaceFolder} resolved, `..` included, so the question names the file that runs; ${env:} and ${input:} stay as written', () => {
+    const folder = path.join(path.sep, 'home', 'me', 'repo', 'demo');
+    const text = describeDefinition(
+      {
+        type: 'stdio',
+        command: 'node',
+        args: ['${workspaceFolder}/../node_modules/server/index.js', 'stdio', '--root=${workspaceFolder}', '${env:HOME}/x', '${input:x}'],
+        env: {},
+        cwd: '${workspaceFolder}/sub',
+        envFile: '${workspaceFolder}/.env',
+      },
+      { folderPath: folder },
+    );
+    const up = path.join(path.sep, 'home', 'me', 'repo', 'node_modules', 'server', 'index.js');
+    assert.ok(text.startsWith(`Command: node ${up} stdio --root=${folder} \${env:HOME}/x \${input:x}\n`), text);
+    assert.match(text, new RegExp(`^Working directory: ${escape(path.join(folder, 'sub'))}$`, 'm'));
+    assert.match(text, new RegExp(`^Environment file: ${escape(path.join(folder, '.env'))} `, 'm'));
   });
 
   it('shows a remote server by URL, and each header with its template as written, literal values masked', () => {

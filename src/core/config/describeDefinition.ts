@@ -1,5 +1,5 @@
-// What a server definition would run, for the trust question: as written (variables unresolved, so `${env:…}` and
-// `${input:…}` show where a value comes from), with literal values masked, the env file's variables named, and every
+// What a server definition would run, for the trust question: as written (`${env:…}` and `${input:…}` unresolved, so
+// they show where a value comes from; `${workspaceFolder}` resolved, so the real path shows), with literal values masked, the env file's variables named, and every
 // variable that changes what the command runs flagged with its value.
 import * as path from 'path';
 import type { RawServer } from './types';
@@ -22,6 +22,20 @@ export interface TrustFacts {
   envFile?: { variables: Record<string, string> } | { error: string };
   /** Inputs whose stored value (entered earlier, maybe for another server) this server would receive. */
   storedInputs?: string[];
+  /** The workspace folder: `${workspaceFolder}` is shown resolved (a path is no secret; `..` in it resolved too). */
+  folderPath?: string;
+}
+
+/**
+ * A command, argument or path with `${workspaceFolder}` (and its basename) resolved, so that the question shows which
+ * file runs: `${workspaceFolder}/../x` becomes the real path of x. Other variables (`${env:…}`, `${input:…}`) stay as
+ * written: they may be secrets.
+ */
+export function withFolder(text: string, folderPath: string | undefined): string {
+  if (folderPath === undefined || !text.includes('${workspaceFolder')) return text;
+  const resolved = text.replace(/\$\{workspaceFolder\}/g, folderPath).replace(/\$\{workspaceFolderBasename\}/g, path.basename(folderPath));
+  // Only a whole path is normalized (an option such as --dir=… keeps its form).
+  return text.startsWith('${workspaceFolder}') && !resolved.includes('${') ? path.normalize(resolved) : resolved;
 }
 
 /** A value as written when it only names where it comes from; literal text (which may be a key) masked. */
@@ -58,11 +72,12 @@ function variableLines(source: string, variables: Record<string, string | null>)
 export function describeDefinition(raw: RawServer, facts: TrustFacts = {}): string {
   const lines: string[] = [];
   if (raw.type === 'stdio') {
-    lines.push(`Command: ${[raw.command, ...raw.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}`);
-    if (raw.cwd) lines.push(`Working directory: ${raw.cwd}`);
+    const shown = (a: string) => withFolder(a, facts.folderPath);
+    lines.push(`Command: ${[shown(raw.command), ...raw.args.map(shown).map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}`);
+    if (raw.cwd) lines.push(`Working directory: ${shown(raw.cwd)}`);
     lines.push(...variableLines('env', raw.env));
     if (raw.envFile) {
-      lines.push(`Environment file: ${raw.envFile} (its contents are part of what you trust)`);
+      lines.push(`Environment file: ${withFolder(raw.envFile, facts.folderPath)} (its contents are part of what you trust)`);
       const file = facts.envFile;
       if (file && 'error' in file) lines.push(`⚠ ${file.error}`);
       else if (file) lines.push(...variableLines('env file', file.variables));

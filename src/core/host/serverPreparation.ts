@@ -186,6 +186,7 @@ export class ServerPreparation {
     const facts: TrustFacts = {
       envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
       storedInputs: await this.storedInputs(scope.key, entry, server.inputs),
+      folderPath: scope.folderPath,
     };
     const answer = await untilAborted(this.trustQuestions.ask({ name: entry.name, scope, raw: entry.server }, facts, signal), signal).catch((e: Error) => {
       server.log.warn(`Could not ask for trust: ${e.message}`);
