@@ -268,7 +268,7 @@ export function parseArgs(argv) {
  * of the workbench (webviews and the frames inside them included) that has an element matching `selector`, and in
  * each either evaluates `expression` (a function body returning JSON; `element` is the first match) or performs
  * `action` on the element as a user would (`click`, or `fill` with `value`). Answers `[{ url, value }]`, one entry per
- * such frame. Page-level actions answer `[]`: `screenshot` (to the path in `value`), `press` (the key in `value`),
+ * such frame. Page-level actions answer `[]`: `screenshot` (to the path in `value`), `press` (the key in `value`), `type` (the text in `value`, key by key),
  * `clickPage` (wherever `selector` is, frames included). The base URL carries a random token; nothing else is served.
  */
 async function startPageHook(page) {
@@ -288,6 +288,7 @@ async function startPageHook(page) {
       // Page-level actions: a screenshot of the whole workbench, a key press, a click wherever the selector is.
       if (action === 'screenshot') return reply(200, (await page.screenshot({ path: value }), []));
       if (action === 'press') return reply(200, (await page.keyboard.press(value), []));
+      if (action === 'type') return reply(200, (await page.keyboard.type(String(value ?? ''), { delay: 20 }), []));
       if (action === 'clickPage') return reply(200, (await page.click(selector, { timeout: 10_000 }), []));
       const found = [];
       for (const frame of page.frames()) {

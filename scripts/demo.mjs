@@ -29,6 +29,9 @@ async function main() {
 
   const sandbox = makeSandbox('mcphost-demo-', {
     'security.workspace.trust.enabled': true,
+    // code-server does not ask at start under the default ("once"): the demo opened in Restricted Mode, where chat
+    // models are unavailable, though the README says to trust the folder when asked.
+    'security.workspace.trust.startupPrompt': 'always',
     // VS Code's own MCP support would start the demo's servers a second time.
     'chat.mcp.access': 'none',
   });

@@ -13,6 +13,7 @@ import { followDevMode } from './vscode/devMode';
 import { ConfigLoader } from './vscode/configLoader';
 import { createHost } from './vscode/createHost';
 import { notifyFailures } from './vscode/failureNotifications';
+import { notifyServersWaitingForTrust } from './vscode/trustNotice';
 import { createPublicApi, type McpHostApi } from './vscode/publicApi';
 import { registerResources } from './vscode/resources/registerResources';
 import { RestrictedModeNotice } from './vscode/restrictedMode';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     ...addFromRegistry.disposables,
     followDevMode(registry, session),
     notifyFailures(registry, logs),
+    notifyServersWaitingForTrust(registry),
     vscode.commands.registerCommand(CommandIds.managePermissions, () => session().managePermissions(permissions)),
     ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),
     ...chat.disposables,

@@ -17,6 +17,8 @@ const LIST = 'mcpHost_listTools';
 const CALL = 'mcpHost_callTool';
 
 let requests = 0;
+/** The messages of the last request, as role and text (for the integration tests). */
+let lastMessages = [];
 let nextCall = 1;
 let available = true;
 const changed = new vscode.EventEmitter();
@@ -28,9 +30,26 @@ const resultText = (part) => part.content.map((c) => (c instanceof vscode.Langua
 
 const isUser = (m) => m.role === vscode.LanguageModelChatMessageRole.User;
 
-/** What the user asked for: a tool (by a hint in its name) and its arguments. */
+/**
+ * The user's own words in a request: the last text part of the latest user message that has text, without what
+ * others put in front of it. MCP Host's @mcp puts attached files, selections and resources first and the user's
+ * question last; VS Code's agents wrap the question in <userRequest>; a chat that kept the participant's name starts
+ * with "@name". Files and earlier turns are never read for a rule: "call the tool it lists" in an open file is not a
+ * request.
+ */
+function ownWords(messages) {
+  const lastAsked = [...messages].reverse().find((m) => isUser(m) && m.content.some((p) => p instanceof vscode.LanguageModelTextPart && p.value.trim()));
+  if (!lastAsked) return '';
+  const texts = lastAsked.content.filter((p) => p instanceof vscode.LanguageModelTextPart && p.value.trim()).map((p) => p.value);
+  let text = texts[texts.length - 1];
+  const wrapped = /<userRequest>([\s\S]*?)<\/userRequest>/i.exec(texts.join('\n'));
+  if (wrapped) text = wrapped[1];
+  return text.trim().replace(/^@[\w-]+\s*/, '').trim();
+}
+
+/** What the user asked for: a tool (by a hint in its name) and its arguments. "call|run|use" only as the first word. */
 function intent(text) {
-  const call = /\b(?:call|run|use)\s+([\w.-]+)\s*(\{[\s\S]*\})?/i.exec(text);
+  const call = /^(?:please\s+)?(?:call|run|use)\s+([\w.-]+)\s*(\{[\s\S]*\})?/i.exec(text);
   if (call) {
     let args = {};
     if (call[2]) {
@@ -64,8 +83,7 @@ const matches = (name, wish) => {
 function reply(messages, tools) {
   const last = messages[messages.length - 1];
   const results = last ? last.content.filter((p) => p instanceof vscode.LanguageModelToolResultPart) : [];
-  const lastAsked = [...messages].reverse().find((m) => isUser(m) && m.content.some((p) => p instanceof vscode.LanguageModelTextPart));
-  const asked = lastAsked ? textOf(lastAsked.content).trim() : '';
+  const asked = ownWords(messages);
   const offered = tools ?? [];
   const wish = intent(asked);
   const callTool = (name, input) => [new vscode.LanguageModelToolCallPart(`demo-call-${nextCall++}`, name, input)];
@@ -129,6 +147,7 @@ function activate(context) {
       provideLanguageModelChatInformation: async () => (available ? [INFO] : []),
       provideLanguageModelChatResponse: async (_model, messages, options, progress) => {
         requests++;
+        lastMessages = messages.map((m) => ({ role: isUser(m) ? 'user' : 'assistant', text: textOf(m.content) }));
         const answer = reply(messages, options.tools);
         if (typeof answer !== 'string') {
           for (const part of answer) progress.report(part);
@@ -146,6 +165,9 @@ function activate(context) {
     id: MODEL_ID,
     get requests() {
       return requests;
+    },
+    get lastMessages() {
+      return lastMessages;
     },
     setAvailable(value) {
       available = value;

@@ -61,6 +61,8 @@ export function createHost(context: vscode.ExtensionContext): Host {
     inputs,
     settings: readSettings,
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,
+    // mcp.json open in an editor: servers its edits add wait, with a notice (./trustNotice), instead of a modal mid-edit.
+    isConfigBeingEdited: (configPath) => vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'file' && e.document.uri.fsPath === configPath),
     // Client features every server session gets, beyond roots: each declares its capabilities and handlers.
     features: ({ permissions, activeToolCalls, interactions, servers }) => [
       createSamplingFeature({ dialogs, permissions, activeToolCalls, queue: interactions, logs, servers, session }),

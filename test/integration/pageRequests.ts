@@ -1,7 +1,7 @@
 // Asks the launcher (scripts/code-server-launcher.mjs) to act on the workbench page it holds, through its page hook
 // (MCPHOST_TEST_PAGE): what an extension cannot do itself, such as a screenshot of the real UI or a click on a row.
 
-export type PageRequest = { action: 'screenshot'; path: string } | { action: 'click'; selector: string } | { action: 'press'; key: string };
+export type PageRequest = { action: 'screenshot'; path: string } | { action: 'click'; selector: string } | { action: 'press'; key: string } | { action: 'type'; text: string };
 
 export async function pageRequest(request: PageRequest): Promise<void> {
   const base = process.env.MCPHOST_TEST_PAGE;
@@ -11,8 +11,20 @@ export async function pageRequest(request: PageRequest): Promise<void> {
       ? { action: 'screenshot', value: request.path }
       : request.action === 'press'
         ? { action: 'press', value: request.key }
+        : request.action === 'type'
+          ? { action: 'type', value: request.text }
         : { action: 'clickPage', selector: request.selector };
   const response = await fetch(`${base}/query`, { method: 'POST', body: JSON.stringify(body) });
   const answer = (await response.json()) as unknown;
   if (!response.ok) throw new Error(`page request ${request.action} failed: ${(answer as { error?: string }).error}`);
+}
+
+/** What `expression` (a function body; `element` is the first match of `selector`) returns in each frame that has it. */
+export async function pageQuery<T>(selector: string, expression: string): Promise<T[]> {
+  const base = process.env.MCPHOST_TEST_PAGE;
+  if (!base) throw new Error('MCPHOST_TEST_PAGE is not set: the launcher has no page hook');
+  const response = await fetch(`${base}/query`, { method: 'POST', body: JSON.stringify({ selector, expression }) });
+  const answer = (await response.json()) as { value: T }[] | { error?: string };
+  if (!response.ok || !Array.isArray(answer)) throw new Error(`page query failed: ${(answer as { error?: string }).error}`);
+  return answer.map((a) => a.value);
 }

@@ -3,6 +3,7 @@ import type { ChildProcess } from 'child_process';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { isAlive } from '../../src/core/protocol/connection/processTree';
 import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
+import { NOT_TRUSTED_EDITED } from '../../src/core/host/editedTrust';
 import type { ServerStateKind } from '../../src/core/host/types';
 import { everythingServer, fixtureServer, sleep, waitFor } from './helpers';
 import {
@@ -351,6 +352,39 @@ describe('Server trust', function () {
     await kit.update(scope, [entry('s', stdio(node, [fixtureServer('basic-server.mjs'), '--edited']))], []);
     assert.strictEqual(kit.trustAsked.length, 2, 'edited definition: asked again');
     assert.strictEqual(blockOf(serverState(kit, 's'))?.reason, 'untrusted');
+    await kit.trustStore.reset();
+  });
+
+  it('asks about the servers of a file when it loads, but not about servers added or changed while it is being edited', async () => {
+    let editing = false;
+    kit = createKit({ isConfigBeingEdited: (p) => editing && p === scope.configPath }, { trustAllServers: false });
+    kit.trustAnswers.push(true);
+    await kit.update(scope, [entry('first', basic())], []);
+    await waitForState(kit, 'first', 'running');
+    assert.deepStrictEqual(kit.trustAsked, ['first']);
+    editing = true;
+    // Auto-save wrote a server being typed: no dialog takes the keyboard.
+    await kit.update(scope, [entry('first', basic()), entry('typed', stdio(node, [fixtureServer('basic-server.mjs'), 'typed']))], []);
+    await kit.registry.idle();
+    assert.deepStrictEqual(kit.trustAsked, ['first'], 'not asked');
+    assert.deepStrictEqual(blockOf(serverState(kit, 'typed')), { kind: 'blocked', reason: 'untrusted', message: NOT_TRUSTED_EDITED });
+    assert.strictEqual(serverState(kit, 'typed')!.pid, undefined);
+    await kit.registry.startIdle();
+    assert.deepStrictEqual(kit.trustAsked, ['first'], 'an automatic start does not ask either');
+    kit.trustAnswers.push(true);
+    await kit.registry.get(serverState(kit, 'typed')!.id)!.start(true);
+    assert.deepStrictEqual(kit.trustAsked, ['first', 'typed'], 'the user\'s own start asks');
+    assert.strictEqual(serverState(kit, 'typed')!.state.kind, 'running');
+    // Changed while edited: the same.
+    await kit.update(scope, [entry('first', stdio(node, [fixtureServer('basic-server.mjs'), 'changed'])), entry('typed', stdio(node, [fixtureServer('basic-server.mjs'), 'typed']))], []);
+    await kit.registry.idle();
+    assert.deepStrictEqual(blockOf(serverState(kit, 'first')), { kind: 'blocked', reason: 'untrusted', message: NOT_TRUSTED_EDITED });
+    // A file written while nobody edits it (another tool, a checkout) asks as on load.
+    editing = false;
+    kit.trustAnswers.push(true);
+    await kit.update(scope, [entry('first', basic()), entry('typed', stdio(node, [fixtureServer('basic-server.mjs'), 'typed'])), entry('third', stdio(node, [fixtureServer('basic-server.mjs'), 'third']))], []);
+    await kit.registry.idle();
+    assert.deepStrictEqual(kit.trustAsked, ['first', 'typed', 'third']);
     await kit.trustStore.reset();
   });
 

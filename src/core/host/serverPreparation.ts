@@ -15,6 +15,7 @@ import type { InputProvider, TrustPrompt } from './ports';
 import type { ServerLog } from '../common/log';
 import { redact } from './redactingLog';
 import { launchPlanHash, MASK, type LaunchPlan, type PlanLaunch } from '../config/launchPlan';
+import { NOT_TRUSTED_EDITED } from './editedTrust';
 import { TrustQuestions } from './trustQuestions';
 import { trustKey } from './trustKey';
 import type { TrustStore } from './trustStore';
@@ -118,13 +119,24 @@ export class ServerPreparation {
    * The order: Restricted Mode and a remembered "no" first (nothing asked, nothing read); then the inputs; then the
    * launch plan (env file read, executable found); then trust in that plan, remembered by its hash.
    */
-  async prepare(server: PreparedServer, entry: RawServerEntry, interactive: boolean, signal: AbortSignal, onSecrets: (secrets: string[]) => void): Promise<Preparation> {
+  async prepare(
+    server: PreparedServer,
+    entry: RawServerEntry,
+    interactive: boolean,
+    signal: AbortSignal,
+    onSecrets: (secrets: string[]) => void,
+    options: { askTrust?: boolean } = {},
+  ): Promise<Preparation> {
     const { scope, inputs } = server;
     const asksTrust = scope.kind === 'workspace' && this.deps.isWorkspaceTrusted() && !this.deps.trustAllServers();
     if (scope.kind === 'workspace') {
       if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: 'restricted', message: RESTRICTED_MODE_REASON };
       // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
       if (asksTrust && !interactive && this.deps.trustStore.get(trustKey(scope, entry.name, entry.server)) === 'denied') return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
+      // Added or changed by an edit: no dialog (trust or inputs) takes the keyboard while the user types; the view and a
+      // notice say it waits. A definition trusted before (an edit undone) goes on.
+      const edited = options.askTrust === false && !interactive;
+      if (asksTrust && edited && this.deps.trustStore.get(trustKey(scope, entry.name, entry.server)) !== 'trusted') return { ok: false, reason: 'untrusted', message: NOT_TRUSTED_EDITED };
     }
     const storedInputs = asksTrust ? await this.storedInputs(scope.key, entry, inputs) : [];
     try {

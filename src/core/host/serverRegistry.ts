@@ -46,6 +46,11 @@ export interface RegistryDeps {
   settings: () => HostSettings;
   /** VS Code's Workspace Trust: workspace-defined servers never start in Restricted Mode. */
   isWorkspaceTrusted: () => boolean;
+  /**
+   * Whether the user is editing this configuration file (it is open in an editor): servers its edits add or change then
+   * wait for the user's own start to ask for trust, so that no dialog takes the keyboard mid-edit. Absent: never.
+   */
+  isConfigBeingEdited?: (configPath: string) => boolean;
   environment?: Record<string, string | undefined>;
   restartPolicy?: RestartPolicyOptions;
   shutdownStageMs?: number;
@@ -161,11 +166,14 @@ export class ServerRegistry implements SessionPort, Disposable {
       if (!existing) {
         const server = this.createServer(entry, scope);
         state.servers.set(entry.name, server);
+        // Added to a file already loaded: an edit, maybe half typed.
+        if (previousState) this.startedByEdit.add(server);
         if (autoStart) this.track(server.start(false));
         continue;
       }
       const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
       existing.entry = entry;
+      if (edited) this.startedByEdit.add(existing);
       const changed = existing.runningHash !== undefined && newHashes.has(entry.name) && existing.runningHash !== newHashes.get(entry.name);
       if ((existing.isActive && changed) || (edited && existing.state.kind === 'starting')) {
         // A start in progress may already be asking about the old definition: it is cancelled and begins again.
@@ -181,6 +189,8 @@ export class ServerRegistry implements SessionPort, Disposable {
   }
 
   private readonly pending = new Set<Promise<unknown>>();
+  /** Servers added or changed by an edit of their file: their automatic starts do not ask for trust. */
+  private readonly startedByEdit = new WeakSet<ManagedServer>();
 
   private track(work: Promise<unknown>) {
     const tracked = work.catch(() => undefined).finally(() => this.pending.delete(tracked));
@@ -250,8 +260,16 @@ export class ServerRegistry implements SessionPort, Disposable {
   private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
     const entry = server.entry;
     const inputs = this.scopes.get(server.scope.key)?.inputs ?? [];
-    const prepared = await this.preparation.prepare({ id: server.id, scope: server.scope, log: server.log, inputs }, entry, interactive, signal, (secrets) =>
-      this.secrets.set(server.id, secrets),
+    // A start after an edit of a file open in an editor does not ask for trust (the user is typing); the user's own does.
+    const askTrust = interactive || !this.startedByEdit.has(server) || !this.deps.isConfigBeingEdited?.(server.scope.configPath);
+    if (interactive) this.startedByEdit.delete(server);
+    const prepared = await this.preparation.prepare(
+      { id: server.id, scope: server.scope, log: server.log, inputs },
+      entry,
+      interactive,
+      signal,
+      (secrets) => this.secrets.set(server.id, secrets),
+      { askTrust },
     );
     // A reload that kept the definition as it was (a file watcher firing after a save) leaves the start alone.
     if (prepared.ok && hashOf(server.entry.server) !== hashOf(entry.server)) {

@@ -10,8 +10,7 @@ import { consentSubject } from '../../core/features/consentSubject';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
-import type { ServerInfo, Tool } from '../../core/host/types';
-import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
+import { plainText } from '../../core/presentation/serverText';
 import type { AppViews } from '../apps/appViews';
 import { hasView } from '../../core/features/apps/appMeta';
 import type { HostDialogs } from '../dialogs';
@@ -22,6 +21,7 @@ import { ToolResultPanels } from './toolResultPanels';
 import { CommandIds } from '../../core/common/commandIds';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { abortOnCancel } from '../cancellation';
+import type { ToolChoice } from '../session/toolCallForm';
 
 export interface ToolCommandDeps {
   sessions: SessionPort;
@@ -43,10 +43,6 @@ export interface ToolCallOutcome {
   html: string;
 }
 
-interface ToolChoice {
-  server: ServerInfo;
-  tool: Tool;
-}
 
 const ORIGIN = 'MCP: Call Tool… (outside chat)';
 
@@ -57,79 +53,6 @@ function choiceFrom(sessions: SessionPort, arg: unknown, toolName: unknown): Too
   const server = sessions.servers().find((s) => s.id === serverId && s.state.kind === 'running');
   const tool = server?.features.tools.find((t) => t.name === name);
   return server && tool ? { server, tool } : undefined;
-}
-
-async function pickTool(sessions: SessionPort): Promise<ToolChoice | undefined> {
-  const choices = sessions
-    .servers()
-    .filter((s) => s.state.kind === 'running')
-    .flatMap((server) => server.features.tools.map((tool) => ({ server, tool })));
-  if (!choices.length) {
-    void vscode.window.showInformationMessage('No running MCP server offers tools.');
-    return undefined;
-  }
-  const picked = await vscode.window.showQuickPick(
-    choices.map((c) => ({
-      label: labelText(toolLabel(c.tool)),
-      description: labelText(`${c.server.name} · ${c.tool.name}`),
-      detail: c.tool.description ? labelText(firstLine(c.tool.description)) : undefined,
-      choice: c,
-    })),
-    { placeHolder: 'Call which MCP tool?', matchOnDescription: true, matchOnDetail: true },
-  );
-  return picked?.choice;
-}
-
-/** A JSON object typed by hand (for schemas a form cannot express); asks again while it is not one. */
-async function argumentsAsJson(choice: ToolChoice, dialogs: HostDialogs, why: string, initial?: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-  let value = initial ? JSON.stringify(initial) : '{}';
-  let problem = '';
-  for (;;) {
-    const text = await dialogs.inputText({
-      title: `Arguments of "${choice.tool.name}" (${choice.server.name}) as JSON`,
-      prompt: `${problem || `A form cannot ask for these arguments (${why}): type them as a JSON object.`} Schema: ${JSON.stringify(choice.tool.inputSchema)}`,
-      password: false,
-      value,
-    });
-    if (text === undefined) return undefined;
-    try {
-      const parsed: unknown = JSON.parse(text.trim() || '{}');
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-      problem = 'That is not a JSON object.';
-    } catch (e) {
-      problem = `That is not valid JSON: ${(e as Error).message}.`;
-    }
-    value = text;
-  }
-}
-
-/** The call form: one step per argument, then a review whose first item runs the call. The review is the consent. */
-async function collectArguments(
-  session: LoadSessionLayer,
-  choice: ToolChoice,
-  dialogs: HostDialogs,
-  initialValues?: Record<string, unknown>,
-): Promise<Record<string, unknown> | undefined> {
-  // Forms load with the session layer: a tool comes from a running server, so it is loaded already.
-  const { formFromSchema, runQuickInputForm } = session();
-  const form = formFromSchema(choice.tool.inputSchema);
-  if (!form.ok) return argumentsAsJson(choice, dialogs, form.error, initialValues);
-  const { tool, server } = choice;
-  const annotations = tool.annotations ?? {};
-  const kind = annotations.readOnlyHint === true ? 'read-only' : annotations.destructiveHint === false ? undefined : 'may modify or delete data';
-  const outcome = await runQuickInputForm(form.form, {
-    title: `Call ${tool.name === toolLabel(tool) ? `"${tool.name}"` : `"${toolLabel(tool)}" (${tool.name})`} · ${server.name}`,
-    serverName: server.name,
-    dialogs,
-    review: true,
-    initialValues,
-    run: {
-      label: `Run ${tool.name}`,
-      description: `call the tool of "${server.name}" with these arguments`,
-      detail: [kind && `The server says this tool is ${kind}.`, tool.description && firstLine(tool.description)].filter(Boolean).join(' '),
-    },
-  });
-  return outcome.action === 'accept' ? outcome.values : undefined;
 }
 
 const isArgumentsObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -205,13 +128,13 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
    * keybinding, another extension) must not run a tool with arguments the user has not seen.
    */
   async function callTool(arg?: unknown, toolName?: unknown, given?: unknown): Promise<ToolCallOutcome | undefined> {
-    const choice = choiceFrom(deps.sessions, arg, toolName) ?? (arg === undefined ? await pickTool(deps.sessions) : undefined);
+    const choice = choiceFrom(deps.sessions, arg, toolName) ?? (arg === undefined ? await deps.session().pickTool(deps.sessions) : undefined);
     if (!choice) {
       if (arg !== undefined) void vscode.window.showWarningMessage('That MCP tool is not available: is its server running?');
       return undefined;
     }
     const argumentsFromCaller = isArgumentsObject(given);
-    const args = argumentsFromCaller ? given : await collectArguments(deps.session, choice, deps.dialogs);
+    const args = argumentsFromCaller ? given : await deps.session().collectToolArguments(choice, deps.dialogs);
     if (!args) return undefined;
     return run(choice, args, { argumentsFromCaller });
   }
@@ -228,7 +151,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
       void vscode.window.showWarningMessage(`The tool "${plainText(call.toolName)}" is not available: is its server running?`);
       return undefined;
     }
-    const args = options?.edit ? await collectArguments(deps.session, choice, deps.dialogs, call.arguments) : call.arguments;
+    const args = options?.edit ? await deps.session().collectToolArguments(choice, deps.dialogs, call.arguments) : call.arguments;
     if (!args) return undefined;
     if (args !== call.arguments) call.arguments = args;
     return run(choice, args, { argumentsFromCaller: false }, callId as string);
