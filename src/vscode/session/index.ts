@@ -15,3 +15,4 @@ export { sessionDialogs } from './sessionDialogs';
 export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';
+export { searchedToolList } from '../../core/features/tools/toolListSearch';

@@ -115,6 +115,8 @@ export interface SearchableTool {
 export interface ToolMatch<T> {
   item: T;
   score: number;
+  /** Where the tool is in the indexed list. */
+  position: number;
 }
 
 /** An index of one list of tools, built once, searched many times. */
@@ -176,7 +178,7 @@ export class ToolSearchIndex<T extends SearchableTool> {
       top.splice(i, 0, hit);
       if (top.length > limit) top.pop();
     }
-    return top.map(({ doc, score }) => ({ item: this.items[doc], score }));
+    return top.map(({ doc, score }) => ({ item: this.items[doc], score, position: doc }));
   }
 }
 
@@ -208,4 +210,14 @@ function plainWords(text: string, limit: number): string {
     }
   }
   return out.toLowerCase();
+}
+
+/** The last index `rankTools` built, reused while the tools are the same ones (a list of tools rarely changes). */
+let cached: { tools: SearchableTool['tool'][]; servers: string[]; index: ToolSearchIndex<SearchableTool> } | undefined;
+
+/** The best `limit` of these tools for the query, best first (for one-off searches: the index is kept for the next). */
+export function rankTools<T extends SearchableTool>(tools: readonly T[], query: string, limit: number): T[] {
+  const same = cached?.tools.length === tools.length && tools.every((t, i) => cached!.tools[i] === t.tool && cached!.servers[i] === t.serverName);
+  if (!same) cached = { tools: tools.map((t) => t.tool), servers: tools.map((t) => t.serverName), index: new ToolSearchIndex(tools) };
+  return cached!.index.search(query, limit).map((m) => tools[m.position]);
 }
