@@ -6,15 +6,20 @@
 //   "what is 2 + 3?"            calls a tool whose name has "sum" or "add" with the two numbers;
 //   "call <tool> {json}"        calls that tool (`<server>.<tool>` or the name the model sees) with the JSON object;
 //   "which tools?"              lists the tools it was offered;
+//   "find a tool to <need> {json}"  searches the tools for <need> and calls the first it finds with the JSON object;
 // and, when a tool answered, says what it answered. When it is offered only MCP Host's agent tools
 // (mcpHost_listTools / mcpHost_callTool, as in agent mode), it lists the MCP tools first, then calls the right one
-// through them. Anything else gets a reply that says it is scripted.
+// through them. When @mcp has more tools than a request carries, it is offered a search tool instead: it searches
+// for what it was asked and calls what the search found. Anything else gets a reply that says it is scripted.
 const vscode = require('vscode');
 
 const VENDOR = 'mcphost-demo';
 const MODEL_ID = 'demo-model';
 const LIST = 'mcpHost_listTools';
 const CALL = 'mcpHost_callTool';
+/** What @mcp offers instead of its tools when they are more than a request carries. */
+const SEARCH = 'search_mcp_tools';
+const FIND = 'find a tool to ';
 
 let requests = 0;
 /** The messages of the last request, as role and text (for the integration tests). */
@@ -49,6 +54,20 @@ function ownWords(messages) {
 
 /** What the user asked for: a tool (by a hint in its name) and its arguments. "call|run|use" only as the first word. */
 function intent(text) {
+  const at = text.toLowerCase().indexOf(FIND);
+  if (at >= 0) {
+    const rest = text.slice(at + FIND.length);
+    const brace = rest.indexOf('{');
+    let args = {};
+    if (brace >= 0) {
+      try {
+        args = JSON.parse(rest.slice(brace));
+      } catch {
+        return { error: `"${rest.slice(brace)}" is not valid JSON.` };
+      }
+    }
+    return { query: (brace >= 0 ? rest.slice(0, brace) : rest).trim(), search: true, args };
+  }
   const call = /^(?:please\s+)?(?:call|run|use)\s+([\w.-]+)\s*(\{[\s\S]*\})?/i.exec(text);
   if (call) {
     let args = {};
@@ -92,6 +111,17 @@ function reply(messages, tools) {
     // The last round brought tool results. After MCP Host's list, call the tool it lists; otherwise say what came back.
     const calls = messages.flatMap((m) => m.content.filter((p) => p instanceof vscode.LanguageModelToolCallPart));
     const lastCall = calls.find((c) => c.callId === results[0].callId);
+    if (lastCall?.name === SEARCH && wish && !wish.error) {
+      let found;
+      try {
+        const { tools: listed } = JSON.parse(resultText(results[0]));
+        found = wish.search ? listed[0] : listed.find((t) => matches(t.name, wish));
+      } catch {
+        return `The search found nothing: ${resultText(results[0])}`;
+      }
+      if (!found) return `The search found no tool for "${wish.query ?? wish.tool}".`;
+      return callTool(found.name, argumentsFor(found.inputSchema, wish));
+    }
     if (lastCall?.name === LIST && wish && !wish.error && offered.some((t) => t.name === CALL)) {
       let listed = [];
       try {
@@ -99,7 +129,8 @@ function reply(messages, tools) {
       } catch {
         return `MCP Host lists no tools: ${resultText(results[0])}`;
       }
-      const found = listed.find((t) => (!wish.server || t.server === wish.server) && (matches(t.tool, wish) || matches(t.name, wish)));
+      if (!Array.isArray(listed)) return `MCP Host lists no tools: ${resultText(results[0])}`;
+      const found = wish.search ? listed[0] : listed.find((t) => (!wish.server || t.server === wish.server) && (matches(t.tool, wish) || matches(t.name, wish)));
       if (!found) return `None of the MCP tools matches "${wish.tool}". They are: ${listed.map((t) => t.name).join(', ')}.`;
       return callTool(CALL, { server: found.server, tool: found.tool, arguments: argumentsFor(found.inputSchema, wish) });
     }
@@ -110,9 +141,15 @@ function reply(messages, tools) {
   if (/\b(which|what|list)\b.*\btools?\b/i.test(asked)) {
     return offered.length ? `I was offered ${offered.length} tools: ${offered.map((t) => `\`${t.name}\``).join(', ')}.` : 'I was offered no tools.';
   }
+  if (wish?.search) {
+    if (offered.some((t) => t.name === SEARCH)) return callTool(SEARCH, { query: wish.query });
+    if (offered.some((t) => t.name === LIST)) return callTool(LIST, { query: wish.query });
+    return `All ${offered.length} tools were offered to me: no search was needed for "${wish.query}".`;
+  }
   if (wish) {
     const direct = offered.find((t) => (wish.server ? t.name === `${wish.server}_${wish.tool}` : matches(t.name, wish)));
     if (direct) return callTool(direct.name, argumentsFor(direct.inputSchema, wish));
+    if (offered.some((t) => t.name === SEARCH)) return callTool(SEARCH, { query: [wish.server, wish.tool, ...(wish.alternatives ?? [])].filter(Boolean).join(' ') });
     if (offered.some((t) => t.name === LIST)) return callTool(LIST, wish.server ? { server: wish.server } : {});
     if (wish.numbers) return `No tool adds numbers here, so the script did it: ${wish.numbers[0] + wish.numbers[1]}.`;
     return `I was not offered a tool named "${wish.tool}".`;

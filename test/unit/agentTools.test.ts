@@ -1,7 +1,9 @@
 import * as assert from 'assert';
 import { resolveToolCall, toolListForModel } from '../../src/core/features/tools/agentTools';
 import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import { searchedToolList } from '../../src/core/features/tools/toolListSearch';
 import { stdio, workspaceScope } from './hostTestKit';
+import { toolCatalogue } from './toolCatalogue';
 
 const sum: Tool = { name: 'get-sum', description: 'Adds', inputSchema: { type: 'object', properties: { a: { type: 'number' } } }, annotations: { readOnlyHint: true } };
 const echo: Tool = { name: 'echo', inputSchema: { type: 'object' } };
@@ -69,5 +71,23 @@ describe('MCP tools for every agent', () => {
     assert.match(r.message, /one of everything_echo, everything_echo_2/);
     const second = resolveToolCall(twice, { name: 'everything_echo_2' });
     assert.ok(second.ok && second.tool.serverId === 'file:///b::everything');
+  });
+
+  it('with a query, lists only the best matches of 2,000 tools with their schemas; without one, says how to ask when they are too many', () => {
+    const many = toolCatalogue().map((s) => server(s.name, s.tools));
+    const list = (input: Parameters<typeof searchedToolList>[1]) => searchedToolList(many, input, 128) ?? toolListForModel(many, input);
+    const ranked = JSON.parse(list({ query: 'list the tables in the postgres database', limit: 3 })) as {
+      name: string;
+      inputSchema: unknown;
+    }[];
+    assert.deepStrictEqual(ranked.map((t) => t.name), ['postgres_list_tables', 'postgres_list_database_roles', 'postgres_create_table']);
+    assert.deepStrictEqual(ranked[0].inputSchema, { type: 'object', properties: { query: { type: 'string' } } });
+    assert.strictEqual((JSON.parse(list({ query: 'issue' })) as unknown[]).length, 10, 'ten by default');
+    assert.match(list({ query: 'zzyzx' }), /^No MCP tool matches "zzyzx"/);
+    const overview = JSON.parse(list({})) as { note: string; servers: { server: string; tools: number }[] };
+    assert.match(overview.note, /2000 tools, too many to list with their schemas\. Call mcpHost_listTools again with a "query"/);
+    assert.deepStrictEqual(overview.servers[0], { server: 'github', tools: 40 });
+    assert.strictEqual((JSON.parse(list({ server: 'jira' })) as unknown[]).length, 40, 'a server is listed whole');
+    assert.strictEqual(searchedToolList(servers, {}, 128), undefined, 'few tools: the plain list');
   });
 });

@@ -17,6 +17,7 @@ export const NUMERIC_SETTINGS = {
   pingInterval: { key: 'mcpHost.ping.interval', min: 0, max: 3600, default: 60 },
   pingTimeout: { key: 'mcpHost.ping.timeout', min: 1, max: 600, default: 10 },
   maxToolRounds: { key: 'mcpHost.chat.maxToolRounds', min: 1, max: 100, default: 16, integer: true },
+  maxToolsPerRequest: { key: 'mcpHost.chat.maxToolsPerRequest', min: 2, max: 1000, default: 128, integer: true },
   samplingRateLimit: { key: 'mcpHost.sampling.rateLimit', min: 1, max: 1000, default: 10, integer: true },
   samplingMaxTokens: { key: 'mcpHost.sampling.maxTokens', min: 1, max: 1_000_000, default: 4096, integer: true },
   elicitationRateLimit: { key: 'mcpHost.elicitation.rateLimit', min: 1, max: 1000, default: 10, integer: true },

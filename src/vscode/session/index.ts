@@ -20,3 +20,4 @@ export { collectToolArguments, pickTool } from './toolCallForm';
 export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';
+export { searchedToolList } from '../../core/features/tools/toolListSearch';

@@ -72,7 +72,12 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
 
   const listTools: vscode.LanguageModelTool<ListToolsInput> = {
     prepareInvocation: () => ({ invocationMessage: 'Listing the tools of your MCP servers' }),
-    invoke: (options) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(toolListForModel(servers(), options.input ?? {}))]),
+    invoke: (options) => {
+      const input = options.input ?? {};
+      // The search is in the session layer, which the servers that have tools have loaded already.
+      const text = deps.session().searchedToolList(servers(), input, readToolSettings().maxToolsPerRequest) ?? toolListForModel(servers(), input);
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+    },
   };
 
   const callTool: vscode.LanguageModelTool<CallToolInput> = {

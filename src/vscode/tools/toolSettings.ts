@@ -9,6 +9,8 @@ export interface ToolSettings {
   autoAllowReadOnly: boolean;
   /** How many rounds of tool calls one chat request may run. */
   maxToolRounds: number;
+  /** How many tools one model request may carry; beyond it the model searches them. */
+  maxToolsPerRequest: number;
   /** An agent's call of a tool with a view (MCP Apps) opens that view. */
   openViewsForAgentCalls: boolean;
 }
@@ -19,6 +21,7 @@ export function readToolSettings(): ToolSettings {
   return {
     autoAllowReadOnly: userValue<boolean | undefined>(c, 'tools.autoAllowReadOnly').user === true,
     maxToolRounds: readNumber(c, 'chat.maxToolRounds', NUMERIC_SETTINGS.maxToolRounds),
+    maxToolsPerRequest: readNumber(c, 'chat.maxToolsPerRequest', NUMERIC_SETTINGS.maxToolsPerRequest),
     openViewsForAgentCalls: c.get<boolean>('apps.openForAgentCalls', true) !== false,
   };
 }

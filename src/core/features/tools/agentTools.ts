@@ -14,6 +14,10 @@ export const VIEW_OPENED_NOTE =
 export interface ListToolsInput {
   /** Only this server's tools. */
   server?: unknown;
+  /** Only the tools that best match these words, best first (see toolListSearch). */
+  query?: unknown;
+  /** With a query: how many tools. */
+  limit?: unknown;
 }
 
 export interface CallToolInput {
@@ -36,6 +40,11 @@ export function toolListForModel(servers: readonly ServerInfo[], input: ListTool
       ? `No running MCP server "${wanted}" offers tools. Running servers: ${running.join(', ') || 'none'}.`
       : 'No running MCP server offers tools. The user configures servers in .vscode/mcp.json and starts them in the MCP view.';
   }
+  return toolsJson(tools);
+}
+
+/** Tools as the model reads them: JSON with each tool's unique name, server, tool name, description and schema. */
+export function toolsJson(tools: readonly NamedTool[]): string {
   return JSON.stringify(
     tools.map((t) => ({
       name: t.modelName,

@@ -103,6 +103,11 @@ export class ChatToolRenderer implements ToolLoopObserver {
     }
   }
 
+  toolsSearched(query: string, found: readonly NamedTool[], total: number): void {
+    const names = found.length ? found.map((t) => markdownLine(toolLabel(t))).join(', ') : 'nothing';
+    this.stream.markdown(notice('search', `Searched the ${total} tools (more than one request carries) for "${markdownLine(query)}": ${names}`));
+  }
+
   roundLimitReached(limit: number): void {
     this.stream.markdown(
       notice('warning', `Stopped after ${limit} rounds of tool calls; the model's last calls were not run. Raise \`mcpHost.chat.maxToolRounds\` to allow more.`),

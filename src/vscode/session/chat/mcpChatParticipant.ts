@@ -20,6 +20,7 @@ import type { SessionPort } from '../../../core/host/serverSession';
 import type { ToolCaller } from '../../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../../core/features/tools/toolConsent';
 import { toolNameMap, toolNameMapOfServers } from '../../../core/features/tools/toolNames';
+import { mentionedServers } from '../../../core/features/tools/toolSearch';
 import { LanguageModels } from '../languageModels';
 import { escapeMarkdown, inlineCode, markdownLine, truncate } from '../../../core/presentation/serverText';
 import type { AppViews } from '../../apps/appViews';
@@ -219,6 +220,8 @@ export class McpChatRequest {
       signal: this.abort.signal,
       observer: renderer,
       editorTools: this.referencedTools(),
+      maxTools: settings.maxToolsPerRequest,
+      mentionedServers: mentionedServers(this.request.prompt, this.runningServers().map((s) => s.name)),
     });
     return renderer.answer;
   }

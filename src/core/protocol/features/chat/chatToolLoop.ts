@@ -5,6 +5,7 @@ import type { LanguageModel, ModelContentPart, ModelMessage, ModelPart, ModelRes
 import type { ToolCaller } from '../../../features/tools/toolCaller';
 import type { ConsentOutcome, ToolConsent } from '../../../features/tools/toolConsent';
 import type { NamedTool, ToolNameMap } from '../../../features/tools/toolNames';
+import { ToolOffer } from '../../../features/tools/toolOffer';
 import { schemaProblem, toolsNamedIn } from '../tools/toolSchemas';
 import { toolCallToMcp, toolErrorToModel, toolResultToModel, type ConversionOptions } from './contentConversion';
 
@@ -23,6 +24,8 @@ export interface ToolLoopObserver {
   toolCallStarted(tool: NamedTool, args: Record<string, unknown>): void;
   toolProgress(tool: NamedTool, progress: Progress): void;
   toolCallEnded(tool: NamedTool, end: ToolCallEnd, args: Record<string, unknown>): void;
+  /** The model searched the tools (there were more than one request carries) and found these. */
+  toolsSearched?(query: string, found: readonly NamedTool[], total: number): void;
   /** The model wanted more tool rounds than allowed; its last calls were not run. */
   roundLimitReached(limit: number): void;
 }
@@ -46,6 +49,13 @@ export interface ToolLoopOptions {
    * its own confirmation. Offered under their own names; a name an MCP tool has already keeps the MCP tool.
    */
   editorTools?: EditorTools;
+  /**
+   * Tools one request may carry (editor tools included). Beyond it the model gets a search tool instead of the MCP
+   * tools, and the tools it finds from then on. Unlimited when not given.
+   */
+  maxTools?: number;
+  /** Servers the user named: their tools are offered without a search (as many as fit). */
+  mentionedServers?: readonly string[];
 }
 
 export interface EditorTools {
@@ -62,7 +72,7 @@ export interface ToolLoopResult {
 
 export const DENIED_MESSAGE = 'The user denied this tool call. Do not retry it; continue without it or explain what is missing.';
 
-function offeredTools(tools: ToolNameMap, observer: ToolLoopObserver): { map: ToolNameMap; offered: ModelTool[] } {
+function offeredTools(tools: ToolNameMap, observer: ToolLoopObserver): ToolNameMap {
   const rejected = new Set<string>();
   for (const t of tools.tools) {
     const problem = schemaProblem(t.tool.inputSchema);
@@ -71,22 +81,16 @@ function offeredTools(tools: ToolNameMap, observer: ToolLoopObserver): { map: To
       observer.toolNotOffered(t, problem);
     }
   }
-  const map = rejected.size ? tools.without(rejected) : tools;
-  return { map, offered: map.tools.map(toModelTool) };
+  return rejected.size ? tools.without(rejected) : tools;
 }
-
-const toModelTool = (t: NamedTool): ModelTool => ({
-  name: t.modelName,
-  description: t.tool.description ?? t.tool.title ?? `Tool "${t.tool.name}" of MCP server "${t.serverName}"`,
-  inputSchema: t.tool.inputSchema,
-});
 
 export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
   const { model, observer, signal } = options;
   const messages = options.messages.map((m) => ({ role: m.role, parts: [...m.parts] }));
-  let { map, offered } = offeredTools(options.tools, observer);
-  const editorTools = (options.editorTools?.tools ?? []).filter((t) => !map.lookup(t.name));
+  const all = offeredTools(options.tools, observer);
+  const editorTools = (options.editorTools?.tools ?? []).filter((t) => !all.lookup(t.name));
   const editorToolNames = new Set(editorTools.map((t) => t.name));
+  const offer = new ToolOffer(all, { maxTools: options.maxTools ?? Infinity, reserved: editorTools.length, mentionedServers: options.mentionedServers });
   let rounds = 0;
   for (;;) {
     const turn = await streamTurn();
@@ -112,6 +116,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     let text = '';
     const calls: ModelToolCall[] = [];
     let produced = false;
+    const offered: ModelTool[] = offer.tools();
     try {
       for await (const part of model.send({ messages, tools: [...offered, ...editorTools] }, signal)) {
         produced = true;
@@ -124,11 +129,10 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       }
     } catch (e) {
       if (signal.aborted || produced) throw e;
-      const culprits = toolsNamedIn(String((e as Error)?.message ?? e), offered.map((t) => t.name));
+      const culprits = toolsNamedIn(String((e as Error)?.message ?? e), offered.map((t) => t.name)).filter((name) => offer.map.lookup(name));
       if (!culprits.length) throw e;
-      for (const name of culprits) observer.toolNotOffered(map.lookup(name)!, `the model refused it: ${(e as Error).message}`);
-      map = map.without(new Set(culprits));
-      offered = map.tools.map(toModelTool);
+      for (const name of culprits) observer.toolNotOffered(offer.map.lookup(name)!, `the model refused it: ${(e as Error).message}`);
+      offer.without(new Set(culprits));
       return 'retry';
     }
     return { text, calls };
@@ -147,7 +151,12 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
 
   async function runCall(call: ModelToolCall): Promise<ModelPart> {
     if (editorToolNames.has(call.name)) return runEditorTool(call);
-    const mcp = toolCallToMcp(call, map);
+    if (offer.isSearch(call.name)) {
+      const { query, found, text } = offer.search(inputObject(call.input));
+      observer.toolsSearched?.(query, found, offer.map.tools.length);
+      return { kind: 'toolResult', callId: call.callId, content: [{ kind: 'text', text }] };
+    }
+    const mcp = toolCallToMcp(call, offer.map);
     if (!mcp.ok) return toolErrorToModel(call.callId, mcp.error);
     const { tool } = mcp;
     const consent = await options.consent.check({

@@ -1,0 +1,34 @@
+// `mcpHost_listTools` with many tools: with a query, only the best matches (the tool search), best first; without a
+// query or server, beyond the tools a request carries, a count per server and how to ask, rather than thousands of
+// schemas. Part of the session layer (the activation bundle keeps only the plain list).
+import type { ServerInfo } from '../../host/types';
+import { LIST_TOOLS_TOOL, toolsJson, type ListToolsInput } from './agentTools';
+import { toolNameMapOfServers } from './toolNames';
+import { rankTools } from './toolSearch';
+
+/** Tools a list with a query gives unless asked for another number, and at most. */
+export const LIST_QUERY_RESULTS = { default: 10, max: 50 } as const;
+
+/** The list for a query, or the overview of too many tools; undefined when the plain list (toolListForModel) fits. */
+export function searchedToolList(servers: readonly ServerInfo[], input: ListToolsInput, maxTools: number): string | undefined {
+  const wanted = typeof input.server === 'string' && input.server ? input.server : undefined;
+  const query = typeof input.query === 'string' && input.query.trim() ? input.query : undefined;
+  const tools = toolNameMapOfServers(servers).tools.filter((t) => !wanted || t.serverName === wanted);
+  if (!tools.length) return undefined;
+  if (query) {
+    const asked = typeof input.limit === 'number' && Number.isFinite(input.limit) ? Math.floor(input.limit) : LIST_QUERY_RESULTS.default;
+    const found = rankTools(tools, query, Math.min(LIST_QUERY_RESULTS.max, Math.max(1, asked)));
+    return found.length ? toolsJson(found) : `No MCP tool matches "${query.slice(0, 200)}". Try other words: what the tool does, or its server's name.`;
+  }
+  if (wanted || tools.length <= maxTools) return undefined;
+  const counts = new Map<string, number>();
+  for (const t of tools) counts.set(t.serverName, (counts.get(t.serverName) ?? 0) + 1);
+  return JSON.stringify(
+    {
+      note: `The running MCP servers offer ${tools.length} tools, too many to list with their schemas. Call ${LIST_TOOLS_TOOL} again with a "query" (what the tool should do) for the best matches, or with a "server".`,
+      servers: [...counts].map(([server, count]) => ({ server, tools: count })),
+    },
+    null,
+    2,
+  );
+}
