@@ -16,7 +16,6 @@ import { SamplingFeature, type SamplingDialogs } from '../core/protocol/features
 import { ToolCaller } from '../core/features/tools/toolCaller';
 import { ToolConsent } from '../core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../core/features/userQuestions';
-import { consentSubject } from '../core/features/consentSubject';
 import type { ActiveToolCalls } from '../core/host/activeToolCalls';
 import { createCoreHost } from '../core/host/createCoreHost';
 import type { PermissionStore } from '../core/host/permissionStore';
@@ -210,12 +209,12 @@ async function runCommand(
           return (await yesNo(terminal, 'Allow?')) ? 'once' : 'deny';
         },
       });
-      const decision = await consent.check({ consentSubject: consentSubject(info.scope, info.name, info.definition), serverName: info.name, tool, arguments: args });
-      if (!decision.allowed) {
+      const outcome = await new ToolCaller(registry, activeToolCalls, consent).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
+      if (!outcome.ran) {
         terminal.say('The call was not allowed.');
         return 1;
       }
-      const result = await new ToolCaller(registry, activeToolCalls).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
+      const { result } = outcome;
       output(result, () => contentText(result.content) + (result.structuredContent !== undefined ? `\n${JSON.stringify(result.structuredContent, null, 2)}` : ''));
       return result.isError ? 1 : 0;
     }

@@ -20,7 +20,6 @@ import {
   ViewRateLimit,
   ViewRateLimitedError,
 } from '../../src/core/protocol/features/apps/viewRateLimits';
-import { consentSubject } from '../../src/core/features/consentSubject';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import { toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
@@ -277,12 +276,10 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
       transport: hostSide,
       serverId,
       serverName: 'apps',
-      consentSubject: consentSubject(server.scope, server.name, server.definition),
       tools: () => kit.registry.servers().find((s) => s.id === serverId)!.features.tools,
       call: { tool: server.features.tools.find((t) => t.name === 'show-hostile')!, arguments: { city: 'Paris' }, result },
       sandbox: appSandboxFrom(undefined),
-      consent,
-      caller: new ToolCaller(kit.registry, new ActiveToolCalls()),
+      caller: new ToolCaller(kit.registry, new ActiveToolCalls(), consent),
       hostInfo: { name: 'mcp-host-tests', version: '0' },
       hostContext: context,
       confirmOpenLink: async (q) => {

@@ -53,7 +53,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
     ask: (q) => deps.dialogs.confirmToolCall(q),
     autoAllowReadOnly: () => readToolSettings().autoAllowReadOnly,
   });
-  const caller = new ToolCaller(deps.sessions, deps.activeToolCalls);
+  const caller = new ToolCaller(deps.sessions, deps.activeToolCalls, consent);
   let pickerInstance: PromptArgumentPicker | undefined;
   // Created when a prompt first asks for its arguments: the picker is in the session layer.
   const picker = (): PromptArgumentPicker => (pickerInstance ??= new (deps.session().PromptArgumentPicker)(deps.sessions));

@@ -12,7 +12,6 @@ import { allowAttribute, appContentSecurityPolicy, hostContentSecurityPolicy, wi
 import { checkedStyles, type AppTheme } from '../../core/protocol/features/apps/appStyles';
 import { MAX_VIEW_HEIGHT, startAppViewHost, type AppViewHost } from '../../core/protocol/features/apps/appViewHost';
 import type { FromWebview, ToWebview } from '../../core/protocol/features/apps/viewMessages';
-import { consentSubject } from '../../core/features/consentSubject';
 import type { ServerSession } from '../../core/host/serverSession';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import type { AppView, AppViewInfo, AppViewsDeps, OpenAppView, ToolCallRecord } from '../apps/appViewTypes';
@@ -136,18 +135,15 @@ export class AppViewPanel implements AppView {
     if (this.disposed || this.state !== 'loading') return;
 
     const transport = (this.transport = new WebviewTransport((m) => this.post(m)));
-    const server = this.deps.sessions.servers().find((s) => s.id === call.serverId);
     try {
       // The app bridge brings ext-apps, loaded when a view is first shown (this panel is in the session layer).
       this.host = await startAppViewHost({
         transport,
         serverId: call.serverId,
         serverName: call.serverName,
-        consentSubject: server ? consentSubject(server.scope, server.name, server.definition) : call.serverId,
         tools: () => this.deps.sessions.servers().find((s) => s.id === call.serverId)?.features.tools ?? [],
         call: { tool: call.tool, arguments: call.arguments, result: call.result },
         sandbox,
-        consent: this.deps.consent,
         caller: this.deps.caller,
         hostInfo: { name: 'mcp-host-vscode', version: this.deps.hostVersion },
         hostContext: this.hostContext(),

@@ -16,7 +16,7 @@ export { trustPromptFrom } from './trustPrompt';
 export { RegistryBrowser } from './registryBrowser';
 export { managePermissions } from './permissionsPick';
 export { DevModeWatcher } from './devModeWatcher';
-export { collectToolArguments, pickTool } from './toolCallForm';
+export { ToolCallRunner } from './toolCallRunner';
 export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';

@@ -111,7 +111,10 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
       const abort = new AbortController();
       const sub = abortOnCancel(token, abort);
       try {
-        const result = await deps.caller.call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal });
+        // The one guarded path: a decision taken at prepare time is checked again (a "deny" saved since refuses it).
+        const outcome = await deps.caller.call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal }, { confirmedByUser: resolved.confirmedByUser });
+        if (!outcome.ran) throw new Error('The user denied this MCP tool. Do not retry it.');
+        const { result } = outcome;
         // Results are converted in the session layer, loaded with the server that gave this one.
         const { toolResultToModel, toolResultParts } = deps.session();
         const part = await toolResultToModel('agent', result, conversion(tool.serverId));

@@ -1,9 +1,13 @@
-// Runs one MCP tool call: progress reported as it comes, the configured timeout restarted by progress, and
-// cancellation that reaches the server (the SDK sends notifications/cancelled when the signal aborts).
+// The one path from any surface (the Servers view's Call Tool…, @mcp, agents, tool views, the CLI) to a tools/call:
+// consent first, keyed in one place from the running server's definition as written, then the call with progress,
+// the configured timeout restarted by progress, and cancellation that reaches the server (the SDK sends
+// notifications/cancelled when the signal aborts). No surface calls a tool past it, so none can skip or mis-key consent.
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { ActiveToolCalls } from '../../host/activeToolCalls';
 import type { SessionPort } from '../../host/serverSession';
 import type { Tool } from '../../host/types';
+import { consentSubject } from '../consentSubject';
+import type { ConsentOutcome, ToolConsent } from './toolConsent';
 
 export interface ToolCall {
   serverId: string;
@@ -15,24 +19,81 @@ export interface ToolCall {
   onProgress?(progress: Progress): void;
 }
 
+/** How the call reached the user, for the consent decision (see ToolCallSubject). */
+export interface ConsentContext {
+  /** The arguments came with the command, not from the user or the model: asked even under an "always allow". */
+  argumentsFromCaller?: boolean;
+  /** The user confirmed this very call with its arguments in front of them (a form's review, VS Code's confirmation). */
+  confirmedByUser?: boolean;
+  /** Who asks, when it is not the user or the model (shown in the dialog). */
+  requestedBy?: string;
+  /** Wraps the question, when one is asked (a tool view counts the questions it causes). */
+  asking?(ask: () => Promise<ConsentOutcome>): Promise<ConsentOutcome>;
+  /** Consent was given: the call starts now. */
+  onAllowed?(): void;
+}
+
+export type RefusedOutcome = Extract<ConsentOutcome, { allowed: false }>;
+
+/** The call ran (its result, `isError` included), or consent refused it and nothing was sent. */
+export type GuardedCallOutcome = { ran: true; result: CallToolResult } | { ran: false; consent: RefusedOutcome };
+
+/** Consent given for this call, and only it: `run` sends it (with the signal and progress of where it runs). */
+export type Authorization =
+  | { allowed: true; run(how?: Pick<ToolCall, 'signal' | 'onProgress'>): Promise<CallToolResult> }
+  | { allowed: false; consent: RefusedOutcome };
+
 export class ToolCaller {
   constructor(
     private readonly sessions: SessionPort,
     private readonly activeCalls: ActiveToolCalls,
+    private readonly consent: ToolConsent,
   ) {}
 
   /**
-   * The server's result, `isError` results included. Protocol errors, timeouts and a stopped server reject;
-   * cancellation rejects with the signal's reason.
+   * Asks consent as the call's context requires, then calls. Protocol errors, timeouts and a server that is not
+   * running reject; cancellation (before or after the question) rejects with the signal's reason.
    */
-  call(call: ToolCall): Promise<CallToolResult> {
+  async call(call: ToolCall, context: ConsentContext = {}): Promise<GuardedCallOutcome> {
+    const authorized = await this.authorize(call, context);
+    if (!authorized.allowed) return { ran: false, consent: authorized.consent };
+    return { ran: true, result: await authorized.run() };
+  }
+
+  /** Consent first, the call later: for a surface that shows progress only once the user has allowed the call. */
+  async authorize(call: ToolCall, context: ConsentContext = {}): Promise<Authorization> {
+    const server = this.sessions.servers().find((s) => s.id === call.serverId);
+    if (!server || server.state.kind !== 'running') throw new Error(`The MCP server of "${call.tool.name}" is not running.`);
+    const subject = {
+      consentSubject: consentSubject(server.scope, server.name, server.definition),
+      serverName: server.name,
+      tool: call.tool,
+      arguments: call.arguments,
+      ...(context.argumentsFromCaller === undefined ? {} : { argumentsFromCaller: context.argumentsFromCaller }),
+      ...(context.confirmedByUser === undefined ? {} : { confirmedByUser: context.confirmedByUser }),
+      ...(context.requestedBy === undefined ? {} : { requestedBy: context.requestedBy }),
+    };
+    const decided = this.consent.decide(subject);
+    const outcome = decided !== 'ask' ? decided : await (context.asking ?? ((ask) => ask()))(() => this.consent.check(subject));
+    if (call.signal?.aborted) throw call.signal.reason;
+    if (!outcome.allowed) return { allowed: false, consent: outcome };
+    return {
+      allowed: true,
+      run: (how = {}) => {
+        context.onAllowed?.();
+        return this.send({ ...call, ...how });
+      },
+    };
+  }
+
+  private send(call: ToolCall): Promise<CallToolResult> {
     let end: (() => void) | undefined;
     try {
       const session = this.sessions.session(call.serverId);
       end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
       return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool }).finally(end);
     } catch (e) {
-      // A server that is not running (or a session that just ended) rejects, as every other failure does.
+      // A session that just ended rejects, as every other failure does.
       end?.();
       return Promise.reject(e as Error);
     }

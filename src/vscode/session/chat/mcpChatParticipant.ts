@@ -213,7 +213,6 @@ export class McpChatRequest {
       messages,
       tools: this.model.info.capabilities.acceptsTools ? toolNameMapOfServers(this.servers) : toolNameMap([]),
       maxRounds: settings.maxToolRounds,
-      consent: this.deps.consent,
       caller: this.deps.caller,
       conversion: (serverId) => this.conversion(serverId),
       origin: this.origin,

@@ -13,7 +13,6 @@ import type { AppBridge, McpUiHostCapabilities, McpUiHostContext } from '@modelc
 import type { ServerLog } from '../../../common/log';
 import type { Tool } from '../../../host/types';
 import type { ToolCaller } from '../../../features/tools/toolCaller';
-import type { ToolConsent } from '../../../features/tools/toolConsent';
 import { toolUi } from '../../../features/apps/appMeta';
 import type { AppSandbox } from './appSandbox';
 import { VIEW_DIALOG_RATE, VIEW_LOG_RATE, VIEW_TOOL_CALL_RATE, ViewRateLimit, type Rate } from './viewRateLimits';
@@ -49,14 +48,12 @@ export interface AppViewHostDeps {
   transport: Transport;
   serverId: string;
   serverName: string;
-  /** The server's definition as written: what an "always allow" of a tool is remembered for. */
-  consentSubject: string;
   /** The server's tools now (a view may call only its own server's, and only those that allow it). */
   tools(): readonly Tool[];
   /** The call whose result the view shows. */
   call: { tool: Tool; arguments: Record<string, unknown>; result: CallToolResult };
   sandbox: AppSandbox;
-  consent: ToolConsent;
+  /** The guarded path every tool call takes: consent (naming the view) first. */
   caller: ToolCaller;
   hostInfo: { name: string; version: string };
   hostContext: McpUiHostContext;
@@ -128,17 +125,13 @@ export async function startAppViewHost(deps: AppViewHostDeps): Promise<AppViewHo
     if (!toolUi(tool).appCallable) throw new Error(`The tool "${params.name}" is not callable from a view.`);
     const args = params.arguments ?? {};
     deps.log.info(`View of "${deps.call.tool.name}" calls tool "${tool.name}"`);
-    const subjectOfCall = { consentSubject: deps.consentSubject, serverName: deps.serverName, tool, arguments: args, requestedBy };
     // Only a call that will ask counts as a question to the user.
-    const consent = deps.consent.decide(subjectOfCall) === 'ask' ? await ask(() => deps.consent.check(subjectOfCall)) : await deps.consent.check(subjectOfCall);
-    if (!consent.allowed) throw new Error(`The user did not allow the tool "${tool.name}" to run.`);
-    return deps.caller.call({
-      serverId: deps.serverId,
-      tool,
-      arguments: args,
-      origin: `the view of "${deps.call.tool.name}" (${deps.serverName})`,
-      signal: extra.mcpReq.signal,
-    });
+    const outcome = await deps.caller.call(
+      { serverId: deps.serverId, tool, arguments: args, origin: `the view of "${deps.call.tool.name}" (${deps.serverName})`, signal: extra.mcpReq.signal },
+      { requestedBy, asking: (question) => ask(question) },
+    );
+    if (!outcome.ran) throw new Error(`The user did not allow the tool "${tool.name}" to run.`);
+    return outcome.result;
   };
 
   bridge.onopenlink = async ({ url }) => {

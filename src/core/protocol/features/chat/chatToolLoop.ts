@@ -3,7 +3,7 @@
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { LanguageModel, ModelContentPart, ModelMessage, ModelPart, ModelResponsePart, ModelTool } from '../../../features/languageModel';
 import type { ToolCaller } from '../../../features/tools/toolCaller';
-import type { ConsentOutcome, ToolConsent } from '../../../features/tools/toolConsent';
+import type { ConsentOutcome } from '../../../features/tools/toolConsent';
 import type { NamedTool, ToolNameMap } from '../../../features/tools/toolNames';
 import { ToolOffer } from '../../../features/tools/toolOffer';
 import { schemaProblem, toolsNamedIn } from '../tools/toolSchemas';
@@ -36,7 +36,7 @@ export interface ToolLoopOptions {
   messages: readonly ModelMessage[];
   tools: ToolNameMap;
   maxRounds: number;
-  consent: ToolConsent;
+  /** The guarded path every tool call takes: consent first. */
   caller: ToolCaller;
   /** How a server's tool results are converted (resource links are read from that server). */
   conversion(serverId: string): ConversionOptions;
@@ -159,27 +159,17 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     const mcp = toolCallToMcp(call, offer.map);
     if (!mcp.ok) return toolErrorToModel(call.callId, mcp.error);
     const { tool } = mcp;
-    const consent = await options.consent.check({
-      consentSubject: tool.consentSubject,
-      serverName: tool.serverName,
-      tool: tool.tool,
-      arguments: mcp.arguments,
-    });
-    if (signal.aborted) throw signal.reason;
-    if (!consent.allowed) {
-      observer.toolCallEnded(tool, { kind: 'refused', consent }, mcp.arguments);
-      return toolErrorToModel(call.callId, DENIED_MESSAGE);
-    }
-    observer.toolCallStarted(tool, mcp.arguments);
     try {
-      const result = await options.caller.call({
-        serverId: tool.serverId,
-        tool: tool.tool,
-        arguments: mcp.arguments,
-        origin: options.origin,
-        signal,
-        onProgress: (p) => observer.toolProgress(tool, p),
-      });
+      // Consent and call on the one guarded path; the model hears of a refusal, the user sees it in the chat.
+      const outcome = await options.caller.call(
+        { serverId: tool.serverId, tool: tool.tool, arguments: mcp.arguments, origin: options.origin, signal, onProgress: (p) => observer.toolProgress(tool, p) },
+        { onAllowed: () => observer.toolCallStarted(tool, mcp.arguments) },
+      );
+      if (!outcome.ran) {
+        observer.toolCallEnded(tool, { kind: 'refused', consent: outcome.consent }, mcp.arguments);
+        return toolErrorToModel(call.callId, DENIED_MESSAGE);
+      }
+      const { result } = outcome;
       observer.toolCallEnded(tool, { kind: 'result', result }, mcp.arguments);
       return await toolResultToModel(call.callId, result, options.conversion(tool.serverId));
     } catch (e) {

@@ -23,7 +23,7 @@ export type PreparedCall =
   | { ok: true; identity: AgentCallIdentity; tool: NamedTool; decision: ConsentOutcome | 'ask' }
   | { ok: false; message: string };
 
-export type CallToRun = { ok: true; tool: NamedTool; arguments: Record<string, unknown> } | { ok: false; message: string; denied?: boolean };
+export type CallToRun = { ok: true; tool: NamedTool; arguments: Record<string, unknown>; /** VS Code showed the confirmation, and the user allowed it. */ confirmedByUser: boolean } | { ok: false; message: string; denied?: boolean };
 
 /** How long a prepared call waits for its invoke. */
 const PREPARED_FOR_MS = 15 * 60_000;
@@ -84,7 +84,7 @@ export class AgentCalls {
     // Decided without a confirmation then, but one is needed now (the "always allow" was withdrawn): not run unseen.
     if (now === 'ask' && entry.decision !== 'ask') return { ok: false, message: 'This MCP tool call needs the user\'s confirmation now: call it again.' };
     if (entry.decision !== 'ask' && !entry.decision.allowed) return { ok: false, message: 'The user denied this MCP tool (a saved decision). Do not retry it.', denied: true };
-    return { ok: true, tool, arguments: identity.arguments };
+    return { ok: true, tool, arguments: identity.arguments, confirmedByUser: entry.decision === 'ask' };
   }
 
   private forgetOld() {

@@ -3,8 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { plainText } from '../../core/presentation/serverText';
-import type { ToolResultPage } from '../session/toolResultHtml';
-import type { LoadSessionLayer } from '../sessionLayer';
+import { toolResultHtml, type ToolResultPage } from './toolResultHtml';
 import { CommandIds } from '../../core/common/commandIds';
 
 /** Calls remembered for "Run again"; older ones are forgotten (their views then say so when used). */
@@ -19,8 +18,6 @@ export interface RecordedCall {
 export class ToolResultPanels implements vscode.Disposable {
   private readonly calls = new Map<string, { call: RecordedCall; panel?: vscode.WebviewPanel; runs: number; html?: string }>();
   private next = 1;
-
-  constructor(private readonly session: LoadSessionLayer) {}
 
   /** A new call id, remembered with what "Run again" needs. */
   record(call: RecordedCall): string {
@@ -43,8 +40,7 @@ export class ToolResultPanels implements vscode.Disposable {
     const entry = this.calls.get(callId);
     if (!entry) throw new Error(`unknown tool call ${callId}`);
     entry.runs++;
-    // The page's HTML is built in the session layer: a result comes from a running server, so it is loaded already.
-    const html = this.session().toolResultHtml({ ...page, callId, run: entry.runs, nonce: randomBytes(16).toString('base64') });
+    const html = toolResultHtml({ ...page, callId, run: entry.runs, nonce: randomBytes(16).toString('base64') });
     const title = plainText(`${page.toolTitle ?? page.toolName} · ${page.serverName}`);
     if (!entry.panel) {
       const panel = vscode.window.createWebviewPanel(
