@@ -1,4 +1,4 @@
-// Wires "MCP: Add Server from Registry…" (mcpHost.addFromRegistry) and "MCP: Import Servers…" (mcpHost.importServers):
+// Wires "MCP: Add Server from Registry…", "MCP: Update Servers from Registry…" and "MCP: Import Servers…":
 // the browser itself loads with the session layer on first use, so the activation bundle carries only this.
 import * as vscode from 'vscode';
 import { CommandIds } from '../core/common/commandIds';
@@ -21,6 +21,7 @@ export function registerAddFromRegistry(deps: { configLoader: ConfigLoader; inpu
     disposables: [
       vscode.commands.registerCommand(CommandIds.addFromRegistry, () => get().addFromRegistry()),
       vscode.commands.registerCommand(CommandIds.importServers, () => get().importServers()),
+      vscode.commands.registerCommand(CommandIds.updateFromRegistry, () => get().updateServers()),
     ],
     registryPick: () => browser?.state,
   };

@@ -127,6 +127,30 @@ describe('Adding servers from an MCP registry', function () {
     assert.strictEqual(asked.length, 1);
   });
 
+  it('offers a newer version of an installed server, shows what it runs, and replaces the entry where it is', async () => {
+    const file = path.join(dir, '.vscode', 'mcp.json');
+    // Installed earlier at an older version (as an older install would have written it).
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"version": "2026.8.31"', '"version": "2025.1.1"'));
+    const updating = vscode.commands.executeCommand<RegistryInstallResult | undefined>('mcpHost.updateFromRegistry');
+    const offered = await pick('update', 'the updates offered');
+    assert.deepStrictEqual(offered.items, [`${NAME} — 2025.1.1 → 2026.8.31 — ${vscode.workspace.asRelativePath(vscode.Uri.file(file))}`]);
+    assert.ok(registry.requests.includes(`/v0.1/servers/${encodeURIComponent(NAME)}/versions/latest`));
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+    const confirm = await pick('target', 'the update confirmed with what it runs');
+    assert.strictEqual(confirm.items.length, 1);
+    assert.match(confirm.items[0], /^Update from 2025\.1\.1 to 2026\.8\.31 — .* — Command: npx -y @modelcontextprotocol\/server-everything@2026\.8\.31 stdio · /);
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+    const updated = await updating;
+    assert.strictEqual(updated?.replaced, true);
+    const text = fs.readFileSync(file, 'utf8');
+    assert.ok(text.includes('"version": "2026.8.31"') && !text.includes('2025.1.1'), text);
+    assert.ok(text.includes('// Servers of this folder.'), 'comments kept');
+    assert.strictEqual(asked.length, 1, 'the stored secret is not asked again');
+
+    // Up to date now: nothing is offered.
+    assert.strictEqual(await vscode.commands.executeCommand('mcpHost.updateFromRegistry'), undefined);
+  });
+
   it('says in one line when the registry is down, and installs nothing', async () => {
     const down = await startFixtureRegistry();
     await down.close();

@@ -36,4 +36,5 @@ export const CommandIds = {
   openChat: 'mcpHost.openChat',
   addFromRegistry: 'mcpHost.addFromRegistry',
   importServers: 'mcpHost.importServers',
+  updateFromRegistry: 'mcpHost.updateFromRegistry',
 } as const;

@@ -3,7 +3,6 @@
 // (an edit that keeps comments). Required values are asked now, secrets once, into secret storage, as inputs.
 // Registry text is server text: it reaches the pick only as label text. Loaded with the session layer, when first used.
 import * as vscode from 'vscode';
-import type { InputDefinition } from '../../core/config/types';
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 import { McpJsonWriteError, writeServer } from '../../core/registry/mcpJsonWriter';
 import { RegistryClient, RegistryError } from '../../core/registry/registryClient';
@@ -17,7 +16,9 @@ import type { ConfigLoader } from '../configLoader';
 import { workspaceConfigUri } from '../configUris';
 import type { HostDialogs } from '../dialogs';
 import type { StoredInputs } from '../storedInputs';
-import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type ConfigModel, type Item, type RegistryInstallResult, type RegistryPickState } from './registryPick';
+import { askValue, writeInstall } from './registryWrite';
+import { registryOrigins } from '../../core/registry/registryOrigins';
+import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type ConfigModel, type Item, type RegistryInstallResult, type RegistryPickState, type RegistryUpdate } from './registryPick';
 
 export type { RegistryInstallResult, RegistryPickState } from './registryPick';
 
@@ -68,6 +69,55 @@ export class RegistryBrowser {
     const server = await this.search(client);
     if (!server) return undefined;
     return this.install(client, server);
+  }
+
+  /**
+   * "MCP: Update Servers from Registry…": the servers of this workspace's and the user's mcp.json that came from the
+   * configured registry (their `gallery` and `version`), each asked for its latest version; a newer one is offered,
+   * shown with what it runs, and replaces the entry where it is.
+   */
+  async updateServers(): Promise<RegistryInstallResult | undefined> {
+    let client: RegistryClient;
+    try {
+      client = new RegistryClient(this.baseUrl());
+    } catch (e) {
+      void vscode.window.showErrorMessage(`MCP: ${plainText((e as Error).message)} Check the setting mcpHost.registry.url.`);
+      return undefined;
+    }
+    const files = this.targets('Update').map((t) => t.target!);
+    let checked = 0;
+    const updates: Item[] = [];
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking for newer versions on ${client.baseUrl}…` }, async () => {
+        for (const target of files) {
+          let text: string;
+          try {
+            text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
+          } catch {
+            continue;
+          }
+          for (const origin of registryOrigins(text, client.baseUrl)) {
+            checked++;
+            const latest = await client.latest(origin.name);
+            if (!latest.ok || latest.server.version === origin.version) continue;
+            const update: RegistryUpdate = { server: latest.server, from: origin.version, target, key: origin.name };
+            updates.push({ label: labelText(truncate(origin.name, 200)), description: labelText(truncate(`${origin.version} → ${latest.server.version}`, 100)), detail: vscode.workspace.asRelativePath(target.uri), update });
+          }
+        }
+      });
+    } catch (e) {
+      if (!(e instanceof RegistryError)) throw e;
+      void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(e.message, 300))}`);
+      return undefined;
+    }
+    if (!updates.length) {
+      void vscode.window.showInformationMessage(
+        checked ? `MCP: the ${checked === 1 ? 'server' : `${checked} servers`} installed from ${client.baseUrl} ${checked === 1 ? 'is' : 'are'} up to date.` : `MCP: no server in your mcp.json files was installed from ${client.baseUrl}.`,
+      );
+      return undefined;
+    }
+    const picked = (await this.pickOne('update', `Update MCP Servers from ${client.baseUrl}`, updates, 'Update which server?'))?.update;
+    return picked && this.install(client, picked.server, picked);
   }
 
   private search(client: RegistryClient): Promise<RegistryServer | undefined> {
@@ -163,7 +213,7 @@ export class RegistryBrowser {
     });
   }
 
-  private async install(client: RegistryClient, server: RegistryServer): Promise<RegistryInstallResult | undefined> {
+  private async install(client: RegistryClient, server: RegistryServer, update?: RegistryUpdate): Promise<RegistryInstallResult | undefined> {
     const name = plainText(truncate(server.name, 200));
     const title = labelText(truncate(`${server.name} ${server.version}`, 200));
     const options = installOptions(server);
@@ -190,19 +240,22 @@ export class RegistryBrowser {
     const runs = describeEntry(plan.entry).split('\n').join(' · ');
     const asks = plan.inputs.map((i) => `${i.id}${i.type === 'promptString' && i.password ? ' (secret)' : ''}`);
     const detail = labelText(truncate(`${runs}${asks.length ? ` · asks: ${asks.join(', ')}` : ''}${plan.leftOut.length ? ` · optional, not set: ${plan.leftOut.join(', ')}` : ''}`, 600));
-    const targets = this.targets('Install', detail);
-    const chosen = (await this.pickOne('target', title, targets, 'Install where?'))?.target;
+    // An update replaces the entry where it is: what the new version runs is shown, and confirmed, all the same.
+    const targets = update
+      ? [{ label: `Update from ${labelText(truncate(update.from, 40))} to ${labelText(truncate(server.version, 40))}`, description: vscode.workspace.asRelativePath(update.target.uri), detail, target: update.target }]
+      : this.targets('Install', detail);
+    const chosen = (await this.pickOne('target', title, targets, update ? 'Update it?' : 'Install where?'))?.target;
     if (!chosen) return undefined;
 
     // Required values are asked now and written in; unanswered ones stay inputs, asked at the first start.
     const answers = new Map<string, string>();
     for (const id of plan.questions) {
       const input = plan.inputs.find((i) => i.id === id)!;
-      const answer = await this.ask(server.name, input);
+      const answer = await askValue(this.deps.dialogs, server.name, input);
       if (answer) answers.set(id, answer);
     }
     plan = answerQuestions(plan, answers);
-    return this.write(plan, chosen);
+    return writeInstall(this.deps, plan, chosen, update?.key);
   }
 
   /** Each workspace folder's .vscode/mcp.json, and the user's mcp.json. */
@@ -315,54 +368,5 @@ export class RegistryBrowser {
       });
       pick.show();
     });
-  }
-
-  private async ask(serverName: string, input: InputDefinition): Promise<string | undefined> {
-    if (input.type === 'pickString') {
-      const items = input.options.map((o) => ({ label: labelText(o), value: o }));
-      return (await vscode.window.showQuickPick(items, { title: plainText(`${serverName}: ${input.description}`), ignoreFocusOut: true }))?.value;
-    }
-    return this.deps.dialogs.inputText({ title: `Install ${serverName}`, prompt: input.description, password: false });
-  }
-
-  private async write(plan: InstallPlan, target: { uri: vscode.Uri; scopeKey: string }): Promise<RegistryInstallResult | undefined> {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.uri.toString());
-    if (open?.isDirty) {
-      void vscode.window.showErrorMessage(`MCP: save ${vscode.workspace.asRelativePath(target.uri)} first; it has unsaved changes.`);
-      return undefined;
-    }
-    let before = '';
-    try {
-      before = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
-    } catch {
-      // A new file.
-    }
-    let written: ReturnType<typeof writeServer>;
-    try {
-      written = writeServer(before, plan);
-    } catch (e) {
-      if (!(e instanceof McpJsonWriteError)) throw e;
-      void vscode.window.showErrorMessage(`MCP: cannot add the server to ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
-      return undefined;
-    }
-    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
-    await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(written.text));
-
-    // Secrets once, now, into secret storage: the server's first start finds them there.
-    const parsed = this.deps.config.parse(written.text);
-    const entry = parsed.servers.find((s) => s.name === plan.name);
-    if (entry) {
-      const used = new Set(this.deps.config.referencedInputIds(entry.server));
-      for (const input of parsed.inputs) {
-        if (used.has(input.id) && input.type === 'promptString' && input.password) {
-          if ((await this.deps.inputs.getInput(target.scopeKey, input, true)) === undefined) break;
-        }
-      }
-    }
-    await this.deps.configLoader.reload(target.scopeKey);
-    void vscode.window.showInformationMessage(
-      `MCP: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${vscode.workspace.asRelativePath(target.uri)}.`,
-    );
-    return { uri: target.uri, name: plan.name, replaced: written.replaced };
   }
 }

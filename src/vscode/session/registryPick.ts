@@ -11,7 +11,7 @@ export const PAGE_SIZE = 20;
 
 /** The pick on screen, for tests: they cannot type or read the quick input, so they set its value. */
 export interface RegistryPickState {
-  step: 'search' | 'option' | 'target' | 'import';
+  step: 'search' | 'option' | 'target' | 'import' | 'update';
   title: string;
   value: string;
   busy: boolean;
@@ -33,6 +33,7 @@ export interface Item extends vscode.QuickPickItem {
   more?: boolean;
   option?: InstallOption;
   target?: { uri: vscode.Uri; scopeKey: string };
+  update?: RegistryUpdate;
 }
 
 export function registryUrl(): string {
@@ -51,3 +52,11 @@ export const serverSummary = (s: RegistryServer): string =>
     .join(' · ');
 
 export type { ConfigModel } from '../../core/registry/foreignConfigs';
+
+/** A newer version of an installed server, and the entry it replaces. */
+export interface RegistryUpdate {
+  server: RegistryServer;
+  from: string;
+  target: { uri: vscode.Uri; scopeKey: string };
+  key: string;
+}
