@@ -11,7 +11,7 @@ import { repoRoot } from './code-server-launcher.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function runWindow({ root, index, plan, order, rounds, sdkFile, say }) {
+function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile }) {
   const workspace = path.join(root, `window-${index}`);
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), '{ "servers": {} }\n');
@@ -27,6 +27,7 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say }) {
     MCPHOST_TEST_BENCH_SDK: sdkFile,
     MCPHOST_TEST_BENCH_SERVER: path.join(repoRoot, 'scripts', 'bench-server.mjs'),
     MCPHOST_TEST_TIMEOUT: '1800',
+    ...(profile ? { MCPHOST_TEST_BENCH_PROFILE: profile } : {}),
     // VS Code's own MCP support off (it would start the same mcp.json); servers trusted without a question.
     MCPHOST_TEST_USER_SETTINGS: JSON.stringify({ 'chat.mcp.access': 'none', 'mcpHost.trustAllServers': true }),
   };
@@ -34,6 +35,7 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say }) {
     path.join(repoRoot, 'scripts', 'code-server-launcher.mjs'),
     workspace,
     `--extensionDevelopmentPath=${repoRoot}`,
+    `--extensionDevelopmentPath=${path.join(repoRoot, 'test', 'fixtures', 'bench-extension')}`,
     `--extensionTestsPath=${path.join(repoRoot, 'out', 'test', 'integration', 'bench', 'index.js')}`,
   ];
   say(`extension host, window ${index + 1}: ${plan === 'full' ? 'every figure' : 'first start only'}, ${order} first`);
@@ -52,18 +54,19 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say }) {
 }
 
 /**
+ * With `profile` (a folder), one window only, with CPU profiles of ours there (the figures then include the profiler).
  * Runs the windows and emits the figures through `emit(figure, ours, bare, unit)` and `emitOurs(figure, ours, unit)`.
  * `sdkBundle` is the bare side's SDK bundle (the one the plain-Node activation figure loads).
  */
-export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say }) {
+export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile }) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bench-host-'));
   try {
     const sdkFile = path.join(root, 'sdk-bundle.js');
     fs.writeFileSync(sdkFile, sdkBundle);
-    const windows = quick ? 2 : 4;
+    const windows = profile ? 1 : quick ? 2 : 4;
     const samples = [];
     for (let index = 0; index < windows; index++) {
-      const lines = await runWindow({ root, index, plan: index === 0 ? 'full' : 'first', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say });
+      const lines = await runWindow({ root, index, plan: index === 0 ? 'full' : 'first', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile });
       for (const l of lines) if (l.error) say(`extension host: ${l.error}`);
       samples.push(...lines.filter((l) => !l.error));
     }
@@ -80,8 +83,17 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say }) {
     }
     pair('first start', 'ms', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): wall', 'ms');
     pair('first start', 'cpuMs', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): host CPU', 'ms');
-    pair('1000 tools/call', 'ms', 'extension host, 1000 × tools/call (vscode.lm.invokeTool / bare callTool): wall', 'ms');
-    pair('1000 tools/call', 'cpuMs', 'extension host, 1000 × tools/call (vscode.lm.invokeTool / bare callTool): host CPU', 'ms');
+    // The agent path: vscode.lm.invokeTool on our tool beside the same on a tool that calls a bare client; then beside
+    // the bare client's callTool alone, which skips VS Code's round trip through the workbench.
+    pair('1000 tools/call', 'ms', 'extension host, 1000 × agent tools/call (vscode.lm.invokeTool: ours / a bare SDK tool): wall', 'ms');
+    pair('1000 tools/call', 'cpuMs', 'extension host, 1000 × agent tools/call (vscode.lm.invokeTool: ours / a bare SDK tool): host CPU', 'ms');
+    const direct = (key, name) => {
+      const ours = of('1000 tools/call', 'ours', key);
+      const bare = of('1000 tools/call, SDK alone', 'bare', key);
+      if (ours.length && bare.length) emit(name, median(ours), median(bare), 'ms');
+    };
+    direct('ms', 'extension host, 1000 × agent tools/call (ours via vscode.lm.invokeTool / bare callTool alone): wall');
+    direct('cpuMs', 'extension host, 1000 × agent tools/call (ours via vscode.lm.invokeTool / bare callTool alone): host CPU');
     for (const figure of ['2,000 tools: open the Servers view', "2,000 tools: expand a server's tools", '2,000 tools: one server restarts']) {
       const cpu = of(figure, 'ours', 'cpuMs');
       const provider = of(figure, 'ours', 'providerMs');

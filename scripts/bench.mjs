@@ -14,6 +14,8 @@
 //   --no-build  use out/ and dist/ as they are (otherwise: npm run compile, npm run build:production)
 //   --only=…    run the figures whose name contains this text (e.g. --only=stderr)
 //   --host      only the figures measured in the extension host; --no-host: only the plain-Node ones
+//   --profile=D CPU profiles of the extension host (one sample of ours per figure) written to folder D; with
+//               --no-build a development build (npm run build) is accepted, for names in the profiles
 // Progress goes to stderr; stdout has nothing but the JSON lines.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +33,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const hostOnly = args.includes('--host');
+const profile = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
 const noHost = args.includes('--no-host');
 const ROUNDS = quick ? 3 : 7;
 /** Unmeasured rounds of tools/call before the measured ones. */
@@ -45,7 +48,7 @@ if (!args.includes('--no-build')) {
 }
 
 // Development builds carry source maps; their sizes and load times are not the figures.
-if (/sourceMappingURL=\S+\s*$/.test(fs.readFileSync(path.join(repoRoot, 'dist', 'extension.js'), 'utf8').slice(-300))) {
+if (!profile && /sourceMappingURL=\S+\s*$/.test(fs.readFileSync(path.join(repoRoot, 'dist', 'extension.js'), 'utf8').slice(-300))) {
   throw new Error('dist/ holds a development build: run npm run build:production, or leave out --no-build');
 }
 
@@ -403,7 +406,7 @@ const figures = {
 
   /** In code-server's extension host, ours beside bare SDK clients in the same host (scripts/bench-host.mjs). */
   async 'extension host'(sdkBundle) {
-    await runHostBench({ sdkBundle, quick, emit, emitOurs, say });
+    await runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile: profile && path.resolve(profile) });
   },
 
   /** The first page (100) of a server's 10,000 resources, and its templates: what the Resources view shows first. */

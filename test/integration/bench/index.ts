@@ -11,7 +11,9 @@
 //   MCPHOST_TEST_BENCH_ORDER    'ours' or 'bare': which side starts first in the first-start figure
 //   MCPHOST_TEST_BENCH_ROUNDS   rounds of the server-start figures
 //   MCPHOST_TEST_BENCH_SERVER   the bench server script (scripts/bench-server.mjs)
+//   MCPHOST_TEST_BENCH_PROFILE  a folder: CPU profiles (.cpuprofile) of one sample of ours per figure are written there
 import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { McpHostApi, McpHostTestingApi } from '../../../src/vscode/publicApi';
@@ -48,6 +50,27 @@ async function measure<T>(work: () => Promise<T>): Promise<Sample & { result: T 
   const ms = performance.now() - t0;
   const { user, system } = process.cpuUsage(cpu);
   return { ms, cpuMs: (user + system) / 1000, result };
+}
+
+/** `work`, under the inspector's CPU profiler when MCPHOST_TEST_BENCH_PROFILE names a folder (written as `name`.cpuprofile). */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = env.MCPHOST_TEST_BENCH_PROFILE;
+  if (!dir) return work();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name.replace(/[^\w.-]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 const strip = <T extends Sample>({ ms, cpuMs }: T): Sample => ({ ms, cpuMs });
@@ -166,7 +189,7 @@ async function firstStart(api: Api): Promise<void> {
   const order: Side[] = env.MCPHOST_TEST_BENCH_ORDER === 'bare' ? ['bare', 'ours'] : ['ours', 'bare'];
   for (const side of order) {
     if (side === 'ours') {
-      record('first start', 'ours', await oursStart(api, named('first', 1, benchServer), 'first'));
+      record('first start', 'ours', await profiled('first-start', () => oursStart(api, named('first', 1, benchServer), 'first')));
       if (!require.cache[hostBundle]) throw new Error('dist/host.js did not load with the first server');
       await oursClear(api);
     } else {
@@ -185,7 +208,8 @@ async function manyServers(api: Api, n: number, rounds: number): Promise<void> {
     for (const side of order) {
       const prefix = `n${n}r${round + 1}s`;
       if (side === 'ours') {
-        const m = await oursStart(api, named(prefix, n, benchServer), prefix);
+        const start = () => oursStart(api, named(prefix, n, benchServer), prefix);
+        const m = await (round === 0 ? profiled(`${n}-servers`, start) : start());
         if (round >= 0) record(`${n} servers`, 'ours', m);
         await oursClear(api);
       } else {
@@ -199,32 +223,49 @@ async function manyServers(api: Api, n: number, rounds: number): Promise<void> {
   }
 }
 
-/** 1000 tools/call of `echo`: ours as an agent calls it (vscode.lm.invokeTool on mcpHost_callTool), bare callTool. */
+/**
+ * 1000 tools/call of `echo` through the path agents use, `vscode.lm.invokeTool`: ours on mcpHost_callTool, the bare side
+ * on the bench extension's tool (test/fixtures/bench-extension), which calls a bare SDK client; and that client's
+ * callTool alone, with no VS Code in the way (side 'sdk').
+ */
 async function toolCalls(api: Api, rounds: number): Promise<void> {
   await oursStart(api, named('calls', 1, benchServer), 'calls');
   const bare = (await bareStart(named('calls', 1, benchServer))).result[0];
+  const benchExtension = (await vscode.extensions.getExtension('mcp-host-test.bench-extension')!.activate()) as { setClient(c: BareClient): void };
+  benchExtension.setClient(bare);
   // The user allowed echo always, so agents call it without a confirmation (as in the models suite).
   const answers = api.testing.useDialogs({ confirmToolCall: async () => 'always' });
   try {
     await vscode.commands.executeCommand('mcpHost.callTool', api.getServers()[0].id, 'echo', { text: 'allow' });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const sides: Record<Side, (i: number) => Promise<unknown>> = {
-      ours: (i) => Promise.resolve(vscode.lm.invokeTool('mcpHost_callTool', { input: { server: 'calls0', tool: 'echo', arguments: { text: `hello ${i}` } }, toolInvocationToken: undefined })),
-      bare: (i) => bare.callTool({ name: 'echo', arguments: { text: `hello ${i}` } }),
+    const invoke = (name: string, input: object) => Promise.resolve(vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }));
+    const sides = {
+      ours: (i: number) => invoke('mcpHost_callTool', { server: 'calls0', tool: 'echo', arguments: { text: `hello ${i}` } }),
+      bare: (i: number) => invoke('benchBare_callTool', { tool: 'echo', arguments: { text: `hello ${i}` } }),
+      sdk: (i: number) => bare.callTool({ name: 'echo', arguments: { text: `hello ${i}` } }),
     };
-    // Blocks of 100 calls, the sides taking turns, so both meet the same moments of a busy machine; warm-up rounds first.
-    for (let round = -2; round < rounds; round++) {
-      const totals: Record<Side, Sample> = { ours: { ms: 0, cpuMs: 0 }, bare: { ms: 0, cpuMs: 0 } };
+    type CallSide = keyof typeof sides;
+    const all = Object.keys(sides) as CallSide[];
+    // Blocks of 100 calls, the sides taking turns, so all meet the same moments of a busy machine; a warm-up round first.
+    for (let round = -1; round < rounds; round++) {
+      const totals = Object.fromEntries(all.map((side) => [side, { ms: 0, cpuMs: 0 }])) as Record<CallSide, Sample>;
       for (let block = 0; block < 10; block++) {
-        for (const side of (block % 2 ? ['bare', 'ours'] : ['ours', 'bare']) as Side[]) {
-          const m = await measure(async () => {
-            for (let i = 0; i < 100; i++) await sides[side](i);
-          });
+        for (const side of block % 2 ? [...all].reverse() : all) {
+          const calls = () =>
+            measure(async () => {
+              for (let i = 0; i < 100; i++) await sides[side](i);
+            });
+          const m = await (round === 0 && block === 0 && side === 'ours' ? profiled('100-tool-calls', calls) : calls());
           totals[side].ms += m.ms;
           totals[side].cpuMs += m.cpuMs;
         }
       }
-      if (round >= 0) for (const side of ['ours', 'bare'] as Side[]) record('1000 tools/call', side, totals[side]);
+      if (round >= 0) {
+        record('1000 tools/call', 'ours', totals.ours);
+        record('1000 tools/call', 'bare', totals.bare);
+        record('1000 tools/call, SDK alone', 'bare', totals.sdk);
+      }
+      testLog(`1000 tools/call: round ${round + 1} of ${rounds}`);
     }
   } finally {
     answers.dispose();
@@ -235,8 +276,9 @@ async function toolCalls(api: Api, rounds: number): Promise<void> {
 
 /**
  * 50 catalogue servers (2,000 tools) running with the Servers view closed; then the view opened, and one server's
- * Tools group expanded by a click on its row. Each: the time spent in our tree provider (getChildren, getTreeItem)
- * and the extension host's CPU from the action until the view stopped asking (nothing for 300 ms). Ours only.
+ * Tools group expanded by a click on its row (the click's request to the launcher's page hook included). Each: the
+ * time spent in our tree provider (getChildren, getTreeItem) and the extension host's CPU from the action to the view's
+ * last question to our provider (none for 300 ms after). Ours only.
  */
 async function bigTree(api: Api, rounds: number): Promise<void> {
   const { toolCatalogue } = nodeRequire(path.join(repoRoot, 'out', 'test', 'unit', 'toolCatalogue.js')) as { toolCatalogue(): { name: string }[] };
@@ -244,6 +286,7 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
   const tree = api.testing.serversTree;
   let inProvider = 0;
   let lastCall = 0;
+  let cpuAtLastCall = process.cpuUsage();
   const wrap = (key: 'getChildren' | 'getTreeItem') => {
     const methods = tree as unknown as Record<string, (...a: unknown[]) => unknown>;
     const original = methods[key].bind(tree);
@@ -253,6 +296,7 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
         return original(...a);
       } finally {
         lastCall = performance.now();
+        cpuAtLastCall = process.cpuUsage();
         inProvider += lastCall - t0;
       }
     };
@@ -263,16 +307,17 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
     const cpu = process.cpuUsage();
     const t0 = performance.now();
     lastCall = t0;
+    cpuAtLastCall = cpu;
     await action();
-    let cpuAtLast = process.cpuUsage(cpu);
     let seen = lastCall;
     for (const end = t0 + 20_000; performance.now() < end; ) {
       await sleep(300);
       if (lastCall === seen) break;
       seen = lastCall;
-      cpuAtLast = process.cpuUsage(cpu);
     }
-    return { ms: lastCall - t0, cpuMs: (cpuAtLast.user + cpuAtLast.system) / 1000, providerMs: inProvider };
+    // Up to the view's last question to our provider: what came after is other work of the host.
+    const used = { user: cpuAtLastCall.user - cpu.user, system: cpuAtLastCall.system - cpu.system };
+    return { ms: lastCall - t0, cpuMs: (used.user + used.system) / 1000, providerMs: inProvider };
   };
   const unwrap = [wrap('getChildren'), wrap('getTreeItem')];
   try {
@@ -292,7 +337,7 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
         await allRunning(api, 'cat-', names.length);
       }));
       // Collapsed again and the view closed, for the next round.
-      await pageRequest({ action: 'click', selector: '.monaco-list-row.expanded:has-text("Tools (40)")' });
+      await pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="true"]:has-text("Tools (40)")' }).catch(() => undefined);
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
       await sleep(1000);
     }
