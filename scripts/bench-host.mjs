@@ -101,7 +101,7 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
         say(`extension host: no samples for ${figure}`);
         continue;
       }
-      emitOurs(`extension host, ${figure}: host CPU until the view settled (no bare equivalent)`, median(cpu), 'ms', 1);
+      emitOurs(`extension host, ${figure}: host CPU up to the view's last question (no bare equivalent)`, median(cpu), 'ms', 1);
       emitOurs(`extension host, ${figure}: time in our tree provider (no bare equivalent)`, median(provider), 'ms', 1);
     }
   } finally {

@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { McpHostApi, McpHostTestingApi } from '../../../src/vscode/publicApi';
 import { testLog } from '../index';
-import { pageRequest } from '../pageRequests';
+import { pageQuery, pageRequest } from '../pageRequests';
 
 type Api = McpHostApi & { testing: McpHostTestingApi };
 type Side = 'ours' | 'bare';
@@ -285,6 +285,7 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
   const names = toolCatalogue().map((s) => s.name);
   const tree = api.testing.serversTree;
   let inProvider = 0;
+  let calls = 0;
   let lastCall = 0;
   let cpuAtLastCall = process.cpuUsage();
   const wrap = (key: 'getChildren' | 'getTreeItem') => {
@@ -295,6 +296,7 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
       try {
         return original(...a);
       } finally {
+        calls++;
         lastCall = performance.now();
         cpuAtLastCall = process.cpuUsage();
         inProvider += lastCall - t0;
@@ -302,8 +304,10 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
     };
     return () => delete methods[key];
   };
-  const settled = async (action: () => Promise<unknown>): Promise<Sample> => {
+  /** Undefined when the view asked nothing (a view shown again answers from what it holds). */
+  const settled = async (action: () => Promise<unknown>): Promise<Sample | undefined> => {
     inProvider = 0;
+    calls = 0;
     const cpu = process.cpuUsage();
     const t0 = performance.now();
     lastCall = t0;
@@ -317,28 +321,34 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
     }
     // Up to the view's last question to our provider: what came after is other work of the host.
     const used = { user: cpuAtLastCall.user - cpu.user, system: cpuAtLastCall.system - cpu.system };
+    if (!calls) return undefined;
     return { ms: lastCall - t0, cpuMs: (used.user + used.system) / 1000, providerMs: inProvider };
   };
   const unwrap = [wrap('getChildren'), wrap('getTreeItem')];
   try {
-    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    // Another view container in the side bar: the MCP view is not visible, so it asks nothing while servers start.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     const servers = Object.fromEntries(names.map((name) => [`cat-${name}`, catalogueServer(name)]));
     await oursStart(api, servers, 'cat-');
     await sleep(1000);
+    // The page hook's first request pays for the host's fetch: not the view's cost.
+    await pageQuery('body', 'return 1');
+    const keep = (figure: string, sample: Sample | undefined) => sample && record(figure, 'ours', sample);
     for (let round = 0; round < rounds; round++) {
-      record('2,000 tools: open the Servers view', 'ours', await settled(() => Promise.resolve(vscode.commands.executeCommand('mcpHost.servers.focus'))));
-      const expand = await settled(() => pageRequest({ action: 'click', selector: '.monaco-list-row:has-text("Tools (40)")' }));
-      record('2,000 tools: expand a server\'s tools', 'ours', expand);
-      // One server's change (a restart) while the view shows them all.
+      // Only the first opening of a window asks the provider: later ones show what the view holds.
+      if (round === 0) keep('2,000 tools: open the Servers view', await settled(() => Promise.resolve(vscode.commands.executeCommand('mcpHost.servers.focus'))));
+      else await vscode.commands.executeCommand('mcpHost.servers.focus');
+      keep("2,000 tools: expand a server's tools", await settled(() => pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="false"]:has-text("Tools (40)")' })));
+      // One server's change (a restart, its stop and start included) while the view shows them all.
       const one = api.getServers().find((s) => s.name === 'cat-stripe')!;
-      record('2,000 tools: one server restarts', 'ours', await settled(async () => {
+      keep('2,000 tools: one server restarts', await settled(async () => {
         await api.testing.stopServer(one.id);
         await api.testing.startServer(one.id);
         await allRunning(api, 'cat-', names.length);
       }));
-      // Collapsed again and the view closed, for the next round.
+      // Collapsed again and the view hidden, for the next round.
       await pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="true"]:has-text("Tools (40)")' }).catch(() => undefined);
-      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await vscode.commands.executeCommand('workbench.view.explorer');
       await sleep(1000);
     }
   } finally {
@@ -360,6 +370,7 @@ export async function run(): Promise<void> {
     }
   };
   await step('first start', () => firstStart(api));
+  if (env.MCPHOST_TEST_BENCH_PLAN === 'tree') await step('2,000 tools', () => bigTree(api, rounds));
   if (env.MCPHOST_TEST_BENCH_PLAN === 'full') {
     // The Servers view open, as a user watching servers come up has it: tree and status updates are part of the cost.
     await vscode.commands.executeCommand('mcpHost.servers.focus');
