@@ -59,6 +59,7 @@ const { StdioClientTransport } = require('@modelcontextprotocol/client/stdio');
 const core = (file) => require(path.join(repoRoot, 'out', 'src', 'core', file));
 const { createCoreHost } = core('host/createCoreHost.js');
 const { createConnection } = core('protocol/serverConnection.js');
+const { planLaunch } = core('protocol/launch/launchPlanner.js');
 const { ActiveToolCalls } = core('host/activeToolCalls.js');
 const { ToolCaller } = core('features/tools/toolCaller.js');
 const { ResourceService } = core('features/resources/resourceService.js');
@@ -162,6 +163,7 @@ async function startOurs(count, env = {}) {
   const { registry } = createCoreHost({
     clientInfo: { name: 'mcp-host-bench', version: '0' },
     createConnection,
+    planLaunch,
     logs: { create: (id) => logs.set(id, new BenchLog()).get(id) },
     stores: { global: new MemoryStore(), workspace: new MemoryStore() },
     trustPrompt: { askTrust: async () => true },
