@@ -6,10 +6,16 @@
 // test/unit/hostTestKit.ts); only activation runs the bundles, in fresh processes (scripts/bench-activate.cjs).
 // What "the same work" is for each figure is said in the README's Performance section.
 //
-// Usage: node scripts/bench.mjs [--quick] [--no-build] [--only=<figure words>]
-//   --quick     fewer rounds (with --no-build, under a minute)
+// The figures named "extension host, …" run in code-server's real extension host instead (scripts/bench-host.mjs,
+// test/integration/bench): they need the integration tests' tools (MCP_HOST_TOOLS_DIR) and take several minutes.
+//
+// Usage: node scripts/bench.mjs [--quick] [--no-build] [--only=<figure words>] [--host | --no-host]
+//   --quick     fewer rounds (with --no-build and --no-host, under a minute)
 //   --no-build  use out/ and dist/ as they are (otherwise: npm run compile, npm run build:production)
 //   --only=…    run the figures whose name contains this text (e.g. --only=stderr)
+//   --host      only the figures measured in the extension host; --no-host: only the plain-Node ones
+//   --profile=D CPU profiles of the extension host (one sample of ours per figure) written to folder D; with
+//               --no-build a development build (npm run build) is accepted, for names in the profiles
 // Progress goes to stderr; stdout has nothing but the JSON lines.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { runHostBench } from './bench-host.mjs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -25,6 +32,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const hostOnly = args.includes('--host');
+const profile = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+const noHost = args.includes('--no-host');
 const ROUNDS = quick ? 3 : 7;
 /** Unmeasured rounds of tools/call before the measured ones. */
 const WARMUP_ROUNDS = 3;
@@ -38,7 +48,7 @@ if (!args.includes('--no-build')) {
 }
 
 // Development builds carry source maps; their sizes and load times are not the figures.
-if (/sourceMappingURL=\S+\s*$/.test(fs.readFileSync(path.join(repoRoot, 'dist', 'extension.js'), 'utf8').slice(-300))) {
+if (!profile && /sourceMappingURL=\S+\s*$/.test(fs.readFileSync(path.join(repoRoot, 'dist', 'extension.js'), 'utf8').slice(-300))) {
   throw new Error('dist/ holds a development build: run npm run build:production, or leave out --no-build');
 }
 
@@ -49,6 +59,7 @@ const { StdioClientTransport } = require('@modelcontextprotocol/client/stdio');
 const core = (file) => require(path.join(repoRoot, 'out', 'src', 'core', file));
 const { createCoreHost } = core('host/createCoreHost.js');
 const { createConnection } = core('protocol/serverConnection.js');
+const { planLaunch } = core('protocol/launch/launchPlanner.js');
 const { ActiveToolCalls } = core('host/activeToolCalls.js');
 const { ToolCaller } = core('features/tools/toolCaller.js');
 const { ResourceService } = core('features/resources/resourceService.js');
@@ -152,6 +163,7 @@ async function startOurs(count, env = {}) {
   const { registry } = createCoreHost({
     clientInfo: { name: 'mcp-host-bench', version: '0' },
     createConnection,
+    planLaunch,
     logs: { create: (id) => logs.set(id, new BenchLog()).get(id) },
     stores: { global: new MemoryStore(), workspace: new MemoryStore() },
     trustPrompt: { askTrust: async () => true },
@@ -394,6 +406,11 @@ const figures = {
     emitOurs('2,000 tools: one tool search (no bare equivalent)', median(searches), 'ms', 3);
   },
 
+  /** In code-server's extension host, ours beside bare SDK clients in the same host (scripts/bench-host.mjs). */
+  async 'extension host'(sdkBundle) {
+    await runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile: profile && path.resolve(profile) });
+  },
+
   /** The first page (100) of a server's 10,000 resources, and its templates: what the Resources view shows first. */
   async 'first page'() {
     const env = { BENCH_RESOURCES: '10000', BENCH_PAGE_SIZE: '100' };
@@ -418,7 +435,7 @@ const figures = {
   },
 };
 
-const wanted = (name) => !only || name.includes(only);
+const wanted = (name) => (!only || name.includes(only)) && (name === 'extension host' ? !noHost : !hostOnly);
 say(`node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${quick ? ', quick' : ''}`);
 const sdkBundle = await figures.bundles();
 for (const [name, run] of Object.entries(figures)) {

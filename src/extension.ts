@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     models,
     showNoModelMessage(serversView, models, registry),
     statusBar,
-    ...registerCommands({ registry, configLoader, logs, trustStore, inputs }),
+    ...registerCommands({ registry, configLoader, logs, trustStore, inputs, session }),
     ...addFromRegistry.disposables,
     followDevMode(registry, session),
     notifyFailures(registry, logs),

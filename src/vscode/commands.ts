@@ -10,26 +10,8 @@ import { describeState } from '../core/presentation/serverPresentation';
 import type { ServerOutputChannels } from './serverLogs';
 import { serverIdOf } from './serverNodes';
 import type { StoredInputs } from './storedInputs';
+import type { LoadSessionLayer } from './sessionLayer';
 import { CommandIds } from '../core/common/commandIds';
-
-export const CONFIG_TEMPLATE = `{
-  // MCP servers for this folder: each one runs with your permissions, once you trust it.
-  // Same format as VS Code's own MCP support; hover a property for help. Inside "servers", type a quote
-  // (or press Ctrl+Space) for snippets of well-known servers.
-  "servers": {
-    // "everything": {
-    //   "type": "stdio",
-    //   "command": "npx",
-    //   "args": ["-y", "@modelcontextprotocol/server-everything"],
-    //   "env": { "API_KEY": "\${input:api-key}" }
-    // },
-    // "remote": { "type": "http", "url": "https://example.com/mcp" }
-  },
-  "inputs": [
-    // { "type": "promptString", "id": "api-key", "description": "API key", "password": true }
-  ]
-}
-`;
 
 export interface CommandDeps {
   registry: ServerRegistry;
@@ -37,6 +19,8 @@ export interface CommandDeps {
   logs: ServerOutputChannels;
   trustStore: TrustStore;
   inputs: StoredInputs;
+  /** The session layer: the new mcp.json's template is there (only that command needs it). */
+  session: LoadSessionLayer;
 }
 
 type ServerArg = unknown;
@@ -76,7 +60,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     try {
       await vscode.workspace.fs.stat(uri);
     } catch {
-      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(CONFIG_TEMPLATE));
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(deps.session().CONFIG_TEMPLATE));
     }
     await vscode.window.showTextDocument(uri);
   }

@@ -1,4 +1,5 @@
-// The extension's settings, read fresh each time they are needed.
+// The extension's settings, read when they are needed; the host's own (read at each server's start) are kept until a
+// setting changes: inspecting them costs the extension host more than the rest of a start's work of ours.
 import * as vscode from 'vscode';
 import { NUMERIC_SETTINGS, numericSetting } from '../core/config/numericSettings';
 import type { HostSettings } from '../core/host/serverRegistry';
@@ -16,7 +17,15 @@ export function readNumber(section: Pick<vscode.WorkspaceConfiguration, 'get'>, 
   return numericSetting(section.get<unknown>(key), setting, warn);
 }
 
+let hostSettings: HostSettings | undefined;
+let watching: vscode.Disposable | undefined;
+
 export function readSettings(): HostSettings {
+  watching ??= vscode.workspace.onDidChangeConfiguration(() => (hostSettings = undefined));
+  return (hostSettings ??= readHostSettings());
+}
+
+function readHostSettings(): HostSettings {
   const c = vscode.workspace.getConfiguration('mcpHost');
   // Only the user's (or the machine's) own value counts: a workspace must never trust servers on its own behalf.
   return {

@@ -19,12 +19,16 @@ export class McpStatusBar implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem('mcpHost.status', vscode.StatusBarAlignment.Left, -100);
     this.item.name = 'MCP Servers';
     this.item.command = CommandIds.listServers;
-    // Cheap to compute, so no debounce: the bar never lags behind the tree.
-    this.subscription = source.onDidChangeServers(() => this.update());
+    // One update per tick, however many servers changed in it (50 starting fire hundreds of changes): no debounce,
+    // so the bar never lags behind the tree.
+    this.subscription = source.onDidChangeServers(() => this.scheduled || (this.scheduled = setImmediate(() => this.update())));
     this.update();
   }
 
+  private scheduled: NodeJS.Immediate | undefined;
+
   private update() {
+    this.scheduled = undefined;
     const servers = this.source.servers();
     const now = Date.now();
     const starting = new Set(servers.filter((s) => s.state.kind === 'starting').map((s) => s.id));
@@ -67,6 +71,7 @@ export class McpStatusBar implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearImmediate(this.scheduled);
     this.subscription.dispose();
     this.item.dispose();
   }

@@ -26,8 +26,11 @@ export interface SamplingWiring {
 const JUSTIFICATION = 'An MCP server asked for a completion, and you allowed it.';
 
 export function createSamplingFeature(w: SamplingWiring): ClientFeature {
+  // Each server's, read at its start: kept until a setting changes (50 servers starting would inspect them 250 times).
+  const read = new Map<string, ReturnType<typeof readSamplingSettings>>();
+  vscode.workspace.onDidChangeConfiguration(() => read.clear());
   return lazyClientFeature(() => new (w.session().SamplingFeature)({
-    settings: (definition) => readSamplingSettings(vscode.workspace.getConfiguration('mcpHost.sampling'), definition),
+    settings: (definition) => read.get(definition.name) ?? read.set(definition.name, readSamplingSettings(vscode.workspace.getConfiguration('mcpHost.sampling'), definition)).get(definition.name)!,
     models: new (w.session().LanguageModels)(JUSTIFICATION),
     dialogs: w.dialogs,
     permissions: w.permissions,

@@ -20,4 +20,5 @@ export { ToolCallRunner } from './toolCallRunner';
 export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';
+export { CONFIG_TEMPLATE } from './configTemplate';
 export { searchedToolList } from '../../core/features/tools/toolListSearch';

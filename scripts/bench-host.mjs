@@ -1,0 +1,110 @@
+// The in-host figures of `npm run bench`: MCP Host inside code-server's real extension host (the launcher of the
+// integration tests, scripts/code-server-launcher.mjs), beside bare SDK clients that test/integration/bench starts in
+// the same host and the same run. Each window opens a throw-away workspace folder; the first runs every figure, the
+// others only the first server's start (a fresh window each), the side that starts first taking turns.
+// The samples come back as JSON lines (MCPHOST_TEST_BENCH_RESULTS); this script prints the medians as bench figures.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './code-server-launcher.mjs';
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile }) {
+  const workspace = path.join(root, `window-${index}`);
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), '{ "servers": {} }\n');
+  const results = path.join(root, `results-${index}.jsonl`);
+  fs.writeFileSync(results, '');
+  const env = {
+    ...process.env,
+    MCPHOST_TEST_REPO_ROOT: repoRoot,
+    MCPHOST_TEST_BENCH_RESULTS: results,
+    MCPHOST_TEST_BENCH_PLAN: plan,
+    MCPHOST_TEST_BENCH_ORDER: order,
+    MCPHOST_TEST_BENCH_ROUNDS: String(rounds),
+    MCPHOST_TEST_BENCH_SDK: sdkFile,
+    MCPHOST_TEST_BENCH_SERVER: path.join(repoRoot, 'scripts', 'bench-server.mjs'),
+    MCPHOST_TEST_TIMEOUT: '1800',
+    ...(profile ? { MCPHOST_TEST_BENCH_PROFILE: profile } : {}),
+    // VS Code's own MCP support off (it would start the same mcp.json); servers trusted without a question.
+    MCPHOST_TEST_USER_SETTINGS: JSON.stringify({ 'chat.mcp.access': 'none', 'mcpHost.trustAllServers': true }),
+  };
+  const args = [
+    path.join(repoRoot, 'scripts', 'code-server-launcher.mjs'),
+    workspace,
+    `--extensionDevelopmentPath=${repoRoot}`,
+    `--extensionDevelopmentPath=${path.join(repoRoot, 'test', 'fixtures', 'bench-extension')}`,
+    `--extensionTestsPath=${path.join(repoRoot, 'out', 'test', 'integration', 'bench', 'index.js')}`,
+  ];
+  say(`extension host, window ${index + 1}: ${plan === 'full' ? 'every figure' : 'first start only'}, ${order} first`);
+  return new Promise((resolve, reject) => {
+    // The launcher's stdout is the host's log: to our stderr, stdout keeps nothing but figures.
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => process.stderr.write(String(d).replace(/^(?=.)/gm, '  host: ')));
+    child.stderr.on('data', (d) => process.stderr.write(String(d).replace(/^(?=.)/gm, '  host: ')));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const lines = fs.readFileSync(results, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      if (code !== 0) return reject(new Error(`the extension host bench exited with ${code}`));
+      resolve(lines);
+    });
+  });
+}
+
+/**
+ * With `profile` (a folder), one window only, with CPU profiles of ours there (the figures then include the profiler).
+ * Runs the windows and emits the figures through `emit(figure, ours, bare, unit)` and `emitOurs(figure, ours, unit)`.
+ * `sdkBundle` is the bare side's SDK bundle (the one the plain-Node activation figure loads).
+ */
+export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile }) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bench-host-'));
+  try {
+    const sdkFile = path.join(root, 'sdk-bundle.js');
+    fs.writeFileSync(sdkFile, sdkBundle);
+    const windows = profile ? 1 : quick ? 2 : 4;
+    const samples = [];
+    for (let index = 0; index < windows; index++) {
+      const lines = await runWindow({ root, index, plan: index === 0 ? 'full' : 'first', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile });
+      for (const l of lines) if (l.error) say(`extension host: ${l.error}`);
+      samples.push(...lines.filter((l) => !l.error));
+    }
+    const of = (figure, side, key) => samples.filter((s) => s.figure === figure && s.side === side).map((s) => s[key]);
+    const pair = (figure, key, name, unit) => {
+      const ours = of(figure, 'ours', key);
+      const bare = of(figure, 'bare', key);
+      if (ours.length && bare.length) emit(name, median(ours), median(bare), unit);
+      else say(`extension host: no samples for ${name}`);
+    };
+    for (const n of [10, 50]) {
+      pair(`${n} servers`, 'ms', `extension host, ${n} stdio servers from mcp.json to running: wall`, 'ms');
+      pair(`${n} servers`, 'cpuMs', `extension host, ${n} stdio servers from mcp.json to running: host CPU`, 'ms');
+    }
+    pair('first start', 'ms', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): wall', 'ms');
+    pair('first start', 'cpuMs', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): host CPU', 'ms');
+    // The agent path: vscode.lm.invokeTool on our tool beside the same on a tool that calls a bare client; then beside
+    // the bare client's callTool alone, which skips VS Code's round trip through the workbench.
+    pair('1000 tools/call', 'ms', 'extension host, 1000 × agent tools/call (vscode.lm.invokeTool: ours / a bare SDK tool): wall', 'ms');
+    pair('1000 tools/call', 'cpuMs', 'extension host, 1000 × agent tools/call (vscode.lm.invokeTool: ours / a bare SDK tool): host CPU', 'ms');
+    const direct = (key, name) => {
+      const ours = of('1000 tools/call', 'ours', key);
+      const bare = of('1000 tools/call, SDK alone', 'bare', key);
+      if (ours.length && bare.length) emit(name, median(ours), median(bare), 'ms');
+    };
+    direct('ms', 'extension host, 1000 × agent tools/call (ours via vscode.lm.invokeTool / bare callTool alone): wall');
+    direct('cpuMs', 'extension host, 1000 × agent tools/call (ours via vscode.lm.invokeTool / bare callTool alone): host CPU');
+    for (const figure of ['2,000 tools: open the Servers view', "2,000 tools: expand a server's tools", '2,000 tools: one server restarts']) {
+      const cpu = of(figure, 'ours', 'cpuMs');
+      const provider = of(figure, 'ours', 'providerMs');
+      if (!cpu.length) {
+        say(`extension host: no samples for ${figure}`);
+        continue;
+      }
+      emitOurs(`extension host, ${figure}: host CPU up to the view's last question (no bare equivalent)`, median(cpu), 'ms', 1);
+      emitOurs(`extension host, ${figure}: time in our tree provider (no bare equivalent)`, median(provider), 'ms', 1);
+    }
+  } finally {
+    if (process.env.MCPHOST_TEST_KEEP !== '1') fs.rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,383 @@
+// Extension-host side of `npm run bench`'s in-host figures (scripts/bench-host.mjs): runs inside code-server's real
+// extension host, as the integration tests do, and measures MCP Host beside bare SDK clients started here, in the same
+// host and the same window: ours is driven the way a user drives it (mcp.json written, the Servers view opened, an
+// agent's `vscode.lm.invokeTool`), the bare side is the SDK bundle the bench built (MCPHOST_TEST_BENCH_SDK), loaded by
+// this module with `require` as an extension would load its own. Every sample is one JSON line appended to
+// MCPHOST_TEST_BENCH_RESULTS: { figure, side: 'ours' | 'bare', ms, cpuMs, ... }; the script takes the medians.
+// CPU is process.cpuUsage() of the extension host: everything it runs in that time, VS Code's own work included.
+//
+// Environment (set by scripts/bench-host.mjs):
+//   MCPHOST_TEST_BENCH_PLAN     'full' (every figure) or 'first' (only the first start, in a fresh window)
+//   MCPHOST_TEST_BENCH_ORDER    'ours' or 'bare': which side starts first in the first-start figure
+//   MCPHOST_TEST_BENCH_ROUNDS   rounds of the server-start figures
+//   MCPHOST_TEST_BENCH_SERVER   the bench server script (scripts/bench-server.mjs)
+//   MCPHOST_TEST_BENCH_PROFILE  a folder: CPU profiles (.cpuprofile) of one sample of ours per figure are written there
+import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { McpHostApi, McpHostTestingApi } from '../../../src/vscode/publicApi';
+import { testLog } from '../index';
+import { pageQuery, pageRequest } from '../pageRequests';
+
+type Api = McpHostApi & { testing: McpHostTestingApi };
+type Side = 'ours' | 'bare';
+interface Sample {
+  ms: number;
+  cpuMs: number;
+  providerMs?: number;
+}
+interface BareClient {
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+const env = process.env;
+/** Plain `require`, for bundles and compiled files known only at run time. */
+const nodeRequire: (id: string) => unknown = module.require.bind(module);
+const repoRoot = env.MCPHOST_TEST_REPO_ROOT!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function record(figure: string, side: Side, sample: Sample): void {
+  fs.appendFileSync(env.MCPHOST_TEST_BENCH_RESULTS!, JSON.stringify({ figure, side, ...sample }) + '\n');
+}
+
+/** Wall and extension-host CPU of `work`. */
+async function measure<T>(work: () => Promise<T>): Promise<Sample & { result: T }> {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await work();
+  const ms = performance.now() - t0;
+  const { user, system } = process.cpuUsage(cpu);
+  return { ms, cpuMs: (user + system) / 1000, result };
+}
+
+/** `work`, under the inspector's CPU profiler when MCPHOST_TEST_BENCH_PROFILE names a folder (written as `name`.cpuprofile). */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = env.MCPHOST_TEST_BENCH_PROFILE;
+  if (!dir) return work();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name.replace(/[^\w.-]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+const strip = <T extends Sample>({ ms, cpuMs }: T): Sample => ({ ms, cpuMs });
+
+function folder(): string {
+  const f = vscode.workspace.workspaceFolders?.[0];
+  if (!f) throw new Error('the bench needs a workspace folder');
+  return f.uri.fsPath;
+}
+
+interface ServerSpec {
+  command: string;
+  args: string[];
+}
+
+const benchServer = (): ServerSpec => ({ command: process.execPath, args: [env.MCPHOST_TEST_BENCH_SERVER!] });
+const catalogueServer = (name: string): ServerSpec => ({ command: process.execPath, args: [path.join(repoRoot, 'test', 'fixtures', 'servers', 'catalogue-server.mjs'), name] });
+
+function writeJson(file: string, servers: Record<string, ServerSpec>): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const entries = Object.fromEntries(Object.entries(servers).map(([name, s]) => [name, { type: 'stdio', ...s }]));
+  fs.writeFileSync(file, JSON.stringify({ servers: entries }, null, 2));
+}
+
+const named = (prefix: string, n: number, spec: (i: number) => ServerSpec) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, spec(i)]));
+
+// ---- ours ------------------------------------------------------------------------------------------------------------
+
+/** Resolves once exactly the servers named `prefix…` are there, `n` of them, all running. */
+function allRunning(api: Api, prefix: string, n: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const mine = api.getServers().filter((s) => s.name.startsWith(prefix));
+      const failed = mine.find((s) => s.state.kind === 'error' || s.state.kind === 'blocked');
+      if (failed) done(new Error(`${failed.name}: ${JSON.stringify(failed.state)}`));
+      else if (mine.length === n && mine.every((s) => s.state.kind === 'running')) done();
+    };
+    const sub = api.onDidChangeServers(check);
+    const done = (e?: Error) => {
+      sub.dispose();
+      if (e) reject(e);
+      else resolve();
+    };
+    check();
+  });
+}
+
+/** mcp.json written with `servers`, read at once (as the watcher would), until all of them run. */
+async function oursStart(api: Api, servers: Record<string, ServerSpec>, prefix: string): Promise<Sample> {
+  const n = Object.keys(servers).length;
+  const m = await measure(async () => {
+    const running = allRunning(api, prefix, n);
+    writeJson(path.join(folder(), '.vscode', 'mcp.json'), servers);
+    await api.testing.reloadConfiguration();
+    await running;
+  });
+  return strip(m);
+}
+
+async function oursClear(api: Api): Promise<void> {
+  writeJson(path.join(folder(), '.vscode', 'mcp.json'), {});
+  await api.testing.reloadConfiguration();
+  const end = Date.now() + 30_000;
+  while (api.getServers().length && Date.now() < end) await sleep(50);
+  await sleep(300);
+}
+
+// ---- bare ------------------------------------------------------------------------------------------------------------
+
+/** What the bench uses of a bare SDK client (the bundle is plain JavaScript, untyped). */
+interface SdkClient extends BareClient {
+  connect(transport: unknown): Promise<void>;
+  listTools(): Promise<unknown>;
+  listPrompts(): Promise<unknown>;
+  listResourceTemplates(): Promise<unknown>;
+  request(request: { method: string; params: object }): Promise<unknown>;
+}
+interface Sdk {
+  Client: new (info: object) => SdkClient;
+  StdioClientTransport: new (options: object) => unknown;
+}
+let sdk: Sdk | undefined;
+
+/** The bare side's own SDK bundle, required the first time a bare client starts (as an extension would). */
+function loadSdk(): Sdk {
+  sdk ??= nodeRequire(env.MCPHOST_TEST_BENCH_SDK!) as Sdk;
+  return sdk;
+}
+
+/** Its own config file (ours does not read it), read and parsed, then one SDK client per server, listing what ours lists. */
+async function bareStart(servers: Record<string, ServerSpec>): Promise<Sample & { result: BareClient[] }> {
+  const file = path.join(folder(), 'bench', 'bare.json');
+  return measure(async () => {
+    writeJson(file, servers);
+    const { Client, StdioClientTransport } = loadSdk();
+    const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { servers: Record<string, ServerSpec> };
+    return Promise.all(
+      Object.values(config.servers).map(async (s) => {
+        const client = new Client({ name: 'bench-bare', version: '0' });
+        await client.connect(new StdioClientTransport({ command: s.command, args: s.args, env: { ...process.env }, stderr: 'pipe' }));
+        await Promise.all([client.listTools(), client.listPrompts(), client.request({ method: 'resources/list', params: {} }), client.listResourceTemplates()]);
+        return client as BareClient;
+      }),
+    );
+  });
+}
+
+const closeAll = (clients: BareClient[]) => Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+
+// ---- figures -----------------------------------------------------------------------------------------------------------
+
+/** The first server of a fresh window: ours loads dist/host.js on it, the bare client its SDK bundle. */
+async function firstStart(api: Api): Promise<void> {
+  const hostBundle = path.join(repoRoot, 'dist', 'host.js');
+  if (require.cache[hostBundle]) throw new Error('dist/host.js was loaded before the first server started');
+  const order: Side[] = env.MCPHOST_TEST_BENCH_ORDER === 'bare' ? ['bare', 'ours'] : ['ours', 'bare'];
+  for (const side of order) {
+    if (side === 'ours') {
+      record('first start', 'ours', await profiled('first-start', () => oursStart(api, named('first', 1, benchServer), 'first')));
+      if (!require.cache[hostBundle]) throw new Error('dist/host.js did not load with the first server');
+      await oursClear(api);
+    } else {
+      const m = await bareStart(named('first', 1, benchServer));
+      record('first start', 'bare', strip(m));
+      await closeAll(m.result);
+    }
+    await sleep(500);
+  }
+}
+
+/** `n` servers from mcp.json to all running, ours and bare taking turns, `rounds` times after one warm-up each. */
+async function manyServers(api: Api, n: number, rounds: number): Promise<void> {
+  for (let round = -1; round < rounds; round++) {
+    const order: Side[] = round % 2 ? ['bare', 'ours'] : ['ours', 'bare'];
+    for (const side of order) {
+      const prefix = `n${n}r${round + 1}s`;
+      if (side === 'ours') {
+        const start = () => oursStart(api, named(prefix, n, benchServer), prefix);
+        const m = await (round === 0 ? profiled(`${n}-servers`, start) : start());
+        if (round >= 0) record(`${n} servers`, 'ours', m);
+        await oursClear(api);
+      } else {
+        const m = await bareStart(named(prefix, n, benchServer));
+        if (round >= 0) record(`${n} servers`, 'bare', strip(m));
+        await closeAll(m.result);
+      }
+      await sleep(500);
+    }
+    testLog(`${n} servers: round ${round + 1} of ${rounds}`);
+  }
+}
+
+/**
+ * 1000 tools/call of `echo` through the path agents use, `vscode.lm.invokeTool`: ours on mcpHost_callTool, the bare side
+ * on the bench extension's tool (test/fixtures/bench-extension), which calls a bare SDK client; and that client's
+ * callTool alone, with no VS Code in the way (side 'sdk').
+ */
+async function toolCalls(api: Api, rounds: number): Promise<void> {
+  await oursStart(api, named('calls', 1, benchServer), 'calls');
+  const bare = (await bareStart(named('calls', 1, benchServer))).result[0];
+  const benchExtension = (await vscode.extensions.getExtension('mcp-host-test.bench-extension')!.activate()) as { setClient(c: BareClient): void };
+  benchExtension.setClient(bare);
+  // The user allowed echo always, so agents call it without a confirmation (as in the models suite).
+  const answers = api.testing.useDialogs({ confirmToolCall: async () => 'always' });
+  try {
+    await vscode.commands.executeCommand('mcpHost.callTool', api.getServers()[0].id, 'echo', { text: 'allow' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const invoke = (name: string, input: object) => Promise.resolve(vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }));
+    const sides = {
+      ours: (i: number) => invoke('mcpHost_callTool', { server: 'calls0', tool: 'echo', arguments: { text: `hello ${i}` } }),
+      bare: (i: number) => invoke('benchBare_callTool', { tool: 'echo', arguments: { text: `hello ${i}` } }),
+      sdk: (i: number) => bare.callTool({ name: 'echo', arguments: { text: `hello ${i}` } }),
+    };
+    type CallSide = keyof typeof sides;
+    const all = Object.keys(sides) as CallSide[];
+    // Blocks of 100 calls, the sides taking turns, so all meet the same moments of a busy machine; a warm-up round first.
+    for (let round = -1; round < rounds; round++) {
+      const totals = Object.fromEntries(all.map((side) => [side, { ms: 0, cpuMs: 0 }])) as Record<CallSide, Sample>;
+      for (let block = 0; block < 10; block++) {
+        for (const side of block % 2 ? [...all].reverse() : all) {
+          const calls = () =>
+            measure(async () => {
+              for (let i = 0; i < 100; i++) await sides[side](i);
+            });
+          const m = await (round === 0 && block === 0 && side === 'ours' ? profiled('100-tool-calls', calls) : calls());
+          totals[side].ms += m.ms;
+          totals[side].cpuMs += m.cpuMs;
+        }
+      }
+      if (round >= 0) {
+        record('1000 tools/call', 'ours', totals.ours);
+        record('1000 tools/call', 'bare', totals.bare);
+        record('1000 tools/call, SDK alone', 'bare', totals.sdk);
+      }
+      testLog(`1000 tools/call: round ${round + 1} of ${rounds}`);
+    }
+  } finally {
+    answers.dispose();
+    await bare.close();
+    await oursClear(api);
+  }
+}
+
+/**
+ * 50 catalogue servers (2,000 tools) running with the Servers view closed; then the view opened, and one server's
+ * Tools group expanded by a click on its row (the click's request to the launcher's page hook included). Each: the
+ * time spent in our tree provider (getChildren, getTreeItem) and the extension host's CPU from the action to the view's
+ * last question to our provider (none for 300 ms after). Ours only.
+ */
+async function bigTree(api: Api, rounds: number): Promise<void> {
+  const { toolCatalogue } = nodeRequire(path.join(repoRoot, 'out', 'test', 'unit', 'toolCatalogue.js')) as { toolCatalogue(): { name: string }[] };
+  const names = toolCatalogue().map((s) => s.name);
+  const tree = api.testing.serversTree;
+  let inProvider = 0;
+  let calls = 0;
+  let lastCall = 0;
+  let cpuAtLastCall = process.cpuUsage();
+  const wrap = (key: 'getChildren' | 'getTreeItem') => {
+    const methods = tree as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const original = methods[key].bind(tree);
+    methods[key] = (...a: unknown[]) => {
+      const t0 = performance.now();
+      try {
+        return original(...a);
+      } finally {
+        calls++;
+        lastCall = performance.now();
+        cpuAtLastCall = process.cpuUsage();
+        inProvider += lastCall - t0;
+      }
+    };
+    return () => delete methods[key];
+  };
+  /** Undefined when the view asked nothing (a view shown again answers from what it holds). */
+  const settled = async (action: () => Promise<unknown>): Promise<Sample | undefined> => {
+    inProvider = 0;
+    calls = 0;
+    const cpu = process.cpuUsage();
+    const t0 = performance.now();
+    lastCall = t0;
+    cpuAtLastCall = cpu;
+    await action();
+    let seen = lastCall;
+    for (const end = t0 + 20_000; performance.now() < end; ) {
+      await sleep(300);
+      if (lastCall === seen) break;
+      seen = lastCall;
+    }
+    // Up to the view's last question to our provider: what came after is other work of the host.
+    const used = { user: cpuAtLastCall.user - cpu.user, system: cpuAtLastCall.system - cpu.system };
+    if (!calls) return undefined;
+    return { ms: lastCall - t0, cpuMs: (used.user + used.system) / 1000, providerMs: inProvider };
+  };
+  const unwrap = [wrap('getChildren'), wrap('getTreeItem')];
+  try {
+    // Another view container in the side bar: the MCP view is not visible, so it asks nothing while servers start.
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    const servers = Object.fromEntries(names.map((name) => [`cat-${name}`, catalogueServer(name)]));
+    await oursStart(api, servers, 'cat-');
+    await sleep(1000);
+    // The page hook's first request pays for the host's fetch: not the view's cost.
+    await pageQuery('body', 'return 1');
+    const keep = (figure: string, sample: Sample | undefined) => sample && record(figure, 'ours', sample);
+    for (let round = 0; round < rounds; round++) {
+      // Only the first opening of a window asks the provider: later ones show what the view holds.
+      if (round === 0) keep('2,000 tools: open the Servers view', await settled(() => Promise.resolve(vscode.commands.executeCommand('mcpHost.servers.focus'))));
+      else await vscode.commands.executeCommand('mcpHost.servers.focus');
+      keep("2,000 tools: expand a server's tools", await settled(() => pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="false"]:has-text("Tools (40)")' })));
+      // One server's change (a restart, its stop and start included) while the view shows them all.
+      const one = api.getServers().find((s) => s.name === 'cat-stripe')!;
+      keep('2,000 tools: one server restarts', await settled(async () => {
+        await api.testing.stopServer(one.id);
+        await api.testing.startServer(one.id);
+        await allRunning(api, 'cat-', names.length);
+      }));
+      // Collapsed again and the view hidden, for the next round.
+      await pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="true"]:has-text("Tools (40)")' }).catch(() => undefined);
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await sleep(1000);
+    }
+  } finally {
+    unwrap.forEach((u) => u());
+    await oursClear(api);
+  }
+}
+
+export async function run(): Promise<void> {
+  const api = (await vscode.extensions.getExtension('mcp-host.mcp-host')!.activate()) as Api;
+  const rounds = Number(env.MCPHOST_TEST_BENCH_ROUNDS) || 3;
+  const step = async (name: string, work: () => Promise<void>) => {
+    testLog(`bench in the extension host: ${name}`);
+    try {
+      await work();
+    } catch (e) {
+      fs.appendFileSync(env.MCPHOST_TEST_BENCH_RESULTS!, JSON.stringify({ error: `${name}: ${(e as Error)?.stack ?? e}` }) + '\n');
+      await oursClear(api).catch(() => undefined);
+    }
+  };
+  await step('first start', () => firstStart(api));
+  if (env.MCPHOST_TEST_BENCH_PLAN === 'tree') await step('2,000 tools', () => bigTree(api, rounds));
+  if (env.MCPHOST_TEST_BENCH_PLAN === 'full') {
+    // The Servers view open, as a user watching servers come up has it: tree and status updates are part of the cost.
+    await vscode.commands.executeCommand('mcpHost.servers.focus');
+    await step('10 servers', () => manyServers(api, 10, rounds));
+    await step('50 servers', () => manyServers(api, 50, rounds));
+    await step('1000 tools/call', () => toolCalls(api, rounds));
+    await step('2,000 tools', () => bigTree(api, rounds));
+  }
+  testLog('bench done');
+}
