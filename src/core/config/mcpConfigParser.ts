@@ -5,6 +5,7 @@ import { variablesIn } from './variables';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
 import { isValidVariableName } from './variableName';
 import { isAllowedAuthEndpoint } from './allowedUrls';
+import { emptySandboxConfig, parseSandbox } from './sandboxConfig';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Invalid symbol',
@@ -26,9 +27,9 @@ const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = 
   '<unknown ParseErrorCode>': 'Syntax error',
 };
 
-const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
+const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', 'sandbox', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd']);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'sandboxEnabled']);
 const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth']);
 const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp']);
 const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
@@ -92,6 +93,12 @@ export function parseMcpConfig(text: string): ParsedConfig {
 
   const serversNode = top.get('servers')?.value;
   if (serversNode) parseServers(text, serversNode, inputStatus, d, result);
+  // VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`.
+  const sandboxEntry = top.get('sandbox');
+  const sandbox = sandboxEntry && parseSandbox(sandboxEntry.value, d, (n) => checkStringVariables(n, inputStatus, d));
+  const confined = result.servers.filter((e) => e.server.type === 'stdio' && e.server.sandboxEnabled);
+  for (const { server } of confined) if (server.type === 'stdio') server.sandbox = sandbox ?? emptySandboxConfig();
+  if (sandboxEntry && !confined.length) d.add('warning', 'unused-sandbox', sandboxEntry.key, 'No server of this file sets "sandboxEnabled": true, so "sandbox" confines nothing.');
 
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
@@ -219,8 +226,10 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     const env = envProperty(text, m, d, checkVariables);
     const envFile = stringProperty(m, 'envFile', '"envFile"', d, checkVariables);
     const cwd = stringProperty(m, 'cwd', '"cwd"', d, checkVariables);
+    const sandboxed = m.get('sandboxEnabled')?.value;
+    if (sandboxed && sandboxed.type !== 'boolean') d.wrongType(sandboxed, '"sandboxEnabled"', 'true or false');
     if (command === undefined) return undefined;
-    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}) };
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}) };
   }
 
   const urlNode = m.get('url')?.value;

@@ -1,6 +1,7 @@
 // The mcp.json model shared by config, host and the VS Code layer. Offsets are character offsets into the file text
 // (jsonc-parser's), so the VS Code layer can turn them into exact ranges.
 import type { LaunchPlan } from './launchPlan';
+import type { SandboxConfig } from './sandboxConfig';
 
 /** A range in a config file's text: [offset, offset + length). */
 export interface TextSpan {
@@ -46,6 +47,10 @@ export interface StdioServerConfig {
   env: Record<string, string | null>;
   envFile?: string;
   cwd?: string;
+  /** `"sandboxEnabled": true`: the server runs confined (VS Code's key). */
+  sandboxEnabled?: boolean;
+  /** The file's top-level `sandbox` block (or an empty one), given to each server that sets `sandboxEnabled`. */
+  sandbox?: SandboxConfig;
 }
 
 /** How a remote server's tokens are obtained (`auth` in mcp.json). Secrets are `${input:…}` or `${env:…}` as written. */
