@@ -55,14 +55,14 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
     assert.deepStrictEqual(s.sandbox.filesystem.allowWrite, []);
   });
 
-  it('clear diagnostics: a URL for a domain, a wrong type, an unknown key, a non-boolean sandboxEnabled, a block nobody uses', () => {
+  it('clear diagnostics: a URL for a domain, a wrong type, an unknown key, a non-boolean sandboxEnabled', () => {
     const text = `{
   "servers": { "a": { "command": "node", "sandboxEnabled": "yes" }, "h": { "url": "https://h.example/mcp", "sandboxEnabled": true } },
   "sandbox": { "filesystem": { "allowWrite": "/tmp", "readOnly": [] }, "network": { "allowedDomains": ["https://api.github.com/repos", "not a domain"] }, "proxy": 1 }
 }`;
     const parsed = parseMcpConfig(text);
     const byCode = (code: string) => parsed.diagnostics.filter((d) => d.code === code).map((d) => d.message);
-    assert.deepStrictEqual(byCode('invalid-sandbox-domain'), ['"https://api.github.com/repos" is a URL: write only its domain, "api.github.com".', '"not a domain" is not a domain: write a host name such as "api.example.com", "*.example.com" or "example.com:443".']);
+    assert.deepStrictEqual(byCode('invalid-sandbox-domain'), ['"https://api.github.com/repos" is a URL: write only its domain, "api.github.com".', '"not a domain" is not a domain such as "api.example.com", "*.example.com" or "example.com:443".']);
     const wrong = byCode('wrong-type');
     assert.ok(wrong.includes('"sandboxEnabled" must be true or false, not a string.'), wrong.join('\n'));
     assert.ok(wrong.includes('"sandbox.filesystem.allowWrite" must be an array of strings, not a string.'), wrong.join('\n'));
@@ -70,17 +70,19 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
     assert.ok(unknown.some((m) => m.startsWith('Property "readOnly" is not used in "sandbox.filesystem"')), unknown.join('\n'));
     assert.ok(unknown.some((m) => m.startsWith('Property "proxy" is not used in "sandbox"')), unknown.join('\n'));
     assert.ok(unknown.includes('Property "sandboxEnabled" is not used by http servers; it is ignored.'), unknown.join('\n'));
-    // The one stdio server is rejected (its sandboxEnabled is wrong): nobody is confined by the block.
-    assert.deepStrictEqual(byCode('unused-sandbox'), ['No server of this file sets "sandboxEnabled": true, so "sandbox" confines nothing.']);
     // Where it is: on the value, not the file.
     const domain = parsed.diagnostics.find((d) => d.code === 'invalid-sandbox-domain')!;
     assert.strictEqual(text.slice(domain.span.offset, domain.span.offset + domain.span.length), '"https://api.github.com/repos"');
   });
 
-  it('a relative sandbox path is a warning naming where it is taken from; an unknown ${input:…} in a path an error', () => {
-    const parsed = parseMcpConfig('{ "servers": { "s": { "command": "node", "sandboxEnabled": true } }, "sandbox": { "filesystem": { "allowWrite": ["out", "${input:dir}"] } } }');
-    assert.deepStrictEqual(parsed.diagnostics.map((d) => [d.code, d.severity]), [['relative-sandbox-path', 'warning'], ['unknown-input', 'error']]);
-    assert.match(parsed.diagnostics[0].message, /"out" is relative: it is taken from the workspace folder/);
+  it('a relative sandbox path is a warning naming where it is taken from; a variable other than ~, ${workspaceFolder}, ${userHome} refuses the plan', async () => {
+    const parsed = parseMcpConfig('{ "servers": { "s": { "command": "node", "sandboxEnabled": true } }, "sandbox": { "filesystem": { "allowWrite": ["out", "${input:dir}", "${userHome}/x"] } } }');
+    assert.deepStrictEqual(parsed.diagnostics.map((d) => [d.code, d.severity]), [['relative-sandbox-path', 'warning'], ['relative-sandbox-path', 'warning']]);
+    assert.match(parsed.diagnostics[0].message, /"out" is relative \(to the workspace folder\)/);
+    const server = parsed.servers[0].server as RawStdioServer;
+    await assert.rejects(planOf(server), /"\$\{input:dir\}" in "sandbox": \$\{input:dir\} is not supported in a sandbox path/);
+    const fine = { ...server, sandbox: { ...server.sandbox!, filesystem: { ...server.sandbox!.filesystem, allowWrite: ['out', '${userHome}/x'] } } };
+    assert.deepStrictEqual((await planOf(fine)).sandbox?.writable.slice(-2), ['/home/ada/proj/out', '/home/ada/x']);
   });
 
   it('the plan: defaults plus the file\'s rules, paths resolved (~ the home folder, ${workspaceFolder}), the registry of npx', async () => {

@@ -95,10 +95,9 @@ export function parseMcpConfig(text: string): ParsedConfig {
   if (serversNode) parseServers(text, serversNode, inputStatus, d, result);
   // VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`.
   const sandboxEntry = top.get('sandbox');
-  const sandbox = sandboxEntry && parseSandbox(sandboxEntry.value, d, (n) => checkStringVariables(n, inputStatus, d));
+  const sandbox = sandboxEntry && parseSandbox(sandboxEntry.value, d);
   const confined = result.servers.filter((e) => e.server.type === 'stdio' && e.server.sandboxEnabled);
   for (const { server } of confined) if (server.type === 'stdio') server.sandbox = sandbox ?? emptySandboxConfig();
-  if (sandboxEntry && !confined.length) d.add('warning', 'unused-sandbox', sandboxEntry.key, 'No server of this file sets "sandboxEnabled": true, so "sandbox" confines nothing.');
 
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;

@@ -1,7 +1,6 @@
 // ${...} variables of mcp.json: the grammar (shared with the parser's diagnostics) and their resolution.
 import * as path from 'node:path';
 import type { InputDefinition, RawServer, RemoteAuthConfig, ResolvedServer } from './types';
-import type { SandboxConfig } from './sandboxConfig';
 
 export interface VariableContext {
   /** Absolute path of the workspace folder; undefined for the user scope. */
@@ -65,7 +64,7 @@ export function variablesIn(value: string): VariableOccurrence[] {
   return [...value.matchAll(VARIABLE)].map((m) => ({ text: m[0], index: m.index, ref: classify(m[1]) }));
 }
 
-type StringRole = 'plain' | 'path' | 'sandboxPath' | 'header' | 'secret';
+type StringRole = 'plain' | 'path' | 'header' | 'secret';
 
 /** The one place that knows which fields of a server hold strings with variables. */
 function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => string): ResolvedServer {
@@ -77,8 +76,8 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
       env: Object.fromEntries(Object.entries(raw.env).map(([k, v]) => [k, v === null ? null : f(v, 'plain')])),
       ...(raw.envFile !== undefined ? { envFile: f(raw.envFile, 'path') } : {}),
       ...(raw.cwd !== undefined ? { cwd: f(raw.cwd, 'path') } : {}),
-      ...(raw.sandboxEnabled ? { sandboxEnabled: true } : {}),
-      ...(raw.sandbox ? { sandbox: mapSandboxStrings(raw.sandbox, f) } : {}),
+      // Taken as written: the session layer resolves its paths (protocol/launch/sandboxPolicy.ts).
+      ...(raw.sandboxEnabled ? { sandboxEnabled: true, sandbox: raw.sandbox } : {}),
     };
   }
   return {
@@ -87,13 +86,6 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
     headers: Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k, f(v, 'header')])),
     ...(raw.auth ? { auth: mapAuthStrings(raw.auth, f) } : {}),
   };
-}
-
-/** Paths of the `sandbox` block may hold variables (`${workspaceFolder}/.env`); domains are taken as written. */
-function mapSandboxStrings(sandbox: SandboxConfig, f: (value: string, role: StringRole) => string): SandboxConfig {
-  const { allowWrite, denyRead, denyWrite } = sandbox.filesystem;
-  const paths = (list: string[]) => list.map((p) => f(p, 'sandboxPath'));
-  return { filesystem: { allowWrite: paths(allowWrite), denyRead: paths(denyRead), denyWrite: paths(denyWrite) }, network: { allowedDomains: [...sandbox.network.allowedDomains], deniedDomains: [...sandbox.network.deniedDomains] } };
 }
 
 const AUTH_SECRETS = new Set(['clientSecret', 'privateKey']);
@@ -196,10 +188,6 @@ export async function resolveServer(
     switch (role) {
       case 'path':
         // A relative path would otherwise depend on the extension host's own cwd, which means nothing to the user.
-        return path.resolve(folderPath ?? ctx.userHome, out);
-      case 'sandboxPath':
-        // As the sandbox reads it: `~` is the home folder; relative, like every path here, from the workspace folder.
-        if (out === '~' || out.startsWith('~/')) return path.join(ctx.userHome, out.slice(1));
         return path.resolve(folderPath ?? ctx.userHome, out);
       case 'header':
         addHeaderSecrets(out, secrets);

@@ -12,8 +12,8 @@ import { localRunnerCopies } from './localRunnerCopies';
 import { planSandbox } from './sandboxPolicy';
 import * as os from 'os';
 
-/** A definition that must not run: its plan cannot be built. Shown as a configuration problem. */
-export class LaunchPlanError extends Error {}
+import { LaunchPlanError } from './launchPlanError';
+export { LaunchPlanError };
 
 /**
  * Names known to change nothing about which code runs (locale, time zone, colours, terminal size, log verbosity of

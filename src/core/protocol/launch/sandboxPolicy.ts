@@ -6,6 +6,7 @@
 import * as path from 'path';
 import type { PlannedSandbox } from '../../config/launchPlan';
 import type { SandboxConfig } from '../../config/sandboxConfig';
+import { LaunchPlanError } from './launchPlanError';
 
 interface Runner {
   /** Folders under the home folder it keeps packages in: readable and writable. */
@@ -50,7 +51,26 @@ export interface SandboxSource {
   home: string;
 }
 
+/**
+ * A path of the `sandbox` block as the sandbox reads it: `~` is the home folder, `${workspaceFolder}` and
+ * `${userHome}` are replaced, a relative path is taken from the workspace folder (the home folder for a user-level
+ * server). Any other variable cannot be meant for a path here: the plan is refused, saying which.
+ */
+export function sandboxPath(value: string, folderPath: string | undefined, home: string): string {
+  let out = value === '~' || value.startsWith('~/') ? home + value.slice(1) : value;
+  out = out.replace(/\$\{(workspaceFolder|userHome)\}/g, (_whole, name: string) => {
+    if (name === 'userHome') return home;
+    if (folderPath === undefined) throw new LaunchPlanError(`"${value}" in "sandbox": \${workspaceFolder} has no value for a server that is not in a workspace folder.`);
+    return folderPath;
+  });
+  const other = /\$\{[^}]*\}/.exec(out);
+  if (other) throw new LaunchPlanError(`"${value}" in "sandbox": ${other[0]} is not supported in a sandbox path (only ~, \${workspaceFolder} and \${userHome}).`);
+  return path.resolve(folderPath ?? home, out);
+}
+
 export function planSandbox({ config, command, executable, cwd, folderPath, home }: SandboxSource): PlannedSandbox {
+  const paths = (list: string[]) => list.filter((p) => p.trim()).map((p) => sandboxPath(p, folderPath, home));
+  config = { ...config, filesystem: { allowWrite: paths(config.filesystem.allowWrite), denyRead: paths(config.filesystem.denyRead), denyWrite: paths(config.filesystem.denyWrite) } };
   const runner = runnerOf(command);
   const caches = (runner?.caches ?? []).map((c) => path.join(home, c));
   // A runner installed under the home folder (nvm, volta, ~/.local/bin) must stay readable, with its whole install.
