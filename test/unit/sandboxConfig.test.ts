@@ -47,22 +47,22 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
     assert.strictEqual(free.sandbox, undefined);
   });
 
-  it('sandboxEnabled without a block: confined with the defaults', () => {
+  it('sandboxEnabled without a block: confined with the defaults', async () => {
     const parsed = parseMcpConfig('{ "servers": { "s": { "command": "node", "sandboxEnabled": true } } }');
     assert.deepStrictEqual(parsed.diagnostics, []);
-    const s = parsed.servers[0].server;
-    assert.ok(s.type === 'stdio' && s.sandbox);
-    assert.deepStrictEqual(s.sandbox.filesystem.allowWrite, []);
+    const s = parsed.servers[0].server as RawStdioServer;
+    assert.strictEqual(s.sandbox, undefined);
+    assert.deepStrictEqual((await planOf(s)).sandbox?.writable, [folder, '/home/ada/.npm']);
   });
 
-  it('clear diagnostics: a URL for a domain, a wrong type, an unknown key, a non-boolean sandboxEnabled', () => {
+  it('clear diagnostics: a URL or a phrase for a domain, a wrong type, an unknown key, a non-boolean sandboxEnabled', () => {
     const text = `{
   "servers": { "a": { "command": "node", "sandboxEnabled": "yes" }, "h": { "url": "https://h.example/mcp", "sandboxEnabled": true } },
   "sandbox": { "filesystem": { "allowWrite": "/tmp", "readOnly": [] }, "network": { "allowedDomains": ["https://api.github.com/repos", "not a domain"] }, "proxy": 1 }
 }`;
     const parsed = parseMcpConfig(text);
     const byCode = (code: string) => parsed.diagnostics.filter((d) => d.code === code).map((d) => d.message);
-    assert.deepStrictEqual(byCode('invalid-sandbox-domain'), ['"https://api.github.com/repos" is a URL: write only its domain, "api.github.com".', '"not a domain" is not a domain such as "api.example.com", "*.example.com" or "example.com:443".']);
+    assert.deepStrictEqual(byCode('invalid-sandbox-domain'), ['"https://api.github.com/repos" is not a domain such as "api.example.com" or "*.example.com" (no scheme, no path).', '"not a domain" is not a domain such as "api.example.com" or "*.example.com" (no scheme, no path).']);
     const wrong = byCode('wrong-type');
     assert.ok(wrong.includes('"sandboxEnabled" must be true or false, not a string.'), wrong.join('\n'));
     assert.ok(wrong.includes('"sandbox.filesystem.allowWrite" must be an array of strings, not a string.'), wrong.join('\n'));
@@ -75,10 +75,9 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
     assert.strictEqual(text.slice(domain.span.offset, domain.span.offset + domain.span.length), '"https://api.github.com/repos"');
   });
 
-  it('a relative sandbox path is a warning naming where it is taken from; a variable other than ~, ${workspaceFolder}, ${userHome} refuses the plan', async () => {
+  it('a relative sandbox path is taken from the workspace folder; a variable other than ~, ${workspaceFolder}, ${userHome} refuses the plan, saying which', async () => {
     const parsed = parseMcpConfig('{ "servers": { "s": { "command": "node", "sandboxEnabled": true } }, "sandbox": { "filesystem": { "allowWrite": ["out", "${input:dir}", "${userHome}/x"] } } }');
-    assert.deepStrictEqual(parsed.diagnostics.map((d) => [d.code, d.severity]), [['relative-sandbox-path', 'warning'], ['relative-sandbox-path', 'warning']]);
-    assert.match(parsed.diagnostics[0].message, /"out" is relative \(to the workspace folder\)/);
+    assert.deepStrictEqual(parsed.diagnostics, []);
     const server = parsed.servers[0].server as RawStdioServer;
     await assert.rejects(planOf(server), /"\$\{input:dir\}" in "sandbox": \$\{input:dir\} is not supported in a sandbox path/);
     const fine = { ...server, sandbox: { ...server.sandbox!, filesystem: { ...server.sandbox!.filesystem, allowWrite: ['out', '${userHome}/x'] } } };

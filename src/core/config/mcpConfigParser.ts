@@ -5,7 +5,7 @@ import { variablesIn } from './variables';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
 import { isValidVariableName } from './variableName';
 import { isAllowedAuthEndpoint } from './allowedUrls';
-import { emptySandboxConfig, parseSandbox } from './sandboxConfig';
+import { parseSandbox } from './sandboxConfig';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Invalid symbol',
@@ -94,10 +94,9 @@ export function parseMcpConfig(text: string): ParsedConfig {
   const serversNode = top.get('servers')?.value;
   if (serversNode) parseServers(text, serversNode, inputStatus, d, result);
   // VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`.
-  const sandboxEntry = top.get('sandbox');
-  const sandbox = sandboxEntry && parseSandbox(sandboxEntry.value, d);
-  const confined = result.servers.filter((e) => e.server.type === 'stdio' && e.server.sandboxEnabled);
-  for (const { server } of confined) if (server.type === 'stdio') server.sandbox = sandbox ?? emptySandboxConfig();
+  const sandbox = top.get('sandbox');
+  const rules = sandbox && parseSandbox(sandbox.value, d);
+  for (const { server } of result.servers) if (server.type === 'stdio' && server.sandboxEnabled) server.sandbox = rules;
 
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;

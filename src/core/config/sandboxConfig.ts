@@ -18,13 +18,9 @@ const DOMAIN = /^(\*\.)?[\w-]+(\.[\w-]+)*(:\d{1,5})?$/;
 /** Each group's keys, in the order the schema lists them. */
 const GROUPS = { filesystem: ['allowWrite', 'denyRead', 'denyWrite'], network: ['allowedDomains', 'deniedDomains'] } as const;
 
-function checkEntry(group: string, n: Node, d: Diagnostics): void {
-  const value = n.value as string;
-  if (group === 'network') {
-    if (DOMAIN.test(value)) return;
-    const host = /^\w+:\/\/([^/?#]+)/.exec(value)?.[1];
-    d.error('invalid-sandbox-domain', n, host ? `"${value}" is a URL: write only its domain, "${host}".` : `"${value}" is not a domain such as "api.example.com", "*.example.com" or "example.com:443".`);
-  } else if (!/^([/~]|\$\{(workspaceFolder|userHome)\})/.test(value)) d.add('warning', 'relative-sandbox-path', n, `"${value}" is relative (to the workspace folder): start it with "/", "~/" or "\${workspaceFolder}".`);
+/** A domain entry that is not one (a URL, a path): the proxy would never match it. Paths are checked when the start is planned. */
+function checkDomain(n: Node, d: Diagnostics): void {
+  if (!DOMAIN.test(n.value as string)) d.error('invalid-sandbox-domain', n, `"${n.value}" is not a domain such as "api.example.com" or "*.example.com" (no scheme, no path).`);
 }
 
 function unknownKeys(m: Map<string, { key: Node }>, where: string, keys: readonly string[], d: Diagnostics): void {
@@ -50,7 +46,7 @@ export function parseSandbox(node: Node, d: Diagnostics): SandboxConfig | undefi
     const gm = members(g, d);
     unknownKeys(gm, `sandbox.${group}`, keys, d);
     const target = config[group as keyof SandboxConfig] as Record<string, string[]>;
-    for (const k of keys) target[k] = stringArrayProperty(gm, k, `"sandbox.${group}.${k}"`, d, (n) => checkEntry(group, n, d)) ?? [];
+    for (const k of keys) target[k] = stringArrayProperty(gm, k, `"sandbox.${group}.${k}"`, d, group === 'network' ? (n) => checkDomain(n, d) : undefined) ?? [];
   }
   return config;
 }

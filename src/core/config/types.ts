@@ -49,7 +49,7 @@ export interface StdioServerConfig {
   cwd?: string;
   /** `"sandboxEnabled": true`: the server runs confined (VS Code's key). */
   sandboxEnabled?: boolean;
-  /** The file's top-level `sandbox` block (or an empty one), given to each server that sets `sandboxEnabled`. */
+  /** The file's top-level `sandbox` block, given to each server that sets `sandboxEnabled` (none: the defaults alone). */
   sandbox?: SandboxConfig;
 }
 

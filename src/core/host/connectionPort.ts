@@ -30,8 +30,11 @@ export interface ConnectionOptions {
   pingTimeoutMs?: number;
   /** Which era each definition spoke last time: a known legacy server is not probed with `server/discover` again. */
   protocolMemory?: ProtocolMemory;
-  /** A confined definition the user chose to run unconfined where this machine cannot confine it ("Run Unconfined"). */
-  runUnconfined?: (definition: ServerDefinition) => boolean;
+  /**
+   * Whether a confined definition may run unconfined where this machine cannot confine it (`reason`): only when the
+   * user chose "Run Unconfined". Absent: never.
+   */
+  runUnconfined?: (definition: ServerDefinition, reason: string) => boolean | Promise<boolean>;
 }
 
 /** What a session tells its one owner: the feature lists changed; the session ended without `stop()`. */
@@ -58,6 +61,8 @@ export interface Connection extends ServerSession {
   readonly protocolVersion: string | undefined;
   readonly serverVersion: Implementation | undefined;
   readonly instructions: string | undefined;
+  /** The process runs in the sandbox (`sandboxEnabled`). */
+  readonly confined?: boolean;
   readonly features: ServerFeatures;
 }
 

@@ -104,6 +104,10 @@ export class ServerConnection implements Connection, Disposable {
     return this.client?.getInstructions();
   }
 
+  get confined(): boolean {
+    return this.launcher instanceof StdioLauncher && this.launcher.isConfined;
+  }
+
   get capabilities(): ServerCapabilities {
     return this.client?.getServerCapabilities() ?? {};
   }

@@ -13,6 +13,7 @@ export { QuickInputElicitationUi } from './quickInputElicitationUi';
 export { runQuickInputForm } from './quickInputForm';
 export { sessionDialogs } from './sessionDialogs';
 export { trustPromptFrom } from './trustPrompt';
+export { confinedConnection } from './sandboxNotices';
 export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';

@@ -57,6 +57,8 @@ export class StdioLauncher implements Launcher {
   /** What the sandbox refused in this run, each once. */
   readonly denials = new DenialLog();
   private inRuntimeBlock = false;
+  /** Why this confined plan runs unconfined (the machine cannot confine, and the user chose to); undefined: it does not. */
+  private unconfinedBy: string | undefined;
 
   constructor(
     private readonly definition: ServerDefinition,
@@ -65,6 +67,16 @@ export class StdioLauncher implements Launcher {
     private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined'>,
     private readonly onDenial?: (denial: SandboxDenial) => void,
   ) {}
+
+  /** Where a confined plan cannot be confined: undefined when it can, the reason when the user chose to run it unconfined; else the start fails. */
+  private async unconfinedChoice(): Promise<string | undefined> {
+    const { plan } = this.definition;
+    if (plan?.kind !== 'stdio' ? !this.server.sandboxEnabled : !plan.sandbox) return undefined;
+    const support = sandboxSupport(process.platform, this.options.environment);
+    if (support.ok) return undefined;
+    if (await this.options.runUnconfined?.(this.definition, support.reason)) return support.reason;
+    throw new StartError(`${UNCONFINABLE} ${support.reason}`, false);
+  }
 
   /** Whether this run is confined (false before it starts, and when the user chose to run it unconfined). */
   get isConfined(): boolean {
@@ -80,6 +92,7 @@ export class StdioLauncher implements Launcher {
   }
 
   async connect(handshake: Handshake): Promise<void> {
+    this.unconfinedBy = await this.unconfinedChoice();
     const transport = (this.transport = this.createTransport());
     await handshake(transport, () => {
       this.spawnedPid = transport.pid;
@@ -113,10 +126,8 @@ export class StdioLauncher implements Launcher {
    * unless the user chose to run this server unconfined (never silently).
    */
   private confine(plan: StdioLaunchPlan & { executable: string }): ConfinedCommand | undefined {
-    const support = sandboxSupport(process.platform, this.options.environment);
-    if (!support.ok) {
-      if (!this.options.runUnconfined?.(this.definition)) throw new StartError(`${UNCONFINABLE} ${support.reason}`, false);
-      this.log.warn(`Running unconfined, as you chose: ${support.reason}`);
+    if (this.unconfinedBy !== undefined) {
+      this.log.warn(`Running unconfined, as you chose: ${this.unconfinedBy}`);
       return undefined;
     }
     this.confined = confinedCommand(plan.sandbox!, plan.executable, plan.args, plan.env);
