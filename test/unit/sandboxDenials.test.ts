@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { denialIn } from '../../src/core/protocol/launch/sandboxDenials';
+import { denialIn, ruleReady } from '../../src/core/protocol/launch/sandboxDenials';
 import { ruleText, withSandboxRule } from '../../src/core/protocol/launch/sandboxRuleEdit';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 
@@ -13,6 +13,13 @@ describe('sandbox denials: read from the output, the rule that allows them writt
     assert.deepStrictEqual(denialIn("OSError: [Errno 30] Read-only file system: '/data/x'"), { kind: 'write', path: '/data/x' });
     assert.deepStrictEqual(denialIn('fetch failed: getaddrinfo EAI_AGAIN registry.example.com'), { kind: 'network', host: 'registry.example.com' });
     for (const line of ['[SandboxDebug] Initializing sandbox...', 'all good', "EROFS: read-only file system, open 'relative/path'", 'getaddrinfo ENOTFOUND localhost']) assert.strictEqual(denialIn(line), undefined, line);
+  });
+
+  it('a file not made yet is allowed through the nearest folder that exists (the sandbox allows only what exists)', () => {
+    const exists = (p: string): boolean => p === '/srv' || p === '/srv/out/x.txt' || p === '/';
+    assert.deepStrictEqual(ruleReady({ kind: 'write', path: '/srv/out/new/y.txt' }, exists), { kind: 'write', path: '/srv/out/new/y.txt', allow: '/srv' });
+    assert.deepStrictEqual(ruleReady({ kind: 'write', path: '/srv/out/x.txt' }, exists), { kind: 'write', path: '/srv/out/x.txt' });
+    assert.strictEqual(ruleText({ kind: 'write', path: '/srv/out/new/y.txt', allow: '/srv' }), '"/srv" in sandbox.filesystem.allowWrite');
   });
 
   it('a hostile line costs linear time and yields nothing', () => {

@@ -12,7 +12,7 @@ import { buildStdioPlan, planEnvironment } from '../launch/launchPlanner';
 import { StartedProcesses } from './startedProcesses';
 import { StdioTransport } from './stdioTransport';
 import { confinedCommand, sandboxSupport, type ConfinedCommand } from '../launch/sandboxRuntime';
-import { DenialLog, denialIn, RUNTIME_LINE } from '../launch/sandboxDenials';
+import { DenialLog, denialIn, ruleReady, RUNTIME_LINE } from '../launch/sandboxDenials';
 import { describeDenial, type SandboxDenial } from '../../config/sandboxDenial';
 
 /**
@@ -138,7 +138,7 @@ export class StdioLauncher implements Launcher {
   private onStderrLine(line: string) {
     if (!line.trim()) return;
     if (this.confined) {
-      const denial = denialIn(line);
+      const denial = ruleReady(denialIn(line));
       if (denial && this.denials.add(denial)) {
         this.log.warn(`The sandbox denied ${describeDenial(denial)}`);
         this.onDenial?.(denial);

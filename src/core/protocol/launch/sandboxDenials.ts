@@ -2,6 +2,8 @@
 // a refused file access surfaces as the error the server prints (Node's "EROFS: read-only file system, open '…'",
 // Python's "[Errno 30] Read-only file system: '…'"). Server text is untrusted: only the first part of a line is looked
 // at, every pattern is linear, and a path or host must look like one.
+import * as fs from 'fs';
+import * as path from 'path';
 import type { SandboxDenial } from '../../config/sandboxDenial';
 
 const LOOKED_AT = 2000;
@@ -29,6 +31,17 @@ export function denialIn(line: string): SandboxDenial | undefined {
 
 /** Node names the call: a refused mkdir, rename or unlink is a write whatever the errno. */
 const writeVerb = (text: string): boolean => /, (?:mkdir|rename|unlink|rmdir|symlink|link|copyfile|utime|chmod) '/.test(text);
+
+/**
+ * A write denial with what its rule must name: the sandbox allows writing only paths that exist when it starts, so a
+ * file not made yet is allowed through the folder it would be made in (the nearest one that exists).
+ */
+export function ruleReady(denial: SandboxDenial | undefined, exists: (p: string) => boolean = fs.existsSync): SandboxDenial | undefined {
+  if (denial?.kind !== 'write' || exists(denial.path)) return denial;
+  let dir = path.dirname(denial.path);
+  while (!exists(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return { ...denial, allow: dir };
+}
 
 /** The denials of one run, each once, capped. */
 export class DenialLog {
