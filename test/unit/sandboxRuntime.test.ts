@@ -6,6 +6,7 @@ import * as path from 'path';
 import { emptySandboxConfig, type SandboxConfig } from '../../src/core/config/sandboxConfig';
 import type { RawServer } from '../../src/core/config/types';
 import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime';
+import { createConnection } from '../../src/core/protocol/serverConnection';
 import { everythingServer, fixtureServer, repoRoot, waitFor } from './helpers';
 import { createKit, entry, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -77,6 +78,8 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     // The denials are in the log, each saying what was refused.
     const log = await waitFor(() => kit.log('probe').text.includes(`The sandbox denied writing ${path.join(outside, 'out.txt')}`) && kit.log('probe').text, 5000, 'the denial in the log');
     assert.match(log, /Confined \(sandbox runtime\)/);
+    assert.strictEqual(serverState(kit, 'probe')?.confined, true);
+    assert.deepStrictEqual(serverState(kit, 'probe')?.sandboxDenials?.find((d) => d.kind === 'write'), { kind: 'write', path: path.join(outside, 'out.txt'), allow: outside });
     assert.ok(!log.includes('[SandboxDebug]') && !log.includes('allowedHosts'), 'the runtime\'s own chatter stays out of the log');
   });
 
@@ -135,5 +138,29 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
       await k.registry.disposeAsync();
     }
     assert.deepStrictEqual(sandboxSupport('win32'), { ok: false, reason: 'Windows cannot confine an MCP server (the sandbox runs on Linux and macOS).' });
+  });
+
+  it('"Run Unconfined" is asked with the reason; only a yes runs it, unconfined, and says so in the log', async () => {
+    for (const answer of [false, true]) {
+      const asked: string[] = [];
+      const k = createKit({
+        environment: { ...process.env, PATH: outside },
+        createConnection: (d, log, secrets, options, events) => createConnection(d, log, secrets, { ...options, runUnconfined: async (_d, reason) => (asked.push(reason), answer) }, events),
+      });
+      try {
+        await k.update(workspaceScope(ws), [entry('probe', confined([probe]))], []);
+        const info = await waitFor(() => { const s = serverState(k, 'probe'); return s && (s.state.kind === 'running' || s.state.kind === 'error') && s; }, 15_000, 'the start to end');
+        assert.deepStrictEqual(asked, ['The sandbox needs bubblewrap (bwrap), socat, ripgrep (rg), not found on the PATH. Install them: sudo apt-get install bubblewrap socat ripgrep (or your distribution\'s packages).']);
+        assert.strictEqual(info.state.kind, answer ? 'running' : 'error');
+        if (answer) {
+          assert.strictEqual(info.confined, undefined, 'not confined');
+          assert.match(k.log('probe').text, /Running unconfined, as you chose: The sandbox needs bubblewrap/);
+          const r = await k.registry.session(info.id).callTool({ name: 'read', arguments: { path: path.join(secretDir, 'id_rsa') } });
+          assert.strictEqual(text(r), 'PRIVATE KEY');
+        }
+      } finally {
+        await k.registry.disposeAsync();
+      }
+    }
   });
 });
