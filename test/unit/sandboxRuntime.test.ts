@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
@@ -138,6 +139,29 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
       await k.registry.disposeAsync();
     }
     assert.deepStrictEqual(sandboxSupport('win32'), { ok: false, reason: 'Windows cannot confine an MCP server (the sandbox runs on Linux and macOS).' });
+  });
+
+  it('the mcp-host command line runs a confined server confined: a write outside is refused, the trust question says confined', async () => {
+    fs.mkdirSync(path.join(ws, '.vscode'));
+    fs.writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers: { probe: { command: process.execPath, args: [probe], sandboxEnabled: true } } }));
+    const run = (args: string[], answers: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'mcp-host.mjs'), ...args], { cwd: ws });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.stdin.end(answers.map((a) => `${a}\n`).join(''));
+        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      });
+    const refused = await run(['call', 'probe', 'write', JSON.stringify({ path: path.join(outside, 'cli.txt'), text: 'x' })], ['y', 'y']);
+    assert.match(refused.stderr, /Confined: writes only /);
+    assert.match(refused.stdout + refused.stderr, /EROFS/);
+    assert.strictEqual(refused.code, 1);
+    assert.ok(!fs.existsSync(path.join(outside, 'cli.txt')));
+    const allowed = await run(['--yes', 'call', 'probe', 'write', JSON.stringify({ path: path.join(ws, 'cli.txt'), text: 'x' })], []);
+    assert.strictEqual(allowed.code, 0, allowed.stderr);
+    assert.strictEqual(fs.readFileSync(path.join(ws, 'cli.txt'), 'utf8'), 'x');
   });
 
   it('"Run Unconfined" is asked with the reason; only a yes runs it, unconfined, and says so in the log', async () => {
