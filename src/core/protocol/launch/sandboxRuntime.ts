@@ -20,8 +20,23 @@ const onPath = (name: string, env: Record<string, string | undefined>): boolean 
     }
   });
 
-/** The runtime's command line, from the extension's own dependencies; undefined when it is not installed. */
+/**
+ * The runtime's command line: in the package, the bundled one beside the host bundle (dist/sandbox-runtime, made by
+ * esbuild.js, its seccomp helpers beside it); elsewhere (tests, the CLI) the one in node_modules. Undefined: neither.
+ */
 export function sandboxRuntimeCli(): string | undefined {
+  const bundled = path.join(__dirname, 'sandbox-runtime', 'cli.mjs');
+  if (fs.existsSync(bundled)) {
+    // A package (a zip) may not keep the helpers' executable bit: given back where the extension's folder allows it.
+    for (const arch of ['x64', 'arm64']) {
+      try {
+        fs.chmodSync(path.join(__dirname, 'sandbox-runtime', 'vendor', 'seccomp', arch, 'apply-seccomp'), 0o755);
+      } catch {
+        // Missing or read-only: the runtime says what it lacks.
+      }
+    }
+    return bundled;
+  }
   try {
     const cli = path.join(path.dirname(require.resolve('@anthropic-ai/sandbox-runtime/package.json')), 'dist', 'cli.js');
     return fs.existsSync(cli) ? cli : undefined;
