@@ -17,7 +17,16 @@ export function confinedConnection(dialogs: HostDialogs, ...[definition, log, se
   return createConnection(definition, log, secrets, {
     ...options,
     runUnconfined: (_d, reason) => {
-      const answer = unconfinedAnswers.get(definition.hash) ?? dialogs.confirmSandbox({ kind: 'unconfined', serverName, reason }).then((a) => a === true, () => false);
+      const known = unconfinedAnswers.get(definition.hash);
+      if (known) return known;
+      const answer = dialogs.confirmSandbox({ kind: 'unconfined', serverName, reason }).then(
+        (a) => {
+          // A dismissed question is asked again at the next start; a yes or a no stands for this window.
+          if (a === undefined) unconfinedAnswers.delete(definition.hash);
+          return a === true;
+        },
+        () => (unconfinedAnswers.delete(definition.hash), false),
+      );
       unconfinedAnswers.set(definition.hash, answer);
       return answer;
     },
