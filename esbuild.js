@@ -149,11 +149,47 @@ function webviewOptions({ production = false, outdir = 'dist' } = {}) {
   };
 }
 
+/**
+ * The sandbox runtime that confined servers run in (@anthropic-ai/sandbox-runtime's `srt` command line), as one file
+ * of its own beside its seccomp helpers, for the package (which holds no node_modules): run as a separate process,
+ * never loaded by the extension's bundles.
+ */
+const SANDBOX_RUNTIME = path.join('node_modules', '@anthropic-ai', 'sandbox-runtime');
+function sandboxRuntimeOptions({ production = false, outdir = 'dist' } = {}) {
+  return {
+    entryPoints: [path.join(SANDBOX_RUNTIME, 'dist', 'cli.js')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile: path.join(outdir, 'sandbox-runtime', 'cli.mjs'),
+    // Its CommonJS dependencies require Node's modules: an ES module has no `require` of its own.
+    banner: { js: "import { createRequire as __srtRequire } from 'node:module'; const require = __srtRequire(import.meta.url);" },
+    // Windows only, optional.
+    external: ['@microsoft/mxc-sdk'],
+    minify: production,
+    sourcemap: false,
+    logLevel: 'silent',
+  };
+}
+
+/** The runtime's seccomp helpers (Linux), where its bundled form looks for them: beside it, in vendor/seccomp/<arch>. */
+function copySandboxRuntimeVendor(outdir = 'dist') {
+  for (const arch of ['x64', 'arm64']) {
+    const from = path.join(SANDBOX_RUNTIME, 'vendor', 'seccomp', arch, 'apply-seccomp');
+    const to = path.join(outdir, 'sandbox-runtime', 'vendor', 'seccomp', arch, 'apply-seccomp');
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(from, to);
+    fs.chmodSync(to, 0o755);
+  }
+}
+
 async function main() {
   const production = process.argv.includes('--production');
   const watch = process.argv.includes('--watch');
+  copySandboxRuntimeVendor();
   const contexts = await Promise.all(
-    [...bundleOptions({ production }), webviewOptions({ production })].map((options) => esbuild.context({ ...options, plugins: [...(options.plugins ?? []), problemMatcherPlugin] })),
+    [...bundleOptions({ production }), webviewOptions({ production }), sandboxRuntimeOptions({ production })].map((options) => esbuild.context({ ...options, plugins: [...(options.plugins ?? []), problemMatcherPlugin] })),
   );
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));
@@ -164,7 +200,7 @@ async function main() {
   if (results.some((r) => r.errors.length)) process.exit(1);
 }
 
-module.exports = { bundleOptions, webviewOptions };
+module.exports = { bundleOptions, webviewOptions, sandboxRuntimeOptions };
 
 if (require.main === module) {
   main().catch((e) => {

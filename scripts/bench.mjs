@@ -62,6 +62,7 @@ const { createConnection } = core('protocol/serverConnection.js');
 const { planLaunch } = core('protocol/launch/launchPlanner.js');
 const { ActiveToolCalls } = core('host/activeToolCalls.js');
 const { ToolCaller } = core('features/tools/toolCaller.js');
+const { ToolConsent } = core('features/tools/toolConsent.js');
 const { ResourceService } = core('features/resources/resourceService.js');
 
 v8.setFlagsFromString('--expose-gc');
@@ -155,12 +156,12 @@ class BenchLog {
 }
 
 const userScope = { kind: 'user', key: 'user', label: 'User', configPath: '/dev/null' };
-const entry = (name, env = {}) => ({ name, server: { type: 'stdio', command: process.execPath, args: [SERVER], env }, nameSpan: { offset: 0, length: 0 } });
+const entry = (name, env = {}, extra = {}) => ({ name, server: { type: 'stdio', command: process.execPath, args: [SERVER], env, ...extra }, nameSpan: { offset: 0, length: 0 } });
 
 /** Our host, started on `count` bench servers (user servers: no trust prompt), resolved once all run. */
-async function startOurs(count, env = {}) {
+async function startOurs(count, env = {}, extra = {}) {
   const logs = new Map();
-  const { registry } = createCoreHost({
+  const { registry, permissions } = createCoreHost({
     clientInfo: { name: 'mcp-host-bench', version: '0' },
     createConnection,
     planLaunch,
@@ -181,11 +182,13 @@ async function startOurs(count, env = {}) {
       else if (servers.length === count && servers.every((s) => s.state.kind === 'running')) resolve();
     });
   });
-  await registry.updateScope(userScope, Array.from({ length: count }, (_, i) => entry(`s${i}`, env)), []);
+  await registry.updateScope(userScope, Array.from({ length: count }, (_, i) => entry(`s${i}`, env, extra)), []);
   // Only the bench watches: what is measured next pays for no listener of ours.
   await running.finally(() => watching.dispose());
   const ids = registry.servers().map((s) => s.id);
-  return { registry, ids, logOf: (id) => logs.get(id), stop: () => registry.disposeAsync() };
+  // The guarded path chat and the views take: consent decided before each call (here an "always allow", given once).
+  const caller = () => new ToolCaller(registry, new ActiveToolCalls(), new ToolConsent({ permissions, ask: async () => 'always', autoAllowReadOnly: () => false }));
+  return { registry, ids, caller, logOf: (id) => logs.get(id), stop: () => registry.disposeAsync() };
 }
 
 /** A bare SDK client on one bench server, listing what our host lists when a server starts. */
@@ -282,7 +285,7 @@ const figures = {
       const ours = await startOurs(1).finally(() => (childProcess.spawn = spawn));
       const bare = await startBare();
       try {
-        const caller = new ToolCaller(ours.registry, new ActiveToolCalls());
+        const caller = ours.caller();
         const signal = new AbortController().signal;
         const sides = {
           ours: (i) => caller.call({ serverId: ours.ids[0], tool, arguments: { text: `hello ${i}` }, origin: 'bench', signal }),
@@ -321,7 +324,7 @@ const figures = {
     const bare = await startBare();
     const bareLines = new Set();
     readline.createInterface({ input: bare.transport.stderr }).on('line', (line) => bareLines.forEach((w) => w(line)));
-    const caller = new ToolCaller(ours.registry, new ActiveToolCalls());
+    const caller = ours.caller();
     /** Calls the `stderr` tool and waits until the end marker arrived through `watchers`. */
     const flood = (watchers, call) => async () => {
       const seen = new Promise((resolve) => {
@@ -433,6 +436,47 @@ const figures = {
       await Promise.all([ours.stop(), bare.stop()]);
     }
   },
+};
+
+/**
+ * A confined server (`sandboxEnabled`: the sandbox runtime, bubblewrap on Linux) beside the same server unconfined,
+ * both through our host: its start (the runtime's own start, its proxy, the sandbox's namespaces) and 1000 tools/call
+ * (the server's stdin and stdout are its own in the sandbox: nothing relays them). "bare" is the unconfined one here.
+ */
+figures.confined = async () => {
+  const confined = { sandboxEnabled: true };
+  const start = (extra) => async () => {
+    const m = await measure(() => startOurs(1, {}, extra));
+    await m.result.stop();
+    return m;
+  };
+  const s = await alternate(quick ? 2 : 5, start(confined), start({}));
+  emit('1 stdio server to running, confined vs unconfined: wall', pick(s.ours, 'ms'), pick(s.bare, 'ms'), 'ms');
+  const [ours, bare] = [await startOurs(1, {}, confined), await startOurs(1)];
+  try {
+    const caller = ours.caller();
+    const bareCaller = bare.caller();
+    const signal = new AbortController().signal;
+    const sides = {
+      ours: (i) => caller.call({ serverId: ours.ids[0], tool, arguments: { text: `hello ${i}` }, origin: 'bench', signal }),
+      bare: (i) => bareCaller.call({ serverId: bare.ids[0], tool, arguments: { text: `hello ${i}` }, origin: 'bench', signal }),
+    };
+    const rounds = { ours: [], bare: [] };
+    for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
+      const totals = { ours: 0, bare: 0 };
+      for (let b = 0; b < 10; b++) {
+        for (const side of b % 2 ? ['bare', 'ours'] : ['ours', 'bare']) {
+          const t0 = performance.now();
+          for (let i = 0; i < 100; i++) await sides[side](i);
+          totals[side] += performance.now() - t0;
+        }
+      }
+      if (round >= 0) for (const side of ['ours', 'bare']) rounds[side].push(totals[side]);
+    }
+    emit('1000 × tools/call echo, confined vs unconfined: wall', median(rounds.ours), median(rounds.bare), 'ms');
+  } finally {
+    await Promise.all([ours.stop(), bare.stop()]);
+  }
 };
 
 const wanted = (name) => (!only || name.includes(only)) && (name === 'extension host' ? !noHost : !hostOnly);

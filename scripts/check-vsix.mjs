@@ -45,7 +45,7 @@ function zipEntries(file) {
 }
 
 /** What a user's .vsix may hold: the manifest, the bundles (activation, host, the app view's webview script), media, and the package's own documents. */
-const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/(extension|host|webview\/appFrame)\.js|media\/.+))$/i;
+const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/(extension|host|webview\/appFrame)\.js|dist\/sandbox-runtime\/(cli\.mjs|vendor\/seccomp\/(x64|arm64)\/apply-seccomp)|media\/.+))$/i;
 
 async function main() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -71,10 +71,11 @@ async function main() {
         '--install-extension', vsix],
       { env: sandbox.env },
     );
-    // One fixture server: starting it loads the host bundle, the half of the extension activation does not load.
+    // One fixture server: starting it loads the host bundle, the half of the extension activation does not load. It
+    // runs confined, on Linux: the sandbox runtime the package holds (dist/sandbox-runtime) runs it.
     const workspace = path.join(sandbox.root, 'workspace');
     fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-    const server = { command: process.execPath, args: [path.join(repoRoot, 'test', 'fixtures', 'servers', 'basic-server.mjs')] };
+    const server = { command: process.execPath, args: [path.join(repoRoot, 'test', 'fixtures', 'servers', 'basic-server.mjs')], ...(process.platform === 'linux' ? { sandboxEnabled: true } : {}) };
     fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { packaged: server } }, null, 2));
     const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
     code = await exitCodeOf(

@@ -10,6 +10,8 @@ NODE24_VERSION=24.21.0
 CODE_SERVER_VERSION=4.139.1
 mkdir -p "$TOOLS"
 log() { echo "[tools] $*" >&2; }
+# Confined servers' sandbox (bubblewrap, socat, ripgrep): the tests run some servers confined.
+bash "$here/scripts/ensure-sandbox-tools.sh"
 
 # System packages: Debian's chromium for the tests' headless browser (not for `npm run demo`, which uses yours:
 # MCPHOST_TOOLS_NO_BROWSER=1), and, only while code-server is not installed yet, what compiles its native modules.

@@ -49,7 +49,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
   const core = createCoreHost({
     clientInfo: { name: 'mcp-host-vscode', version: context.extension.packageJSON.version },
     // The first start loads the session layer.
-    createConnection: (...args) => session().createConnection(...args),
+    createConnection: (...args) => session().confinedConnection(dialogs, ...args),
     planLaunch: (source) => session().planLaunch(source),
     logs,
     stores,

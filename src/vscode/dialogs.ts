@@ -55,6 +55,14 @@ export interface SignInQuestion {
   authorizationServer: string;
 }
 
+/**
+ * A confined server's sandbox. `denial`: it refused something (`denied`: "writing /x", "connecting to api.example.com");
+ * `rule` is what would allow it (none for reading a hidden file). `unconfined`: this machine cannot confine it (`reason`).
+ */
+export type SandboxQuestion =
+  | { kind: 'denial'; serverName: string; denied: string; rule: string | undefined; configPath: string }
+  | { kind: 'unconfined'; serverName: string; reason: string };
+
 export interface HostDialogs {
   /** true = Trust, false = Do Not Trust, undefined = dismissed. */
   confirmTrust(q: TrustQuestion): Promise<boolean | undefined>;
@@ -70,6 +78,8 @@ export interface HostDialogs {
   confirmSignIn(q: SignInQuestion): Promise<boolean | undefined>;
   /** Put the message a view wants to send into the chat input? The user still sends it. */
   confirmViewMessage(q: ViewMessageQuestion): Promise<boolean | undefined>;
+  /** A sandbox denial, in a notification: true = Allow and Restart (the rule written into mcp.json). Or: true = Run Unconfined. */
+  confirmSandbox(q: SandboxQuestion): Promise<boolean | undefined>;
   /**
    * A text a form field starts with instead of its default, asked as its step is first shown. Only tests answer
    * this: they cannot type into a quick input, so they preset the text that the real input box shows and accepts.
@@ -92,7 +102,7 @@ async function askFolded(message: string, detail: string, buttons: string[]): Pr
 }
 
 /** The questions of running sessions: asked by the session layer (src/vscode/session), which loads with the first server. */
-export type SessionDialogs = Pick<HostDialogs, 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage'>;
+export type SessionDialogs = Pick<HostDialogs, 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage' | 'confirmSandbox'>;
 
 const nativeDialogs = (session: () => SessionDialogs): HostDialogs => ({
   async confirmTrust(q) {
@@ -121,6 +131,7 @@ const nativeDialogs = (session: () => SessionDialogs): HostDialogs => ({
   confirmOpenUrl: (q) => session().confirmOpenUrl(q),
   confirmSignIn: (q) => session().confirmSignIn(q),
   confirmViewMessage: (q) => session().confirmViewMessage(q),
+  confirmSandbox: (q) => session().confirmSandbox(q),
   async openSignInPage(url) {
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
   },
@@ -179,6 +190,10 @@ export class DialogRouter implements HostDialogs {
 
   confirmViewMessage(q: ViewMessageQuestion) {
     return this.current.confirmViewMessage(q);
+  }
+
+  confirmSandbox(q: SandboxQuestion) {
+    return this.current.confirmSandbox(q);
   }
 
   formFieldPreset(q: FormFieldPresetQuestion) {

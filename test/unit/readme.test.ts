@@ -25,7 +25,7 @@ describe('the README for a newcomer', () => {
   });
 
   it('has a demo that never runs sudo', () => {
-    for (const script of ['scripts/demo.mjs', 'scripts/ensure-vscode-tools.sh', 'scripts/code-server-launcher.mjs']) {
+    for (const script of ['scripts/demo.mjs', 'scripts/ensure-vscode-tools.sh', 'scripts/ensure-sandbox-tools.sh', 'scripts/code-server-launcher.mjs']) {
       const text = fs.readFileSync(path.join(repoRoot, script), 'utf8');
       const runsSudo = text.split('\n').filter((line) => /\bsudo\b/.test(line) && !/^\s*(#|\/\/|log )/.test(line));
       assert.deepStrictEqual(runsSudo, [], `${script} only mentions sudo in what it tells the user`);

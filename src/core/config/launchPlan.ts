@@ -40,6 +40,27 @@ export interface StdioLaunchPlan {
   readonly envFile?: { readonly path: string; readonly error?: string };
   /** Copies in the working directory (or above) that a runner such as npx would run instead of the registry's. */
   readonly localCopies: readonly string[];
+  /** `"sandboxEnabled": true`: what the confined process may do (the file's `sandbox` rules added to the defaults). */
+  readonly sandbox?: PlannedSandbox;
+}
+
+/**
+ * A confined start's rules, complete, as the sandbox gets them: paths absolute (`~` expanded). Besides these, the
+ * process may write a private temp dir of its own (made at each start, its TMPDIR), and reaches no port of this
+ * machine (it has its own loopback).
+ */
+export interface PlannedSandbox {
+  /** Hidden: the home folder, and every `denyRead` (which wins even inside a readable folder). */
+  readonly hidden: readonly string[];
+  /** Readable inside a hidden folder: the working directory, the workspace folder, the runner's package cache, … */
+  readonly readable: readonly string[];
+  /** Writable: the working directory, the runner's package cache, and every `allowWrite`. */
+  readonly writable: readonly string[];
+  /** Not writable even inside a writable folder: every `denyWrite`. */
+  readonly notWritable: readonly string[];
+  /** The hosts it may reach (through the sandbox's proxy): the runner's registry and every `allowedDomains`. */
+  readonly domains: readonly string[];
+  readonly deniedDomains: readonly string[];
 }
 
 export interface PlannedEndpoint {
@@ -79,6 +100,8 @@ export interface StdioPlanSource {
   hostEnv: Record<string, string | undefined>;
   platform?: NodeJS.Platform;
   isExecutable?(file: string): boolean;
+  /** The home folder a confined start hides (default: the host's HOME). */
+  home?: string;
 }
 
 export interface RemotePlanSource {
@@ -96,7 +119,9 @@ export interface RemotePlanSource {
 export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan): string {
   if (plan.kind === 'stdio') {
     const changes = plan.changes.map((c) => [c.name, c.change, c.source, c.shown ?? null]);
-    return hashOf({ v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies });
+    const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
+    // Unconfined plans keep the identity they had before sandboxes existed: their trust stands.
+    return hashOf(plan.sandbox ? { ...base, sandbox: plan.sandbox } : base);
   }
   return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', transport: plan.transport, url: plan.url, headers: plan.headers, auth: plan.auth });
 }

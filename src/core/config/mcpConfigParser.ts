@@ -1,11 +1,12 @@
 // Reads an mcp.json (VS Code's format) into servers and inputs, with every problem placed exactly in the text.
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { REMOTE_AUTH_TYPES, type InputDefinition, type ParsedConfig, type RawServer, type RemoteAuthConfig, type RemoteAuthType, type TextSpan } from './types';
+import type { InputDefinition, ParsedConfig, RawServer, TextSpan } from './types';
 import { variablesIn } from './variables';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
 import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';
-import { isAllowedAuthEndpoint } from './allowedUrls';
+import { parseSandbox } from './sandboxConfig';
+import { parseAuth } from './authProperty';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Invalid symbol',
@@ -27,21 +28,12 @@ const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = 
   '<unknown ParseErrorCode>': 'Syntax error',
 };
 
-const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
+const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', 'sandbox', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
 /** `gallery` and `version`: where a server installed from a registry came from (VS Code writes them too). */
 const ORIGIN_KEYS = ['gallery', 'version'];
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', ...ORIGIN_KEYS]);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', ...ORIGIN_KEYS]);
 const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', ...ORIGIN_KEYS]);
-const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp']);
-const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
-/** What each kind of `auth` needs. */
-const AUTH_REQUIRED: Record<RemoteAuthType, string[]> = {
-  oauth: [],
-  clientCredentials: ['clientId', 'clientSecret'],
-  privateKeyJwt: ['clientId', 'privateKey', 'algorithm'],
-  crossAppAccess: ['clientId', 'clientSecret', 'idp'],
-};
 const INPUT_TYPES = ['promptString', 'pickString'] as const;
 const INPUT_KEYS = {
   promptString: new Set(['type', 'id', 'description', 'default', 'password']),
@@ -100,6 +92,10 @@ export function parseMcpConfig(text: string, options: { portable?: boolean } = {
 
   const serversNode = top.get('servers')?.value;
   if (serversNode) parseServers(text, serversNode, inputStatus, d, result);
+  // VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`.
+  const sandbox = top.get('sandbox');
+  const rules = sandbox && parseSandbox(sandbox.value, d);
+  for (const { server } of result.servers) if (server.type === 'stdio' && server.sandboxEnabled) server.sandbox = rules;
 
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
@@ -240,8 +236,10 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     const envFile = stringProperty(m, 'envFile', '"envFile"', d, checkVariables);
     const cwd = stringProperty(m, 'cwd', '"cwd"', d, checkVariables);
     const dev = devProperty(m, d);
+    const sandboxed = m.get('sandboxEnabled')?.value;
+    if (sandboxed && sandboxed.type !== 'boolean') d.wrongType(sandboxed, '"sandboxEnabled"', 'true or false');
     if (command === undefined) return undefined;
-    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}) };
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}) };
   }
 
   const urlNode = m.get('url')?.value;
@@ -254,81 +252,6 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   const auth = authNode ? parseAuth(authNode, d, checkVariables, url) : undefined;
   if (url === undefined) return undefined;
   return { type, url, headers, ...(auth ? { auth } : {}) };
-}
-
-/** A secret is never written into mcp.json: it comes from an input (secret storage) or the environment. */
-function checkSecretReference(node: Node, what: string, d: Diagnostics): void {
-  const value = node.value as string;
-  const vars = variablesIn(value);
-  const whole = vars.length === 1 && vars[0].text === value.trim() && (vars[0].ref.kind === 'input' || vars[0].ref.kind === 'env');
-  if (!whole) d.error('secret-literal', node, `${what} must be a secret reference, \${input:…} or \${env:…}, never the secret itself.`);
-}
-
-/**
- * An endpoint written in `auth` gets the credentials: https only (http only on this machine, for a server on this
- * machine). A value with variables is checked once resolved, before anything is sent.
- */
-function checkAuthEndpoint(node: Node | undefined, what: string, serverUrl: string | undefined, d: Diagnostics): void {
-  const value = node?.type === 'string' ? (node.value as string) : undefined;
-  if (value === undefined || variablesIn(value).length) return;
-  const server = serverUrl !== undefined && !variablesIn(serverUrl).length ? serverUrl : 'https://server.invalid/';
-  if (!isAllowedAuthEndpoint(value, server)) d.error('insecure-auth-endpoint', node!, `${what} must be an https URL (http only on this machine, for a server on this machine), not "${value}".`);
-}
-
-function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void, serverUrl?: string): RemoteAuthConfig | undefined {
-  if (node.type !== 'object') {
-    d.wrongType(node, '"auth"', 'an object');
-    return undefined;
-  }
-  const m = members(node, d);
-  for (const [prop, { key }] of m) if (!AUTH_KEYS.has(prop)) d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "auth"; it is ignored.`);
-  const typeNode = m.get('type')?.value;
-  const type = stringProperty(m, 'type', '"auth.type"', d) as RemoteAuthType | undefined;
-  if (!typeNode || type === undefined) {
-    if (!typeNode) d.error('missing-auth-type', node, `"auth" needs a "type": ${REMOTE_AUTH_TYPES.join(', ')}.`);
-    return undefined;
-  }
-  if (!REMOTE_AUTH_TYPES.includes(type)) {
-    d.error('unknown-auth-type', typeNode, `Unknown auth type "${type}": use ${REMOTE_AUTH_TYPES.join(', ')}.`);
-    return undefined;
-  }
-  const auth: RemoteAuthConfig = { type };
-  checkAuthEndpoint(m.get('issuer')?.value, '"auth.issuer"', serverUrl, d);
-  checkAuthEndpoint(m.get('clientMetadataUrl')?.value, '"auth.clientMetadataUrl"', serverUrl, d);
-  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl'] as const) {
-    const value = stringProperty(m, key, `"auth.${key}"`, d, checkVariables);
-    if (value === undefined) continue;
-    if (key === 'clientSecret' || key === 'privateKey') checkSecretReference(m.get(key)!.value, `"auth.${key}"`, d);
-    auth[key] = value;
-  }
-  const dpopNode = m.get('dpop')?.value;
-  if (dpopNode) {
-    if (dpopNode.type !== 'boolean') d.wrongType(dpopNode, '"auth.dpop"', 'true or false');
-    else auth.dpop = dpopNode.value as boolean;
-  }
-  const idpNode = m.get('idp')?.value;
-  if (idpNode) {
-    if (idpNode.type !== 'object') d.wrongType(idpNode, '"auth.idp"', 'an object');
-    else {
-      const im = members(idpNode, d);
-      for (const [prop, { key }] of im) if (!IDP_KEYS.has(prop)) d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "auth.idp"; it is ignored.`);
-      const get = (k: string) => stringProperty(im, k, `"auth.idp.${k}"`, d, checkVariables);
-      for (const k of ['issuer', 'tokenEndpoint']) checkAuthEndpoint(im.get(k)?.value, `"auth.idp.${k}"`, serverUrl, d);
-      const [issuer, tokenEndpoint, clientId, clientSecret, idToken] = ['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken'].map(get);
-      for (const k of ['clientSecret', 'idToken']) if (im.get(k)?.value.type === 'string') checkSecretReference(im.get(k)!.value, `"auth.idp.${k}"`, d);
-      if (!clientId || !idToken || (!issuer && !tokenEndpoint)) {
-        d.error('missing-auth-property', idpNode, '"auth.idp" needs "clientId", "idToken" and the identity provider\'s "issuer" or "tokenEndpoint".');
-      } else {
-        auth.idp = { clientId, idToken, ...(issuer ? { issuer } : {}), ...(tokenEndpoint ? { tokenEndpoint } : {}), ...(clientSecret ? { clientSecret } : {}) };
-      }
-    }
-  }
-  const missing = AUTH_REQUIRED[type].filter((k) => m.get(k) === undefined);
-  if (missing.length) {
-    d.error('missing-auth-property', typeNode, `"auth" of type "${type}" needs ${missing.map((k) => `"${k}"`).join(', ')}.`);
-    return undefined;
-  }
-  return auth;
 }
 
 /** Before variables are resolved only a written-out scheme can be judged: `${input:url}` may be anything. */

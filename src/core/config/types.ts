@@ -1,6 +1,7 @@
 // The mcp.json model shared by config, host and the VS Code layer. Offsets are character offsets into the file text
 // (jsonc-parser's), so the VS Code layer can turn them into exact ranges.
 import type { LaunchPlan } from './launchPlan';
+import type { SandboxConfig } from './sandboxConfig';
 
 /** A range in a config file's text: [offset, offset + length). */
 export interface TextSpan {
@@ -48,6 +49,10 @@ export interface StdioServerConfig {
   cwd?: string;
   /** Dev mode (VS Code's `dev`): restart the server when files matching `watch` (globs, relative to the folder) change. */
   dev?: { watch: string[] };
+  /** `"sandboxEnabled": true`: the server runs confined (VS Code's key). */
+  sandboxEnabled?: boolean;
+  /** The file's top-level `sandbox` block, given to each server that sets `sandboxEnabled` (none: the defaults alone). */
+  sandbox?: SandboxConfig;
 }
 
 /** How a remote server's tokens are obtained (`auth` in mcp.json). Secrets are `${input:…}` or `${env:…}` as written. */

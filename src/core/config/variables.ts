@@ -76,6 +76,8 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
       env: Object.fromEntries(Object.entries(raw.env).map(([k, v]) => [k, v === null ? null : f(v, 'plain')])),
       ...(raw.envFile !== undefined ? { envFile: f(raw.envFile, 'path') } : {}),
       ...(raw.cwd !== undefined ? { cwd: f(raw.cwd, 'path') } : {}),
+      // Taken as written: the session layer resolves its paths (protocol/launch/sandboxPolicy.ts).
+      ...(raw.sandboxEnabled ? { sandboxEnabled: true, sandbox: raw.sandbox } : {}),
     };
   }
   return {

@@ -3,6 +3,7 @@
 // host a factory for it once (createCoreHost's `createConnection`).
 import type { Implementation } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
+import type { SandboxDenial } from '../config/sandboxDenial';
 import type { ClientFeature } from './clientFeature';
 import type { AuthProviderFactory } from '../auth/ports';
 import type { RootInfo } from './ports';
@@ -29,6 +30,11 @@ export interface ConnectionOptions {
   pingTimeoutMs?: number;
   /** Which era each definition spoke last time: a known legacy server is not probed with `server/discover` again. */
   protocolMemory?: ProtocolMemory;
+  /**
+   * Whether a confined definition may run unconfined where this machine cannot confine it (`reason`): only when the
+   * user chose "Run Unconfined". Absent: never.
+   */
+  runUnconfined?: (definition: ServerDefinition, reason: string) => boolean | Promise<boolean>;
 }
 
 /** What a session tells its one owner: the feature lists changed; the session ended without `stop()`. */
@@ -36,6 +42,8 @@ export interface ConnectionEvents {
   featuresChanged(): void;
   /** The process died, the remote closed, or the server stopped answering pings. */
   exited(info: { message: string }): void;
+  /** A confined server's sandbox refused something (each once per run). */
+  sandboxDenied?(denial: SandboxDenial): void;
 }
 
 /** How a start ended: connected, or a failure in words fit for the user, and what may fix it. */
@@ -53,6 +61,8 @@ export interface Connection extends ServerSession {
   readonly protocolVersion: string | undefined;
   readonly serverVersion: Implementation | undefined;
   readonly instructions: string | undefined;
+  /** The process runs in the sandbox (`sandboxEnabled`). */
+  readonly confined?: boolean;
   readonly features: ServerFeatures;
 }
 

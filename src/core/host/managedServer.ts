@@ -4,6 +4,7 @@ import type { ConfigScope, RawServerEntry, ServerDefinition } from '../config/ty
 import type { Connection, ConnectionFactory, ConnectionOptions } from './connectionPort';
 import { Emitter, type Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
+import type { SandboxDenial } from '../config/sandboxDenial';
 import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ServerSession } from './serverSession';
@@ -47,6 +48,8 @@ export class ManagedServer implements Disposable {
   private disposed = false;
   /** Stopped on purpose: config edits do not bring it back. */
   stoppedByUser = false;
+  /** What the sandbox refused in the latest run. */
+  private denials: SandboxDenial[] = [];
 
   private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
@@ -164,9 +167,11 @@ export class ManagedServer implements Disposable {
       return;
     }
     this.setState({ kind: 'starting' });
+    this.denials = [];
     // The first start loads the protocol layer (the SDK); until then a window runs without it.
     const connection: Connection = this.deps.createConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions(), {
       featuresChanged: () => this._onDidChange.fire(),
+      sandboxDenied: (denial) => this._onDidChange.fire(void this.denials.push(denial)),
       exited: ({ message }) => {
         if (this.connection !== connection) return;
         this.connection = undefined;
@@ -242,6 +247,8 @@ export class ManagedServer implements Disposable {
       features: c ? c.features : emptyFeatures(),
       crashCount: this.restartPolicy.crashCount,
       pid: c?.pid ?? (this._state.kind === 'starting' ? this.connection?.pid : undefined),
+      ...(c?.confined ? { confined: true } : {}),
+      ...(this.denials.length ? { sandboxDenials: this.denials } : {}),
       ...extra,
     };
   }

@@ -2,6 +2,7 @@
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool, Implementation } from '@modelcontextprotocol/client';
 import type { AuthStatus } from '../auth/authStatus';
 import type { ConfigScope, RawServer } from '../config/types';
+import type { SandboxDenial } from '../config/sandboxDenial';
 
 /**
  * Why a configured server waits instead of running: a decision or a fix only the user can give.
@@ -76,6 +77,10 @@ export interface ServerInfo {
   pid?: number;
   /** Sign-in state of a remote server that asked for OAuth; undefined when it never did. */
   auth?: AuthStatus;
+  /** It runs in the sandbox (`sandboxEnabled`). */
+  confined?: boolean;
+  /** What its sandbox refused in this run, each once. */
+  sandboxDenials?: readonly SandboxDenial[];
 }
 
 export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation };

@@ -3,7 +3,7 @@
 // `${env:…}` value shows as its reference. Variables not on the allow-list of harmless names each get a line of
 // their own, first; the harmless ones follow on one line.
 import { visibleText as v } from './serverText';
-import type { LaunchPlan, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
+import type { LaunchPlan, PlannedSandbox, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
 
 const quoteArg = (a: string) => v(a === '' || /[\s"'\\]/.test(a) ? JSON.stringify(a) : a);
 
@@ -29,6 +29,20 @@ function describeStdio(plan: StdioLaunchPlan): string[] {
     lines.push(`Environment file: ${v(plan.envFile.path)} (its contents are part of what you trust)`);
     if (plan.envFile.error) lines.push(`⚠ ${v(plan.envFile.error)}`);
   }
+  lines.push(...describeSandbox(plan.sandbox));
+  return lines;
+}
+
+const list = (items: readonly string[], none: string) => (items.length ? items.map(v).join(', ') : none);
+
+/** What a confined start may do (nothing for an unconfined one: the question always was about all your rights). */
+export function describeSandbox(sandbox: PlannedSandbox | undefined): string[] {
+  if (!sandbox) return [];
+  const lines = [
+    `Confined: reads the system but not ${list(sandbox.hidden, 'nothing hidden')}${sandbox.readable.length ? `, except ${list(sandbox.readable, '')}` : ''}`,
+    `Confined: writes only ${list(sandbox.writable, 'nothing')} and a private temp dir${sandbox.notWritable.length ? `, never ${list(sandbox.notWritable, '')}` : ''}`,
+    `Confined: network only to ${list(sandbox.domains, 'no host')}${sandbox.deniedDomains.length ? `, never ${list(sandbox.deniedDomains, '')}` : ''}; no port of this machine`,
+  ];
   return lines;
 }
 
@@ -54,6 +68,7 @@ export function summarizeLaunchPlan(plan: LaunchPlan): string {
   if (plan.kind === 'remote') return `${v(plan.url)} · ${plan.headers.length} header${plan.headers.length === 1 ? '' : 's'} · sign-in: ${plan.auth.type}${plan.auth.secrets.length ? `, ${plan.auth.secrets.length} secret${plan.auth.secrets.length === 1 ? '' : 's'} sent` : ''}`;
   const risky = plan.changes.filter((c) => !c.harmless).length;
   const parts = [[plan.command, ...plan.argsShown].map(quoteArg).join(' '), `${plan.changes.length} environment difference${plan.changes.length === 1 ? '' : 's'}${risky ? ` (⚠ ${risky} not known to be harmless)` : ''}`];
+  if (plan.sandbox) parts.push(`confined (${plan.sandbox.writable.length} writable, ${plan.sandbox.domains.length} host${plan.sandbox.domains.length === 1 ? '' : 's'})`);
   if (plan.localCopies.length) parts.push(`⚠ ${plan.localCopies.length} local cop${plan.localCopies.length === 1 ? 'y' : 'ies'}`);
   return parts.join(' · ');
 }

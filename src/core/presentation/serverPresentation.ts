@@ -70,7 +70,9 @@ export function stateDisplay(info: ServerInfo): StateDisplay {
   switch (state.kind) {
     case 'running': {
       const signedIn = auth?.kind === 'signedIn' ? ` · ${describeAuth(auth)}` : '';
-      return display(`running · ${plural(info.features.tools.length, 'tool')}${signedIn}`, { id: 'pass-filled', color: 'testing.iconPassed' });
+      // Also the tooltip's first line. What was denied is in the log and the notification (read from the server's output).
+      const confined = info.confined ? ` · confined${info.sandboxDenials ? `, ${info.sandboxDenials.length} denied` : ''}` : '';
+      return display(`running · ${plural(info.features.tools.length, 'tool')}${signedIn}${confined}`, { id: 'pass-filled', color: 'testing.iconPassed' });
     }
     case 'starting':
       return display('starting…', { id: 'loading~spin' });

@@ -70,7 +70,7 @@ export class ServerConnection implements Connection, Disposable {
     const def = definition.plan?.kind === 'remote' ? definition.plan.resolved : definition.resolved;
     this.launcher =
       def.type === 'stdio'
-        ? new StdioLauncher(definition, def, this.log, options)
+        ? new StdioLauncher(definition, def, this.log, options, (denial) => events.sandboxDenied?.(denial))
         : new RemoteLauncher(definition, def, this.log, options, () => void this.lists.refresh());
     this.lifetime.signal.addEventListener('abort', () => this.ending.forEach((end) => end(this.lifetime.signal.reason)), { once: true });
     this.lists = new FeatureLists(() => this.client, this.log, { timeout: options.requestTimeoutMs, signal: this.lifetime.signal }, () => this.events.featuresChanged());
@@ -102,6 +102,10 @@ export class ServerConnection implements Connection, Disposable {
 
   get instructions(): string | undefined {
     return this.client?.getInstructions();
+  }
+
+  get confined(): boolean {
+    return this.launcher instanceof StdioLauncher && this.launcher.isConfined;
   }
 
   get capabilities(): ServerCapabilities {

@@ -68,6 +68,21 @@ export const sessionDialogs: SessionDialogs = {
     );
     return answer === 'Sign In' ? true : answer === 'Cancel' ? false : undefined;
   },
+  async confirmSandbox(q) {
+    if (q.kind === 'unconfined') {
+      const answer = await modal(
+        `MCP server "${plainText(q.serverName)}" is set to run confined, and this machine cannot confine it`,
+        `${q.reason}\n\nUnconfined, it runs with all your rights: it can read and write your files and reach any host. It is not started unless you choose to.`,
+        'Run Unconfined',
+        'Do Not Run',
+      );
+      return answer === 'Run Unconfined' ? true : answer === 'Do Not Run' ? false : undefined;
+    }
+    // A notification, not a modal: the server keeps running; the rule is added only if the user asks.
+    const allow = 'Allow and Restart';
+    const message = `MCP server "${plainText(q.serverName)}" is confined: its sandbox denied ${plainText(q.denied)}.${q.rule ? ` Allowing it adds ${plainText(q.rule)} to ${q.configPath}.` : ' It may read only its working directory, the workspace folder and its package caches under your home folder.'}`;
+    return (await (q.rule ? vscode.window.showWarningMessage(message, allow) : vscode.window.showWarningMessage(message))) === allow;
+  },
   async confirmViewMessage(q) {
     const answer = await modal(
       `The view of tool "${plainText(q.toolName)}" (MCP server "${plainText(q.serverName)}") wants to send this message to chat`,

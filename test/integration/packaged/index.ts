@@ -72,6 +72,8 @@ export function run(): Promise<void> {
         state = api.getServers().find((s) => s.name === 'packaged')?.state;
       }
       assert.strictEqual(state?.kind, 'running', JSON.stringify(state));
+      // Confined on Linux, by the sandbox runtime the package holds.
+      if (process.platform === 'linux') assert.strictEqual(api.getServers().find((s) => s.name === 'packaged')?.confined, true);
     }),
   );
 

@@ -11,6 +11,9 @@ import type { StdioLaunchPlan } from '../../config/launchPlan';
 import { buildStdioPlan, planEnvironment } from '../launch/launchPlanner';
 import { StartedProcesses } from './startedProcesses';
 import { StdioTransport } from './stdioTransport';
+import { confinedCommand, sandboxSupport, type ConfinedCommand } from '../launch/sandboxRuntime';
+import { DenialLog, denialIn, ruleReady, RUNTIME_LINE } from '../launch/sandboxDenials';
+import { describeDenial, type SandboxDenial } from '../../config/sandboxDenial';
 
 /**
  * The largest single message a stdio server may send. The SDK's default (10 MB) closes the connection on a 10 MB
@@ -49,13 +52,36 @@ export class StdioLauncher implements Launcher {
   readonly recentOutput: string[] = [];
   readonly exitMessage = 'The server process exited';
   private readonly started = new StartedProcesses();
+  /** A confined start's runtime command (its settings and private temp dir, removed on stop). */
+  private confined: ConfinedCommand | undefined;
+  /** What the sandbox refused in this run, each once. */
+  readonly denials = new DenialLog();
+  private inRuntimeBlock = false;
+  /** Why this confined plan runs unconfined (the machine cannot confine, and the user chose to); undefined: it does not. */
+  private unconfinedBy: string | undefined;
 
   constructor(
     private readonly definition: ServerDefinition,
     private readonly server: ResolvedStdioServer,
     private readonly log: ServerLog,
-    private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs'>,
+    private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined'>,
+    private readonly onDenial?: (denial: SandboxDenial) => void,
   ) {}
+
+  /** Where a confined plan cannot be confined: undefined when it can, the reason when the user chose to run it unconfined; else the start fails. */
+  private async unconfinedChoice(): Promise<string | undefined> {
+    const { plan } = this.definition;
+    if (plan?.kind !== 'stdio' ? !this.server.sandboxEnabled : !plan.sandbox) return undefined;
+    const support = sandboxSupport(process.platform, this.options.environment);
+    if (support.ok) return undefined;
+    if (await this.options.runUnconfined?.(this.definition, support.reason)) return support.reason;
+    throw new StartError(`${UNCONFINABLE} ${support.reason}`, false);
+  }
+
+  /** Whether this run is confined (false before it starts, and when the user chose to run it unconfined). */
+  get isConfined(): boolean {
+    return this.confined !== undefined;
+  }
 
   get pid(): number | undefined {
     return this.transport?.pid;
@@ -66,6 +92,7 @@ export class StdioLauncher implements Launcher {
   }
 
   async connect(handshake: Handshake): Promise<void> {
+    this.unconfinedBy = await this.unconfinedChoice();
     const transport = (this.transport = this.createTransport());
     await handshake(transport, () => {
       this.spawnedPid = transport.pid;
@@ -81,11 +108,12 @@ export class StdioLauncher implements Launcher {
     if (plan.cwd && !fs.existsSync(plan.cwd)) throw new StartError(`The working directory ${plan.cwd} does not exist.`, false);
     // As shown in the question: values from inputs that are passwords stay out of the log.
     this.log.info(`Starting: ${[plan.command, ...plan.argsShown].join(' ')}${plan.executable !== plan.command ? ` [${plan.executable}]` : ''}${plan.cwd ? ` (in ${plan.cwd})` : ''}`);
+    const confined = plan.sandbox ? this.confine(plan as StdioLaunchPlan & { executable: string }) : undefined;
     return new StdioTransport({
-      command: plan.executable,
-      argv0: plan.command,
-      args: [...plan.args],
-      env: { ...plan.env },
+      command: confined?.command ?? plan.executable,
+      ...(confined ? {} : { argv0: plan.command }),
+      args: confined?.args ?? [...plan.args],
+      env: confined?.env ?? { ...plan.env },
       cwd: plan.cwd,
       maxMessageBytes: MAX_STDIO_MESSAGE_BYTES,
       maxStderrLineBytes: MAX_STDERR_LINE_BYTES,
@@ -93,8 +121,39 @@ export class StdioLauncher implements Launcher {
     });
   }
 
+  /**
+   * The runtime's command for a confined plan. Where this machine cannot confine, the start fails with the reason,
+   * unless the user chose to run this server unconfined (never silently).
+   */
+  private confine(plan: StdioLaunchPlan & { executable: string }): ConfinedCommand | undefined {
+    if (this.unconfinedBy !== undefined) {
+      this.log.warn(`Running unconfined, as you chose: ${this.unconfinedBy}`);
+      return undefined;
+    }
+    this.confined = confinedCommand(plan.sandbox!, plan.executable, plan.args, plan.env);
+    this.log.info(`Confined (sandbox runtime): writes ${[...plan.sandbox!.writable, this.confined.tempDir].join(', ')}; network ${plan.sandbox!.domains.join(', ') || 'none'}`);
+    return this.confined;
+  }
+
   private onStderrLine(line: string) {
     if (!line.trim()) return;
+    if (this.confined) {
+      const denial = ruleReady(denialIn(line));
+      if (denial && this.denials.add(denial)) {
+        this.log.warn(`The sandbox denied ${describeDenial(denial)}`);
+        this.onDenial?.(denial);
+      }
+      // The runtime's own chatter (SRT_DEBUG, on for its refusals, some of it JSON over several lines) stays out of
+      // the log and of "last output".
+      if (RUNTIME_LINE.test(line)) {
+        this.inRuntimeBlock = /[{[]$/.test(line.trimEnd());
+        return;
+      }
+      if (this.inRuntimeBlock) {
+        if (/^[}\]]$/.test(line.trim()) && !line.startsWith(' ')) this.inRuntimeBlock = false;
+        return;
+      }
+    }
     this.recentOutput.push(line);
     if (this.recentOutput.length > 5) this.recentOutput.shift();
     // Servers log to stderr by design (stdout carries the protocol): a line there is news, not a warning.
@@ -126,8 +185,12 @@ export class StdioLauncher implements Launcher {
       }
     }
     await closing;
+    this.confined?.dispose();
   }
 }
+
+/** The first words of a confined server that cannot be confined here. */
+export const UNCONFINABLE = 'Not started: it is set to run confined ("sandboxEnabled"), and this machine cannot confine it.';
 
 async function signalAll(group: number, tree: number[], signal: NodeJS.Signals) {
   signalGroup(group, signal);

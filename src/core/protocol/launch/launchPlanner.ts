@@ -6,11 +6,14 @@ import * as path from 'path';
 import { isAllowedAuthEndpoint } from '../../config/allowedUrls';
 import { MASK, type LaunchPlan, type LaunchPlanSource, type PlanLaunch, type PlannedEndpoint, type PlannedVariable, type RemoteLaunchPlan, type RemotePlanSource, type StdioLaunchPlan, type StdioPlanSource } from '../../config/launchPlan';
 import { isValidVariableName } from '../../config/variableName';
+import { emptySandboxConfig } from '../../config/sandboxConfig';
 import { resolveWindowsCommand } from './commandPath';
 import { localRunnerCopies } from './localRunnerCopies';
+import { planSandbox } from './sandboxPolicy';
+import * as os from 'os';
 
-/** A definition that must not run: its plan cannot be built. Shown as a configuration problem. */
-export class LaunchPlanError extends Error {}
+import { LaunchPlanError } from './launchPlanError';
+export { LaunchPlanError };
 
 /**
  * Names known to change nothing about which code runs (locale, time zone, colours, terminal size, log verbosity of
@@ -91,6 +94,8 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
     changes.push({ name, change, source: from, shown: after === undefined ? undefined : shownVariable(name, after, from, shown.env, fromFile, pathKey, before), harmless: isHarmlessVariable(name) });
   }
   const executable = findExecutable(resolved.command, env, cwd, source.platform, source.isExecutable);
+  const home = source.home ?? hostEnv.HOME ?? os.homedir();
+  const sandbox = resolved.sandboxEnabled ? planSandbox({ config: resolved.sandbox ?? emptySandboxConfig(), command: resolved.command, executable, cwd, folderPath: source.scope.folderPath, home }) : undefined;
   return {
     kind: 'stdio',
     command: resolved.command,
@@ -102,6 +107,7 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
     changes,
     ...(source.envFile ? { envFile: { path: source.envFile.path, ...(source.envFile.error ? { error: source.envFile.error } : {}) } } : {}),
     localCopies: localRunnerCopies(resolved.command, resolved.args, cwd),
+    ...(sandbox ? { sandbox } : {}),
   };
 }
 
