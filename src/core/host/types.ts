@@ -1,5 +1,6 @@
 // The host's public model: what the VS Code layer renders and what the extension's API returns.
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool, Implementation } from '@modelcontextprotocol/client';
+import type { Skill } from '@modelcontextprotocol/client/ext/skills';
 import type { AuthStatus } from '../auth/authStatus';
 import type { ConfigScope, RawServer } from '../config/types';
 
@@ -53,6 +54,13 @@ export interface ServerFeatures {
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
+  /**
+   * The server's skills (the `io.modelcontextprotocol/skills` extension), every page: entries only, never a file
+   * (files are read when a skill is opened or loaded). Absent when the server does not offer the extension.
+   */
+  skills?: Skill[];
+  /** `skills/list` entries refused as invalid, each with why (shown, never loaded). */
+  invalidSkills?: { uri?: string; reason: string }[];
 }
 
 export const emptyFeatures = (): ServerFeatures => ({ tools: [], prompts: [], resources: [], resourceTemplates: [] });
@@ -78,4 +86,4 @@ export interface ServerInfo {
   auth?: AuthStatus;
 }
 
-export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation };
+export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation, Skill };

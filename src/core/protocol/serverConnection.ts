@@ -15,7 +15,7 @@ import type { Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
 import { redact, redactingLog } from '../host/redactingLog';
 import type { SessionRequestOptions } from '../host/serverSession';
-import type { ServerFeatures, Tool } from '../host/types';
+import type { ServerFeatures, Skill, Tool } from '../host/types';
 
 /** The protocol layer's connection for one start (the host's ConnectionFactory). */
 export const createConnection = (...args: ConstructorParameters<typeof ServerConnection>): Connection => new ServerConnection(...args);
@@ -347,6 +347,10 @@ export class ServerConnection implements Connection, Disposable {
 
   refreshResources(): Promise<void> {
     return this.lists.refreshResources();
+  }
+
+  readSkillFile(skill: Skill, ref?: string, options?: SessionRequestOptions) {
+    return this.send(options, (client, o) => this.lists.skillsOf(client).read(skill, ref, o));
   }
 
   async notifyRootsChanged(): Promise<void> {

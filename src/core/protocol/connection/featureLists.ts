@@ -2,6 +2,7 @@
 // time on demand (a server may offer 10,000). Lists follow `list_changed`; a reload of resources keeps as many pages
 // as were loaded, so a view keeps its place.
 import type { Client, ListChangedHandlers } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type { ServerLog } from '../../common/log';
 import { emptyFeatures, type ResourceTemplate, type ServerFeatures } from '../../host/types';
 import { PagedList } from './pagedList';
@@ -14,6 +15,8 @@ export class FeatureLists {
   private resourcesGeneration = 0;
   private resourcePagesLoaded = 0;
   private loadingMoreResources: Promise<void> | undefined;
+  /** The skills extension's client for the current SDK Client (one per connection attempt). */
+  private skills: { client: Client; skills: SkillsClient } | undefined;
   /** Resource templates, a page at a time like resources. */
   private readonly templatePages = new PagedList<ResourceTemplate>(async (cursor) => {
     const client = this.client();
@@ -79,17 +82,32 @@ export class FeatureLists {
         return [];
       }
     };
-    const [tools, prompts, resources, resourceTemplates] = await Promise.all([
+    const skillsClient = this.skillsOf(client);
+    let invalidSkills: ServerFeatures['invalidSkills'];
+    const [tools, prompts, resources, resourceTemplates, skills] = await Promise.all([
       load('tools', caps.tools, async () => (await client.listTools(undefined, opts)).tools),
       load('prompts', caps.prompts, async () => (await client.listPrompts(undefined, opts)).prompts),
       load('resources', caps.resources, () => this.loadResourcePages(client, 1)),
       load('resource templates', caps.resources, () => this.templatePages.load(1)),
+      // Entries only: no skill file is read before the user or a model asks for it (SEP-2640: no prefetch).
+      load('skills', skillsClient.supported, async () => {
+        const listing = await skillsClient.list(undefined, opts);
+        invalidSkills = listing.invalid.map(({ uri, reason }) => ({ uri, reason }));
+        for (const bad of invalidSkills) this.log.warn(`Skill entry ${bad.uri ?? '(no URI)'} refused: ${bad.reason}`);
+        return listing.skills;
+      }),
     ]);
-    this.features = { tools, prompts, resources, resourceTemplates };
+    this.features = { tools, prompts, resources, resourceTemplates, ...(skillsClient.supported ? { skills, invalidSkills } : {}) };
     this.log.info(
-      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length}${this.templatePages.hasMore ? '+' : ''} resource templates`,
+      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length}${this.templatePages.hasMore ? '+' : ''} resource templates${skillsClient.supported ? `, ${skills.length} skills` : ''}`,
     );
     this.onDidChange();
+  }
+
+  /** The SDK's skills client for `client`: it lists, reads and verifies (digest, size, frontmatter). */
+  skillsOf(client: Client): SkillsClient {
+    if (this.skills?.client !== client) this.skills = { client, skills: new SkillsClient(client, { skipInvalid: true }) };
+    return this.skills.skills;
   }
 
   /**
