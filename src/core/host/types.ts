@@ -61,6 +61,8 @@ export interface ServerFeatures {
   skills?: Skill[];
   /** `skills/list` entries refused as invalid, each with why (shown, never loaded). */
   invalidSkills?: { uri?: string; reason: string }[];
+  /** Skill files that failed verification when read this session, by file URI: why, in words (never loaded). */
+  skillFailures?: Record<string, string>;
 }
 
 export const emptyFeatures = (): ServerFeatures => ({ tools: [], prompts: [], resources: [], resourceTemplates: [] });

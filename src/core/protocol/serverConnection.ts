@@ -350,7 +350,7 @@ export class ServerConnection implements Connection, Disposable {
   }
 
   readSkillFile(skill: Skill, ref?: string, options?: SessionRequestOptions) {
-    return this.send(options, (client, o) => this.lists.skillsOf(client).read(skill, ref, o));
+    return this.send(options, (client, o) => this.lists.readSkillFile(client, skill, ref, o));
   }
 
   async notifyRootsChanged(): Promise<void> {
