@@ -20,6 +20,7 @@ import type { SessionPort } from '../../../core/host/serverSession';
 import type { ToolCaller } from '../../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../../core/features/tools/toolConsent';
 import { toolNameMap, toolNameMapOfServers } from '../../../core/features/tools/toolNames';
+import { skillAwareCaller, withSkillTools } from '../../../core/protocol/features/skills/skillTool';
 import { LanguageModels } from '../languageModels';
 import { escapeMarkdown, inlineCode, markdownLine, truncate } from '../../../core/presentation/serverText';
 import type { AppViews } from '../../apps/appViews';
@@ -210,10 +211,10 @@ export class McpChatRequest {
     await runToolLoop({
       model: this.model,
       messages,
-      tools: this.model.info.capabilities.acceptsTools ? toolNameMapOfServers(this.servers) : toolNameMap([]),
+      tools: this.model.info.capabilities.acceptsTools ? toolNameMapOfServers(withSkillTools(this.servers)) : toolNameMap([]),
       maxRounds: settings.maxToolRounds,
       consent: this.deps.consent,
-      caller: this.deps.caller,
+      caller: skillAwareCaller(this.deps.caller, this.deps.sessions),
       conversion: (serverId) => this.conversion(serverId),
       origin: this.origin,
       signal: this.abort.signal,
