@@ -154,6 +154,7 @@ function secretsAsReferences(auth: RemoteAuthConfig, environment: Record<string,
     ...auth,
     ...(auth.clientSecret !== undefined ? { clientSecret: ref('CLIENT_SECRET', auth.clientSecret) } : {}),
     ...(auth.privateKey !== undefined ? { privateKey: ref('PRIVATE_KEY', auth.privateKey) } : {}),
+    ...(auth.assertion !== undefined ? { assertion: ref('ASSERTION', auth.assertion) } : {}),
     ...(auth.idp ? { idp: { ...auth.idp, idToken: ref('IDP_ID_TOKEN', auth.idp.idToken)!, ...(auth.idp.clientSecret !== undefined ? { clientSecret: ref('IDP_CLIENT_SECRET', auth.idp.clientSecret) } : {}) } } : {}),
   };
 }
@@ -163,6 +164,8 @@ function authFromContext(context: Record<string, unknown>, scenario: string | un
   const str = (k: string) => (typeof context[k] === 'string' ? (context[k] as string) : undefined);
   const clientId = str('client_id');
   if (!clientId) return undefined;
+  // Workload identity federation: the workload's JWT (the suite's, signed for its authorization server) as the assertion.
+  if (str('valid_jwt')) return { type: 'jwtBearer', clientId, assertion: str('valid_jwt') };
   if (str('private_key_pem')) return { type: 'privateKeyJwt', clientId, privateKey: str('private_key_pem'), algorithm: str('signing_algorithm') ?? 'ES256' };
   if (str('idp_id_token')) {
     return {

@@ -94,6 +94,13 @@ describe('the launch plan: the trust question shows the launch that will run', f
     assert.match(text, /Contacts the enterprise identity provider's token endpoint: https:\/\/idp\.example\/token/);
   });
 
+  it('a jwtBearer auth: the question names the assertion reference or the file it is read from, and where it goes', async () => {
+    await start({ type: 'http', url: 'https://mcp.example/mcp', headers: {}, auth: { type: 'jwtBearer', clientId: 'workload', assertionFile: '/var/run/secrets/tokens/mcp', issuer: 'https://as.example' } });
+    await waitForState(kit, 's', 'blocked');
+    assert.match(asked[0], /^Sign-in: jwtBearer, client id workload/m);
+    assert.match(asked[0], /Sends the JWT-bearer assertion \(read at each token request\) in the file \/var\/run\/secrets\/tokens\/mcp to the token endpoint of the authorization server https:\/\/as\.example/);
+  });
+
   it('a client secret with no issuer: the question warns that it goes to whichever authorization server the server names', async () => {
     await start({ type: 'http', url: 'https://mcp.example/mcp', headers: {}, auth: { type: 'clientCredentials', clientId: 'cid', clientSecret: '${env:SECRET}' } });
     await waitForState(kit, 's', 'blocked');

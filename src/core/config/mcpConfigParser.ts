@@ -30,7 +30,7 @@ const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
 const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd']);
 const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth']);
-const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp']);
+const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp', 'assertion', 'assertionFile']);
 const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
 /** What each kind of `auth` needs. */
 const AUTH_REQUIRED: Record<RemoteAuthType, string[]> = {
@@ -38,6 +38,7 @@ const AUTH_REQUIRED: Record<RemoteAuthType, string[]> = {
   clientCredentials: ['clientId', 'clientSecret'],
   privateKeyJwt: ['clientId', 'privateKey', 'algorithm'],
   crossAppAccess: ['clientId', 'clientSecret', 'idp'],
+  jwtBearer: ['clientId'],
 };
 const INPUT_TYPES = ['promptString', 'pickString'] as const;
 const INPUT_KEYS = {
@@ -274,10 +275,10 @@ function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void
   const auth: RemoteAuthConfig = { type };
   checkAuthEndpoint(m.get('issuer')?.value, '"auth.issuer"', serverUrl, d);
   checkAuthEndpoint(m.get('clientMetadataUrl')?.value, '"auth.clientMetadataUrl"', serverUrl, d);
-  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl'] as const) {
+  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'assertion', 'assertionFile'] as const) {
     const value = stringProperty(m, key, `"auth.${key}"`, d, checkVariables);
     if (value === undefined) continue;
-    if (key === 'clientSecret' || key === 'privateKey') checkSecretReference(m.get(key)!.value, `"auth.${key}"`, d);
+    if (key === 'clientSecret' || key === 'privateKey' || key === 'assertion') checkSecretReference(m.get(key)!.value, `"auth.${key}"`, d);
     auth[key] = value;
   }
   const dpopNode = m.get('dpop')?.value;
@@ -301,6 +302,10 @@ function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void
         auth.idp = { clientId, idToken, ...(issuer ? { issuer } : {}), ...(tokenEndpoint ? { tokenEndpoint } : {}), ...(clientSecret ? { clientSecret } : {}) };
       }
     }
+  }
+  if (type === 'jwtBearer' && (m.get('assertion') === undefined) === (m.get('assertionFile') === undefined)) {
+    d.error('missing-auth-property', typeNode, '"auth" of type "jwtBearer" needs exactly one of "assertion" (a ${input:…} or ${env:…} reference) and "assertionFile".');
+    return undefined;
   }
   const missing = AUTH_REQUIRED[type].filter((k) => m.get(k) === undefined);
   if (missing.length) {
