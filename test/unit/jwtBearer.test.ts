@@ -35,7 +35,9 @@ describe('auth jwtBearer (workload identity federation)', () => {
       scope: 'read',
     });
     assert.deepStrictEqual(errors({ type: 'jwtBearer', clientId: 'w', assertionFile: '${userHome}/.tokens/mcp' }), []);
-    assert.match(errors({ type: 'jwtBearer', clientId: 'w' }).join('\n'), /needs exactly one of "assertion" .* and "assertionFile"/);
+    assert.deepStrictEqual(errors({ type: 'jwtBearer', clientId: 'w', assertionCommand: ['gcloud', 'auth', 'print-identity-token'] }), []);
+    assert.match(errors({ type: 'jwtBearer', clientId: 'w' }).join('\n'), /needs exactly one of "assertion" .*, "assertionFile" and "assertionCommand"/);
+    assert.match(errors({ type: 'jwtBearer', clientId: 'w', assertionCommand: [] }).join('\n'), /"auth.assertionCommand" needs the command to run/);
     assert.match(errors({ type: 'jwtBearer', clientId: 'w', assertion: '${env:T}', assertionFile: '/t' }).join('\n'), /needs exactly one of/);
     assert.match(errors({ type: 'jwtBearer', clientId: 'w', assertion: 'eyJhbGciOi.x.y' }).join('\n'), /secret-literal: "auth.assertion"/);
     assert.match(errors({ type: 'jwtBearer', assertion: '${env:T}' }).join('\n'), /needs "clientId"/);
@@ -55,6 +57,16 @@ describe('auth jwtBearer (workload identity federation)', () => {
     assert.strictEqual(provider.clientMetadata.token_endpoint_auth_method, 'none');
     assert.deepStrictEqual(provider.clientInformation(), { client_id: 'w', issuer: 'https://as.example' });
     assert.strictEqual(provider.redirectUrl, undefined);
+  });
+
+  it('runs the assertion command at each token request, without a shell, and says why it failed without its error output', async () => {
+    const print = (code: string) => [process.execPath, '-e', code];
+    const provider = providerFor({ type: 'jwtBearer', clientId: 'w', assertionCommand: print('process.stdout.write("eyJ.from.command\\n")') });
+    assert.strictEqual((await provider.prepareTokenRequest()).get('assertion'), 'eyJ.from.command');
+    const failing = providerFor({ type: 'jwtBearer', clientId: 'w', assertionCommand: print('process.stderr.write("secret-ish"); process.exit(3)') });
+    await assert.rejects(failing.prepareTokenRequest(), (e: Error) => /failed: it exited with code 3/.test(e.message) && !e.message.includes('secret-ish'));
+    const shell = providerFor({ type: 'jwtBearer', clientId: 'w', assertionCommand: ['echo eyJ && true'] });
+    await assert.rejects(shell.prepareTokenRequest(), /failed: ENOENT/, 'no shell interprets the command');
   });
 
   it('reads the assertion file at each token request, so a rotated token is used; refuses a relative path and a huge file', async () => {

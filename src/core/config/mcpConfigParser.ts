@@ -30,7 +30,7 @@ const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
 const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd']);
 const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth']);
-const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp', 'assertion', 'assertionFile']);
+const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp', 'assertion', 'assertionFile', 'assertionCommand']);
 const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
 /** What each kind of `auth` needs. */
 const AUTH_REQUIRED: Record<RemoteAuthType, string[]> = {
@@ -303,8 +303,11 @@ function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void
       }
     }
   }
-  if (type === 'jwtBearer' && (m.get('assertion') === undefined) === (m.get('assertionFile') === undefined)) {
-    d.error('missing-auth-property', typeNode, '"auth" of type "jwtBearer" needs exactly one of "assertion" (a ${input:…} or ${env:…} reference) and "assertionFile".');
+  const command = stringArrayProperty(m, 'assertionCommand', '"auth.assertionCommand"', d, checkVariables);
+  if (command?.length) auth.assertionCommand = command;
+  else if (command) d.error('missing-auth-property', m.get('assertionCommand')!.value, '"auth.assertionCommand" needs the command to run.');
+  if (type === 'jwtBearer' && ['assertion', 'assertionFile', 'assertionCommand'].filter((k) => m.has(k)).length !== 1) {
+    d.error('missing-auth-property', typeNode, '"auth" of type "jwtBearer" needs exactly one of "assertion" (a ${input:…} or ${env:…} reference), "assertionFile" and "assertionCommand".');
     return undefined;
   }
   const missing = AUTH_REQUIRED[type].filter((k) => m.get(k) === undefined);

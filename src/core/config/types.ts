@@ -58,7 +58,7 @@ export interface RemoteAuthConfig {
    * credentials grant with `client_secret_basic`; `privateKeyJwt`: the same grant, the client authenticated by a JWT
    * signed with its private key; `crossAppAccess`: enterprise-managed authorization (an ID token exchanged at the
    * enterprise identity provider for an ID-JAG, redeemed with the JWT bearer grant); `jwtBearer`: the RFC 7523
-   * JWT-bearer grant with a JWT the workload holds (workload identity federation), from `assertion` or `assertionFile`.
+   * JWT-bearer grant with a JWT the workload holds (workload identity federation), from `assertion`, `assertionFile` or `assertionCommand`.
    */
   type: RemoteAuthType;
   clientId?: string;
@@ -78,6 +78,8 @@ export interface RemoteAuthConfig {
   assertion?: string;
   /** `jwtBearer`: an absolute path of a file holding the JWT, read at each token request (it may rotate). */
   assertionFile?: string;
+  /** `jwtBearer`: a command and its arguments (no shell) whose output is the JWT, run at each token request. */
+  assertionCommand?: string[];
   /** `crossAppAccess`: the enterprise identity provider. */
   idp?: { issuer?: string; tokenEndpoint?: string; clientId: string; clientSecret?: string; idToken: string };
 }

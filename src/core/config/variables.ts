@@ -94,6 +94,7 @@ function mapAuthStrings(auth: RemoteAuthConfig, f: (value: string, role: StringR
     const value = auth[key];
     if (value !== undefined) out[key] = f(value, AUTH_SECRETS.has(key) ? 'secret' : 'plain');
   }
+  if (auth.assertionCommand) out.assertionCommand = auth.assertionCommand.map((a) => f(a, 'plain'));
   if (auth.idp) {
     const { issuer, tokenEndpoint, clientId, clientSecret, idToken } = auth.idp;
     out.idp = {
