@@ -36,9 +36,9 @@ describe('auth jwtBearer (workload identity federation)', () => {
     });
     assert.deepStrictEqual(errors({ type: 'jwtBearer', clientId: 'w', assertionFile: '${userHome}/.tokens/mcp' }), []);
     assert.deepStrictEqual(errors({ type: 'jwtBearer', clientId: 'w', assertionCommand: ['gcloud', 'auth', 'print-identity-token'] }), []);
-    assert.match(errors({ type: 'jwtBearer', clientId: 'w' }).join('\n'), /needs exactly one of "assertion" .*, "assertionFile" and "assertionCommand"/);
-    assert.match(errors({ type: 'jwtBearer', clientId: 'w', assertionCommand: [] }).join('\n'), /"auth.assertionCommand" needs the command to run/);
-    assert.match(errors({ type: 'jwtBearer', clientId: 'w', assertion: '${env:T}', assertionFile: '/t' }).join('\n'), /needs exactly one of/);
+    assert.match(errors({ type: 'jwtBearer', clientId: 'w' }).join('\n'), /"jwtBearer" needs one of "assertion", "assertionFile", "assertionCommand"/);
+    assert.match(errors({ type: 'jwtBearer', clientId: 'w', assertionCommand: [] }).join('\n'), /"auth.assertionCommand" is empty/);
+    assert.match(errors({ type: 'jwtBearer', clientId: 'w', assertion: '${env:T}', assertionFile: '/t' }).join('\n'), /needs one of/);
     assert.match(errors({ type: 'jwtBearer', clientId: 'w', assertion: 'eyJhbGciOi.x.y' }).join('\n'), /secret-literal: "auth.assertion"/);
     assert.match(errors({ type: 'jwtBearer', assertion: '${env:T}' }).join('\n'), /needs "clientId"/);
   });

@@ -305,9 +305,9 @@ function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) => void
   }
   const command = stringArrayProperty(m, 'assertionCommand', '"auth.assertionCommand"', d, checkVariables);
   if (command?.length) auth.assertionCommand = command;
-  else if (command) d.error('missing-auth-property', m.get('assertionCommand')!.value, '"auth.assertionCommand" needs the command to run.');
+  else if (command) d.error('missing-auth-property', m.get('assertionCommand')!.value, '"auth.assertionCommand" is empty.');
   if (type === 'jwtBearer' && ['assertion', 'assertionFile', 'assertionCommand'].filter((k) => m.has(k)).length !== 1) {
-    d.error('missing-auth-property', typeNode, '"auth" of type "jwtBearer" needs exactly one of "assertion" (a ${input:…} or ${env:…} reference), "assertionFile" and "assertionCommand".');
+    d.error('missing-auth-property', typeNode, '"jwtBearer" needs one of "assertion", "assertionFile", "assertionCommand".');
     return undefined;
   }
   const missing = AUTH_REQUIRED[type].filter((k) => m.get(k) === undefined);

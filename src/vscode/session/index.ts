@@ -16,5 +16,5 @@ export { trustPromptFrom } from './trustPrompt';
 export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';
-export { openSkillFile } from './skillDocuments';
+export { openSkillFile, openSkillFileCommand } from './skillDocuments';
 export { skillRows } from './skillRows';

@@ -74,3 +74,14 @@ export async function openSkillFile(port: SessionPort, serverId: string, skillUr
   if (/\.md$/i.test(uri.path)) await vscode.languages.setTextDocumentLanguage(document, 'markdown');
   await vscode.window.showTextDocument(document, { preview: true });
 }
+
+/**
+ * The command's arguments: a row of the Servers view (a RowNode, whose click carries them), or
+ * `(serverId, skillUri, fileUri)`. Without either (the palette hides the command) there is nothing to open.
+ */
+export function openSkillFileCommand(port: SessionPort, args: unknown[]): Promise<void> | undefined {
+  const row = (args[0] as { row?: { command?: { arguments?: unknown[] } } } | undefined)?.row;
+  const [serverId, skillUri, fileUri] = row ? (row.command?.arguments ?? []) : args;
+  if (typeof serverId !== 'string' || typeof skillUri !== 'string') return undefined;
+  return openSkillFile(port, serverId, skillUri, typeof fileUri === 'string' ? fileUri : undefined);
+}
