@@ -4,6 +4,7 @@
 import { SdkError, SdkErrorCode, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type RequestOptions, type ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
+import { ResourceListener } from './connection/resourceListener';
 import { createClient, followLogLevel, TracingTransport, type ClientSetup, type TrafficObserver } from './connection/handshake';
 import { isErrorResponse, isRequest, isResultResponse } from './connection/messageKinds';
 import type { Handshake, Launcher } from './connection/launcher';
@@ -26,6 +27,7 @@ export class ServerConnection implements Connection, Disposable {
   private exited = false;
   private readonly launcher: Launcher;
   private readonly lists: FeatureLists;
+  private readonly listener: ResourceListener;
   private readonly disposables: Disposable[] = [];
   /** Handlers the client features installed on the current Client (replaced on each connection attempt). */
   private featureDisposables: Disposable[] = [];
@@ -73,6 +75,7 @@ export class ServerConnection implements Connection, Disposable {
         ? new StdioLauncher(definition, def, this.log, options)
         : new RemoteLauncher(definition, def, this.log, options, () => void this.lists.refresh());
     this.lifetime.signal.addEventListener('abort', () => this.ending.forEach((end) => end(this.lifetime.signal.reason)), { once: true });
+    this.listener = new ResourceListener(() => this.client, this.log, this.lifetime.signal);
     this.lists = new FeatureLists(() => this.client, this.log, { timeout: options.requestTimeoutMs, signal: this.lifetime.signal }, () => this.events.featuresChanged());
   }
 
@@ -321,11 +324,14 @@ export class ServerConnection implements Connection, Disposable {
     return this.send(options, (client, o) => client.readResource({ uri }, { ...o, cacheMode: 'bypass' }));
   }
 
+  /** 2026-07-28 has no `resources/subscribe`: the watched URIs share one `subscriptions/listen` stream. */
   async subscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
+    if (this.connected.getProtocolEra() === 'modern') return this.listener.add(uri);
     await this.send(options, (client, o) => client.subscribeResource({ uri }, o));
   }
 
   async unsubscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
+    if (this.connected.getProtocolEra() === 'modern') return this.listener.remove(uri);
     await this.send(options, (client, o) => client.unsubscribeResource({ uri }, o));
   }
 
