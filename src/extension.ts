@@ -18,6 +18,7 @@ import { createPublicApi, type McpHostApi } from './vscode/publicApi';
 import { registerResources } from './vscode/resources/registerResources';
 import { RestrictedModeNotice } from './vscode/restrictedMode';
 import { ServersTreeProvider } from './vscode/serversTreeProvider';
+import { registerSkillCommands } from './vscode/skillCommands';
 import { McpStatusBar } from './vscode/statusBar';
 
 /** Stops every server (and its child processes) when the extension host goes away. */
@@ -30,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const coexistence = new Coexistence(context.workspaceState, registry);
   const restricted = new RestrictedModeNotice(registry);
-  const tree = new ServersTreeProvider(registry, [restricted, coexistence], configLoader);
+  const tree = new ServersTreeProvider(registry, [restricted, coexistence], configLoader, (info) => (info.features.skills ? session().skillRows(info) : []));
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     notifyFailures(registry, logs),
     notifyServersWaitingForTrust(registry),
     vscode.commands.registerCommand(CommandIds.managePermissions, () => session().managePermissions(permissions)),
+    ...registerSkillCommands(registry, session),
     ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),
     ...chat.disposables,
     attachments,

@@ -88,7 +88,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     restartPolicy: { maxCrashes: 1, windowMs: 60_000, baseDelayMs: 60_000, maxDelayMs: 60_000 },
     features: ({ permissions, activeToolCalls, interactions }) => [
       new SamplingFeature({
-        settings: () => ({ enabled: true, rateLimitPerMinute: 10, maxTokens: 4096, pinnedModels: [], allowedContext: 'none' }),
+        settings: () => ({ enabled: true, rateLimitPerMinute: 10, maxTokens: 4096, pinnedModels: [], allowedContext: 'none', allowTools: false }),
         models: new TerminalModel(terminal),
         dialogs: terminalSamplingDialogs(terminal),
         permissions,

@@ -13,7 +13,8 @@ import { planLaunch } from '../core/protocol/launch/launchPlanner';
 import { createConnection } from '../core/protocol/serverConnection';
 import { acceptDefaultsElicitation, declineSampling, headlessInteraction, MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
 import { argumentsFor } from './toolArguments';
-import type { Tool } from '../core/host/types';
+import type { Skill, Tool } from '../core/host/types';
+import type { ServerSession } from '../core/host/serverSession';
 
 const SERVER_NAME = 'server';
 const SCOPE: ConfigScope = { kind: 'user', key: 'headless', label: 'Command line', configPath: '(command line)' };
@@ -35,6 +36,11 @@ export interface HeadlessRun {
   auth?: RemoteAuthConfig;
   /** The calls to make instead of calling every tool with arguments from its schema. */
   toolCalls?: ToolCall[];
+  /**
+   * Load every listed skill as a model would on demand: its `SKILL.md` (verified), then, only if that passed, each
+   * other listed file. Without it skills are listed and never read (a host reads no skill file ahead of need).
+   */
+  loadSkills?: boolean;
   /** A client registered beforehand (the suite's pre-registration scenario passes one in its context). */
   staticClient?: StaticClient;
   clientMetadataUrl?: string;
@@ -104,9 +110,36 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
         run.write(`tool ${tool.name}(${JSON.stringify(args)}) failed: ${(e as Error).message}`);
       }
     }
+    const skills = registry.servers().find((s) => s.id === server.id)!.features.skills ?? [];
+    for (const skill of skills) {
+      run.write(`skill ${skill.frontmatter.name}: ${skill.uri}`);
+      if (run.loadSkills) await loadSkill(session, skill, run.write);
+    }
     return failures ? 1 : 0;
   } finally {
     await registry.disposeAsync();
+  }
+}
+
+/**
+ * Loads one skill: its `SKILL.md`, verified; a file that fails verification is not used, and a `SKILL.md` that fails
+ * means the skill is not loaded at all (none of its other files is read). A refusal is the check working, not a failure.
+ */
+async function loadSkill(session: ServerSession, skill: Skill, write: (line: string) => void): Promise<void> {
+  try {
+    await session.readSkillFile(skill);
+  } catch (e) {
+    write(`skill ${skill.frontmatter.name} not loaded: ${(e as Error).message}`);
+    return;
+  }
+  const files = skill.resources === 'dynamic' ? [] : skill.resources.filter((r) => r.uri !== skill.uri);
+  for (const file of files) {
+    try {
+      await session.readSkillFile(skill, file.uri);
+      write(`skill ${skill.frontmatter.name}: read ${file.uri}`);
+    } catch (e) {
+      write(`skill ${skill.frontmatter.name}: ${file.uri} not used: ${(e as Error).message}`);
+    }
   }
 }
 
@@ -121,6 +154,7 @@ function secretsAsReferences(auth: RemoteAuthConfig, environment: Record<string,
     ...auth,
     ...(auth.clientSecret !== undefined ? { clientSecret: ref('CLIENT_SECRET', auth.clientSecret) } : {}),
     ...(auth.privateKey !== undefined ? { privateKey: ref('PRIVATE_KEY', auth.privateKey) } : {}),
+    ...(auth.assertion !== undefined ? { assertion: ref('ASSERTION', auth.assertion) } : {}),
     ...(auth.idp ? { idp: { ...auth.idp, idToken: ref('IDP_ID_TOKEN', auth.idp.idToken)!, ...(auth.idp.clientSecret !== undefined ? { clientSecret: ref('IDP_CLIENT_SECRET', auth.idp.clientSecret) } : {}) } } : {}),
   };
 }
@@ -130,6 +164,8 @@ function authFromContext(context: Record<string, unknown>, scenario: string | un
   const str = (k: string) => (typeof context[k] === 'string' ? (context[k] as string) : undefined);
   const clientId = str('client_id');
   if (!clientId) return undefined;
+  // Workload identity federation: the workload's JWT (the suite's, signed for its authorization server) as the assertion.
+  if (str('valid_jwt')) return { type: 'jwtBearer', clientId, assertion: str('valid_jwt') };
   if (str('private_key_pem')) return { type: 'privateKeyJwt', clientId, privateKey: str('private_key_pem'), algorithm: str('signing_algorithm') ?? 'ES256' };
   if (str('idp_id_token')) {
     return {
@@ -155,20 +191,22 @@ function argumentsForTool(tool: Tool, tools: readonly Tool[]): Record<string, un
   return echoed ? { schema: echoed.inputSchema } : argumentsFor(tool.inputSchema);
 }
 
-/** `[--client-metadata-url URL] [--timeout SECONDS] <server-url>`; MCP_CONFORMANCE_CONTEXT may carry a client id. */
+/** `[--client-metadata-url URL] [--timeout SECONDS] [--load-skills] <server-url>`; MCP_CONFORMANCE_CONTEXT may carry a client id. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv, write: (line: string) => void): Promise<number> {
   const args = [...argv];
   let clientMetadataUrl: string | undefined;
   let timeoutMs = 30_000;
+  let loadSkillsFlag = false;
   const positional: string[] = [];
   while (args.length) {
     const arg = args.shift()!;
     if (arg === '--client-metadata-url') clientMetadataUrl = args.shift();
     else if (arg === '--timeout') timeoutMs = Number(args.shift()) * 1000;
+    else if (arg === '--load-skills') loadSkillsFlag = true;
     else positional.push(arg);
   }
   if (positional.length !== 1 || !Number.isFinite(timeoutMs)) {
-    write('usage: conformance-client [--client-metadata-url URL] [--timeout SECONDS] <server-url>');
+    write('usage: conformance-client [--client-metadata-url URL] [--timeout SECONDS] [--load-skills] <server-url>');
     return 2;
   }
   let staticClient: StaticClient | undefined;
@@ -186,5 +224,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, write: (line:
       );
     }
   }
-  return runHeadlessClient({ url: positional[0], staticClient, clientMetadataUrl, timeoutMs, toolCalls, auth, write });
+  // The skills verification scenarios serve a tampered skill and check that loading it stops at its SKILL.md: they
+  // need a skill loaded, as a model's request would; every other run only lists skills.
+  const loadSkills = loadSkillsFlag || /^sep-2640-client-verify-/.test(env.MCP_CONFORMANCE_SCENARIO ?? '');
+  return runHeadlessClient({ url: positional[0], staticClient, clientMetadataUrl, timeoutMs, toolCalls, auth, loadSkills, write });
 }

@@ -2,6 +2,7 @@
 // rebuilt from registry snapshots on every refresh; their ids are stable (server id + kind + name), so VS Code keeps
 // expansion and selection across refreshes.
 import * as vscode from 'vscode';
+export { Node, serverIdOf } from './treeNode';
 import type { ConfigScope } from '../core/config/types';
 import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';
 import { firstLine } from '../core/presentation/serverText';
@@ -9,6 +10,7 @@ import type { RowNotice } from '../core/presentation/coexistenceNotice';
 import type { ConfigProblem } from './configLoader';
 import { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
 import { CommandIds } from '../core/common/commandIds';
+import { markdown, Node, nodeId, RowNode, themeIcon, type ServerRows } from './treeNode';
 import {
   describeState,
   plural,
@@ -23,38 +25,8 @@ import {
   templateDescription,
   toolLabel,
   toolTooltip,
-  type Codicon,
   type StateExplanation,
 } from '../core/presentation/serverPresentation';
-
-/** Unambiguous ids whatever the server ids and names contain. */
-const nodeId = (...parts: string[]): string => JSON.stringify(parts);
-
-const themeIcon = (icon: Codicon): vscode.ThemeIcon =>
-  new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
-
-/** Untrusted Markdown (the default): command links stay inert and HTML is not rendered. */
-const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);
-
-export abstract class Node {
-  constructor(
-    readonly id: string,
-    readonly parent: Node | undefined,
-    /** The server this node belongs to; undefined for scope groups. */
-    readonly serverId: string | undefined,
-  ) {}
-
-  abstract getTreeItem(): vscode.TreeItem;
-
-  getChildren(): Node[] {
-    return [];
-  }
-}
-
-/** The id of the server a tree node belongs to: tree commands receive the node as their argument. */
-export function serverIdOf(node: unknown): string | undefined {
-  return node instanceof Node ? node.serverId : undefined;
-}
 
 /** A row above the servers: what the user should know first, and a click that acts on it. */
 export class NoticeNode extends Node {
@@ -90,6 +62,7 @@ export class ScopeNode extends Node {
     private readonly scope: ConfigScope,
     private readonly servers: ServerInfo[],
     private readonly problem: ConfigProblem | undefined,
+    private readonly rows?: ServerRows,
   ) {
     super(nodeId('scope', scope.key), undefined, undefined);
   }
@@ -107,7 +80,7 @@ export class ScopeNode extends Node {
   }
 
   getChildren(): Node[] {
-    return this.servers.map((s) => new ServerNode(s, this));
+    return this.servers.map((s) => new ServerNode(s, this, this.rows));
   }
 }
 
@@ -131,6 +104,7 @@ export class ServerNode extends Node {
   constructor(
     readonly info: ServerInfo,
     parent: Node | undefined,
+    private readonly rows?: ServerRows,
   ) {
     super(nodeId('server', info.id), parent, info.id);
   }
@@ -168,6 +142,7 @@ export class ServerNode extends Node {
     if (capabilities?.resources || features.resources.length || features.resourceTemplates.length) {
       groups.push(new ResourcesGroup(info, this));
     }
+    groups.push(...(this.rows?.(info) ?? []).map((row) => new RowNode(row, this)));
     return groups.length ? groups : [new EmptyNode(info, this)];
   }
 }

@@ -9,6 +9,7 @@ import { groupByScope, serversByScope } from '../core/presentation/serverPresent
 import type { ConfigProblem } from './configLoader';
 import { CoalescedRefresh } from './coalescedRefresh';
 import { NoticeNode, ProblemNode, ScopeNode, ServerNode, type Node } from './serverNodes';
+import type { ServerRows } from './treeNode';
 
 export interface ServerSource {
   servers(): ServerInfo[];
@@ -39,6 +40,8 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     private readonly source: ServerSource,
     private readonly notices: NoticeSource[] = [],
     private readonly problems?: ProblemSource,
+    /** Rows computed by the session layer (a running server's skills). */
+    private readonly rows?: ServerRows,
   ) {
     this.subscriptions = [
       source.onDidChangeServers(() => this.refresh.schedule()),
@@ -62,12 +65,12 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       return notice ? [new NoticeNode(notice)] : [];
     });
     if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) {
-      return [...top, ...problems.map((p) => new ProblemNode(p)), ...servers.map((s) => new ServerNode(s, undefined))];
+      return [...top, ...problems.map((p) => new ProblemNode(p)), ...servers.map((s) => new ServerNode(s, undefined, this.rows))];
     }
     const groups = serversByScope(servers);
     // A folder whose broken file defined no server yet still gets its row, with the problem on it.
     for (const p of problems) if (!groups.some((g) => g.scope.key === p.scope.key)) groups.push({ scope: p.scope, servers: [] });
-    return [...top, ...groups.map((g) => new ScopeNode(g.scope, g.servers, problems.find((p) => p.scope.key === g.scope.key)))];
+    return [...top, ...groups.map((g) => new ScopeNode(g.scope, g.servers, problems.find((p) => p.scope.key === g.scope.key), this.rows))];
   }
 
   getParent(node: Node): Node | undefined {

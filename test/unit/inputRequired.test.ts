@@ -102,7 +102,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
       const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
       const activeToolCalls = new ActiveToolCalls();
       const queue = new InteractionQueue();
-      const samplingSettings = (): SamplingSettings => ({ enabled: samplingEnabled, rateLimitPerMinute: 10, maxTokens: 1000, pinnedModels: [], allowedContext: 'none' });
+      const samplingSettings = (): SamplingSettings => ({ enabled: samplingEnabled, rateLimitPerMinute: 10, maxTokens: 1000, pinnedModels: [], allowedContext: 'none', allowTools: false });
       kit = createKit({
         features: [
           new SamplingFeature({ settings: samplingSettings, models, dialogs, permissions, activeToolCalls, queue, notifyUser: () => undefined, describeContext: () => '' }),

@@ -94,6 +94,20 @@ describe('the launch plan: the trust question shows the launch that will run', f
     assert.match(text, /Contacts the enterprise identity provider's token endpoint: https:\/\/idp\.example\/token/);
   });
 
+  it('a jwtBearer auth: the question names the assertion reference or the file it is read from, and where it goes', async () => {
+    await start({ type: 'http', url: 'https://mcp.example/mcp', headers: {}, auth: { type: 'jwtBearer', clientId: 'workload', assertionFile: '/var/run/secrets/tokens/mcp', issuer: 'https://as.example' } });
+    await waitForState(kit, 's', 'blocked');
+    assert.match(asked[0], /^Sign-in: jwtBearer, client id workload/m);
+    assert.match(asked[0], /Sends the JWT-bearer assertion \(read at each token request\) in the file \/var\/run\/secrets\/tokens\/mcp to the token endpoint of the authorization server https:\/\/as\.example/);
+  });
+
+  it('a jwtBearer auth with a command: the question warns that it runs, and names where its output goes', async () => {
+    await start({ type: 'http', url: 'https://mcp.example/mcp', headers: {}, auth: { type: 'jwtBearer', clientId: 'workload', assertionCommand: ['gcloud', 'auth', 'print-identity-token'], issuer: 'https://as.example' } });
+    await waitForState(kit, 's', 'blocked');
+    assert.match(asked[0], /Runs \["gcloud","auth","print-identity-token"\] on this machine at each token request/);
+    assert.match(asked[0], /Sends the JWT-bearer assertion printed by the command gcloud auth print-identity-token to the token endpoint of the authorization server https:\/\/as\.example/);
+  });
+
   it('a client secret with no issuer: the question warns that it goes to whichever authorization server the server names', async () => {
     await start({ type: 'http', url: 'https://mcp.example/mcp', headers: {}, auth: { type: 'clientCredentials', clientId: 'cid', clientSecret: '${env:SECRET}' } });
     await waitForState(kit, 's', 'blocked');

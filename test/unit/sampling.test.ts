@@ -160,7 +160,7 @@ describe('sampling: the feature against real servers', function () {
     models = new FakeModels();
     dialogs = new FakeDialogs();
     permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
-    settings = { enabled: true, rateLimitPerMinute: 10, maxTokens: 1000, pinnedModels: [], allowedContext: 'none' };
+    settings = { enabled: true, rateLimitPerMinute: 10, maxTokens: 1000, pinnedModels: [], allowedContext: 'none', allowTools: true };
     notices = [];
     activeToolCalls = new ActiveToolCalls();
     const feature = new SamplingFeature({
@@ -203,6 +203,17 @@ describe('sampling: the feature against real servers', function () {
     assert.match(result, /\\"model\\": \\"fake-model\\"/);
     assert.match(result, /\\"stopReason\\": \\"endTurn\\"/);
     assert.match(result, /\\"role\\": \\"assistant\\"/);
+  });
+
+  it('the consent question lists the tools the server offers the model, and the review shows its tool calls', async () => {
+    const { client } = await start('asking', fixtureServer('asking-server.mjs'));
+    dialogs.consent.push('always');
+    dialogs.review.push('approve');
+    models.reply = () => [{ kind: 'toolCall', callId: 'c1', name: 'lookup', input: { q: 'mcp' } }];
+    const params = { messages: [{ role: 'user', content: { type: 'text', text: 'Find it' } }], maxTokens: 100, tools: [{ name: 'lookup', description: 'Searches the docs\nsecond line', inputSchema: { type: 'object' } }] };
+    await client.callTool({ name: 'sample', arguments: { params } });
+    assert.match(dialogs.consentAsked[0].detail, /Tools the server offers the model \(the model may call them; a call goes back to the server, which runs it\):\n- lookup: Searches the docs$/m);
+    assert.deepStrictEqual(dialogs.reviewAsked, ['(calls the server\'s tool "lookup" with {"q":"mcp"})']);
   });
 
   it('a denied or dismissed request gives the server an error, and no model is called', async () => {
@@ -336,11 +347,12 @@ describe('sampling: the feature against real servers', function () {
 
     it('declares sampling (with context only when the user allows context)', async () => {
       const declared = async () => JSON.parse(((await client.callTool({ name: 'capabilities', arguments: {} })) as { content: { text: string }[] }).content[0].text);
-      assert.deepStrictEqual((await declared()).sampling, {});
+      assert.deepStrictEqual((await declared()).sampling, { tools: {} });
       settings.allowedContext = 'thisServer';
+      settings.allowTools = false;
       await kit.registry.get(id)!.restart();
       client = kit.registry.session(id);
-      assert.deepStrictEqual((await declared()).sampling, { context: {} });
+      assert.deepStrictEqual((await declared()).sampling, { context: {} }, 'tools declared only when the user allows them');
     });
 
     it('cuts at a stop sequence and at maxTokens, with the matching stopReason', async () => {
@@ -377,6 +389,57 @@ describe('sampling: the feature against real servers', function () {
       assert.strictEqual(audio.error?.code, -32602);
       assert.match(audio.error!.message, /audio content is not supported/);
       assert.strictEqual(models.requests.length, 0);
+    });
+
+    const weather = { name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+
+    it('offers the server\'s tools to the model and sends its tool calls back as tool_use, stopped for toolUse', async () => {
+      models.reply = () => [
+        { kind: 'text', text: 'Let me look.' },
+        { kind: 'toolCall', callId: 'call-1', name: 'get_weather', input: { city: 'Paris' } },
+      ];
+      const r = await sample({ ...base, tools: [weather], toolChoice: { mode: 'required' } });
+      assert.deepStrictEqual(models.requests[0].tools, [{ name: 'get_weather', description: 'Weather for a city', inputSchema: weather.inputSchema }]);
+      assert.strictEqual(models.requests[0].toolMode, 'required');
+      assert.deepStrictEqual(r.result, {
+        role: 'assistant',
+        model: 'fake-model',
+        stopReason: 'toolUse',
+        content: [
+          { type: 'text', text: 'Let me look.' },
+          { type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Paris' } },
+        ],
+      });
+    });
+
+    it('gives the model the tool results the server sends back, and its answer goes to the server as text', async () => {
+      models.reply = () => [{ kind: 'text', text: 'It is sunny in Paris.' }];
+      const messages = [
+        { role: 'user', content: { type: 'text', text: 'Weather in Paris?' } },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Paris' } }] },
+        { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call-1', content: [{ type: 'text', text: 'sunny, 21 C' }] }] },
+      ];
+      const r = await sample({ ...base, messages, tools: [weather] });
+      const sent = models.requests[0].messages;
+      assert.deepStrictEqual(sent[1].parts, [{ kind: 'toolCall', callId: 'call-1', name: 'get_weather', input: { city: 'Paris' } }]);
+      assert.deepStrictEqual(sent[2].parts, [{ kind: 'toolResult', callId: 'call-1', content: [{ kind: 'text', text: 'sunny, 21 C' }] }]);
+      assert.strictEqual(models.requests[0].toolMode, 'auto');
+      assert.deepStrictEqual(r.result?.content, { type: 'text', text: 'It is sunny in Paris.' });
+      assert.strictEqual(r.result?.stopReason, 'endTurn');
+    });
+
+    it('offers no tools for toolChoice "none", and refuses tools the user turned off or a model cannot take', async () => {
+      await sample({ ...base, tools: [weather], toolChoice: { mode: 'none' } });
+      assert.strictEqual(models.requests[0].tools, undefined);
+      const badName = await sample({ ...base, tools: [{ ...weather, name: 'get weather!' }] });
+      assert.strictEqual(badName.error?.code, -32602);
+      models.available = [{ ...models.available[0], capabilities: { acceptsImages: true, acceptsTools: false } }];
+      assert.match((await sample({ ...base, tools: [weather] })).error!.message, /does not take tools/);
+      settings.allowTools = false;
+      const off = await sample({ ...base, tools: [weather] });
+      assert.strictEqual(off.error?.code, -32602);
+      assert.match(off.error!.message, /turned off \(setting mcpHost.sampling.allowTools\)/);
+      assert.strictEqual(models.requests.length, 1, 'no refused request reached a model');
     });
 
     it('honours includeContext only as far as the user allows', async () => {

@@ -27,6 +27,12 @@ describe('sampling and elicitation settings: user and workspace levels', () => {
     assert.strictEqual(readSamplingSettings(userOffForAll, server).enabled, false);
   });
 
+  it('tools in sampling: on by default; the user or a workspace can turn them off, a workspace cannot turn them on', () => {
+    assert.strictEqual(readSamplingSettings(section({ allowTools: { defaultValue: true } }), server).allowTools, true);
+    assert.strictEqual(readSamplingSettings(section({ allowTools: { defaultValue: true, workspaceValue: false } }), server).allowTools, false);
+    assert.strictEqual(readSamplingSettings(section({ allowTools: { defaultValue: true, globalValue: false, workspaceFolderValue: true } }), server).allowTools, false);
+  });
+
   it('model pins come from the user only', () => {
     const fromWorkspace = section({ models: { defaultValue: {}, workspaceValue: { everything: ['expensive-model'] } } });
     assert.deepStrictEqual(readSamplingSettings(fromWorkspace, server).pinnedModels, []);
@@ -48,6 +54,7 @@ describe('sampling and elicitation settings: user and workspace levels', () => {
       maxTokens: 512,
       pinnedModels: [],
       allowedContext: 'thisServer',
+      allowTools: true,
     });
     assert.strictEqual(tightestNumber(section({}), 'rateLimit', NUMERIC_SETTINGS.samplingRateLimit), 10, 'nothing set: the fallback');
     assert.strictEqual(tightestNumber(section({ rateLimit: { globalValue: 0, workspaceValue: 2.7 } }), 'rateLimit', NUMERIC_SETTINGS.samplingRateLimit), 2);

@@ -26,6 +26,7 @@ export const CommandIds = {
   loadMoreResources: 'mcpHost.loadMoreResources',
   openResourceLink: 'mcpHost.openResourceLink',
   runPrompt: 'mcpHost.runPrompt',
+  openSkillFile: 'mcpHost.openSkillFile',
   callTool: 'mcpHost.callTool',
   resetToolPermissions: 'mcpHost.resetToolPermissions',
   openToolView: 'mcpHost.openToolView',

@@ -2,11 +2,11 @@
 // endpoints that may be contacted (https, or http on this machine for a server on this machine).
 import type { Node } from 'jsonc-parser';
 import { isAllowedAuthEndpoint } from './allowedUrls';
-import { members, stringProperty, type Diagnostics } from './configMembers';
+import { members, stringArrayProperty, stringProperty, type Diagnostics } from './configMembers';
 import { REMOTE_AUTH_TYPES, type RemoteAuthConfig, type RemoteAuthType } from './types';
 import { variablesIn } from './variables';
 
-const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp']);
+const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp', 'assertion', 'assertionFile', 'assertionCommand']);
 const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);
 /** What each kind of `auth` needs. */
 const AUTH_REQUIRED: Record<RemoteAuthType, string[]> = {
@@ -14,6 +14,7 @@ const AUTH_REQUIRED: Record<RemoteAuthType, string[]> = {
   clientCredentials: ['clientId', 'clientSecret'],
   privateKeyJwt: ['clientId', 'privateKey', 'algorithm'],
   crossAppAccess: ['clientId', 'clientSecret', 'idp'],
+  jwtBearer: ['clientId'],
 };
 
 /** A secret is never written into mcp.json: it comes from an input (secret storage) or the environment. */
@@ -55,10 +56,10 @@ export function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) 
   const auth: RemoteAuthConfig = { type };
   checkAuthEndpoint(m.get('issuer')?.value, '"auth.issuer"', serverUrl, d);
   checkAuthEndpoint(m.get('clientMetadataUrl')?.value, '"auth.clientMetadataUrl"', serverUrl, d);
-  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl'] as const) {
+  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'assertion', 'assertionFile'] as const) {
     const value = stringProperty(m, key, `"auth.${key}"`, d, checkVariables);
     if (value === undefined) continue;
-    if (key === 'clientSecret' || key === 'privateKey') checkSecretReference(m.get(key)!.value, `"auth.${key}"`, d);
+    if (key === 'clientSecret' || key === 'privateKey' || key === 'assertion') checkSecretReference(m.get(key)!.value, `"auth.${key}"`, d);
     auth[key] = value;
   }
   const dpopNode = m.get('dpop')?.value;
@@ -82,6 +83,13 @@ export function parseAuth(node: Node, d: Diagnostics, checkVariables: (n: Node) 
         auth.idp = { clientId, idToken, ...(issuer ? { issuer } : {}), ...(tokenEndpoint ? { tokenEndpoint } : {}), ...(clientSecret ? { clientSecret } : {}) };
       }
     }
+  }
+  const command = stringArrayProperty(m, 'assertionCommand', '"auth.assertionCommand"', d, checkVariables);
+  if (command?.length) auth.assertionCommand = command;
+  else if (command) d.error('missing-auth-property', m.get('assertionCommand')!.value, '"auth.assertionCommand" is empty.');
+  if (type === 'jwtBearer' && ['assertion', 'assertionFile', 'assertionCommand'].filter((k) => m.has(k)).length !== 1) {
+    d.error('missing-auth-property', typeNode, '"jwtBearer" needs one of "assertion", "assertionFile", "assertionCommand".');
+    return undefined;
   }
   const missing = AUTH_REQUIRED[type].filter((k) => m.get(k) === undefined);
   if (missing.length) {

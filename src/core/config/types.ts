@@ -56,15 +56,16 @@ export interface StdioServerConfig {
 }
 
 /** How a remote server's tokens are obtained (`auth` in mcp.json). Secrets are `${input:…}` or `${env:…}` as written. */
-export type RemoteAuthType = 'oauth' | 'clientCredentials' | 'privateKeyJwt' | 'crossAppAccess';
-export const REMOTE_AUTH_TYPES: readonly RemoteAuthType[] = ['oauth', 'clientCredentials', 'privateKeyJwt', 'crossAppAccess'];
+export type RemoteAuthType = 'oauth' | 'clientCredentials' | 'privateKeyJwt' | 'crossAppAccess' | 'jwtBearer';
+export const REMOTE_AUTH_TYPES: readonly RemoteAuthType[] = ['oauth', 'clientCredentials', 'privateKeyJwt', 'crossAppAccess', 'jwtBearer'];
 
 export interface RemoteAuthConfig {
   /**
    * `oauth`: a person signs in through the browser (the default without `auth`). `clientCredentials`: the client
    * credentials grant with `client_secret_basic`; `privateKeyJwt`: the same grant, the client authenticated by a JWT
    * signed with its private key; `crossAppAccess`: enterprise-managed authorization (an ID token exchanged at the
-   * enterprise identity provider for an ID-JAG, redeemed with the JWT bearer grant).
+   * enterprise identity provider for an ID-JAG, redeemed with the JWT bearer grant); `jwtBearer`: the RFC 7523
+   * JWT-bearer grant with a JWT the workload holds (workload identity federation), from `assertion`, `assertionFile` or `assertionCommand`.
    */
   type: RemoteAuthType;
   clientId?: string;
@@ -80,6 +81,12 @@ export interface RemoteAuthConfig {
   clientMetadataUrl?: string;
   /** DPoP-bound tokens (RFC 9449): proofs signed with a key of this client's own. */
   dpop?: boolean;
+  /** `jwtBearer`: the JWT itself, a `${input:…}` or `${env:…}` reference. */
+  assertion?: string;
+  /** `jwtBearer`: an absolute path of a file holding the JWT, read at each token request (it may rotate). */
+  assertionFile?: string;
+  /** `jwtBearer`: a command and its arguments (no shell) whose output is the JWT, run at each token request. */
+  assertionCommand?: string[];
   /** `crossAppAccess`: the enterprise identity provider. */
   idp?: { issuer?: string; tokenEndpoint?: string; clientId: string; clientSecret?: string; idToken: string };
 }

@@ -88,14 +88,15 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
   };
 }
 
-const AUTH_SECRETS = new Set(['clientSecret', 'privateKey']);
+const AUTH_SECRETS = new Set(['clientSecret', 'privateKey', 'assertion']);
 
 function mapAuthStrings(auth: RemoteAuthConfig, f: (value: string, role: StringRole) => string): RemoteAuthConfig {
   const out: RemoteAuthConfig = { type: auth.type, ...(auth.dpop !== undefined ? { dpop: auth.dpop } : {}) };
-  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl'] as const) {
+  for (const key of ['clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'assertion', 'assertionFile'] as const) {
     const value = auth[key];
     if (value !== undefined) out[key] = f(value, AUTH_SECRETS.has(key) ? 'secret' : 'plain');
   }
+  if (auth.assertionCommand) out.assertionCommand = auth.assertionCommand.map((a) => f(a, 'plain'));
   if (auth.idp) {
     const { issuer, tokenEndpoint, clientId, clientSecret, idToken } = auth.idp;
     out.idp = {

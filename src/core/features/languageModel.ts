@@ -44,6 +44,8 @@ export interface ModelRequest {
   systemPrompt?: string;
   messages: readonly ModelMessage[];
   tools?: readonly ModelTool[];
+  /** `required`: the model must call one of `tools` (sampling's `toolChoice`). Default: it chooses. */
+  toolMode?: 'auto' | 'required';
   /**
    * The limits a sampling server asked for. VS Code's API has no common option for them (model options differ by
    * provider), so sampling also enforces maxTokens and stop sequences on the answer itself.

@@ -11,9 +11,10 @@ import type {
   ReadResourceResult,
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
+import type { SkillFile } from '@modelcontextprotocol/client/ext/skills';
 import type { Event } from '../common/events';
 import type { ServerLog } from '../common/log';
-import { describeServerState, type ServerInfo, type ServerState, type Tool } from './types';
+import { describeServerState, type ServerInfo, type ServerState, type Skill, type Tool } from './types';
 
 export interface SessionRequestOptions {
   signal?: AbortSignal;
@@ -49,6 +50,12 @@ export interface ServerSession {
   loadMoreResourceTemplates(): Promise<void>;
   /** Reloads resources (as many pages as were loaded) and templates. */
   refreshResources(): Promise<void>;
+  /**
+   * Reads one file of a listed skill (`ref` relative to the skill's root, default its `SKILL.md`) and verifies it as
+   * the SDK does (listed, size, digest; for `SKILL.md` the frontmatter): rejects with a `SkillVerificationError` when
+   * a check fails, and then the file must not be used.
+   */
+  readSkillFile(skill: Skill, ref?: string, options?: SessionRequestOptions): Promise<SkillFile>;
 }
 
 /** Asked for a session of a server that is not running (stopped, starting, waiting, failed, or removed). */

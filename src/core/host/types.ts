@@ -1,5 +1,6 @@
 // The host's public model: what the VS Code layer renders and what the extension's API returns.
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool, Implementation } from '@modelcontextprotocol/client';
+import type { Skill } from '@modelcontextprotocol/client/ext/skills';
 import type { AuthStatus } from '../auth/authStatus';
 import type { ConfigScope, RawServer } from '../config/types';
 import type { SandboxDenial } from '../config/sandboxDenial';
@@ -54,6 +55,15 @@ export interface ServerFeatures {
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
+  /**
+   * The server's skills (the `io.modelcontextprotocol/skills` extension), every page: entries only, never a file
+   * (files are read when a skill is opened or loaded). Absent when the server does not offer the extension.
+   */
+  skills?: Skill[];
+  /** `skills/list` entries refused as invalid, each with why (shown, never loaded). */
+  invalidSkills?: { uri?: string; reason: string }[];
+  /** Skill files that failed verification when read this session, by file URI: why, in words (never loaded). */
+  skillFailures?: Record<string, string>;
 }
 
 export const emptyFeatures = (): ServerFeatures => ({ tools: [], prompts: [], resources: [], resourceTemplates: [] });
@@ -83,4 +93,4 @@ export interface ServerInfo {
   sandboxDenials?: readonly SandboxDenial[];
 }
 
-export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation };
+export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation, Skill };

@@ -17,3 +17,4 @@ export { toolResultView } from './features/tools/toolResultView';
 export { createConnection } from './serverConnection';
 export { planLaunch } from './launch/launchPlanner';
 export { AgentCalls } from './features/tools/agentCallIdentity';
+export { skillAwareCaller, withSkillTools } from './features/skills/skillTool';

@@ -4,18 +4,19 @@
 import { SdkError, SdkErrorCode, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type RequestOptions, type ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
+import { ResourceListener } from './connection/resourceListener';
 import { createClient, followLogLevel, TracingTransport, type ClientSetup, type TrafficObserver } from './connection/handshake';
 import { isErrorResponse, isRequest, isResultResponse } from './connection/messageKinds';
 import type { Handshake, Launcher } from './connection/launcher';
 import type { Connection, ConnectionEvents, ConnectionOptions, StartOutcome } from '../host/connectionPort';
 import { RemoteLauncher } from './connection/remoteLauncher';
-import { describeStartFailure, StartError } from './connection/startErrors';
+import { describeStartFailure, isProbeClosed, StartError } from './connection/startErrors';
 import { StdioLauncher } from './connection/stdioLauncher';
 import type { Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
 import { redact, redactingLog } from '../host/redactingLog';
 import type { SessionRequestOptions } from '../host/serverSession';
-import type { ServerFeatures, Tool } from '../host/types';
+import type { ServerFeatures, Skill, Tool } from '../host/types';
 
 /** The protocol layer's connection for one start (the host's ConnectionFactory). */
 export const createConnection = (...args: ConstructorParameters<typeof ServerConnection>): Connection => new ServerConnection(...args);
@@ -26,6 +27,7 @@ export class ServerConnection implements Connection, Disposable {
   private exited = false;
   private readonly launcher: Launcher;
   private readonly lists: FeatureLists;
+  private readonly listener: ResourceListener;
   private readonly disposables: Disposable[] = [];
   /** Handlers the client features installed on the current Client (replaced on each connection attempt). */
   private featureDisposables: Disposable[] = [];
@@ -73,6 +75,7 @@ export class ServerConnection implements Connection, Disposable {
         ? new StdioLauncher(definition, def, this.log, options, (denial) => events.sandboxDenied?.(denial))
         : new RemoteLauncher(definition, def, this.log, options, () => void this.lists.refresh());
     this.lifetime.signal.addEventListener('abort', () => this.ending.forEach((end) => end(this.lifetime.signal.reason)), { once: true });
+    this.listener = new ResourceListener(() => this.client, this.log, this.lifetime.signal);
     this.lists = new FeatureLists(() => this.client, this.log, { timeout: options.requestTimeoutMs, signal: this.lifetime.signal }, () => this.events.featuresChanged());
   }
 
@@ -325,11 +328,14 @@ export class ServerConnection implements Connection, Disposable {
     return this.send(options, (client, o) => client.readResource({ uri }, { ...o, cacheMode: 'bypass' }));
   }
 
+  /** 2026-07-28 has no `resources/subscribe`: the watched URIs share one `subscriptions/listen` stream. */
   async subscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
+    if (this.connected.getProtocolEra() === 'modern') return this.listener.add(uri);
     await this.send(options, (client, o) => client.subscribeResource({ uri }, o));
   }
 
   async unsubscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
+    if (this.connected.getProtocolEra() === 'modern') return this.listener.remove(uri);
     await this.send(options, (client, o) => client.unsubscribeResource({ uri }, o));
   }
 
@@ -351,6 +357,10 @@ export class ServerConnection implements Connection, Disposable {
 
   refreshResources(): Promise<void> {
     return this.lists.refreshResources();
+  }
+
+  readSkillFile(skill: Skill, ref?: string, options?: SessionRequestOptions) {
+    return this.send(options, (client, o) => this.lists.readSkillFile(client, skill, ref, o));
   }
 
   async notifyRootsChanged(): Promise<void> {
@@ -383,9 +393,4 @@ export class ServerConnection implements Connection, Disposable {
   dispose(): void {
     for (const d of [...this.disposables.splice(0), ...this.featureDisposables.splice(0)]) d.dispose();
   }
-}
-
-/** The SDK's verdict when the connection closed during the `server/discover` probe it ran in place. */
-function isProbeClosed(e: unknown): boolean {
-  return e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(e.message);
 }

@@ -23,3 +23,5 @@ export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';
 export { CONFIG_TEMPLATE } from './configTemplate';
 export { searchedToolList } from '../../core/features/tools/toolListSearch';
+export { openSkillFile, openSkillFileCommand } from './skillDocuments';
+export { skillRows } from './skillRows';

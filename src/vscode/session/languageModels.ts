@@ -114,6 +114,7 @@ class EditorLanguageModel implements LanguageModel {
         {
           justification: this.justification,
           ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) } : {}),
+          ...(tools && request.toolMode === 'required' ? { toolMode: vscode.LanguageModelChatToolMode.Required } : {}),
         },
         cancellation.token,
       );

@@ -64,7 +64,11 @@ function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: 
 }
 
 export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
-  const servers = () => deps.sessions.servers();
+  // With skills, each server's `load_skill` tool too (made in the session layer, loaded whenever a server runs).
+  const servers = () => {
+    const all = deps.sessions.servers();
+    return all.some((s) => s.features.skills?.length) ? deps.session().withSkillTools(all) : all;
+  };
   // Made when an agent first prepares a call (a server runs then, so the session layer is loaded anyway).
   let agentCalls: AgentCalls | undefined;
   const calls = (): AgentCalls => (agentCalls ??= new (deps.session().AgentCalls)(deps.consent));
@@ -112,7 +116,7 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
       const sub = abortOnCancel(token, abort);
       try {
         // The one guarded path: a decision taken at prepare time is checked again (a "deny" saved since refuses it).
-        const outcome = await deps.caller.call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal }, { confirmedByUser: resolved.confirmedByUser });
+        const outcome = await deps.session().skillAwareCaller(deps.caller, deps.sessions).call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal }, { confirmedByUser: resolved.confirmedByUser });
         if (!outcome.ran) throw new Error('The user denied this MCP tool. Do not retry it.');
         const { result } = outcome;
         // Results are converted in the session layer, loaded with the server that gave this one.

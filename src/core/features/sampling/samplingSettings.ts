@@ -17,6 +17,8 @@ export interface SamplingSettings {
   pinnedModels: string[];
   /** The widest `includeContext` the user allows. */
   allowedContext: ContextScope;
+  /** Requests may offer the model tools (`tools`/`toolChoice`): declared as `sampling.tools` only then. */
+  allowTools: boolean;
 }
 
 const CONTEXT_SCOPES: ContextScope[] = ['none', 'thisServer', 'allServers'];
@@ -38,5 +40,7 @@ export function readSamplingSettings(c: SettingsSection, definition: ServerDefin
     maxTokens: tightestNumber(c, 'maxTokens', NUMERIC_SETTINGS.samplingMaxTokens),
     pinnedModels: Array.isArray(pinned) ? pinned.filter((p): p is string => typeof p === 'string') : typeof pinned === 'string' ? [pinned] : [],
     allowedContext: tightestContext(c),
+    // A workspace can turn it off, never on.
+    allowTools: Object.values(userValue<unknown>(c, 'allowTools')).flat().every((v) => v !== false),
   };
 }

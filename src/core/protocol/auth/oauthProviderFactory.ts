@@ -16,6 +16,8 @@ import type { AuthProviderFactory } from '../../auth/ports';
 import type { RemoteAuthConfig, ServerDefinition } from '../../config/types';
 import type { AuthStatusStore } from '../../auth/authStatus';
 import { OAuthProvider, type OAuthProviderOptions } from './oauthProvider';
+import { JwtBearerProvider } from './jwtBearerProvider';
+import { readAssertionFile, runAssertionCommand } from './assertionSources';
 import type { AuthInteraction, SecretStore, StaticClient } from '../../auth/ports';
 
 export interface OAuthDeps {
@@ -67,6 +69,12 @@ function machineProvider(auth: RemoteAuthConfig, clientName: string): OAuthClien
     case 'privateKeyJwt':
       provider = new PrivateKeyJwtProvider({ clientId: auth.clientId!, privateKey: auth.privateKey!, algorithm: auth.algorithm!, clientName, scope: auth.scope, ...issuer });
       break;
+    case 'jwtBearer': {
+      const { assertion, assertionFile, assertionCommand } = auth;
+      const read = assertionFile !== undefined ? () => readAssertionFile(assertionFile) : assertionCommand ? () => runAssertionCommand(assertionCommand) : async () => assertion ?? '';
+      provider = new JwtBearerProvider({ clientId: auth.clientId!, clientName, scope: auth.scope, ...issuer, assertion: read });
+      break;
+    }
     default: {
       const idp = auth.idp!;
       provider = new CrossAppAccessProvider({

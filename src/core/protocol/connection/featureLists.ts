@@ -1,9 +1,10 @@
 // What a running server offers: tools and prompts in full (every page), resources and resource templates a page at a
 // time on demand (a server may offer 10,000). Lists follow `list_changed`; a reload of resources keeps as many pages
 // as were loaded, so a view keeps its place.
-import type { Client, ListChangedHandlers } from '@modelcontextprotocol/client';
+import type { Client, ListChangedHandlers, RequestOptions } from '@modelcontextprotocol/client';
+import { SkillsClient, SkillVerificationError, type SkillFile } from '@modelcontextprotocol/client/ext/skills';
 import type { ServerLog } from '../../common/log';
-import { emptyFeatures, type ResourceTemplate, type ServerFeatures } from '../../host/types';
+import { emptyFeatures, type ResourceTemplate, type ServerFeatures, type Skill } from '../../host/types';
 import { PagedList } from './pagedList';
 
 export class FeatureLists {
@@ -14,6 +15,8 @@ export class FeatureLists {
   private resourcesGeneration = 0;
   private resourcePagesLoaded = 0;
   private loadingMoreResources: Promise<void> | undefined;
+  /** The skills extension's client for the current SDK Client (one per connection attempt). */
+  private skills: { client: Client; skills: SkillsClient } | undefined;
   /** Resource templates, a page at a time like resources. */
   private readonly templatePages = new PagedList<ResourceTemplate>(async (cursor) => {
     const client = this.client();
@@ -79,17 +82,57 @@ export class FeatureLists {
         return [];
       }
     };
-    const [tools, prompts, resources, resourceTemplates] = await Promise.all([
+    const skillsClient = this.skillsOf(client);
+    let invalidSkills: ServerFeatures['invalidSkills'];
+    const [tools, prompts, resources, resourceTemplates, skills] = await Promise.all([
       load('tools', caps.tools, async () => (await client.listTools(undefined, opts)).tools),
       load('prompts', caps.prompts, async () => (await client.listPrompts(undefined, opts)).prompts),
       load('resources', caps.resources, () => this.loadResourcePages(client, 1)),
       load('resource templates', caps.resources, () => this.templatePages.load(1)),
+      // Entries only: no skill file is read before the user or a model asks for it (SEP-2640: no prefetch).
+      load('skills', skillsClient.supported, async () => {
+        const listing = await skillsClient.list(undefined, opts);
+        invalidSkills = listing.invalid.map(({ uri, reason }) => ({ uri, reason }));
+        for (const bad of invalidSkills) this.log.warn(`Skill entry ${bad.uri ?? '(no URI)'} refused: ${bad.reason}`);
+        return listing.skills;
+      }),
     ]);
-    this.features = { tools, prompts, resources, resourceTemplates };
+    this.features = { tools, prompts, resources, resourceTemplates, ...(skillsClient.supported ? { skills, invalidSkills, skillFailures: this.features.skillFailures } : {}) };
     this.log.info(
-      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length}${this.templatePages.hasMore ? '+' : ''} resource templates`,
+      `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length}${this.templatePages.hasMore ? '+' : ''} resource templates${skillsClient.supported ? `, ${skills.length} skills` : ''}`,
     );
     this.onDidChange();
+  }
+
+  /** Reads and verifies one skill file; one that fails verification is noted (the view says why) and never returned. */
+  async readSkillFile(client: Client, skill: Skill, ref: string | undefined, options: RequestOptions): Promise<SkillFile> {
+    try {
+      const file = await this.skillsOf(client).read(skill, ref, options);
+      this.noteSkillVerification(file.uri, undefined);
+      return file;
+    } catch (e) {
+      if (e instanceof SkillVerificationError) {
+        this.log.warn(`Skill file ${e.uri} refused: ${e.message}`);
+        this.noteSkillVerification(e.uri, e.message);
+      }
+      throw e;
+    }
+  }
+
+  /** Notes a skill file's verification outcome: `failure` says why it was refused; undefined clears an earlier one. */
+  noteSkillVerification(uri: string, failure: string | undefined): void {
+    const failures = this.features.skillFailures ?? {};
+    if (failures[uri] === failure) return;
+    const others = { ...failures };
+    delete others[uri];
+    this.features = { ...this.features, skillFailures: failure === undefined ? others : { ...others, [uri]: failure } };
+    this.onDidChange();
+  }
+
+  /** The SDK's skills client for `client`: it lists, reads and verifies (digest, size, frontmatter). */
+  private skillsOf(client: Client): SkillsClient {
+    if (this.skills?.client !== client) this.skills = { client, skills: new SkillsClient(client, { skipInvalid: true }) };
+    return this.skills.skills;
   }
 
   /**

@@ -1,6 +1,7 @@
 // The client side of `initialize`: one SDK Client per attempt, declaring only what is handled (roots, plus what each
 // client feature declares for this server), with the server's log messages routed to its log, JSON-RPC traffic traced
 // at trace level, and `logging/setLevel` following the log's level.
+import { LevelledClient } from './levelledClient';
 import { Client, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { ServerDefinition } from '../../config/types';
@@ -131,7 +132,7 @@ export function createClient(setup: ClientSetup): { client: Client; installed: D
   const { definition, log, options } = setup;
   const features = options.features ?? [];
   const capabilities = Object.assign({ roots: { listChanged: true } }, ...features.map((f) => f.capabilities(definition)));
-  const client = new Client(options.clientInfo, {
+  const client = new LevelledClient(options.clientInfo, {
     capabilities,
     supportedProtocolVersions: [...NEGOTIABLE_PROTOCOL_VERSIONS],
     // 2026-07-28 where the server speaks it (probed with server/discover), else the 2025 initialize handshake.
@@ -162,9 +163,16 @@ export function createClient(setup: ClientSetup): { client: Client; installed: D
   return { client, installed };
 }
 
-/** Sets the server's log level to the log's, now and whenever the user changes it (servers that log). */
+/**
+ * Sets the server's log level to the log's, now and whenever the user changes it (servers that log): on 2026-07-28 in
+ * every request's `_meta`, on 2025 sessions with `logging/setLevel`.
+ */
 export function followLogLevel(client: Client, log: ServerLog, requestTimeoutMs: number): Disposable | undefined {
   if (!client.getServerCapabilities()?.logging) return undefined;
+  if (client instanceof LevelledClient && client.getProtocolEra() === 'modern') {
+    client.logLevel = LOG_TO_MCP[log.logLevel];
+    return log.onDidChangeLogLevel((l) => (client.logLevel = LOG_TO_MCP[l]));
+  }
   const apply = (level: LogLevelName) =>
     client.setLoggingLevel(LOG_TO_MCP[level], { timeout: requestTimeoutMs }).catch((e: Error) => log.debug(`logging/setLevel failed: ${e.message}`));
   void apply(log.logLevel);

@@ -75,3 +75,8 @@ function describeRemoteFailure(e: Error, url: string): StartError | undefined {
   if (code) return new StartError(`Cannot reach ${host}: ${code}`, true);
   return undefined;
 }
+
+/** The SDK's verdict when the connection closed during the `server/discover` probe it ran in place. */
+export function isProbeClosed(e: unknown): boolean {
+  return e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(e.message);
+}

@@ -156,6 +156,12 @@ export function buildRemotePlan({ resolved, raw }: RemotePlanSource): RemoteLaun
   if (r?.clientMetadataUrl !== undefined) endpoints.push({ role: 'its client metadata document (sent as the client id)', url: r.clientMetadataUrl });
   if (auth?.clientSecret !== undefined) secrets.push({ field: 'client secret', shown: maskedTemplate(auth.clientSecret), sentTo: `the token endpoint of ${authServer}` });
   if (auth?.privateKey !== undefined) secrets.push({ field: 'private key', shown: maskedTemplate(auth.privateKey), sentTo: `nowhere (it signs a client assertion for the token endpoint of ${authServer})` });
+  if (auth?.assertion !== undefined) secrets.push({ field: 'JWT-bearer assertion', shown: maskedTemplate(auth.assertion), sentTo: `the token endpoint of ${authServer}` });
+  if (r?.assertionFile !== undefined) secrets.push({ field: 'JWT-bearer assertion (read at each token request) in the file', shown: r.assertionFile, sentTo: `the token endpoint of ${authServer}` });
+  if (r?.assertionCommand) {
+    warnings.push(`Runs ${JSON.stringify(r.assertionCommand)} on this machine at each token request, for the JWT-bearer assertion.`);
+    secrets.push({ field: 'JWT-bearer assertion printed by the command', shown: r.assertionCommand.join(' '), sentTo: `the token endpoint of ${authServer}` });
+  }
   if (r?.idp && auth?.idp) {
     const idp = r.idp.tokenEndpoint ?? `the token endpoint of ${r.idp.issuer}`;
     if (r.idp.issuer) endpoints.push({ role: "the enterprise identity provider's issuer", url: r.idp.issuer });

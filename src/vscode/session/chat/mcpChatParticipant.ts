@@ -21,6 +21,7 @@ import type { ToolCaller } from '../../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../../core/features/tools/toolConsent';
 import { toolNameMap, toolNameMapOfServers } from '../../../core/features/tools/toolNames';
 import { mentionedServers } from '../../../core/features/tools/toolSearch';
+import { skillAwareCaller, withSkillTools } from '../../../core/protocol/features/skills/skillTool';
 import { LanguageModels } from '../languageModels';
 import { escapeMarkdown, inlineCode, markdownLine, truncate } from '../../../core/presentation/serverText';
 import type { AppViews } from '../../apps/appViews';
@@ -211,9 +212,9 @@ export class McpChatRequest {
     await runToolLoop({
       model: this.model,
       messages,
-      tools: this.model.info.capabilities.acceptsTools ? toolNameMapOfServers(this.servers) : toolNameMap([]),
+      tools: this.model.info.capabilities.acceptsTools ? toolNameMapOfServers(withSkillTools(this.servers)) : toolNameMap([]),
       maxRounds: settings.maxToolRounds,
-      caller: this.deps.caller,
+      caller: skillAwareCaller(this.deps.caller, this.deps.sessions),
       conversion: (serverId) => this.conversion(serverId),
       origin: this.origin,
       signal: this.abort.signal,

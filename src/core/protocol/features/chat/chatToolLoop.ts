@@ -37,7 +37,7 @@ export interface ToolLoopOptions {
   tools: ToolNameMap;
   maxRounds: number;
   /** The guarded path every tool call takes: consent first. */
-  caller: ToolCaller;
+  caller: Pick<ToolCaller, 'call'>;
   /** How a server's tool results are converted (resource links are read from that server). */
   conversion(serverId: string): ConversionOptions;
   /** Where the calls come from, for sampling dialogs, e.g. `@mcp in chat: "…"`. */

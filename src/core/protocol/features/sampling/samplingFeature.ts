@@ -7,7 +7,6 @@ import {
   type ClientCapabilities,
   type CreateMessageRequestParams,
   type CreateMessageResult,
-  type SamplingMessage,
 } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../../config/types';
 import type { ActiveToolCalls } from '../../../host/activeToolCalls';
@@ -18,7 +17,6 @@ import { consentSubject } from '../../../features/consentSubject';
 import type { InteractionQueue } from '../../../host/interactionQueue';
 import {
   base64Of,
-  imageFromBase64,
   type LanguageModel,
   type LanguageModelCatalog,
   type LanguageModelInfo,
@@ -28,6 +26,7 @@ import {
 import { RATE_LIMITED, RateLimiter } from '../rateLimiter';
 import type { StandingConsentAnswer, TextQuestion } from '../../../features/userQuestions';
 import { selectModel } from './modelSelection';
+import { describeResult, describeTools, toModelMessage, toolsOfRequest, toolUseResult } from './samplingTools';
 import type { ContextScope, SamplingSettings } from '../../../features/sampling/samplingSettings';
 
 export type { ContextScope, SamplingSettings } from '../../../features/sampling/samplingSettings';
@@ -85,7 +84,7 @@ export class SamplingFeature implements ClientFeature {
   capabilities(definition: ServerDefinition): ClientCapabilities {
     const s = this.deps.settings(definition);
     if (!s.enabled) return {};
-    return { sampling: s.allowedContext === 'none' ? {} : { context: {} } };
+    return { sampling: { ...(s.allowedContext === 'none' ? {} : { context: {} }), ...(s.allowTools ? { tools: {} } : {}) } };
   }
 
   install(session: SessionContext): void {
@@ -115,7 +114,9 @@ export class SamplingFeature implements ClientFeature {
       );
     if (params.maxTokens > settings.maxTokens)
       refuse(ProtocolErrorCode.InvalidParams, `maxTokens ${params.maxTokens} exceeds the user's limit of ${settings.maxTokens} (setting mcpHost.sampling.maxTokens).`);
-    if (params.tools?.length || params.toolChoice) refuse(ProtocolErrorCode.InvalidParams, 'Tool use in sampling is not supported by this client.');
+    if ((params.tools?.length || params.toolChoice) && !settings.allowTools)
+      refuse(ProtocolErrorCode.InvalidParams, 'Tools in sampling requests are turned off (setting mcpHost.sampling.allowTools).');
+    const offered = toolsOfRequest(params, refuse);
     const messages = params.messages.map((m) => toModelMessage(m, refuse));
 
     return this.deps.queue.run(async () => {
@@ -128,6 +129,7 @@ export class SamplingFeature implements ClientFeature {
         refuse(ProtocolErrorCode.InternalError, `No model available: ${choice.reason}.`);
       }
       const model = choice.model!;
+      if (offered && !model.capabilities.acceptsTools) refuse(ProtocolErrorCode.InternalError, `The model ${model.name} does not take tools.`);
       const requested = params.includeContext ?? 'none';
       const context = CONTEXT_ORDER[Math.min(CONTEXT_ORDER.indexOf(requested), CONTEXT_ORDER.indexOf(settings.allowedContext))];
       const subject = consentSubject(definition.scope, definition.name, definition.raw);
@@ -165,12 +167,12 @@ export class SamplingFeature implements ClientFeature {
       const reply: ModelResponsePart[] = [];
       try {
         answering = await this.deps.models.get(model);
-        const request = { systemPrompt, messages, maxTokens: params.maxTokens, temperature: params.temperature, stopSequences: params.stopSequences };
+        const request = { systemPrompt, messages, maxTokens: params.maxTokens, temperature: params.temperature, stopSequences: params.stopSequences, ...offered };
         for await (const part of answering.send(request, signal)) reply.push(part);
       } catch (e) {
         return refuse(ProtocolErrorCode.InternalError, `The model ${model.name} failed: ${(e as Error).message}`);
       }
-      const result = await this.toResult(answering, reply, params);
+      const result = (offered && toolUseResult(reply, answering.info.id)) || (await this.toResult(answering, reply, params));
       return this.reviewResponse(definition, model, result, refuse);
     });
   }
@@ -224,7 +226,7 @@ export class SamplingFeature implements ClientFeature {
     const subject = consentSubject(definition.scope, definition.name, definition.raw);
     if (this.deps.permissions.get('sampling-review', subject)?.decision === 'skip') return result;
     const content = result.content as { type: string; text?: string; mimeType?: string };
-    const responseText = content.type === 'text' ? content.text! : `(an image, ${content.mimeType})`;
+    const responseText = describeResult(result);
     const answer = await this.deps.dialogs.reviewSamplingResponse({ serverName: definition.name, modelName: model.name, responseText });
     if (answer === 'approve') return result;
     if (answer === 'approve-always') {
@@ -251,16 +253,6 @@ export class SamplingFeature implements ClientFeature {
     }
     return refuse(USER_REJECTED, "The user rejected the model's response.");
   }
-}
-
-function toModelMessage(message: SamplingMessage, refuse: (code: number, message: string) => never): ModelMessage {
-  const blocks = Array.isArray(message.content) ? message.content : [message.content];
-  const parts = blocks.map((b) => {
-    if (b.type === 'text') return { kind: 'text' as const, text: b.text };
-    if (b.type === 'image') return imageFromBase64(b.mimeType, b.data);
-    return refuse(ProtocolErrorCode.InvalidParams, `${b.type} content is not supported in sampling messages (text and images are).`);
-  });
-  return { role: message.role, parts };
 }
 
 /** Everything the server asks for, as the consent dialog shows it. */
@@ -299,5 +291,6 @@ export function describeRequest(
       else lines.push(`[${m.role}] (${b.type})`);
     }
   }
+  lines.push(...describeTools(params));
   return lines.join('\n');
 }

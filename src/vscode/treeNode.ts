@@ -1,0 +1,77 @@
+// The base of every row of the "MCP Servers" view, and what rows share: stable ids, icons, untrusted Markdown.
+import * as vscode from 'vscode';
+import type { ServerInfo } from '../core/host/types';
+import type { Codicon } from '../core/presentation/serverPresentation';
+
+/** Unambiguous ids whatever the server ids and names contain. */
+export const nodeId = (...parts: string[]): string => JSON.stringify(parts);
+
+export const themeIcon = (icon: Codicon): vscode.ThemeIcon =>
+  new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+
+/** Untrusted Markdown (the default): command links stay inert and HTML is not rendered. */
+export const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);
+
+export abstract class Node {
+  constructor(
+    readonly id: string,
+    readonly parent: Node | undefined,
+    /** The server this node belongs to; undefined for scope groups. */
+    readonly serverId: string | undefined,
+  ) {}
+
+  abstract getTreeItem(): vscode.TreeItem;
+
+  getChildren(): Node[] {
+    return [];
+  }
+}
+
+/** The id of the server a tree node belongs to: tree commands receive the node as their argument. */
+export function serverIdOf(node: unknown): string | undefined {
+  return node instanceof Node ? node.serverId : undefined;
+}
+
+/**
+ * A row described as data: what the session layer computes for groups that exist only while a server runs (a
+ * server's skills), so that their logic loads with it. Children are rows too; the command runs on a click.
+ */
+export interface TreeRow {
+  key: string;
+  label: string;
+  description?: string;
+  /** Markdown, untrusted. */
+  tooltip?: string;
+  icon?: Codicon;
+  contextValue: string;
+  command?: vscode.Command;
+  children?: TreeRow[];
+}
+
+export class RowNode extends Node {
+  constructor(
+    readonly row: TreeRow,
+    parent: Node,
+  ) {
+    super(nodeId('row', parent.id, row.key), parent, parent.serverId);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { row } = this;
+    const item = new vscode.TreeItem(row.label, row.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = row.description;
+    if (row.tooltip) item.tooltip = markdown(row.tooltip);
+    if (row.icon) item.iconPath = themeIcon(row.icon);
+    item.contextValue = row.contextValue;
+    item.command = row.command;
+    return item;
+  }
+
+  getChildren(): Node[] {
+    return (this.row.children ?? []).map((child) => new RowNode(child, this));
+  }
+}
+
+/** Rows a running server shows after its tools, prompts and resources (its skills). */
+export type ServerRows = (info: ServerInfo) => TreeRow[];

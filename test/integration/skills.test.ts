@@ -1,0 +1,117 @@
+// Skills (the io.modelcontextprotocol/skills extension) the way a user reaches them: the Servers view lists a server's
+// skills and their files, a click opens one read-only once verified, a tampered skill is refused and its row says so,
+// and @mcp's model (the demo model) loads a skill's instructions through the host's load_skill tool, with consent.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
+import type { ConsentAnswer } from '../../src/core/features/userQuestions';
+import type { ServerInfo } from '../../src/core/host/types';
+import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+
+type TreeNode = unknown;
+
+describe('Skills', function () {
+  this.timeout(120_000);
+  let api: TestedHost;
+  let config: WorkspaceConfig;
+  let dialogs: vscode.Disposable;
+  const toolQuestions: ToolConsentQuestion[] = [];
+  const toolAnswers: (ConsentAnswer | undefined)[] = [];
+
+  const server = (name: string): ServerInfo | undefined => api.getServers().find((s) => s.name === name);
+
+  /** The first node under `parent` whose label matches, with its tree item. */
+  async function child(parent: TreeNode | undefined, label: RegExp): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
+    const tree = api.testing.serversTree;
+    for (const node of (await tree.getChildren(parent as never)) ?? []) {
+      const item = await tree.getTreeItem(node);
+      if (label.test(typeof item.label === 'string' ? item.label : (item.label?.label ?? ''))) return { node, item };
+    }
+    throw new Error(`no row ${label} under ${parent ? 'the node' : 'the root'}: ${api.testing.renderServersTree().join('\n')}`);
+  }
+
+  /** The skills server's row, wherever the view puts it (under its folder, or at the top with one folder). */
+  async function serverRow(): Promise<TreeNode> {
+    const tree = api.testing.serversTree;
+    for (const top of (await tree.getChildren()) ?? []) {
+      const item = await tree.getTreeItem(top);
+      if (item.label === 'skills') return top;
+      for (const node of (await tree.getChildren(top as never)) ?? []) if ((await tree.getTreeItem(node)).label === 'skills') return node;
+    }
+    throw new Error(`no skills server row: ${api.testing.renderServersTree().join('\n')}`);
+  }
+
+  async function skillRow(name: string) {
+    const group = await child(await serverRow(), /^Skills \(3\)$/);
+    return child(group.node, new RegExp(`^${name}$`));
+  }
+
+  before(async () => {
+    api = await activateHost();
+    await activateDemoModel();
+    config = await WorkspaceConfig.read();
+    dialogs = answerDialogs(api, {
+      confirmToolCall: async (q) => {
+        toolQuestions.push(q);
+        return toolAnswers.shift();
+      },
+    });
+    await config.writeServers({ ...config.servers(), skills: { command: 'node', args: [fixtureServer('skills-server.mjs')] } });
+    await api.testing.reloadConfiguration();
+    const s = await waitFor(() => server('skills'), 'skills configured');
+    if (s.state.kind !== 'running') await api.testing.startServer(s.id);
+    await waitFor(() => server('skills')?.state.kind === 'running', 'skills running');
+  });
+
+  after(async () => {
+    dialogs.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('mcpHost.resetToolPermissions');
+    await config.restore();
+    await api.testing.reloadConfiguration();
+  });
+
+  it('lists the skills in the Servers view and opens a file read-only from its row', async () => {
+    const { node, item } = await skillRow('code-review');
+    assert.strictEqual(item.description, 'Review a change for correctness and style');
+    const files = await child(node, /^references\/CHECKLIST\.md$/);
+    const command = files.item.command!;
+    assert.strictEqual(command.command, 'mcpHost.openSkillFile');
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'mcp-skill' && vscode.window.activeTextEditor, 'the skill file open');
+    assert.match(editor.document.getText(), /No secrets in logs/);
+    assert.strictEqual(editor.document.languageId, 'markdown');
+    // A document of a content provider: VS Code refuses edits to it.
+    const edited = await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'x'));
+    assert.ok(!edited || !editor.document.getText().startsWith('x'), 'read-only');
+  });
+
+  it('refuses a tampered skill: nothing opens, and its row says why', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const { item } = await skillRow('tampered');
+    assert.strictEqual((item.iconPath as vscode.ThemeIcon).id, 'book');
+    // The skill's row opens its SKILL.md, through the context menu's command with the real node.
+    const { node } = await skillRow('tampered');
+    await vscode.commands.executeCommand('mcpHost.openSkillFile', node);
+    const refused = await waitFor(async () => {
+      const row = (await skillRow('tampered')).item;
+      return row.description === 'refused: failed verification' && row;
+    }, 'the row to show the refusal');
+    assert.strictEqual((refused.iconPath as vscode.ThemeIcon).id, 'warning');
+    assert.match((refused.tooltip as vscode.MarkdownString).value, /Refused:.*digest/i);
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.scheme === 'mcp-skill', false, 'nothing opened');
+  });
+
+  it('@mcp\'s model loads a skill through load_skill, after the user allows it', async () => {
+    toolAnswers.push('once');
+    const t = await askChat(api, '@mcp call skills.load_skill {"skill": "code-review"}', { model: DEMO_MODEL });
+    assert.strictEqual(t.errorMessage, undefined);
+    assert.deepStrictEqual(
+      toolQuestions.map((q) => [q.serverName, q.toolName, JSON.parse(q.argumentsJson)]),
+      [['skills', 'load_skill', { skill: 'code-review' }]],
+    );
+    const answer = transcriptMarkdown(t);
+    assert.match(answer, /Skill "code-review" of MCP server "skills"/);
+    assert.match(answer, /go through references\/CHECKLIST\.md/);
+  });
+});
