@@ -21,3 +21,5 @@ export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';
 export { searchedToolList } from '../../core/features/tools/toolListSearch';
+export { mcpJsonCompletionItems } from './mcpJsonCompletionItems';
+export { pickCoexistence, type CoexistenceChoices } from './coexistencePick';
