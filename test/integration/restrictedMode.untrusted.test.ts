@@ -2,7 +2,8 @@
 // starts, and the MCP view says why in its first row, which offers Manage Workspace Trust; nothing is silent.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activateHost, waitFor, type TestedHost } from './testKit';
+import { pageQuery, pageRequest } from './pageRequests';
+import { activateHost, sleep, waitFor, type TestedHost } from './testKit';
 
 describe('Restricted Mode', function () {
   this.timeout(60_000);
@@ -42,5 +43,19 @@ describe('Restricted Mode', function () {
     const [explanation] = (await api.testing.serversTree.getChildren(everything as never)) ?? [];
     const item = await api.testing.serversTree.getTreeItem(explanation);
     assert.strictEqual(item.command?.command, 'workbench.trust.manage');
+  });
+
+  it('lists Get Started with MCP Host in "Welcome: Open Walkthrough…" (the demo starts here)', async () => {
+    const text = async () => (await pageQuery<string>('.quick-input-widget', 'return element.innerText;')).join('\n');
+    await pageRequest({ action: 'press', key: 'F1' });
+    await sleep(500);
+    await pageRequest({ action: 'type', text: 'Welcome: Open Walkthrough' });
+    await sleep(1000);
+    await pageRequest({ action: 'press', key: 'Enter' });
+    const listed = await waitFor(async () => /Get Started with MCP Host/.test(await text()), 'the walkthrough listed', 15_000).catch(async (e) => {
+      throw new Error(`${(e as Error).message}: ${await text()}`);
+    });
+    assert.ok(listed);
+    await pageRequest({ action: 'press', key: 'Escape' });
   });
 });

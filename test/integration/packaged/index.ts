@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import Mocha from 'mocha';
 import type { McpHostApi } from '../../../src/vscode/publicApi';
 import { createMocha, runMocha, testLog } from '../index';
+import { pageQuery, pageRequest } from '../pageRequests';
 
 const EXTENSION_ID = 'mcp-host.mcp-host';
 
@@ -72,6 +73,22 @@ export function run(): Promise<void> {
         state = api.getServers().find((s) => s.name === 'packaged')?.state;
       }
       assert.strictEqual(state?.kind, 'running', JSON.stringify(state));
+    }),
+  );
+
+  suite.addTest(
+    new Mocha.Test('"Welcome: Open Walkthrough…" lists Get Started with MCP Host, from the package', async () => {
+      const text = async () => (await pageQuery<string>('.quick-input-widget', 'return element.innerText;')).join('\n');
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      await pageRequest({ action: 'press', key: 'F1' });
+      await sleep(500);
+      await pageRequest({ action: 'type', text: 'Welcome: Open Walkthrough' });
+      await sleep(1000);
+      await pageRequest({ action: 'press', key: 'Enter' });
+      let listed = '';
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline && !/Get Started with MCP Host/.test(listed); await sleep(250)) listed = await text();
+      await pageRequest({ action: 'press', key: 'Escape' });
+      assert.match(listed, /Get Started with MCP Host/);
     }),
   );
 
