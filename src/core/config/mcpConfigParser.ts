@@ -7,24 +7,25 @@ import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';
 import { isAllowedAuthEndpoint } from './allowedUrls';
 
+/** What a syntax error says, plainly, with its likely cause (VS Code's JSON language names the bare fault beside it). */
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
-  InvalidSymbol: 'Invalid symbol',
-  InvalidNumberFormat: 'Invalid number format',
-  PropertyNameExpected: 'Expected a property name',
-  ValueExpected: 'Expected a value',
-  ColonExpected: 'Expected colon',
-  CommaExpected: 'Expected comma',
-  CloseBraceExpected: 'Expected closing brace "}"',
-  CloseBracketExpected: 'Expected closing bracket "]"',
-  EndOfFileExpected: 'Expected end of file',
-  InvalidCommentToken: 'Invalid comment',
-  UnexpectedEndOfComment: 'Unterminated comment',
-  UnexpectedEndOfString: 'Unterminated string',
-  UnexpectedEndOfNumber: 'Unterminated number',
-  InvalidUnicode: 'Invalid unicode escape sequence',
-  InvalidEscapeCharacter: 'Invalid escape character in string',
-  InvalidCharacter: 'Invalid character in string',
-  '<unknown ParseErrorCode>': 'Syntax error',
+  InvalidSymbol: 'Not valid JSON here: is a quote missing? Names and text go in "double quotes"',
+  InvalidNumberFormat: 'Not a valid number',
+  PropertyNameExpected: 'A name in "double quotes" should come here',
+  ValueExpected: 'A value should come here',
+  ColonExpected: 'A colon (:) should come after the name',
+  CommaExpected: 'A comma is missing before this',
+  CloseBraceExpected: 'A closing brace } is missing',
+  CloseBracketExpected: 'A closing bracket ] is missing',
+  EndOfFileExpected: 'Nothing may follow the closing brace of the file',
+  InvalidCommentToken: 'Not a valid comment',
+  UnexpectedEndOfComment: 'This comment is never closed: */ is missing',
+  UnexpectedEndOfString: 'This text is never closed: its closing quote is missing',
+  UnexpectedEndOfNumber: 'This number is cut off',
+  InvalidUnicode: 'Not a valid \\u escape',
+  InvalidEscapeCharacter: 'Not a valid escape in text: write \\\\ for a backslash',
+  InvalidCharacter: 'A line break inside text: close the quote first',
+  '<unknown ParseErrorCode>': 'Not valid JSON here',
 };
 
 const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', '$schema']);
