@@ -5,7 +5,6 @@
 // first row, and a click on it changes it.
 import * as vscode from 'vscode';
 import type { ServerInfo } from '../core/host/types';
-import { plainText } from '../core/presentation/serverText';
 import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../core/presentation/coexistenceNotice';
 import { CommandIds } from '../core/common/commandIds';
 import type { LoadSessionLayer } from './sessionLayer';
@@ -71,16 +70,7 @@ export class Coexistence implements vscode.Disposable {
     const shared = this.shared();
     if (!shared.length || !this.builtinOn() || this.choice || this.state.get(NOTICE_KEY)) return;
     await this.state.update(NOTICE_KEY, true);
-    const letUs = 'Let MCP Host Run Them';
-    const both = 'Keep Both';
-    const message = plainText(
-      `VS Code's built-in MCP support reads this workspace's .vscode/mcp.json too: it would also start ${shared.join(', ')}, ` +
-        `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings).`,
-    );
-    this.shownNotices.push(message);
-    const answer = await vscode.window.showInformationMessage(message, letUs, both);
-    if (answer === letUs) await this.letMcpHostRun();
-    else if (answer === both) await this.keepBoth();
+    await this.session().offerCoexistence(this, shared, (message) => this.shownNotices.push(message));
   }
 
   /** The Servers view's row and the command: the choice, offered again whatever it was (./session/coexistencePick). */

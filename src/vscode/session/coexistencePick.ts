@@ -3,7 +3,7 @@
 // settings, a policy): then it can be turned on for this workspace. Loads with the session layer (../coexistence
 // holds the state and the notification).
 import * as vscode from 'vscode';
-import { labelText } from '../../core/presentation/serverText';
+import { labelText, plainText } from '../../core/presentation/serverText';
 
 /** What the pick reads and changes: ../coexistence's Coexistence. */
 export interface CoexistenceChoices {
@@ -44,4 +44,18 @@ export async function pickCoexistence(c: CoexistenceChoices): Promise<void> {
     placeHolder: labelText(`Who runs ${shared.join(', ') || "this workspace's servers"}?`),
   });
   await picked?.run();
+}
+
+/** The notification, once per workspace (../coexistence decides when): which servers both would run, and the choice. */
+export async function offerCoexistence(c: CoexistenceChoices, shared: string[], shown: (message: string) => void): Promise<void> {
+  const letUs = 'Let MCP Host Run Them';
+  const both = 'Keep Both';
+  const message = plainText(
+    `VS Code's built-in MCP support reads this workspace's .vscode/mcp.json too: it would also start ${shared.join(', ')}, ` +
+      `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings).`,
+  );
+  shown(message);
+  const answer = await vscode.window.showInformationMessage(message, letUs, both);
+  if (answer === letUs) await c.letMcpHostRun();
+  else if (answer === both) await c.keepBoth();
 }

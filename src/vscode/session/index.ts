@@ -22,4 +22,4 @@ export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';
 export { searchedToolList } from '../../core/features/tools/toolListSearch';
 export { mcpJsonCompletionItems } from './mcpJsonCompletionItems';
-export { pickCoexistence, type CoexistenceChoices } from './coexistencePick';
+export { offerCoexistence, pickCoexistence, type CoexistenceChoices } from './coexistencePick';
