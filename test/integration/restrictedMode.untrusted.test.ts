@@ -45,6 +45,23 @@ describe('Restricted Mode', function () {
     assert.strictEqual(item.command?.command, 'workbench.trust.manage');
   });
 
+  it('says "restricted mode" in the Resources view too, whose row under a server opens Workspace Trust', async () => {
+    const lines = await waitFor(() => {
+      const l = api.testing.resources.renderTree();
+      return l.some((x) => /^everything — /.test(x)) && l;
+    }, 'everything in the Resources view');
+    assert.ok(lines.some((l) => /^everything — restricted mode\b/.test(l)), lines.join('\n'));
+    const provider = api.testing.resources.provider as vscode.TreeDataProvider<unknown>;
+    for (const node of (await provider.getChildren()) ?? []) {
+      const item = await provider.getTreeItem(node);
+      if (item.label !== 'everything') continue;
+      const [message] = (await provider.getChildren(node)) ?? [];
+      assert.strictEqual((await provider.getTreeItem(message)).command?.command, 'workbench.trust.manage');
+      return;
+    }
+    assert.fail('everything not in the Resources view');
+  });
+
   it('lists Get Started with MCP Host in "Welcome: Open Walkthrough…" (the demo starts here)', async () => {
     const text = async () => (await pageQuery<string>('.quick-input-widget', 'return element.innerText;')).join('\n');
     await pageRequest({ action: 'press', key: 'F1' });
