@@ -276,6 +276,19 @@ describe('Every command on a view item works with the real nodes', function () {
     };
     await run(() => runOn('mcpHost.servers', greet, 'mcpHost.runPrompt') as Thenable<unknown>, 'Menu');
     assert.strictEqual(greet.item.command?.command, 'mcpHost.runPrompt', 'a click runs the prompt');
+
+    // "name" is required: the pick says so, and an empty Enter says why nothing happened.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const outcome = vscode.commands.executeCommand(greet.item.command.command, ...(greet.item.command.arguments ?? [])) as Thenable<{ text: string } | undefined>;
+    const pick = await waitFor(() => api.testing.argumentPick()?.argument === 'name' && api.testing.argumentPick(), 'the argument pick for "name"');
+    assert.match(pick.placeholder ?? '', /^name \(required\)/);
+    await sleep(300);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitFor(() => /^name is required: type a value/.test(pick.placeholder ?? ''), 'why the empty Enter did nothing');
+    assert.strictEqual(api.testing.argumentPick()?.argument, 'name', 'still asking');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.strictEqual(await outcome, undefined);
+
     await run(() => vscode.commands.executeCommand(greet.item.command!.command, ...(greet.item.command!.arguments ?? [])), 'Click');
   });
 
