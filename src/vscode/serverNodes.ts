@@ -270,8 +270,8 @@ class ResourcesGroup extends GroupNode {
   getChildren(): Node[] {
     // Keyed by URI: resource names need not be unique, URIs are.
     return [
-      ...leafNodes(this.info.features.resources, (r) => r.uri, (r, key) => new ResourceLeafNode(r, key, this)),
-      ...leafNodes(this.info.features.resourceTemplates, (t) => t.uriTemplate, (t, key) => new TemplateLeafNode(t, key, this)),
+      ...leafNodes(this.info.features.resources, (r) => r.uri, (r, key) => Object.assign(new LeafNode(resourceLeaf(r, this.info.id), key, this), { resource: r })),
+      ...leafNodes(this.info.features.resourceTemplates, (t) => t.uriTemplate, (t, key) => Object.assign(new LeafNode(templateLeaf(t, this.info.id), key, this), { template: t })),
     ];
   }
 }
@@ -362,9 +362,8 @@ export class PromptNode extends LeafNode {
   }
 }
 
-// A click opens a resource, or fills in a template, as in the Resources view. The commands take `(serverId, uri)` and
-// `(serverId, uriTemplate)` from anywhere, and a node carrying `serverId` and `resource` (or `template`), as these and
-// the Resources view's are: the same context menu in both views.
+// A click opens a resource, or fills in a template, as in the Resources view; the context menu is that view's too (its
+// commands take `(serverId, uri)`, `(serverId, uriTemplate)` or a node with `serverId` and `resource` or `template`).
 const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
   kind: 'resource',
   label: resourceLabel(resource),
@@ -384,28 +383,6 @@ const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
   contextValue: 'mcpResourceTemplate',
   command: { title: 'Open Resource Template', command: CommandIds.openResourceTemplate, arguments: [serverId, template.uriTemplate] },
 });
-
-/** A resource of a running server: its menu commands (../resources/resourceCommands) read `serverId` and `resource`. */
-class ResourceLeafNode extends LeafNode {
-  constructor(
-    readonly resource: Resource,
-    key: string,
-    parent: Node,
-  ) {
-    super(resourceLeaf(resource, parent.serverId ?? ''), key, parent);
-  }
-}
-
-/** A resource template of a running server: its menu commands read `serverId` and `template`. */
-class TemplateLeafNode extends LeafNode {
-  constructor(
-    readonly template: ResourceTemplate,
-    key: string,
-    parent: Node,
-  ) {
-    super(templateLeaf(template, parent.serverId ?? ''), key, parent);
-  }
-}
 
 /**
  * One node per item. Names should be unique per server, but a duplicate from a faulty server must not break the whole

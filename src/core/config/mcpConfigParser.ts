@@ -7,7 +7,6 @@ import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';
 import { isAllowedAuthEndpoint } from './allowedUrls';
 
-/** What a syntax error says, plainly, with its likely cause (VS Code's JSON language names the bare fault beside it). */
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Not valid JSON here: is a quote missing? Names and text go in "double quotes"',
   InvalidNumberFormat: 'Not a valid number',
