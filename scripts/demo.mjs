@@ -32,6 +32,8 @@ async function main() {
     // code-server does not ask at start under the default ("once"): the demo opened in Restricted Mode, where chat
     // models are unavailable, though the README says to trust the folder when asked.
     'security.workspace.trust.startupPrompt': 'always',
+    // The Welcome page, with Get Started with MCP Host among its walkthroughs (the sandbox's default is none).
+    'workbench.startupEditor': 'welcomePage',
     // VS Code's own MCP support would start the demo's servers a second time.
     'chat.mcp.access': 'none',
   });

@@ -14,6 +14,7 @@ import { ConfigLoader } from './vscode/configLoader';
 import { createHost } from './vscode/createHost';
 import { notifyFailures } from './vscode/failureNotifications';
 import { notifyServersWaitingForTrust } from './vscode/trustNotice';
+import { registerMcpJsonCompletion } from './vscode/mcpJsonCompletion';
 import { createPublicApi, type McpHostApi } from './vscode/publicApi';
 import { registerResources } from './vscode/resources/registerResources';
 import { RestrictedModeNotice } from './vscode/restrictedMode';
@@ -29,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const { registry, dialogs, logs, permissions, trustStore, inputs, oauth, session } = host;
   stopAllServers = () => registry.disposeAsync();
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
-  const coexistence = new Coexistence(context.workspaceState, registry);
+  const coexistence = new Coexistence(context.workspaceState, registry, session);
   const restricted = new RestrictedModeNotice(registry);
   const tree = new ServersTreeProvider(registry, [restricted, coexistence], configLoader, (info) => (info.features.skills ? session().skillRows(info) : []));
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
@@ -57,9 +58,10 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     followDevMode(registry, session),
     notifyFailures(registry, logs),
     notifyServersWaitingForTrust(registry),
+    registerMcpJsonCompletion(session),
     vscode.commands.registerCommand(CommandIds.managePermissions, () => session().managePermissions(permissions)),
     ...registerSkillCommands(registry, session),
-    ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets }),
+    ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets, session }),
     ...chat.disposables,
     attachments,
     resources,

@@ -5,9 +5,9 @@
 // first row, and a click on it changes it.
 import * as vscode from 'vscode';
 import type { ServerInfo } from '../core/host/types';
-import { labelText, plainText } from '../core/presentation/serverText';
 import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../core/presentation/coexistenceNotice';
 import { CommandIds } from '../core/common/commandIds';
+import type { LoadSessionLayer } from './sessionLayer';
 
 const CHOICE_KEY = 'mcpHost.builtinMcp.choice';
 const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
@@ -27,6 +27,7 @@ export class Coexistence implements vscode.Disposable {
   constructor(
     private readonly state: vscode.Memento,
     private readonly source: ServerSource,
+    private readonly session: LoadSessionLayer,
   ) {
     this.subscriptions = [
       vscode.commands.registerCommand(CommandIds.chooseBuiltinMcp, () => this.choose()),
@@ -38,7 +39,7 @@ export class Coexistence implements vscode.Disposable {
   }
 
   /** The workspace's own servers: those VS Code's support reads too (the user's MCP Host servers it does not). */
-  private shared(): string[] {
+  shared(): string[] {
     return [...new Set(this.source.servers().filter((s) => s.scope.kind === 'workspace').map((s) => s.name))];
   }
 
@@ -56,7 +57,7 @@ export class Coexistence implements vscode.Disposable {
     return chat.get<string>('mcp.access') !== 'none';
   }
 
-  private turnedOffHere(): boolean {
+  turnedOffHere(): boolean {
     return vscode.workspace.getConfiguration('chat').inspect<string>('mcp.access')?.workspaceValue === 'none' && this.choice === 'mcpHost';
   }
 
@@ -69,39 +70,12 @@ export class Coexistence implements vscode.Disposable {
     const shared = this.shared();
     if (!shared.length || !this.builtinOn() || this.choice || this.state.get(NOTICE_KEY)) return;
     await this.state.update(NOTICE_KEY, true);
-    const letUs = 'Let MCP Host Run Them';
-    const both = 'Keep Both';
-    const message = plainText(
-      `VS Code's built-in MCP support reads this workspace's .vscode/mcp.json too: it would also start ${shared.join(', ')}, ` +
-        `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings).`,
-    );
-    this.shownNotices.push(message);
-    const answer = await vscode.window.showInformationMessage(message, letUs, both);
-    if (answer === letUs) await this.letMcpHostRun();
-    else if (answer === both) await this.keepBoth();
+    await this.session().offerCoexistence(this, shared, (message) => this.shownNotices.push(message));
   }
 
-  /** The Servers view's row and the command: the choice, whatever it was. */
-  async choose(): Promise<void> {
-    type Item = vscode.QuickPickItem & { run: () => Promise<void> };
-    const items: Item[] = [];
-    if (this.builtinOn()) {
-      items.push(
-        { label: '$(check) Let MCP Host run them', description: "turn VS Code's MCP support off in this workspace", run: () => this.letMcpHostRun() },
-        { label: '$(split-horizontal) Keep both', description: 'each server may run twice', run: () => this.keepBoth() },
-      );
-    } else if (this.turnedOffHere()) {
-      items.push({ label: "$(debug-restart) Turn VS Code's MCP support back on here", description: 'it may then start these servers too', run: () => this.turnBuiltinBackOn() });
-    }
-    if (!items.length) {
-      void vscode.window.showInformationMessage("VS Code's built-in MCP support is off (not by MCP Host): no server runs twice.");
-      return;
-    }
-    const shared = this.shared();
-    const picked = await vscode.window.showQuickPick(items, {
-      placeHolder: labelText(`Who runs ${shared.join(', ') || "this workspace's servers"}?`),
-    });
-    await picked?.run();
+  /** The Servers view's row and the command: the choice, offered again whatever it was (./session/coexistencePick). */
+  choose(): Promise<void> {
+    return this.session().pickCoexistence(this);
   }
 
   async letMcpHostRun(): Promise<void> {
@@ -111,6 +85,13 @@ export class Coexistence implements vscode.Disposable {
   }
 
   async keepBoth(): Promise<void> {
+    await this.state.update(CHOICE_KEY, 'both');
+    this._onDidChange.fire();
+  }
+
+  /** VS Code's MCP support was off by a setting of the user's (or a policy): on in this workspace. */
+  async turnBuiltinOnHere(): Promise<void> {
+    await vscode.workspace.getConfiguration('chat').update('mcp.access', 'all', vscode.ConfigurationTarget.Workspace);
     await this.state.update(CHOICE_KEY, 'both');
     this._onDidChange.fire();
   }

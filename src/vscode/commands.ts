@@ -95,6 +95,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
 
   return [
     vscode.commands.registerCommand(CommandIds.listServers, listServers),
+    // The walkthrough (package.json's contributes.walkthroughs), by a name the Command Palette finds.
+    vscode.commands.registerCommand(CommandIds.getStarted, () => vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mcp-host.mcp-host#gettingStarted', false)),
     vscode.commands.registerCommand(
       CommandIds.startServer,
       withServer('Start which MCP server?', (s) => canBeStarted(s.state), start),

@@ -215,6 +215,7 @@ function toDiagnostic(text: string, d: ConfigDiagnostic): vscode.Diagnostic {
     d.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
   );
   diag.source = 'MCP';
-  diag.code = d.code;
+  // A syntax error's code would only repeat "syntax" beside VS Code's own JSON error.
+  if (d.code !== 'syntax') diag.code = d.code;
   return diag;
 }

@@ -245,8 +245,8 @@ class ResourcesGroup extends GroupNode {
   getChildren(): Node[] {
     // Keyed by URI: resource names need not be unique, URIs are.
     return [
-      ...leafNodes(this.info.features.resources, (r) => r.uri, (r, key) => new LeafNode(resourceLeaf(r, this.info.id), key, this)),
-      ...leafNodes(this.info.features.resourceTemplates, (t) => t.uriTemplate, (t, key) => new LeafNode(templateLeaf(t, this.info.id), key, this)),
+      ...leafNodes(this.info.features.resources, (r) => r.uri, (r, key) => Object.assign(new LeafNode(resourceLeaf(r, this.info.id), key, this), { resource: r })),
+      ...leafNodes(this.info.features.resourceTemplates, (t) => t.uriTemplate, (t, key) => Object.assign(new LeafNode(templateLeaf(t, this.info.id), key, this), { template: t })),
     ];
   }
 }
@@ -337,8 +337,8 @@ export class PromptNode extends LeafNode {
   }
 }
 
-// A click opens a resource, or fills in a template, as in the Resources view. The commands take `(serverId, uri)` and
-// `(serverId, uriTemplate)` from anywhere; their context-menu entries stay in the Resources view, as they need its nodes.
+// A click opens a resource, or fills in a template, as in the Resources view; the context menu is that view's too (its
+// commands take `(serverId, uri)`, `(serverId, uriTemplate)` or a node with `serverId` and `resource` or `template`).
 const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
   kind: 'resource',
   label: resourceLabel(resource),

@@ -67,4 +67,29 @@ describe("Living beside VS Code's built-in MCP support", function () {
     await api.testing.coexistence.offerOnce();
     assert.strictEqual(api.testing.coexistence.shownNotices.length, shown, 'a choice made: no notification');
   });
+
+  it("offers the choice again when VS Code's MCP support is off by the user's settings (as in npm run demo)", async () => {
+    await api.testing.coexistence.reset();
+    await vscode.workspace.getConfiguration('chat').update('mcp.access', 'none', vscode.ConfigurationTarget.Global);
+    try {
+      assert.strictEqual(api.testing.coexistence.builtinOn(), false);
+      const choosing = vscode.commands.executeCommand('mcpHost.chooseBuiltinMcp');
+      await sleep(1000);
+      await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // Turn VS Code's MCP support on in this workspace
+      await choosing;
+      assert.strictEqual(access()!.workspaceValue, 'all', 'on in this workspace');
+      assert.strictEqual(api.testing.coexistence.builtinOn(), true);
+      await waitFor(() => /runs them too — kept both/.test(firstRow()), 'both run, as chosen');
+
+      const again = vscode.commands.executeCommand('mcpHost.chooseBuiltinMcp');
+      await sleep(1000);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // Let MCP Host run them
+      await again;
+      assert.strictEqual(access()!.workspaceValue, 'none');
+      await waitFor(() => /off in this workspace/.test(firstRow()), 'MCP Host runs them');
+    } finally {
+      await vscode.workspace.getConfiguration('chat').update('mcp.access', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -2,7 +2,8 @@
 // starts, and the MCP view says why in its first row, which offers Manage Workspace Trust; nothing is silent.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activateHost, waitFor, type TestedHost } from './testKit';
+import { pageQuery, pageRequest } from './pageRequests';
+import { activateHost, sleep, waitFor, type TestedHost } from './testKit';
 
 describe('Restricted Mode', function () {
   this.timeout(60_000);
@@ -42,5 +43,36 @@ describe('Restricted Mode', function () {
     const [explanation] = (await api.testing.serversTree.getChildren(everything as never)) ?? [];
     const item = await api.testing.serversTree.getTreeItem(explanation);
     assert.strictEqual(item.command?.command, 'workbench.trust.manage');
+  });
+
+  it('says "restricted mode" in the Resources view too, whose row under a server opens Workspace Trust', async () => {
+    const lines = await waitFor(() => {
+      const l = api.testing.resources.renderTree();
+      return l.some((x) => /^everything — /.test(x)) && l;
+    }, 'everything in the Resources view');
+    assert.ok(lines.some((l) => /^everything — restricted mode\b/.test(l)), lines.join('\n'));
+    const provider = api.testing.resources.provider as vscode.TreeDataProvider<unknown>;
+    for (const node of (await provider.getChildren()) ?? []) {
+      const item = await provider.getTreeItem(node);
+      if (item.label !== 'everything') continue;
+      const [message] = (await provider.getChildren(node)) ?? [];
+      assert.strictEqual((await provider.getTreeItem(message)).command?.command, 'workbench.trust.manage');
+      return;
+    }
+    assert.fail('everything not in the Resources view');
+  });
+
+  it('lists Get Started with MCP Host in "Welcome: Open Walkthrough…" (the demo starts here)', async () => {
+    const text = async () => (await pageQuery<string>('.quick-input-widget', 'return element.innerText;')).join('\n');
+    await pageRequest({ action: 'press', key: 'F1' });
+    await sleep(500);
+    await pageRequest({ action: 'type', text: 'Welcome: Open Walkthrough' });
+    await sleep(1000);
+    await pageRequest({ action: 'press', key: 'Enter' });
+    const listed = await waitFor(async () => /Get Started with MCP Host/.test(await text()), 'the walkthrough listed', 15_000).catch(async (e) => {
+      throw new Error(`${(e as Error).message}: ${await text()}`);
+    });
+    assert.ok(listed);
+    await pageRequest({ action: 'press', key: 'Escape' });
   });
 });

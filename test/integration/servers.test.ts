@@ -93,6 +93,8 @@ describe('MCP servers in a real VS Code', function () {
     assert.ok(diagnostics.every((d) => d.source === 'MCP'));
     assert.strictEqual(diagnostics.length, 1, 'one fault, one problem');
     assert.strictEqual(diagnostics[0].range.start.line, 1, 'error at the end of the unterminated object');
+    assert.strictEqual(diagnostics[0].message, 'A closing brace } is missing');
+    assert.strictEqual(diagnostics[0].code, undefined, 'no "(syntax)" beside VS Code\'s own JSON error');
     await sleep(1000);
     assert.strictEqual(server('basic')?.pid, basicPid, 'still running, untouched');
     const row = await waitFor(async () => {

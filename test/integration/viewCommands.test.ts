@@ -276,6 +276,19 @@ describe('Every command on a view item works with the real nodes', function () {
     };
     await run(() => runOn('mcpHost.servers', greet, 'mcpHost.runPrompt') as Thenable<unknown>, 'Menu');
     assert.strictEqual(greet.item.command?.command, 'mcpHost.runPrompt', 'a click runs the prompt');
+
+    // "name" is required: the pick says so, and an empty Enter says why nothing happened.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const outcome = vscode.commands.executeCommand(greet.item.command.command, ...(greet.item.command.arguments ?? [])) as Thenable<{ text: string } | undefined>;
+    const pick = await waitFor(() => api.testing.argumentPick()?.argument === 'name' && api.testing.argumentPick(), 'the argument pick for "name"');
+    assert.match(pick.placeholder ?? '', /^name \(required\)/);
+    await sleep(300);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitFor(() => /^name is required: type a value/.test(pick.placeholder ?? ''), 'why the empty Enter did nothing');
+    assert.strictEqual(api.testing.argumentPick()?.argument, 'name', 'still asking');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.strictEqual(await outcome, undefined);
+
     await run(() => vscode.commands.executeCommand(greet.item.command!.command, ...(greet.item.command!.arguments ?? [])), 'Click');
   });
 
@@ -289,14 +302,14 @@ describe('Every command on a view item works with the real nodes', function () {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
-  it('runs every resource command from the Resources view nodes', async () => {
-    await vscode.commands.executeCommand('mcpHost.resources.focus');
-    const view = 'mcpHost.resources';
-    const resource = await shown(resources, 'the readme of basic', (n) => n.parentLabels.includes('basic') && n.item.contextValue === 'mcpResource');
+  /** Every command of a resource's and a template's menu, run on the nodes of `view` (both views have the same menu). */
+  async function runResourceCommands(view: 'mcpHost.resources' | 'mcpHost.servers', nodes: () => Promise<ShownNode[]>) {
+    const resource = await shown(nodes, 'the readme of basic', (n) => n.parentLabels.includes('basic') && n.item.contextValue === 'mcpResource');
     await runOn(view, resource, 'mcpHost.openResource');
     await waitFor(() => activeResource() === 'fixture://readme', 'the resource open');
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab!.input as vscode.TabInputText;
     const contents = (await vscode.workspace.openTextDocument(tab.uri)).getText();
+    await vscode.env.clipboard.writeText('');
     await runOn(view, resource, 'mcpHost.copyResourceUri');
     assert.strictEqual(await vscode.env.clipboard.readText(), 'fixture://readme');
     await runOn(view, resource, 'mcpHost.copyResourceContents');
@@ -314,19 +327,30 @@ describe('Every command on a view item works with the real nodes', function () {
     assert.strictEqual(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), contents);
     await vscode.workspace.fs.delete(target);
 
+    const template = await shown(nodes, 'a template of everything', (n) => n.parentLabels.includes('everything') && n.item.contextValue === 'mcpResourceTemplate');
+    const opened = runOn(view, template, 'mcpHost.openResourceTemplate');
+    await waitFor(() => api.testing.resources.templatePick(), 'the template pick');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await opened;
+    await vscode.env.clipboard.writeText('');
+    await runOn(view, template, 'mcpHost.copyResourceUri');
+    assert.match(await vscode.env.clipboard.readText(), /\{/, 'the template itself');
+  }
+
+  it('runs every resource command from the Resources view nodes', async () => {
+    await vscode.commands.executeCommand('mcpHost.resources.focus');
+    const view = 'mcpHost.resources';
+    await runResourceCommands(view, resources);
     const serverItem = await shown(resources, 'basic in the Resources view', (n) => n.label === 'basic' && n.item.contextValue === 'mcpResourceServer.running');
     api.testing.resources.takeRefreshes();
     await runOn(view, serverItem, 'mcpHost.refreshResources');
     const basicId = server('basic')!.id;
     await waitFor(() => api.testing.resources.takeRefreshes().includes(basicId), 'basic refreshed');
+  });
 
-    const template = await shown(resources, 'a template of everything', (n) => n.parentLabels.includes('everything') && n.item.contextValue === 'mcpResourceTemplate');
-    const opened = runOn(view, template, 'mcpHost.openResourceTemplate');
-    await waitFor(() => api.testing.resources.templatePick(), 'the template pick');
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    await opened;
-    await runOn(view, template, 'mcpHost.copyResourceUri');
-    assert.match(await vscode.env.clipboard.readText(), /\{/, 'the template itself');
+  it('runs the same resource commands from the Servers view nodes (the same context menu)', async () => {
+    await vscode.commands.executeCommand('mcpHost.servers.focus');
+    await runResourceCommands('mcpHost.servers', servers);
   });
 
   it('left no menu entry untried on any kind of node shown', async () => {

@@ -4,7 +4,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { activateHost, waitFor } from './testKit';
+import { pageQuery, pageRequest } from './pageRequests';
+import { activateHost, sleep, waitFor } from './testKit';
 
 interface Step {
   id: string;
@@ -49,6 +50,44 @@ describe('Get Started with MCP Host (walkthrough)', function () {
   it('opens', async () => {
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mcp-host.mcp-host#gettingStarted', false);
     await waitFor(() => /Welcome|Walkthrough/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''), 'the walkthrough on screen');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  /** The page's text under `selector`. */
+  const pageText = async (selector: string) => (await pageQuery<string>(selector, 'return element.innerText;')).join('\n');
+
+  it('is listed by "Welcome: Open Walkthrough…", typed in the Command Palette', async () => {
+    await pageRequest({ action: 'press', key: 'F1' });
+    await sleep(500);
+    await pageRequest({ action: 'type', text: 'Welcome: Open Walkthrough' });
+    await sleep(1000);
+    await pageRequest({ action: 'press', key: 'Enter' });
+    const listed = await waitFor(async () => /Get Started with MCP Host/.test(await pageText('.quick-input-widget')), 'the walkthrough in the list', 15_000).catch(async (e) => {
+      await pageRequest({ action: 'screenshot', path: `${process.env.MCPHOST_TEST_REPO_ROOT}/.cache/walkthrough-pick.png` });
+      throw new Error(`${(e as Error).message}: ${await pageText('.quick-input-widget')}`);
+    });
+    assert.ok(listed);
+    await pageRequest({ action: 'press', key: 'Escape' });
+  });
+
+  it('opens from "MCP: Get Started with MCP Host", typed in the Command Palette', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await pageRequest({ action: 'press', key: 'F1' });
+    await sleep(500);
+    await pageRequest({ action: 'type', text: 'MCP: Get Started with MCP Host' });
+    await sleep(1000);
+    await pageRequest({ action: 'press', key: 'Enter' });
+    await waitFor(async () => /Get Started with MCP Host/.test(await pageText('.gettingStartedContainer')), 'the walkthrough open', 15_000);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('is on the Welcome page', async () => {
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough');
+    const shown = await waitFor(async () => /Get Started with MCP Host/.test(await pageText('.gettingStartedContainer')), 'the walkthrough on the Welcome page', 15_000).catch(async (e) => {
+      await pageRequest({ action: 'screenshot', path: `${process.env.MCPHOST_TEST_REPO_ROOT}/.cache/walkthrough-welcome.png` });
+      throw new Error(`${(e as Error).message}: ${await pageText('.gettingStartedContainer')}`);
+    });
+    assert.ok(shown);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

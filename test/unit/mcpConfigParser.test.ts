@@ -106,6 +106,14 @@ describe('parseMcpConfig', () => {
   });
 
   describe('syntax errors', () => {
+    it('words a missing quote plainly, with its likely cause', () => {
+      const text = '{ "servers": { "a": { "command": node" } } }';
+      const parsed = parseMcpConfig(text);
+      assert.strictEqual(parsed.diagnostics.length, 1);
+      assert.match(parsed.diagnostics[0].message, /quote is missing|is a quote missing/);
+      assert.doesNotMatch(parsed.diagnostics[0].message, /Invalid symbol/);
+    });
+
     it('reports the error where jsonc-parser finds it and keeps nothing', () => {
       const text = '{ "servers": { "good": { "command": "node" } "bad": {} } }';
       const parsed = parseMcpConfig(text);
@@ -113,7 +121,7 @@ describe('parseMcpConfig', () => {
       assert.deepStrictEqual(parsed.servers, []);
       assert.deepStrictEqual(parsed.inputs, []);
       const d = assertDiagnostic(parsed, 'syntax', spanOf(text, '"bad"'));
-      assert.strictEqual(d.message, 'Expected comma');
+      assert.strictEqual(d.message, 'A comma is missing before this');
     });
 
     it('reports an unterminated string and a missing closing brace', () => {
@@ -123,14 +131,14 @@ describe('parseMcpConfig', () => {
       assert.strictEqual(parsed.diagnostics.length, 1);
       assert.ok(parsed.diagnostics.every((d) => d.code === 'syntax' && d.severity === 'error'));
       assert.deepStrictEqual(parsed.diagnostics[0].span, { offset: text.indexOf('"node'), length: text.length - text.indexOf('"node') });
-      assert.strictEqual(parsed.diagnostics[0].message, 'Unterminated string');
+      assert.strictEqual(parsed.diagnostics[0].message, 'This text is never closed: its closing quote is missing');
     });
 
     it('reports one problem for one fault, not every error the parser stumbles on after it', () => {
       const text = '{ "servers": { "a": { "command": "node", "args": ["x" }, "b": {"command": "x"}, "c": {"command":"y"} } }';
       const parsed = parseMcpConfig(text);
       assert.strictEqual(parsed.diagnostics.length, 1);
-      assert.strictEqual(parsed.diagnostics[0].message, 'Expected comma');
+      assert.strictEqual(parsed.diagnostics[0].message, 'A comma is missing before this');
       assert.strictEqual(parsed.diagnostics[0].span.offset, text.indexOf(' }, "b"') + 1);
     });
   });

@@ -74,5 +74,7 @@ describe('resources: presentation', () => {
     const stopped = listing({ status: 'down', server: { ...server, state: { kind: 'stopped' } } });
     assert.strictEqual(serverListingDescription(stopped), 'stopped');
     assert.match(downExplanation(stopped), /^Not running: start the server/);
+    const restricted = listing({ status: 'down', reason: 'Restricted Mode', server: { ...server, state: { kind: 'blocked', reason: 'restricted', message: 'Restricted Mode' } } });
+    assert.strictEqual(serverListingDescription(restricted), 'restricted mode', 'as in the Servers view');
   });
 });

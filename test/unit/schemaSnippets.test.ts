@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
+import { serverNameCompletions } from '../../src/core/protocol/config/serverNameCompletions';
 import { repoRoot } from './helpers';
 
 /** A snippet string as the editor inserts it: placeholders get their default text, `^` marks raw JSON. */
@@ -29,6 +30,29 @@ describe('the snippets of mcp.schema.json', () => {
       const parsed = parseMcpConfig(JSON.stringify({ servers: expand(snippet.body) }));
       assert.deepStrictEqual(parsed.diagnostics, [], snippet.label);
       assert.strictEqual(parsed.servers.length, 1, snippet.label);
+    }
+  });
+
+  it("a server's own snippets (where its value goes) each insert a server that starts as is: no undeclared ${input:}", () => {
+    const serverSnippets = schema.definitions.server.defaultSnippets as { label: string; body: Record<string, unknown> }[];
+    assert.ok(serverSnippets.length >= 3);
+    for (const snippet of serverSnippets) {
+      assert.doesNotMatch(JSON.stringify(snippet.body), /\$\{input:/, snippet.label);
+      const parsed = parseMcpConfig(JSON.stringify({ servers: { x: expand(snippet.body) } }));
+      assert.deepStrictEqual(parsed.diagnostics, [], snippet.label);
+    }
+  });
+
+  it('name the same well-known servers as the completion where a server name goes, with the same definitions', () => {
+    const text = '{ "servers": {  } }';
+    const offered = new Map(serverNameCompletions(text, text.indexOf('{  }') + 2, true).map((c) => [c.label, c]));
+    for (const snippet of snippets) {
+      const [name, body] = Object.entries(expand(snippet.body) as Record<string, unknown>)[0];
+      if (name === 'name') continue;
+      const completion = offered.get(name);
+      assert.ok(completion, `${name} is offered where a server name goes`);
+      const inserted = completion.snippet.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$0/g, '').replace(/\\([$}\\])/g, '$1');
+      assert.deepStrictEqual(JSON.parse(`{${inserted}}`)[name], body, name);
     }
   });
 });

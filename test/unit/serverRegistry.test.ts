@@ -250,6 +250,24 @@ describe('ServerRegistry against real servers', function () {
     await waitFor(() => !isAlive(childPid), 5000, 'the orphaned child killed too');
   });
 
+  it('says at once, with its exit code and in plain words, that a server exits as soon as it starts', async () => {
+    kit = createKit();
+    const failures: string[] = [];
+    kit.registry.onDidFail(({ message }) => failures.push(message));
+    const started = Date.now();
+    await kit.update(scope, [entry('quitter', stdio(node, ['-e', 'console.error("missing API key"); process.exit(3)']))], []);
+    await waitFor(() => failures.length === 1, 10_000, 'the failure told');
+    assert.ok(Date.now() - started < 8_000, `told after ${Date.now() - started} ms, not after the restarts' backoff`);
+    const info = serverState(kit, 'quitter')!;
+    const message = info.state.kind === 'error' ? info.state.message : '';
+    assert.strictEqual(message, 'The server process exited with exit code 3 before it finished starting. Last output: missing API key');
+    assert.strictEqual(failures[0], message);
+    assert.strictEqual(info.crashCount, 0, 'not restarted');
+    const log = kit.log('quitter').text;
+    assert.doesNotMatch(log, /server\/discover|legacy|\.\. Restarting|Restarting in/, log);
+    assert.match(log, /exit code 3/);
+  });
+
   it('keeps secrets out of error messages shown in the UI', async () => {
     kit = createKit();
     kit.inputAnswers.set('token', 'leaky-secret-123');

@@ -11,6 +11,7 @@ export const CommandIds = {
   createWorkspaceConfiguration: 'mcpHost.createWorkspaceConfiguration',
   openUserConfiguration: 'mcpHost.openUserConfiguration',
   chooseBuiltinMcp: 'mcpHost.chooseBuiltinMcp',
+  getStarted: 'mcpHost.getStarted',
   resetServerTrust: 'mcpHost.resetServerTrust',
   clearStoredInputs: 'mcpHost.clearStoredInputs',
   signInToServer: 'mcpHost.signInToServer',

@@ -210,7 +210,7 @@ export class ManagedServer implements Disposable {
       return;
     }
     const seconds = Math.round(decision.delayMs / 100) / 10;
-    this.log.warn(`${message}. Restarting in ${seconds} s (crash ${decision.crashCount}).`);
+    this.log.warn(`${message.replace(/\.$/, '')}. Restarting in ${seconds} s (crash ${decision.crashCount}).`);
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       this.start(false).catch((e: Error) => this.log.error(`Restart failed: ${e.message}`));

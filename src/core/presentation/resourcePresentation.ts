@@ -4,7 +4,7 @@ import type { Icon } from '@modelcontextprotocol/client';
 import { mimeEssence } from './mimeTypes';
 import type { Resource, ResourceTemplate, ServerInfo } from '../host/types';
 import { escapeMarkdown, firstLine, heading, inlineCode, markdownLine } from './serverText';
-import { plural, resourceLabel } from './serverPresentation';
+import { describeState, plural, resourceLabel } from './serverPresentation';
 
 export type ListingStatus =
   /** Running with the resources capability (or sending resources anyway). */
@@ -126,7 +126,8 @@ export function serverListingDescription(listing: ServerListing): string {
     case 'starting':
       return 'starting…';
     case 'down':
-      return listing.server.state.kind === 'error' ? 'error' : 'stopped';
+      // The Servers view's words: "restricted mode", "not trusted", "needs sign-in", "error", "stopped".
+      return describeState(listing.server);
   }
 }
 

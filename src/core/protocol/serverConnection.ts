@@ -149,7 +149,7 @@ export class ServerConnection implements Connection, Disposable {
     } catch (e) {
       // The remembered era may be what failed (the server was upgraded): the next start probes afresh.
       if (remembered) await memory!.forget(this.definition.hash);
-      const error = this.masked(describeStartFailure(e as Error, this.definition, this.options.initializeTimeoutMs, this.launcher.recentOutput));
+      const error = this.masked(describeStartFailure(e as Error, this.definition, this.options.initializeTimeoutMs, this.launcher.recentOutput, this.launcher.exitMessage));
       // A half-started server (hung, or failing the handshake) is stopped like any other: its whole tree goes.
       await this.stop();
       throw error;
@@ -223,7 +223,7 @@ export class ServerConnection implements Connection, Disposable {
       await this.launcher.connect(this.handshake(signal, prior), signal);
     } catch (e) {
       if (prior || signal.aborted || this.definition.resolved.type !== 'stdio' || !isProbeClosed(e)) throw e;
-      this.log.info('The server exited on the server/discover probe: a legacy server. Starting it again with initialize.');
+      this.log.info(`${this.launcher.exitMessage} at its first request: starting it once more, the way older servers expect.`);
       await this.launcher.connect(this.handshake(signal, { kind: 'legacy' }), signal);
     }
   }

@@ -1,66 +1,15 @@
 // "MCP: Sign In to Server" and "MCP: Sign Out of Server", for remote servers. Commands take a tree node, a server id,
-// or nothing (then a quick pick of the remote servers).
+// or nothing (then a quick pick of the remote servers); what they do is in the session layer (session/signInCommands.ts).
 import * as vscode from 'vscode';
-import type { AuthStatusStore } from '../../core/auth/authStatus';
-import type { SecretStore } from '../../core/auth/ports';
-import type { ServerRegistry } from '../../core/host/serverRegistry';
-import type { ServerInfo } from '../../core/host/types';
-import { labelText, plainText } from '../../core/presentation/serverText';
-import { describeAuth } from '../../core/presentation/serverPresentation';
-import { serverIdOf } from '../serverNodes';
 import { CommandIds } from '../../core/common/commandIds';
-import { clientSecretKey, hasStoredAuth, signOut } from '../../core/auth/authRecords';
+import { serverIdOf } from '../serverNodes';
+import type { SignInCommandDeps } from '../session/signInCommands';
+import type { LoadSessionLayer } from '../sessionLayer';
 
-export interface SignInCommandDeps {
-  registry: ServerRegistry;
-  status: AuthStatusStore;
-  secrets: SecretStore;
-}
-
-export const SIGNED_OUT_REASON = 'Signed out: start the server to sign in again.';
-
-export function registerSignInCommands({ registry, status, secrets }: SignInCommandDeps): vscode.Disposable[] {
-  async function pick(arg: unknown, placeHolder: string): Promise<ServerInfo | undefined> {
-    const id = typeof arg === 'string' ? arg : serverIdOf(arg);
-    const remote = registry.servers().filter((s) => s.definition.type !== 'stdio');
-    if (id) return remote.find((s) => s.id === id);
-    if (!remote.length) {
-      void vscode.window.showInformationMessage('No remote MCP server is configured: only "http" and "sse" servers sign in.');
-      return undefined;
-    }
-    const items = remote.map((s) => ({ label: labelText(s.name), description: labelText(describeAuth(s.auth) ?? s.scope.label), server: s }));
-    return (await vscode.window.showQuickPick(items, { placeHolder }))?.server;
-  }
-
-  async function signIn(arg?: unknown) {
-    const server = await pick(arg, 'Sign in to which MCP server?');
-    const managed = server && registry.get(server.id);
-    if (!server || !managed) return;
-    const { auth } = server;
-    if (server.state.kind === 'running' && auth?.kind === 'signedIn') {
-      void vscode.window.showInformationMessage(`MCP server "${plainText(server.name)}": already ${plainText(describeAuth(auth) ?? '')}.`);
-      return;
-    }
-    if (server.state.kind === 'running' && !auth) {
-      void vscode.window.showInformationMessage(`MCP server "${plainText(server.name)}" runs without asking anyone to sign in.`);
-      return;
-    }
-    // A (re)start signs in when the server asks for it: the SDK's flow decides, with stored tokens first.
-    await (server.state.kind === 'running' || server.state.kind === 'starting' ? managed.restart() : managed.start(true));
-  }
-
-  async function signOutOf(arg?: unknown) {
-    const server = await pick(arg, 'Sign out of which MCP server?');
-    if (!server) return;
-    const had = await hasStoredAuth(secrets, server.id);
-    await signOut(secrets, server.id);
-    await secrets.delete(clientSecretKey(server.id));
-    status.set(server.id, undefined);
-    if (server.state.kind === 'running' || server.state.kind === 'starting') await registry.get(server.id)?.stop(SIGNED_OUT_REASON);
-    void vscode.window.showInformationMessage(
-      had ? `Signed out of MCP server "${plainText(server.name)}": its tokens are forgotten.` : `MCP server "${plainText(server.name)}" had no stored sign-in.`,
-    );
-  }
-
-  return [vscode.commands.registerCommand(CommandIds.signInToServer, signIn), vscode.commands.registerCommand(CommandIds.signOutOfServer, signOutOf)];
+export function registerSignInCommands(deps: SignInCommandDeps & { session: LoadSessionLayer }): vscode.Disposable[] {
+  const idOf = (arg: unknown) => (typeof arg === 'string' ? arg : serverIdOf(arg));
+  return [
+    vscode.commands.registerCommand(CommandIds.signInToServer, (arg?: unknown) => deps.session().signInToServer(deps, idOf(arg))),
+    vscode.commands.registerCommand(CommandIds.signOutOfServer, (arg?: unknown) => deps.session().signOutOfServer(deps, idOf(arg))),
+  ];
 }

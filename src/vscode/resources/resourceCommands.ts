@@ -5,12 +5,12 @@ import * as vscode from 'vscode';
 import type { ChatAttachments } from '../../core/features/resources/chatAttachments';
 import { bytesToSave, copyableText, documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
 import type { ResourceService } from '../../core/features/resources/resourceService';
-import type { ResourceTemplate } from '../../core/host/types';
+import type { Resource, ResourceTemplate } from '../../core/host/types';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import type { EmbeddedResourceLike, ResourceOpener, ResourceTarget } from './resourceOpener';
 import { mimeIcon, resourceLabel } from '../../core/presentation/resourcePresentation';
-import { ResourceNode, ServerNode, TemplateNode } from './resourcesTreeProvider';
+import { ServerNode } from './resourcesTreeProvider';
 import type { TemplatePicker } from '../session/templatePicker';
 import { CommandIds } from '../../core/common/commandIds';
 
@@ -28,6 +28,10 @@ export interface ResourceCommandDeps {
 type Target = ResourceTarget & { label: string };
 type TemplateTarget = { serverId: string; template: ResourceTemplate };
 type Pickable = { kind: 'resource'; target: Target } | { kind: 'template'; target: TemplateTarget };
+
+/** A row of the Resources view or of the Servers view (../serverNodes) that stands for a resource or a template. */
+const isNode = <K extends 'resource' | 'template'>(arg: unknown, key: K): arg is { serverId: string } & Record<K, K extends 'resource' ? Resource : ResourceTemplate> =>
+  typeof (arg as { serverId?: unknown } | undefined)?.serverId === 'string' && typeof (arg as Record<K, unknown>)[key] === 'object';
 
 export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disposable[] {
   const { service, opener, files } = deps;
@@ -72,7 +76,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
 
   /** The resource a command is about. */
   async function target(arg: unknown, uriArg: unknown, placeHolder: string): Promise<Target | undefined> {
-    if (arg instanceof ResourceNode) {
+    if (isNode(arg, 'resource')) {
       const r = arg.resource;
       return { serverId: arg.serverId, uri: r.uri, name: r.name, title: r.title, mimeType: r.mimeType, label: resourceLabel(r) };
     }
@@ -126,7 +130,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
       return t && opener.open(t);
     }),
     vscode.commands.registerCommand(CommandIds.openResourceTemplate, async (arg?: unknown, uriTemplate?: unknown) => {
-      if (arg instanceof TemplateNode) return openTemplate({ serverId: arg.serverId, template: arg.template });
+      if (isNode(arg, 'template')) return openTemplate({ serverId: arg.serverId, template: arg.template });
       const listed = typeof arg === 'string' ? service.server(arg)?.features.resourceTemplates.find((t) => t.uriTemplate === uriTemplate) : undefined;
       if (listed) return openTemplate({ serverId: arg as string, template: listed });
       const picked = await pick('Fill in which resource template?', true);
@@ -139,7 +143,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
       return picked && opener.open(picked.target);
     }),
     vscode.commands.registerCommand(CommandIds.copyResourceUri, async (arg?: unknown, uri?: unknown) => {
-      const text = arg instanceof TemplateNode ? arg.template.uriTemplate : (await target(arg, uri, 'Copy the URI of which resource?'))?.uri;
+      const text = isNode(arg, 'template') ? arg.template.uriTemplate : (await target(arg, uri, 'Copy the URI of which resource?'))?.uri;
       if (text === undefined) return;
       await vscode.env.clipboard.writeText(text);
       vscode.window.setStatusBarMessage('Resource URI copied', 3000);

@@ -111,7 +111,8 @@ export class ServerNode extends ResourceTreeNode {
     if (listing.status === 'starting') return [new MessageNode(this, 'starting', 'Starting…', 'loading~spin')];
     if (listing.status === 'no-resources') return [new MessageNode(this, 'none', 'This server offers no resources', 'info')];
     if (listing.status === 'down') {
-      const action = listing.server.state.kind === 'error' ? CommandIds.showOutput : CommandIds.startServer;
+      const { state } = listing.server;
+      const action = state.kind === 'error' ? CommandIds.showOutput : state.kind === 'blocked' && state.reason === 'restricted' ? 'workbench.trust.manage' : CommandIds.startServer;
       children.push(new MessageNode(this, 'down', downExplanation(listing), listing.server.state.kind === 'error' ? 'error' : 'debug-pause', action));
     }
     const seen = new Map<string, number>();

@@ -25,3 +25,6 @@ export { CONFIG_TEMPLATE } from './configTemplate';
 export { searchedToolList } from '../../core/features/tools/toolListSearch';
 export { openSkillFile, openSkillFileCommand } from './skillDocuments';
 export { skillRows } from './skillRows';
+export { mcpJsonCompletionItems } from './mcpJsonCompletionItems';
+export { offerCoexistence, pickCoexistence, type CoexistenceChoices } from './coexistencePick';
+export { signInToServer, signOutOfServer } from './signInCommands';

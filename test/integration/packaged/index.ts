@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import Mocha from 'mocha';
 import type { McpHostApi } from '../../../src/vscode/publicApi';
 import { createMocha, runMocha, testLog } from '../index';
+import { pageQuery, pageRequest } from '../pageRequests';
 
 const EXTENSION_ID = 'mcp-host.mcp-host';
 
@@ -74,6 +75,22 @@ export function run(): Promise<void> {
       assert.strictEqual(state?.kind, 'running', JSON.stringify(state));
       // Confined on Linux, by the sandbox runtime the package holds.
       if (process.platform === 'linux') assert.strictEqual(api.getServers().find((s) => s.name === 'packaged')?.confined, true);
+    }),
+  );
+
+  suite.addTest(
+    new Mocha.Test('"Welcome: Open Walkthrough…" lists Get Started with MCP Host, from the package', async () => {
+      const text = async () => (await pageQuery<string>('.quick-input-widget', 'return element.innerText;')).join('\n');
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      await pageRequest({ action: 'press', key: 'F1' });
+      await sleep(500);
+      await pageRequest({ action: 'type', text: 'Welcome: Open Walkthrough' });
+      await sleep(1000);
+      await pageRequest({ action: 'press', key: 'Enter' });
+      let listed = '';
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline && !/Get Started with MCP Host/.test(listed); await sleep(250)) listed = await text();
+      await pageRequest({ action: 'press', key: 'Escape' });
+      assert.match(listed, /Get Started with MCP Host/);
     }),
   );
 

@@ -32,7 +32,8 @@ export function unwrapNegotiationError(e: unknown): unknown {
   return e;
 }
 
-export function describeStartFailure(error: Error, def: ServerDefinition, initializeTimeoutMs: number, recentOutput: readonly string[]): StartError {
+/** `exitMessage`: how a stdio server's process ended, when it did (its exit code in words). */
+export function describeStartFailure(error: Error, def: ServerDefinition, initializeTimeoutMs: number, recentOutput: readonly string[], exitMessage = 'The server process exited'): StartError {
   if (error instanceof StartError) return error;
   const e = unwrapNegotiationError(error) as Error;
   const code = (e as NodeJS.ErrnoException).code;
@@ -56,8 +57,9 @@ export function describeStartFailure(error: Error, def: ServerDefinition, initia
   }
   const status = (e as { status?: unknown }).status;
   const httpStatus = typeof status === 'number' ? ` (HTTP ${status})` : '';
-  if (/closed/i.test(e.message) && def.resolved.type === 'stdio')
-    return new StartError(`The server process exited before it finished initializing.${tail}`, true);
+  // A process that ends before it has even started (twice, after the probe) ends so again: no automatic restarts, the
+  // user hears it at once (with a Restart button) instead of after the restarts' backoff.
+  if (/closed/i.test(e.message) && def.resolved.type === 'stdio') return new StartError(`${exitMessage} before it finished starting.${tail}`, false);
   return new StartError(`${e.message}${httpStatus}${tail}`, true);
 }
 

@@ -50,7 +50,12 @@ export class StdioLauncher implements Launcher {
   private transport: StdioTransport | undefined;
   spawnedPid: number | undefined;
   readonly recentOutput: string[] = [];
-  readonly exitMessage = 'The server process exited';
+  /** How the process ended, in words: its exit code or the signal that ended it. */
+  get exitMessage(): string {
+    const status = this.transport?.exitStatus;
+    if (status?.signal) return `The server process was ended by ${status.signal}`;
+    return typeof status?.code === 'number' ? `The server process exited with exit code ${status.code}` : 'The server process exited';
+  }
   private readonly started = new StartedProcesses();
   /** A confined start's runtime command (its settings and private temp dir, removed on stop). */
   private confined: ConfinedCommand | undefined;

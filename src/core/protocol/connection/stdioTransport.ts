@@ -45,6 +45,9 @@ export class StdioTransport implements Transport {
   readonly stderr = null;
 
   /** The server's pid, while it runs. On POSIX it leads its own process group: `-pid` signals the whole group. */
+  /** How the process ended, once it has. */
+  exitStatus: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+
   get pid(): number | undefined {
     return this.child?.pid;
   }
@@ -64,7 +67,10 @@ export class StdioTransport implements Transport {
       }));
       const exited = deferred<void>();
       this.exited = exited.promise;
-      child.once('exit', () => exited.resolve());
+      child.once('exit', (code, signal) => {
+        this.exitStatus = { code, signal };
+        exited.resolve();
+      });
       child.on('error', (error) => {
         // A process that never spawned (ENOENT, EACCES) never exits either.
         if (child.pid === undefined) exited.resolve();

@@ -23,6 +23,8 @@ export interface ArgumentPickState {
   /** The highlighted item's label. */
   active: string | undefined;
   busy: boolean;
+  /** What the empty pick says: the argument, required or optional, and why an empty Enter did nothing. */
+  placeholder: string | undefined;
   setValue(value: string): void;
 }
 
@@ -96,7 +98,7 @@ export class PromptArgumentPicker {
   ): Promise<{ value: string | typeof LEAVE_EMPTY } | 'back' | undefined> {
     const pick = vscode.window.createQuickPick<ValueItem>();
     pick.title = plainText(`${entry.serverName}: ${entry.prompt.title ?? entry.prompt.name} (${step + 1}/${total})`);
-    pick.placeholder = plainText(`${arg.name}${arg.required ? '' : ' (optional)'}${arg.description ? ` — ${arg.description}` : ''}`);
+    pick.placeholder = plainText(`${arg.name} (${arg.required ? 'required' : 'optional'})${arg.description ? ` — ${arg.description}` : ''}`);
     pick.ignoreFocusOut = true;
     // Keep the server's order (best suggestion first) instead of re-sorting by label match, which would put the typed
     // text itself first. Not in the typed API yet, but honoured by VS Code's quick pick.
@@ -159,8 +161,11 @@ export class PromptArgumentPicker {
         pick.onDidAccept(() => {
           const item = pick.selectedItems[0] ?? pick.activeItems[0];
           const value = item ? item.value : pick.value;
-          // A required argument needs a value: Enter on an empty pick does nothing.
-          if (value === '' && arg.required) return;
+          // A required argument needs a value: Enter on an empty pick says so where the user looks.
+          if (value === '' && arg.required) {
+            pick.placeholder = plainText(`${arg.name} is required: type a value, or press Escape to cancel`);
+            return;
+          }
           finish({ value: value === '' ? LEAVE_EMPTY : value });
         }),
         pick.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish('back')),
@@ -182,6 +187,9 @@ export class PromptArgumentPicker {
         },
         get busy() {
           return pick.busy;
+        },
+        get placeholder() {
+          return pick.placeholder;
         },
         setValue: (v) => {
           pick.value = v;
