@@ -57,15 +57,20 @@ export class RegistryBrowser {
     });
   }
 
-  /** The whole flow; resolves with what was written, or undefined when the user stopped (or it could not be done). */
-  async addFromRegistry(): Promise<RegistryInstallResult | undefined> {
-    let client: RegistryClient;
+  /** The client of the configured registry; undefined (and said why) when the setting is not a registry URL. */
+  private client(): RegistryClient | undefined {
     try {
-      client = new RegistryClient(this.baseUrl());
+      return new RegistryClient(this.baseUrl());
     } catch (e) {
       void vscode.window.showErrorMessage(`MCP: ${plainText((e as Error).message)} Check the setting mcpHost.registry.url.`);
       return undefined;
     }
+  }
+
+  /** The whole flow; resolves with what was written, or undefined when the user stopped (or it could not be done). */
+  async addFromRegistry(): Promise<RegistryInstallResult | undefined> {
+    const client = this.client();
+    if (!client) return undefined;
     const server = await this.search(client);
     if (!server) return undefined;
     return this.install(client, server);
@@ -77,13 +82,8 @@ export class RegistryBrowser {
    * shown with what it runs, and replaces the entry where it is.
    */
   async updateServers(): Promise<RegistryInstallResult | undefined> {
-    let client: RegistryClient;
-    try {
-      client = new RegistryClient(this.baseUrl());
-    } catch (e) {
-      void vscode.window.showErrorMessage(`MCP: ${plainText((e as Error).message)} Check the setting mcpHost.registry.url.`);
-      return undefined;
-    }
+    const client = this.client();
+    if (!client) return undefined;
     const files = this.targets('Update').map((t) => t.target!);
     let checked = 0;
     const updates: Item[] = [];
