@@ -1,26 +1,14 @@
 // The `mcp-host` command line, as a user runs it: a real process reading an mcp.json, real servers, and every question
 // (trust, tool consent, elicitation, sampling) answered on its stdin.
 import * as assert from 'assert';
-import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
-import { fixtureServer, repoRoot } from './helpers';
+import { fixtureServer, runMcpHost } from './helpers';
 
-const cli = path.join(repoRoot, 'scripts', 'mcp-host.mjs');
 
-function run(cwd: string, args: string[], answers: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.stdin.end(answers.map((a) => `${a}\n`).join(''));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const run = runMcpHost;
 
 describe('mcp-host command line', function () {
   this.timeout(60_000);

@@ -1,3 +1,4 @@
+import { spawn } from 'child_process';
 import * as path from 'path';
 
 /** The repository root, from out/test/unit (compiled) or test/unit (sources). */
@@ -16,4 +17,17 @@ export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10000,
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
+}
+
+/** Runs `mcp-host` as a user does, in `cwd`, answering its questions from `answers` on stdin. */
+export function runMcpHost(cwd: string, args: string[], answers: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'mcp-host.mjs'), ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(answers.map((a) => `${a}\n`).join(''));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
 }

@@ -1,5 +1,4 @@
 import * as assert from 'assert';
-import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
@@ -8,7 +7,7 @@ import { emptySandboxConfig, type SandboxConfig } from '../../src/core/config/sa
 import type { RawServer } from '../../src/core/config/types';
 import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime';
 import { createConnection } from '../../src/core/protocol/serverConnection';
-import { everythingServer, fixtureServer, repoRoot, waitFor } from './helpers';
+import { everythingServer, fixtureServer, repoRoot, runMcpHost, waitFor } from './helpers';
 import { createKit, entry, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 const probe = fixtureServer('sandbox-probe-server.mjs');
@@ -144,16 +143,7 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
   it('the mcp-host command line runs a confined server confined: a write outside is refused, the trust question says confined', async () => {
     fs.mkdirSync(path.join(ws, '.vscode'));
     fs.writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers: { probe: { command: process.execPath, args: [probe], sandboxEnabled: true } } }));
-    const run = (args: string[], answers: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'mcp-host.mjs'), ...args], { cwd: ws });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d) => (stdout += d));
-        child.stderr.on('data', (d) => (stderr += d));
-        child.stdin.end(answers.map((a) => `${a}\n`).join(''));
-        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-      });
+    const run = (args: string[], answers: string[]) => runMcpHost(ws, args, answers);
     const refused = await run(['call', 'probe', 'write', JSON.stringify({ path: path.join(outside, 'cli.txt'), text: 'x' })], ['y', 'y']);
     assert.match(refused.stderr, /Confined: writes only /);
     assert.match(refused.stdout + refused.stderr, /EROFS/);
