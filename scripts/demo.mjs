@@ -27,16 +27,9 @@ async function main() {
   process.env.MCPHOST_TOOLS_NO_BROWSER = '1';
   const tools = await ensureTools();
 
-  const sandbox = makeSandbox('mcphost-demo-', {
-    'security.workspace.trust.enabled': true,
-    // code-server does not ask at start under the default ("once"): the demo opened in Restricted Mode, where chat
-    // models are unavailable, though the README says to trust the folder when asked.
-    'security.workspace.trust.startupPrompt': 'always',
-    // The Welcome page, with Get Started with MCP Host among its walkthroughs (the sandbox's default is none).
-    'workbench.startupEditor': 'welcomePage',
-    // VS Code's own MCP support would start the demo's servers a second time.
-    'chat.mcp.access': 'none',
-  });
+  // The demo's user settings (scripts/demo-settings.json: trust asked at start, the Welcome page, VS Code's MCP support off).
+  const settings = Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(path.join(repoRoot, 'scripts', 'demo-settings.json'), 'utf8'))).filter(([k]) => !k.startsWith('//')));
+  const sandbox = makeSandbox('mcphost-demo-', settings);
   const serverLog = path.join(sandbox.root, 'code-server.log');
   let server;
   let stopping = false;

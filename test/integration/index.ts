@@ -1,9 +1,8 @@
 // Mocha entry point loaded by the VS Code extension host (the runTests `extensionTestsPath`).
 //
-// Runs every `*.test.js` next to this file (bdd UI: describe/it), or in the Restricted Mode pass every
-// `*.untrusted.test.js`. Optional filters, passed through the launcher's environment: MCPHOST_TEST_FILES (comma list
-// of file names, `.test.js` may be left out) and
-// MCPHOST_TEST_GREP (mocha --grep). console.log cannot be reassigned in the extension host, so mocha's
+// Runs the `*.test.js` next to this file (bdd UI: describe/it) of this run's pass (see selectedTestFiles). Optional
+// filters, passed through the launcher's environment: MCPHOST_TEST_FILES (comma list of file names, `.test.js` may be
+// left out) and MCPHOST_TEST_GREP (mocha --grep). console.log cannot be reassigned in the extension host, so mocha's
 // reporter output is appended to MCPHOST_TEST_OUTPUT_FILE, which scripts/code-server-launcher.mjs streams
 // to its stdout. The last line is always `N passed, M failed`.
 import * as fs from 'node:fs';
@@ -54,20 +53,28 @@ export function runMocha(mocha: Mocha): Promise<void> {
 }
 
 /**
- * The suites of this run. Suites named `*.untrusted.test.js` need Workspace Trust enabled and the workspace not
- * trusted (Restricted Mode): they run in a pass of their own (runTests.ts), with MCPHOST_TEST_WORKSPACE_TRUST=1, and
- * only there.
+ * The three passes of the integration run (runTests.ts), each its own VS Code:
+ * - `main`: every `*.test.js` not named below, in the fixture workspaces, Workspace Trust off (trusted);
+ * - `untrusted`: `*.untrusted.test.js`, Workspace Trust on and the workspace not trusted (Restricted Mode);
+ * - `demo`: `*.demo.test.js`, the demo of `npm run demo` as a newcomer opens it (a copy of demo/, the demo model only,
+ *   Workspace Trust on and asked at start).
  */
-export function selectedTestFiles(dir: string, wantedList = process.env.MCPHOST_TEST_FILES ?? '', untrustedPass = process.env.MCPHOST_TEST_WORKSPACE_TRUST === '1'): string[] {
+export type TestPass = 'main' | 'untrusted' | 'demo';
+export const TEST_PASSES: readonly TestPass[] = ['main', 'untrusted', 'demo'];
+
+const passOfFile = (file: string): TestPass => (file.endsWith('.untrusted.test.js') ? 'untrusted' : file.endsWith('.demo.test.js') ? 'demo' : 'main');
+
+/** The suites of `pass` (this run's MCPHOST_TEST_PASS), filtered by MCPHOST_TEST_FILES. */
+export function selectedTestFiles(dir: string, wantedList = process.env.MCPHOST_TEST_FILES ?? '', pass = (process.env.MCPHOST_TEST_PASS ?? 'main') as TestPass): string[] {
   const wanted = wantedList
     .split(',')
-    .map((s) => s.trim().replace(/(\.untrusted)?(\.test)?(\.js)?$/, ''))
+    .map((s) => s.trim().replace(/(\.untrusted|\.demo)?(\.test)?(\.js)?$/, ''))
     .filter(Boolean);
   const all = fs
     .readdirSync(dir)
-    .filter((f) => f.endsWith('.test.js') && f.endsWith('.untrusted.test.js') === untrustedPass)
+    .filter((f) => f.endsWith('.test.js') && passOfFile(f) === pass)
     .sort();
-  return wanted.length ? all.filter((f) => wanted.includes(f.replace(/(\.untrusted)?\.test\.js$/, ''))) : all;
+  return wanted.length ? all.filter((f) => wanted.includes(f.replace(/(\.untrusted|\.demo)?\.test\.js$/, ''))) : all;
 }
 
 export function run(): Promise<void> {

@@ -1,0 +1,202 @@
+// The README's Quick start as a newcomer does it, in the demo of `npm run demo` (the demo pass of runTests.ts: a copy of
+// demo/, the demo model only, Workspace Trust on): clicks and key presses in the page through the launcher's page hook
+// (scripts/code-server-launcher.mjs), no command calls for the steps under test, and what the page shows is what is
+// checked. Modal dialogs cannot show in an extension test: the trust questions are answered through the dialog router,
+// and their rendered text is checked. `npm run screenshots` runs this file and keeps the README's pictures it takes.
+import * as assert from 'assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { testLog } from './index';
+import { pageQuery, pageRequest } from './pageRequests';
+import type { TrustQuestion } from '../../src/vscode/dialogs';
+import { activateHost, answerDialogs, repoRoot, sleep, transcriptMarkdown, waitFor, type TestedHost } from './testKit';
+
+/** Where the README's pictures go: media/ under `npm run screenshots`, else a git-ignored folder to look at. */
+const screenshotDir = process.env.MCPHOST_TEST_SCREENSHOT_DIR || path.join(repoRoot, '.cache', 'quickstart-screenshots');
+
+const click = (selector: string) => pageRequest({ action: 'click', selector });
+const press = (key: string) => pageRequest({ action: 'press', key });
+const type = (text: string) => pageRequest({ action: 'type', text });
+
+/** The text the workbench shows, as a user reads it: the page and every view in it (webviews are frames). */
+async function pageText(): Promise<string> {
+  return (await pageQuery<string>('body', 'return document.body.innerText;')).join('\n');
+}
+
+/** The rows of the Servers view that are on screen (its list draws only those), as shown: label and description. */
+async function serverRows(): Promise<string[]> {
+  const [rows] = await pageQuery<string[]>(
+    '.monaco-workbench',
+    `const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.innerText.trim().startsWith('Servers'));
+     return pane ? [...pane.querySelectorAll('.pane-body .monaco-list-row')].map((row) => [...row.querySelectorAll('.label-name, .label-description')].map((e) => e.textContent.trim()).join(' ')) : [];`,
+  );
+  return rows ?? [];
+}
+
+/** Closes the suggestions typing opened, if any, as a user does who means Enter for a new line or to send. */
+async function closeSuggestions(): Promise<void> {
+  await sleep(500);
+  const open = await pageQuery<boolean>('.monaco-workbench', `return [...document.querySelectorAll('.suggest-widget')].some((w) => w.classList.contains('visible'));`);
+  if (open.some(Boolean)) await press('Escape');
+}
+
+/**
+ * Types into the chat input as a user does (over what the input holds: it keeps "@mcp" after a request to it) and
+ * sends it with Enter (again if the first one went to a suggestion). Returns the transcript of the request.
+ */
+async function sendInChat(api: TestedHost, text: string) {
+  const before = api.testing.chatTranscripts().length;
+  await click('.interactive-input-part .monaco-editor');
+  await press('Control+A');
+  await type(text);
+  await closeSuggestions();
+  return seen(async () => {
+    await press('Enter');
+    await sleep(1000);
+    return api.testing.chatTranscripts()[before];
+  }, `@mcp receiving "${text}"`);
+}
+
+const SERVERS_ROW = '.pane:has(.pane-header:has-text("Servers")) .monaco-list-row';
+
+/** Waits for what the page shows; on a timeout keeps a screenshot of the page beside the error. */
+async function seen<T>(check: () => Promise<T>, what: string, ms = 30_000): ReturnType<typeof waitFor<T>> {
+  try {
+    return await waitFor(check, what, ms);
+  } catch (e) {
+    const file = path.join(repoRoot, '.cache', `quickstart-failed-${what.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    await pageRequest({ action: 'screenshot', path: file }).catch(() => undefined);
+    const panes = await pageQuery<string[]>('.monaco-workbench', `return [...document.querySelectorAll('.pane-header')].map((h) => JSON.stringify(h.innerText))`).catch(String);
+    testLog(`the page when "${what}" timed out: ${file}\nServers view: ${(await serverRows().catch(String)).toString()}\npanes: ${String(panes)}`);
+    throw e;
+  }
+}
+
+describe('Quick start, as a newcomer does it in the demo', function () {
+  this.timeout(180_000);
+  let api: TestedHost;
+  let dialogs: vscode.Disposable;
+  const trustQuestions: TrustQuestion[] = [];
+
+  before(async () => {
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    api = await activateHost();
+    dialogs = answerDialogs(api, { confirmTrust: async (q) => (trustQuestions.push(q), true), confirmToolCall: async () => 'once' });
+  });
+
+  after(() => dialogs.dispose());
+
+  it('opens in Restricted Mode; the user trusts the folder, and is asked about the demo server with what it runs', async () => {
+    assert.strictEqual(vscode.workspace.isTrusted, false, 'the demo opens before its folder is trusted');
+    // Under the test driver VS Code does not ask at start (`npm run demo` does): the way left is the status bar.
+    await click('.statusbar-item:has-text("Restricted Mode")');
+    await click('.workspace-trust-editor .monaco-button:has-text("Trust")');
+    await seen(async () => vscode.workspace.isTrusted, 'the folder trusted');
+    await click('.monaco-modal-editor-block .codicon-close'); // the Workspace Trust editor
+    const [question] = await seen(async () => trustQuestions.length > 0 && trustQuestions, 'the question about the demo server');
+    assert.strictEqual(question.serverName, 'everything');
+    assert.match(question.detail, /node .*node_modules\/@modelcontextprotocol\/server-everything\/dist\/index\.js stdio/);
+    assert.doesNotMatch(question.detail, /\$\{/, `what runs is shown resolved: ${question.detail}`);
+  });
+
+  it('shows server-everything running in the MCP view, with its tools', async () => {
+    await click('.activitybar .action-item [aria-label^="MCP"]');
+    const rows = await seen(async () => {
+      const shown = await serverRows();
+      return shown.some((r) => /^everything running · \d+ tools/.test(r)) && shown;
+    }, 'everything running in the Servers view');
+    testLog(rows.join('\n'));
+  });
+
+  it('calls a tool with a click on it: the form asks for its arguments and the result opens', async () => {
+    // The server's row opens on a click, then its Tools group (each may be open already).
+    if (!(await serverRows()).some((r) => /^Tools \(\d+\)/.test(r))) await click(`${SERVERS_ROW}:has-text("everything")`);
+    await seen(async () => (await serverRows()).some((r) => /^Tools \(\d+\)/.test(r)), 'the server expanded');
+    if (!(await serverRows()).some((r) => r.startsWith('Get Sum Tool'))) await click(`${SERVERS_ROW}:has-text("Tools (")`);
+    await seen(async () => (await serverRows()).some((r) => r.startsWith('Get Sum Tool')), 'its tools listed');
+    await click(`${SERVERS_ROW}:has-text("Get Sum Tool")`);
+    // One step per argument, then the review whose first item runs the tool.
+    for (const value of ['2', '3']) {
+      await seen(async () => (await pageQuery<boolean>('.quick-input-widget', 'return element.offsetParent !== null;'))[0], 'the call form');
+      await type(value);
+      await press('Enter');
+      await sleep(300);
+    }
+    await seen(async () => /Run get-sum/.test(await pageText()), 'the review of the call');
+    await press('Enter');
+    await seen(async () => /The sum of 2 and 3 is 5/.test(await pageText()), 'the result shown');
+    await sleep(1000);
+    await pageRequest({ action: 'screenshot', path: path.join(screenshotDir, 'screenshot-mcp-view.png') });
+    // Closed again, so that the rows of servers added later are on screen.
+    await click(`${SERVERS_ROW}:has-text("everything") .monaco-tl-twistie`);
+  });
+
+  it('offers the demo model in the chat model picker, and the user picks it', async () => {
+    await press('Control+Alt+KeyI'); // Open Chat
+    await click('.interactive-input-part .chat-input-toolbars .model-picker-name, .interactive-input-part .model-picker-name');
+    await click('.monaco-list-row:has-text("Demo model — scripted, not an AI")');
+    await seen(
+      async () => (await pageQuery<string>('.interactive-input-part', 'return element.innerText;')).some((t) => /Demo model/.test(t)),
+      'the demo model picked',
+    );
+  });
+
+  it('answers "@mcp what is 2 + 3?" typed into the chat, in the mode it opens in, with 5', async () => {
+    const transcript = await sendInChat(api, '@mcp what is 2 + 3?');
+    await seen(async () => transcript.done, 'the answer', 60_000);
+    assert.match(transcriptMarkdown(transcript), /The sum of 2 and 3 is 5\./);
+    await seen(async () => /The sum of 2 and 3 is 5\./.test(await pageText()), 'the answer shown in the chat');
+    await sleep(1500);
+    await pageRequest({ action: 'screenshot', path: path.join(screenshotDir, 'screenshot-chat.png') });
+  });
+
+  it('runs a prompt from chat: "@mcp /prompt" offers the prompts, the user picks one', async () => {
+    const transcript = await sendInChat(api, '@mcp /prompt');
+    // A quick pick of every prompt of every running server; the user filters it by name and takes the first.
+    await seen(async () => /simple-prompt|Simple Prompt/.test(await pageText()), 'the prompts offered');
+    await type('simple');
+    await press('Enter');
+    await seen(async () => transcript.done, 'the prompt answered', 60_000);
+    testLog(transcriptMarkdown(transcript));
+  });
+
+  it('a server typed into mcp.json with completion waits for trust without a dialog, and starts after Trust… in a notification', async () => {
+    await press('Control+KeyP'); // Go to File
+    await type('mcp.json');
+    await seen(async () => /mcp\.json/.test(await pageText()), 'mcp.json in Go to File');
+    await press('Enter');
+    const editor = await seen(async () => vscode.window.activeTextEditor?.document.uri.path.endsWith('/.vscode/mcp.json') && vscode.window.activeTextEditor, 'mcp.json open');
+    // After the demo server's entry, where the file's comment says another goes: Go to Line, then a comma and a name.
+    const line = editor.document.getText().split('\n').findIndex((l) => /^ {4}\}\s*$/.test(l)) + 1;
+    assert.ok(line > 0, editor.document.getText());
+    trustQuestions.length = 0;
+    await press('Control+KeyG');
+    await type(String(line));
+    await press('Enter');
+    await press('End');
+    await type(',');
+    await closeSuggestions();
+    await press('Enter');
+    await type('"fil');
+    await seen(async () => (await pageQuery<string>('.suggest-widget', 'return element.innerText;')).some((t) => /filesystem/.test(t)), 'completion offering filesystem');
+    await press('Enter');
+    await press('Escape');
+    await press('Control+KeyS');
+    await seen(async () => !editor.document.isDirty, 'the file saved');
+    const written = editor.document.getText();
+    assert.match(written, /"filesystem": \{\s*"command": "npx",\s*"args": \[\s*"-y",\s*"@modelcontextprotocol\/server-filesystem",\s*"\$\{workspaceFolder\}"\s*\]\s*\}/, written);
+    await seen(async () => (await serverRows()).some((r) => /^filesystem .*not trusted/.test(r)), 'the new server waiting, not trusted');
+    await sleep(2500); // past the moment a question would come once the file rests
+    assert.strictEqual(trustQuestions.length, 0, 'no trust dialog while the file is edited');
+    // The notice, in the notification center: the test driver VS Code runs under shows no toasts, so the user opens it
+    // with the bell in the status bar.
+    await click('[id="status.notifications"]');
+    await seen(async () => /"filesystem" in mcp\.json is not trusted yet/.test((await pageQuery<string>('.notifications-center', 'return element.innerText;')).join('')), 'the notice about the new server');
+    await click('.notifications-center .monaco-button:has-text("Trust")');
+    await seen(async () => trustQuestions.length === 1, 'the trust question after Trust…');
+    assert.strictEqual(trustQuestions[0].serverName, 'filesystem');
+    assert.match(trustQuestions[0].detail, /npx -y @modelcontextprotocol\/server-filesystem/);
+    await seen(async () => (await serverRows()).some((r) => /^filesystem running · \d+ tools/.test(r)), 'the new server running', 60_000);
+  });
+});
