@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { activateHost, sleep, waitFor } from './testKit';
+import { startFixtureRegistry } from '../unit/registryTestKit';
 
 const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
 const insertOf = (item: vscode.CompletionItem) => (typeof item.insertText === 'string' ? item.insertText : (item.insertText?.value ?? labelOf(item)));
@@ -76,5 +77,41 @@ describe('mcp.json completion', function () {
     assert.deepStrictEqual(ours(values).map(labelOf), [], 'where the value goes');
     assert.ok(values.length > 0, "VS Code's JSON language offers the schema's server snippets there");
     for (const item of values) assert.doesNotMatch(insertOf(item), /\$\{input:|\\\$\{input:/, labelOf(item));
+  });
+
+  it('offers the registry\'s servers that match a typed name, inserted with their inputs; a registry that is down costs only its items', async () => {
+    const registry = await startFixtureRegistry();
+    const settings = vscode.workspace.getConfiguration('mcpHost');
+    await settings.update('registry.url', registry.url, vscode.ConfigurationTarget.Global);
+    try {
+      const items = await complete('{\n  // mine\n  "servers": {\n    "a": { "command": "node" },\n    "weath|\n  }\n}\n', '"');
+      const weather = items.find((i) => labelOf(i) === 'io.github.example/weather');
+      assert.ok(weather, items.map(labelOf).join(', '));
+      assert.match(weather.detail ?? '', /uvx mcp-weather==0\.4\.1/);
+      assert.strictEqual(typeof weather.documentation, 'string', 'registry text is never Markdown');
+      assert.ok(items.every((i) => !i.preselect));
+      // Accepted in the editor as a user does: the entry, and its inputs declared.
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      editor.selection = new vscode.Selection(4, 10, 4, 10);
+      await vscode.commands.executeCommand('editor.action.triggerSuggest');
+      await sleep(1500);
+      // What is typed ("weath) filters the well-known servers out: the registry's match is the first suggestion.
+      await vscode.commands.executeCommand('acceptSelectedSuggestion');
+      await waitFor(() => editor.document.getText().includes('"io.github.example/weather"'), `the entry in: ${editor.document.getText()}`);
+      const text = editor.document.getText();
+      assert.match(text, /\/\/ mine/);
+      assert.match(text, /"io\.github\.example\/weather": \{[\s\S]*"command": "uvx"/, text);
+      assert.match(text, /"inputs": \[[\s\S]*"password":true/, text);
+      await registry.close();
+      // Down: the well-known servers still come, at once.
+      const started = Date.now();
+      // (A text not searched before: a search is remembered a minute.)
+      const down = await complete('{\n  "servers": {\n    "weathe|\n  }\n}\n', '"');
+      assert.ok(down.some((i) => labelOf(i) === 'memory') && !down.some((i) => labelOf(i).startsWith('io.github.')), down.map(labelOf).join(', '));
+      assert.ok(Date.now() - started < 5000, `answered in ${Date.now() - started} ms`);
+    } finally {
+      await settings.update('registry.url', undefined, vscode.ConfigurationTarget.Global);
+      await registry.close().catch(() => undefined);
+    }
   });
 });

@@ -83,7 +83,7 @@ export function writeServer(text: string, plan: Pick<InstallPlan, 'name' | 'inpu
   return { text: source, replaced };
 }
 
-function inputJson(input: InputDefinition): Record<string, unknown> {
+export function inputJson(input: InputDefinition): Record<string, unknown> {
   if (input.type === 'promptString') return { type: 'promptString', id: input.id, description: input.description, ...(input.password ? { password: true } : {}), ...(input.default !== undefined ? { default: input.default } : {}) };
   return { type: 'pickString', id: input.id, description: input.description, options: input.options, ...(input.default !== undefined ? { default: input.default } : {}) };
 }

@@ -43,42 +43,64 @@ const MAX_TEXT = 1_000_000;
 /** `$`, `}` and `\` are special in a snippet. */
 const snippetText = (text: string) => text.replace(/[$}\\]/g, (c) => `\\${c}`);
 
-/** The entry as a snippet: the name is the first tab stop, the rest as written. */
-function snippetOf(w: WellKnown, indent: string): string {
-  const body = JSON.stringify(w.server, null, 2)
+/** An entry as a snippet: the name is the first tab stop, the rest as written, indented for its line. */
+export function entrySnippet(name: string, server: object, indent: string): string {
+  const body = JSON.stringify(server, null, 2)
     .split('\n')
     .map((line, i) => (i === 0 ? line : indent + line))
     .join('\n');
-  return `"\${1:${w.name}}": ${snippetText(body)}$0`;
+  return `"\${1:${snippetText(name)}}": ${snippetText(body)}$0`;
+}
+
+/** Where a server's name is being typed: what is typed so far, the range a completion replaces, and how to write one. */
+export interface ServerNameContext {
+  /** The name typed so far, without its quotes ('' when asked for at an empty place). */
+  typed: string;
+  replace: { start: number; end: number };
+  /** The indentation of the name's line. */
+  indent: string;
+  /** ',' when another entry follows, so that a new one needs a comma after it. */
+  comma: string;
+  /** The names already in the file. */
+  existing: Set<string>;
 }
 
 /**
- * Well-known servers, when `offset` is inside the quotes of a server's name being typed, or where a name goes and the
- * user asked for completion (`invoked`); none elsewhere, and none for a name that already has its value.
+ * The name being typed when `offset` is inside the quotes of a server's name, or where a name goes and the user asked
+ * for completion (`invoked`); undefined elsewhere, and for a name that already has its value.
  */
-export function serverNameCompletions(text: string, offset: number, invoked = false): ServerNameCompletion[] {
-  if (text.length > MAX_TEXT) return [];
+export function serverNameContext(text: string, offset: number, invoked = false): ServerNameContext | undefined {
+  if (text.length > MAX_TEXT) return undefined;
   const location = getLocation(text, offset);
-  if (location.path.length !== 2 || location.path[0] !== 'servers' || !location.isAtPropertyKey) return [];
+  if (location.path.length !== 2 || location.path[0] !== 'servers' || !location.isAtPropertyKey) return undefined;
   const typed = location.previousNode?.type === 'property' || location.previousNode?.type === 'string' ? location.previousNode : undefined;
   if (typed) {
     const end = typed.offset + typed.length;
     const closed = typed.length > 1 && text[end - 1] === '"';
     const inside = offset > typed.offset && (offset < end || !closed);
     // After the closing quote, or a name that already has its value: the user is past naming.
-    if (!inside || /^\s*:/.test(text.slice(end))) return [];
-  } else if (!invoked) return [];
+    if (!inside || /^\s*:/.test(text.slice(end))) return undefined;
+  } else if (!invoked) return undefined;
   const replace = typed ? { start: typed.offset, end: typed.offset + typed.length } : { start: offset, end: offset };
   const lineStart = text.lastIndexOf('\n', replace.start - 1) + 1;
-  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
-  const existing = serverNames(text);
-  // Another entry follows: the new one needs a comma after it.
-  const comma = /^\s*"/.test(text.slice(replace.end)) ? ',' : '';
-  return WELL_KNOWN_SERVERS.filter((w) => !existing.has(w.name)).map((w) => ({
+  return {
+    typed: text.slice(replace.start, offset).replace(/^"/, ''),
+    replace,
+    indent: /^[ \t]*/.exec(text.slice(lineStart))![0],
+    comma: /^\s*"/.test(text.slice(replace.end)) ? ',' : '',
+    existing: serverNames(text),
+  };
+}
+
+/** Well-known servers where a server's name is being typed (see serverNameContext), those in the file left out. */
+export function serverNameCompletions(text: string, offset: number, invoked = false): ServerNameCompletion[] {
+  const at = serverNameContext(text, offset, invoked);
+  if (!at) return [];
+  return WELL_KNOWN_SERVERS.filter((w) => !at.existing.has(w.name)).map((w) => ({
     label: w.name,
     detail: w.detail,
-    snippet: snippetOf(w, indent) + comma,
-    replace,
+    snippet: entrySnippet(w.name, w.server, at.indent) + at.comma,
+    replace: at.replace,
   }));
 }
 
