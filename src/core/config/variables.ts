@@ -78,6 +78,8 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
       ...(raw.cwd !== undefined ? { cwd: f(raw.cwd, 'path') } : {}),
       // Taken as written: the session layer resolves its paths (protocol/launch/sandboxPolicy.ts).
       ...(raw.sandboxEnabled ? { sandboxEnabled: true, sandbox: raw.sandbox } : {}),
+      // Only `debug` changes how it starts (the plan shows it); the watched files are the file watcher's.
+      ...(raw.dev?.debug ? { dev: { watch: [], debug: raw.dev.debug.type === 'debugpy' && raw.dev.debug.debugpyPath !== undefined ? { type: 'debugpy', debugpyPath: f(raw.dev.debug.debugpyPath, 'plain') } : raw.dev.debug } } : {}),
     };
   }
   return {
