@@ -1,0 +1,105 @@
+// `dev.debug` in the launch plan: the debugger's arguments are in what runs and in the trust question, the plan's
+// identity changes with them (not with the port of each start), and a command the debugger cannot start is refused.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { launchPlanHash, type DebuggerSupport, type StdioPlanSource } from '../../src/core/config/launchPlan';
+import type { DevDebugConfig, ResolvedServer } from '../../src/core/config/types';
+import { describeLaunchPlan, summarizeLaunchPlan } from '../../src/core/presentation/describeLaunchPlan';
+import { buildStdioPlan, planLaunch } from '../../src/core/protocol/launch/launchPlanner';
+import { LaunchPlanError } from '../../src/core/protocol/launch/launchPlanError';
+import { fixtureServer } from './helpers';
+import { createKit, entry, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { describeDefinition } from '../../src/core/presentation/describeDefinition';
+
+describe('dev.debug in the launch plan', () => {
+  const folder = path.join(os.tmpdir(), 'project');
+  const server = (command: string, args: string[], debug?: DevDebugConfig): ResolvedServer & { type: 'stdio' } => ({ type: 'stdio', command, args, env: {}, ...(debug ? { dev: { watch: [], debug } } : {}) });
+  const source = (s: ResolvedServer & { type: 'stdio' }, debuggers?: DebuggerSupport): StdioPlanSource => ({ scope: { folderPath: folder }, resolved: s, shown: s, hostEnv: { PATH: '/usr/bin' }, isExecutable: () => true, debuggers });
+  const both: DebuggerSupport = { port: 41234, types: ['node', 'debugpy'] };
+
+  it('node: --inspect-brk on 127.0.0.1 at the port before the server\'s arguments, in what runs and in the question', () => {
+    const plan = buildStdioPlan(source(server('node', ['dist/server.js', '--stdio'], { type: 'node' }), both));
+    assert.deepStrictEqual(plan.args, ['--inspect-brk=127.0.0.1:41234', 'dist/server.js', '--stdio']);
+    assert.deepStrictEqual(plan.argsShown, plan.args);
+    assert.deepStrictEqual(plan.debug, { type: 'node', host: '127.0.0.1', port: 41234, addedArgs: 1 });
+    const text = describeLaunchPlan(plan);
+    assert.match(text, /^Command: node --inspect-brk=127\.0\.0\.1:41234 dist\/server\.js --stdio$/m);
+    assert.match(text, /^Under a debugger \("dev\.debug": node\): its inspector listens on 127\.0\.0\.1:41234, it waits at its first line until VS Code's debugger attaches/m);
+    assert.match(summarizeLaunchPlan(plan), /under the node debugger/);
+    // node20, a full path: node still.
+    assert.strictEqual(buildStdioPlan(source(server('/opt/node/bin/node20', ['s.js'], { type: 'node' }), both)).args[0], '--inspect-brk=127.0.0.1:41234');
+  });
+
+  it('debugpy: python -m debugpy --connect … --wait-for-client, the extension\'s bundled debugpy, or debugpyPath as the command', () => {
+    assert.deepStrictEqual(buildStdioPlan(source(server('python3', ['server.py'], { type: 'debugpy' }), both)).args, ['-m', 'debugpy', '--connect', '127.0.0.1:41234', '--wait-for-client', 'server.py']);
+    const bundled = buildStdioPlan(source(server('python3.12', ['-m', 'my_server'], { type: 'debugpy' }), { ...both, debugpyPackage: '/ext/bundled/libs/debugpy' }));
+    assert.deepStrictEqual(bundled.args, ['/ext/bundled/libs/debugpy', '--connect', '127.0.0.1:41234', '--wait-for-client', '-m', 'my_server']);
+    assert.strictEqual(bundled.debug?.addedArgs, 4);
+    const own = buildStdioPlan(source(server('python', ['server.py'], { type: 'debugpy', debugpyPath: '/venv/bin/debugpy' }), both));
+    assert.strictEqual(own.command, '/venv/bin/debugpy');
+    assert.strictEqual(own.executable, '/venv/bin/debugpy');
+    assert.deepStrictEqual(own.args, ['--connect', '127.0.0.1:41234', '--wait-for-client', 'server.py']);
+    assert.match(describeLaunchPlan(own), /^Command: \/venv\/bin\/debugpy --connect 127\.0\.0\.1:41234 --wait-for-client server\.py$/m);
+    assert.match(describeLaunchPlan(own), /debugpy connects to VS Code's debugger on 127\.0\.0\.1:41234 and waits for it/);
+  });
+
+  it('the identity changes with the debugger, not with the port picked at each start', () => {
+    const hash = (debug: DevDebugConfig | undefined, support: DebuggerSupport | undefined = both) => launchPlanHash('ws', 's', buildStdioPlan(source(server('node', ['s.js'], debug), support)));
+    const plain = hash(undefined);
+    const debugged = hash({ type: 'node' });
+    assert.notStrictEqual(debugged, plain);
+    assert.strictEqual(hash({ type: 'node' }, { ...both, port: 50000 }), debugged);
+    // Without a debugger here: nothing added, but not the plain plan's identity either (the question said so).
+    const without = hash({ type: 'node' }, { port: 41234, types: [] });
+    assert.notStrictEqual(without, plain);
+    assert.notStrictEqual(without, debugged);
+    const py = (debug: DevDebugConfig) => launchPlanHash('ws', 's', buildStdioPlan(source(server('python3', ['s.py'], debug), both)));
+    assert.notStrictEqual(py({ type: 'debugpy' }), py({ type: 'debugpy', debugpyPath: '/venv/bin/debugpy' }));
+  });
+
+  it('no debugger of that type here, or a confined server: it starts without one, nothing added, and the question says why', () => {
+    const noPython = buildStdioPlan(source(server('python3', ['server.py'], { type: 'debugpy' }), { port: 41234, types: ['node'] }));
+    assert.deepStrictEqual(noPython.args, ['server.py']);
+    assert.strictEqual(noPython.command, 'python3');
+    assert.match(describeLaunchPlan(noPython), /^⚠ "dev\.debug" \(debugpy\) is set, but it starts without a debugger: VS Code has no Python debugger here \(install the Python Debugger extension, ms-python\.debugpy\)\.$/m);
+    assert.doesNotMatch(summarizeLaunchPlan(noPython), /debugger/);
+    const cli = buildStdioPlan(source(server('node', ['s.js'], { type: 'node' })));
+    assert.deepStrictEqual(cli.args, ['s.js']);
+    assert.match(cli.debug?.unavailable ?? '', /no debugger can attach here/);
+    const confined = buildStdioPlan({ ...source({ ...server('node', ['s.js'], { type: 'node' }), sandboxEnabled: true }, both), home: os.homedir() });
+    assert.deepStrictEqual(confined.args, ['s.js']);
+    assert.match(confined.debug?.unavailable ?? '', /runs confined/);
+  });
+
+  it('a command the debugger cannot start (npx for node, uv for debugpy) is a configuration problem', async () => {
+    assert.throws(() => buildStdioPlan(source(server('npx', ['-y', 'pkg'], { type: 'node' }), both)), (e: Error) => e instanceof LaunchPlanError && e.message === '"dev.debug" of type "node" needs "command": "node" (the debugger\'s arguments are node\'s own), not "npx".');
+    const planned = await planLaunch({ scope: { folderPath: folder }, raw: server('uv', ['run', 's.py'], { type: 'debugpy' }), resolved: server('uv', ['run', 's.py'], { type: 'debugpy' }), shown: server('uv', ['run', 's.py'], { type: 'debugpy' }), hostEnv: {}, debuggers: both });
+    assert.deepStrictEqual(planned, { ok: false, message: '"dev.debug" of type "debugpy" needs "command": "python" (the debugger\'s arguments are python\'s own), not "uv".' });
+  });
+});
+
+describe('dev.debug where no debugger can attach (the host without VS Code)', function () {
+  this.timeout(30_000);
+  let kit: Kit;
+  let dir: string;
+  const asked: string[] = [];
+  beforeEach(() => {
+    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-debug-')));
+    kit = createKit({ trustPrompt: { askTrust: async (d, facts) => (asked.push(describeDefinition(d.raw, facts)), true) } }, { trustAllServers: false });
+  });
+  afterEach(async () => {
+    await kit?.registry.disposeAsync();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the server starts and runs without a debugger; the question and the log say so', async () => {
+    await kit.update(workspaceScope(dir), [entry('s', { type: 'stdio', command: 'node', args: [fixtureServer('basic-server.mjs')], env: {}, dev: { watch: [], debug: { type: 'node' } } })], []);
+    await waitForState(kit, 's', 'running');
+    assert.match(asked[0], /⚠ "dev\.debug" \(node\) is set, but it starts without a debugger: no debugger can attach here/);
+    assert.doesNotMatch(asked[0], /--inspect/);
+    assert.strictEqual(serverState(kit, 's')?.state.kind, 'running');
+    assert.match(kit.logs.get("s")!.text, /starts without a debugger: no debugger can attach here/);
+  });
+});
