@@ -23,7 +23,7 @@ describe('dev.debug in the launch plan', () => {
     const plan = buildStdioPlan(source(server('node', ['dist/server.js', '--stdio'], { type: 'node' }), both));
     assert.deepStrictEqual(plan.args, ['--inspect-brk=127.0.0.1:41234', 'dist/server.js', '--stdio']);
     assert.deepStrictEqual(plan.argsShown, plan.args);
-    assert.deepStrictEqual(plan.debug, { type: 'node', host: '127.0.0.1', port: 41234, addedArgs: 1 });
+    assert.deepStrictEqual({ ...plan.debug, identity: undefined }, { type: 'node', host: '127.0.0.1', port: 41234, addedArgs: 1, identity: undefined });
     const text = describeLaunchPlan(plan);
     assert.match(text, /^Command: node --inspect-brk=127\.0\.0\.1:41234 dist\/server\.js --stdio$/m);
     assert.match(text, /^Under a debugger \("dev\.debug": node\): its inspector listens on 127\.0\.0\.1:41234, it waits at its first line until VS Code's debugger attaches/m);

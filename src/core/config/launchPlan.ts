@@ -60,6 +60,8 @@ export interface PlannedDebug {
   readonly addedArgs: number;
   /** Why it starts without a debugger although `dev.debug` asks for one (none of that type here): nothing is added. */
   readonly unavailable?: string;
+  /** Its part of the plan's identity: the type, the debugger's arguments without the port (picked at each start), whether unavailable. */
+  readonly identity: string;
 }
 
 /** What the editor can attach, handed to the plan (none: the server starts without a debugger, as its plan says). */
@@ -150,11 +152,9 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
   if (plan.kind === 'stdio') {
     const changes = plan.changes.map((c) => [c.name, c.change, c.source, c.shown ?? null]);
     const { debug } = plan;
-    const args = debug ? plan.argsShown.slice(debug.addedArgs) : plan.argsShown;
-    const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
-    // Unconfined plans (and those without a debugger) keep the identity they had before: their trust stands. The
-    // debugger's port is picked at each start: it is not part of the identity, the debugger's arguments are.
-    const debugged = debug ? { ...base, debug: { type: debug.type, args: plan.argsShown.slice(0, debug.addedArgs).map((a) => a.split(`${debug.host}:${debug.port}`).join(`${debug.host}:<port>`)), unavailable: debug.unavailable !== undefined } } : base;
+    const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown.slice(debug?.addedArgs), cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
+    // Unconfined plans (and those without a debugger) keep the identity they had before: their trust stands.
+    const debugged = debug ? { ...base, debug: debug.identity } : base;
     return hashOf(plan.sandbox ? { ...debugged, sandbox: plan.sandbox } : debugged);
   }
   return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', transport: plan.transport, url: plan.url, headers: plan.headers, auth: plan.auth });

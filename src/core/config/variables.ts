@@ -69,6 +69,7 @@ type StringRole = 'plain' | 'path' | 'header' | 'secret';
 /** The one place that knows which fields of a server hold strings with variables. */
 function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => string): ResolvedServer {
   if (raw.type === 'stdio') {
+    const debug = raw.dev?.debug;
     return {
       type: 'stdio',
       command: f(raw.command, 'plain'),
@@ -79,7 +80,7 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
       // Taken as written: the session layer resolves its paths (protocol/launch/sandboxPolicy.ts).
       ...(raw.sandboxEnabled ? { sandboxEnabled: true, sandbox: raw.sandbox } : {}),
       // Only `debug` changes how it starts (the plan shows it); the watched files are the file watcher's.
-      ...(raw.dev?.debug ? { dev: { watch: [], debug: raw.dev.debug.type === 'debugpy' && raw.dev.debug.debugpyPath !== undefined ? { type: 'debugpy', debugpyPath: f(raw.dev.debug.debugpyPath, 'plain') } : raw.dev.debug } } : {}),
+      ...(debug && { dev: { watch: [], debug: 'debugpyPath' in debug && debug.debugpyPath ? { ...debug, debugpyPath: f(debug.debugpyPath, 'plain') } : debug } }),
     };
   }
   return {

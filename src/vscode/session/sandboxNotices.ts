@@ -7,6 +7,7 @@ import { describeDenial } from '../../core/config/sandboxDenial';
 import { createConnection } from '../../core/protocol/serverConnection';
 import { ruleText, withSandboxRule } from '../../core/protocol/launch/sandboxRuleEdit';
 import type { HostDialogs } from '../dialogs';
+import { attachEditorDebugger } from './editorDebugger';
 
 /** The answers to "Run Unconfined?", by definition hash: a changed definition is asked again. */
 const unconfinedAnswers = new Map<string, Promise<boolean>>();
@@ -14,8 +15,11 @@ const unconfinedAnswers = new Map<string, Promise<boolean>>();
 /** The protocol layer's connections, with the sandbox's questions and notices going through `dialogs`. */
 export function confinedConnection(dialogs: HostDialogs, ...[definition, log, secrets, options, events]: Parameters<ConnectionFactory>): ReturnType<ConnectionFactory> {
   const serverName = definition.name;
+  const debugged = definition.plan?.kind === 'stdio' && definition.plan.debug && definition.plan.debug.unavailable === undefined;
   return createConnection(definition, log, secrets, {
     ...options,
+    // A server paused in the debugger is not dead: no health checks.
+    ...(debugged ? { attachDebugger: attachEditorDebugger, pingIntervalMs: 0 } : {}),
     runUnconfined: (_d, reason) => {
       const known = unconfinedAnswers.get(definition.hash);
       if (known) return known;

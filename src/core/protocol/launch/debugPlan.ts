@@ -30,7 +30,7 @@ export function planDebug(config: DevDebugConfig, command: string, support: Debu
     throw new LaunchPlanError(`"dev.debug" of type "${config.type}" needs "command": "${runtime.name}" (the debugger's arguments are ${runtime.name}'s own), not ${JSON.stringify(command)}.`);
   }
   const unavailable = confined ? 'it runs confined ("sandboxEnabled"): no debugger can reach it.' : !support ? 'no debugger can attach here (MCP Host runs without VS Code).' : !support.types.includes(config.type) ? missingDebugger(config.type) : undefined;
-  if (unavailable || !support) return { command, added: [], debug: { type: config.type, host: DEBUG_HOST, port: 0, addedArgs: 0, unavailable } };
+  if (unavailable || !support) return { command, added: [], debug: { type: config.type, host: DEBUG_HOST, port: 0, addedArgs: 0, unavailable, identity: `${config.type} unavailable` } };
   const at = `${DEBUG_HOST}:${support.port}`;
   let added: string[];
   let debugCommand = command;
@@ -42,7 +42,8 @@ export function planDebug(config: DevDebugConfig, command: string, support: Debu
       added = debugpy;
     } else added = support.debugpyPackage ? [support.debugpyPackage, ...debugpy] : ['-m', 'debugpy', ...debugpy];
   }
-  return { command: debugCommand, added, debug: { type: config.type, host: DEBUG_HOST, port: support.port, addedArgs: added.length } };
+  const identity = JSON.stringify([config.type, debugCommand, ...added.map((a) => a.replace(at, `${DEBUG_HOST}:<port>`))]);
+  return { command: debugCommand, added, debug: { type: config.type, host: DEBUG_HOST, port: support.port, addedArgs: added.length, identity } };
 }
 
 function missingDebugger(type: DevDebugConfig['type']): string {
