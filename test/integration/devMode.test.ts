@@ -59,3 +59,87 @@ describe('Dev mode: dev.watch', function () {
     assert.strictEqual(info('steady')?.state.kind, 'running');
   });
 });
+
+// `dev.debug` in a real VS Code: the server starts under node's inspector (the trust question says so), VS Code's
+// JavaScript debugger attaches to that very process and lets it run, its tools work, and the server and its debug
+// session end together, whichever the user stops.
+describe('Dev mode: dev.debug', function () {
+  this.timeout(90_000);
+  let api: TestedHost;
+  let dir: string;
+  let answers: vscode.Disposable;
+  const questions: string[] = [];
+  const started: vscode.DebugSession[] = [];
+  const terminated = new Set<string>();
+  const subscriptions: vscode.Disposable[] = [];
+  const info = (name: string) => api.getServers().find((s) => s.name === name && s.scope.configPath.startsWith(dir));
+  const ours = () => started.filter((s) => s.name === 'MCP: debugged' && s.configuration.__mcpHostServer);
+  const runningDebugged = async () => {
+    const found = await waitFor(() => info('debugged'), 'debugged configured');
+    if (found.state.kind !== 'running' && found.state.kind !== 'starting') await api.testing.startServer(found.id);
+    return waitFor(() => info('debugged')?.state.kind === 'running' && info('debugged')?.pid && info('debugged'), 'debugged running', 40_000);
+  };
+  /** What the debugger sees of the process it is attached to (js-debug's session of the target, under ours). */
+  const debuggeePid = async (session: vscode.DebugSession) => {
+    const target = await waitFor(() => started.find((s) => s.parentSession?.id === session.id), 'the debug session of the node process');
+    const r = (await target.customRequest('evaluate', { expression: 'process.pid', context: 'repl' })) as { result: string };
+    return Number(r.result);
+  };
+
+  before(async () => {
+    api = await activateHost();
+    subscriptions.push(
+      vscode.debug.onDidStartDebugSession((s) => started.push(s)),
+      vscode.debug.onDidTerminateDebugSession((s) => terminated.add(s.id)),
+    );
+    answers = answerDialogs(api, { confirmTrust: async (q) => (questions.push(q.detail), true) });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-debug-'));
+    fs.mkdirSync(path.join(dir, '.vscode'));
+    fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers: { debugged: { command: process.execPath, args: [fixtureServer('basic-server.mjs'), 'debugged'], dev: { debug: { type: 'node' } } } } }));
+    await waitFor(() => vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders!.length, 0, { uri: vscode.Uri.file(dir) }), 'the folder added');
+  });
+
+  after(async () => {
+    answers.dispose();
+    const id = info('debugged')?.id;
+    if (id) await api.testing.stopServer(id);
+    subscriptions.forEach((s) => s.dispose());
+    await waitFor(() => {
+      const index = vscode.workspace.workspaceFolders!.findIndex((f) => f.uri.fsPath === dir);
+      return index < 0 || (vscode.workspace.updateWorkspaceFolders(index, 1) && false);
+    }, 'the folder removed');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts the server under the node debugger, which attaches to it; its tools work; stopping the server ends the debug session', async () => {
+    const server = await runningDebugged();
+    const question = questions.find((q) => q.includes('basic-server.mjs'));
+    assert.match(question ?? '', /^Command: \S*node\S* --inspect-brk=127\.0\.0\.1:\d+ \S*basic-server\.mjs debugged$/m);
+    assert.match(question ?? '', /^Under a debugger \("dev\.debug": node\): its inspector listens on 127\.0\.0\.1:\d+/m);
+    const session = await waitFor(() => ours()[0], 'a debug session for the server');
+    assert.ok(['node', 'pwa-node'].includes(session.type), session.type);
+    assert.strictEqual(await debuggeePid(session), server.pid, 'the debugger is attached to the server process');
+    const echoed = (await api.testing.callTool(server.id, 'echo', { text: 'under the debugger' })) as { content: { text: string }[] };
+    assert.strictEqual(echoed.content[0].text, 'under the debugger');
+
+    await api.testing.stopServer(server.id);
+    await waitFor(() => terminated.has(session.id), 'the debug session ended with the server');
+    assert.strictEqual(info('debugged')?.state.kind, 'stopped');
+  });
+
+  it('a debug session the user ends stops its server (it does not run on unseen)', async () => {
+    const server = await runningDebugged();
+    const session = await waitFor(() => ours().find((s) => !terminated.has(s.id)), 'a new debug session for the server');
+    await vscode.debug.stopDebugging(session);
+    const stopped = await waitFor(() => info('debugged')?.state.kind === 'stopped' && info('debugged')!.state, 'the server stopped');
+    assert.deepStrictEqual(stopped, { kind: 'stopped', reason: 'Its debug session ended.' });
+    await waitFor(() => {
+      try {
+        process.kill(server.pid!, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 'the server process gone');
+  });
+});
