@@ -103,6 +103,7 @@ export class StdioLauncher implements Launcher {
   async connect(handshake: Handshake): Promise<void> {
     this.unconfinedBy = await this.unconfinedChoice();
     const plan = this.plan();
+    checkPlan(plan);
     this.debugger = await attachDebugger(plan, this.definition, this.log, this.options.attachDebugger);
     const transport = (this.transport = this.createTransport(plan));
     await handshake(transport, () => {
@@ -116,13 +117,10 @@ export class StdioLauncher implements Launcher {
     return this.definition.plan?.kind === 'stdio' ? this.definition.plan : planWithoutQuestion(this.definition, this.server, this.options.environment);
   }
 
-  private createTransport(plan: StdioLaunchPlan): StdioTransport {
-    if (plan.envFile?.error) throw new StartError(plan.envFile.error, false);
-    if (plan.executable === undefined) throw new StartError(`The command "${plan.command}" was not found on the PATH (the workspace folder is not searched).`, false);
-    if (plan.cwd && !fs.existsSync(plan.cwd)) throw new StartError(`The working directory ${plan.cwd} does not exist.`, false);
+  private createTransport(plan: StdioLaunchPlan & { executable: string }): StdioTransport {
     // As shown in the question: values from inputs that are passwords stay out of the log.
     this.log.info(`Starting: ${[plan.command, ...plan.argsShown].join(' ')}${plan.executable !== plan.command ? ` [${plan.executable}]` : ''}${plan.cwd ? ` (in ${plan.cwd})` : ''}`);
-    const confined = plan.sandbox ? this.confine(plan as StdioLaunchPlan & { executable: string }) : undefined;
+    const confined = plan.sandbox ? this.confine(plan) : undefined;
     return new StdioTransport({
       command: confined?.command ?? plan.executable,
       ...(confined ? {} : { argv0: plan.command }),
@@ -204,6 +202,13 @@ export class StdioLauncher implements Launcher {
     await closing;
     this.confined?.dispose();
   }
+}
+
+/** What makes a plan fail before anything starts (its debugger included). */
+function checkPlan(plan: StdioLaunchPlan): asserts plan is StdioLaunchPlan & { executable: string } {
+  if (plan.envFile?.error) throw new StartError(plan.envFile.error, false);
+  if (plan.executable === undefined) throw new StartError(`The command "${plan.command}" was not found on the PATH (the workspace folder is not searched).`, false);
+  if (plan.cwd && !fs.existsSync(plan.cwd)) throw new StartError(`The working directory ${plan.cwd} does not exist.`, false);
 }
 
 /** The first words of a confined server that cannot be confined here. */
