@@ -11,6 +11,8 @@ import { buildStdioPlan, planLaunch } from '../../src/core/protocol/launch/launc
 import { LaunchPlanError } from '../../src/core/protocol/launch/launchPlanError';
 import { fixtureServer } from './helpers';
 import { createKit, entry, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { createConnection } from '../../src/core/protocol/serverConnection';
+import type { ConnectionFactory } from '../../src/core/host/connectionPort';
 import { describeDefinition } from '../../src/core/presentation/describeDefinition';
 
 describe('dev.debug in the launch plan', () => {
@@ -101,5 +103,40 @@ describe('dev.debug where no debugger can attach (the host without VS Code)', fu
     assert.doesNotMatch(asked[0], /--inspect/);
     assert.strictEqual(serverState(kit, 's')?.state.kind, 'running');
     assert.match(kit.logs.get("s")!.text, /starts without a debugger: no debugger can attach here/);
+  });
+});
+
+describe('dev.debug where the editor\'s debugger cannot start', function () {
+  this.timeout(30_000);
+  let kit: Kit;
+  let dir: string;
+  afterEach(async () => {
+    await kit?.registry.disposeAsync();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the start fails before any process starts, saying why; the server is in error, not hanging', async () => {
+    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-debug-')));
+    const attached: string[] = [];
+    let spawned: number | undefined = -1;
+    const withFailingDebugger: ConnectionFactory = (definition, log, secrets, options, events) => {
+      const connection = createConnection(definition, log, secrets, {
+        ...options,
+        attachDebugger: async (_d, debug) => {
+          attached.push(`${debug.type} ${debug.host}:${debug.port}`);
+          throw new Error('VS Code did not start the node debug session.');
+        },
+      }, events);
+      const stop = connection.stop.bind(connection);
+      connection.stop = async () => ((spawned = connection.spawnedPid), stop());
+      return connection;
+    };
+    kit = createKit({ createConnection: withFailingDebugger, planLaunch: (source) => planLaunch({ ...source, debuggers: { port: 45678, types: ['node'] } }) });
+    await kit.update(workspaceScope(dir), [entry('s', { type: 'stdio', command: 'node', args: [fixtureServer('basic-server.mjs')], env: {}, dev: { watch: [], debug: { type: 'node' } } })], []);
+    await waitForState(kit, 's', 'error');
+    assert.deepStrictEqual(attached, ['node 127.0.0.1:45678']);
+    const state = serverState(kit, 's')?.state;
+    assert.match(state && 'message' in state ? state.message : '', /The debugger \(node\) could not start: VS Code did not start the node debug session\./);
+    assert.strictEqual(spawned, undefined, 'no process was started');
   });
 });
