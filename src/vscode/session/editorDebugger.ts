@@ -3,6 +3,7 @@
 // Stopping the server ends the session; a session the user ends stops the server (DevModeWatcher), so that a server
 // started for debugging never runs on unseen.
 import { randomUUID } from 'crypto';
+import * as net from 'net';
 import * as vscode from 'vscode';
 import type { PlannedDebug } from '../../core/config/launchPlan';
 import type { ServerDefinition } from '../../core/config/types';
@@ -14,6 +15,8 @@ const MARKER = '__mcpHostServer';
 /** How long js-debug keeps trying to reach node's inspector (it starts a moment after the session). */
 const NODE_ATTACH_TIMEOUT_MS = 30_000;
 const END_WAIT_MS = 3000;
+/** How long the debugpy adapter may take to listen. */
+const LISTEN_WAIT_MS = 30_000;
 
 const endedByUser = new vscode.EventEmitter<{ serverId: string; name: string }>();
 /** A debug session of a server's start ended by the user (or the debugger), not by the server stopping. */
@@ -62,8 +65,9 @@ export async function attachEditorDebugger(definition: ServerDefinition, debug: 
     (ok) => ok || Promise.reject(new Error(`VS Code did not start the ${debug.type} debug session.`)),
   );
   if (debug.type === 'debugpy') {
-    // debugpy connects to the debugger: it must listen before the server starts.
-    await started.catch((e: Error) => {
+    // debugpy connects to the debugger: it must listen before the server starts. The session may start only once
+    // debugpy has connected, so, as VS Code does, whichever comes first: the session, or its port taken.
+    await Promise.race([started, untilListening(debug.host, debug.port)]).catch((e: Error) => {
       dispose();
       throw e;
     });
@@ -84,4 +88,18 @@ export async function attachEditorDebugger(definition: ServerDefinition, debug: 
       dispose();
     },
   };
+}
+
+/** Resolves once something listens on host:port (the debug adapter), or after 30 s; polled as VS Code does, by binding. */
+async function untilListening(host: string, port: number): Promise<void> {
+  const deadline = Date.now() + LISTEN_WAIT_MS;
+  while (Date.now() < deadline && (await isPortFree(host, port))) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+function isPortFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
 }
