@@ -1,6 +1,7 @@
 // `dev.debug` in the launch plan: the debugger's arguments are in what runs and in the trust question, the plan's
 // identity changes with them (not with the port of each start), and a command the debugger cannot start is refused.
 import * as assert from 'assert';
+import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -138,5 +139,51 @@ describe('dev.debug where the editor\'s debugger cannot start', function () {
     const state = serverState(kit, 's')?.state;
     assert.match(state && 'message' in state ? state.message : '', /The debugger \(node\) could not start: VS Code did not start the node debug session\./);
     assert.strictEqual(spawned, undefined, 'no process was started');
+  });
+});
+
+describe('dev.debug node: the debugger attached before the process starts, ended first when it stops', function () {
+  this.timeout(40_000);
+  let kit: Kit;
+  let dir: string;
+  afterEach(async () => {
+    await kit?.registry.disposeAsync();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the server waits under --inspect-brk until a debugger attaches, then runs; stopping it ends the debugger first', async () => {
+    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-debug-')));
+    const events: string[] = [];
+    let attachedTo: number | undefined;
+    // A stand-in for VS Code's debugger: a process that attaches to node's inspector over the DevTools protocol.
+    const withDebugger: ConnectionFactory = (definition, log, secrets, options, events_) =>
+      createConnection(definition, log, secrets, {
+        ...options,
+        attachDebugger: async (_d, debug) => {
+          events.push(`attach ${debug.type} ${debug.host}:${debug.port}`);
+          const client = spawn(process.execPath, [...(typeof WebSocket === 'undefined' ? ['--experimental-websocket'] : []), path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'debugger', 'inspector-client.mjs'), String(debug.port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+          client.stdout.on('data', (chunk: Buffer) => {
+            const pid = /attached (\d+)/.exec(chunk.toString())?.[1];
+            if (!pid) return;
+            attachedTo = Number(pid);
+            events.push('attached');
+          });
+          return { end: async () => void (events.push('end'), client.kill()) };
+        },
+      }, events_);
+    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    kit = createKit({ createConnection: withDebugger, planLaunch: (source) => planLaunch({ ...source, debuggers: { port, types: ['node'] } }) });
+    await kit.update(workspaceScope(dir), [entry('s', { type: 'stdio', command: 'node', args: [fixtureServer('basic-server.mjs')], env: {}, dev: { watch: [], debug: { type: 'node' } } })], []);
+    await waitForState(kit, 's', 'running');
+    const info = serverState(kit, 's')!;
+    // Its first answer came after the debugger let it run, which it said (on a pipe read a moment later).
+    for (let i = 0; i < 40 && !attachedTo; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepStrictEqual(events, [`attach node 127.0.0.1:${port}`, 'attached']);
+    assert.strictEqual(attachedTo, info.pid, 'the debugger is attached to the server process');
+    assert.match(kit.logs.get('s')!.text, new RegExp(`Starting: node --inspect-brk=127\\.0\\.0\\.1:${port} \\S*basic-server\\.mjs`));
+    const echoed = (await kit.registry.session(info.id).callTool({ name: 'echo', arguments: { text: 'running' } })) as { content: { text: string }[] };
+    assert.strictEqual(echoed.content[0].text, 'running');
+    await kit.registry.get(info.id)!.stop();
+    assert.deepStrictEqual(events, [`attach node 127.0.0.1:${port}`, 'attached', 'end']);
   });
 });
