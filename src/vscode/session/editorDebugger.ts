@@ -42,7 +42,9 @@ export async function attachEditorDebugger(definition: ServerDefinition, debug: 
       ? { ...common, type: 'node', address: debug.host, port: debug.port, timeout: NODE_ATTACH_TIMEOUT_MS, continueOnAttach: true }
       : { ...common, type: 'debugpy', listen: { host: debug.host, port: debug.port } };
   let session: vscode.DebugSession | undefined;
+  /** Ended by the server's stop; `over`: the session has terminated. */
   let ended = false;
+  let over = false;
   const subscriptions = [
     vscode.debug.onDidStartDebugSession((s) => {
       if (s.configuration[MARKER] !== token) return;
@@ -53,6 +55,7 @@ export async function attachEditorDebugger(definition: ServerDefinition, debug: 
     }),
     vscode.debug.onDidTerminateDebugSession((s) => {
       if (s.configuration[MARKER] !== token) return;
+      over = true;
       dispose();
       if (!ended) {
         log.info('The debug session ended.');
@@ -78,7 +81,7 @@ export async function attachEditorDebugger(definition: ServerDefinition, debug: 
   return {
     end: async () => {
       ended = true;
-      if (!session) return dispose();
+      if (!session || over) return dispose();
       const stopped = new Promise<void>((resolve) => {
         const done = vscode.debug.onDidTerminateDebugSession((s) => s.id === session!.id && (done.dispose(), resolve()));
         setTimeout(() => (done.dispose(), resolve()), END_WAIT_MS);
