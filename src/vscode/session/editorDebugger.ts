@@ -76,12 +76,17 @@ export async function attachEditorDebugger(definition: ServerDefinition, debug: 
     });
   } else {
     // js-debug waits for node's inspector, which listens once the process starts (right after this).
-    started.catch((e: Error) => log.error(`${e.message} The server waits for a debugger at its first line: stop it, or remove "dev.debug".`));
+    started.catch((e: Error) => {
+      dispose();
+      if (!ended) log.error(`${e.message} The server waits for a debugger at its first line: stop it, or remove "dev.debug".`);
+    });
   }
   return {
     end: async () => {
       ended = true;
-      if (!session || over) return dispose();
+      if (over) return dispose();
+      // Not started yet: stopped as soon as it starts (above), unless it never does.
+      if (!session) return void started.catch(() => dispose());
       const stopped = new Promise<void>((resolve) => {
         const done = vscode.debug.onDidTerminateDebugSession((s) => s.id === session!.id && (done.dispose(), resolve()));
         setTimeout(() => (done.dispose(), resolve()), END_WAIT_MS);
