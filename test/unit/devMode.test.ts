@@ -12,11 +12,29 @@ describe('dev mode in mcp.json', () => {
     assert.deepStrictEqual((both.servers[0].server as { dev?: unknown }).dev, { watch: ['src/**', 'lib/*.js'] });
   });
 
-  it('says that "debug" is not supported, and rejects a wrong shape', () => {
-    const debug = server('{ "watch": "src/**", "debug": { "type": "node" } }');
-    assert.deepStrictEqual(debug.diagnostics.map((d) => [d.severity, d.message]), [['warning', '"dev.debug" is not supported by MCP Host: the server starts without a debugger.']]);
-    assert.strictEqual(debug.servers.length, 1);
-    assert.deepStrictEqual(server('"src"').diagnostics.map((d) => d.message), ['"dev" must be an object with "watch", not a string.']);
+  it('reads "debug" in VS Code\'s format: { type: "node" } or { type: "debugpy", debugpyPath? }', () => {
+    const node = server('{ "watch": "src/**", "debug": { "type": "node" } }');
+    assert.deepStrictEqual(node.diagnostics, []);
+    assert.deepStrictEqual((node.servers[0].server as { dev?: unknown }).dev, { watch: ['src/**'], debug: { type: 'node' } });
+    // `debug` alone is dev mode too (no files watched).
+    const python = server('{ "debug": { "type": "debugpy", "debugpyPath": "${workspaceFolder}/.venv/bin/debugpy" } }');
+    assert.deepStrictEqual(python.diagnostics, []);
+    assert.deepStrictEqual((python.servers[0].server as { dev?: unknown }).dev, { watch: [], debug: { type: 'debugpy', debugpyPath: '${workspaceFolder}/.venv/bin/debugpy' } });
+    assert.deepStrictEqual((server('{ "debug": { "type": "debugpy" } }').servers[0].server as { dev?: unknown }).dev, { watch: [], debug: { type: 'debugpy' } });
+  });
+
+  it('says what is wrong with a "debug" it cannot use, and starts the server without a debugger', () => {
+    const messages = (dev: string) => server(dev).diagnostics.map((d) => [d.severity, d.message]);
+    const unknownType = server('{ "watch": "src/**", "debug": { "type": "go" } }');
+    assert.deepStrictEqual(unknownType.diagnostics.map((d) => [d.severity, d.message]), [['warning', '"dev.debug.type" must be "node" or "debugpy": the server starts without a debugger.']]);
+    assert.deepStrictEqual((unknownType.servers[0].server as { dev?: unknown }).dev, { watch: ['src/**'] });
+    assert.deepStrictEqual(messages('{ "debug": {} }'), [['warning', '"dev.debug.type" must be "node" or "debugpy": the server starts without a debugger.']]);
+    assert.deepStrictEqual(messages('{ "debug": "node" }'), [['error', '"dev.debug" must be an object with "type", not a string.']]);
+    assert.deepStrictEqual(messages('{ "debug": { "type": "debugpy", "debugpyPath": 3 } }'), [['error', '"dev.debug.debugpyPath" must be a string, not a number.']]);
+  });
+
+  it('rejects a "dev" of the wrong shape', () => {
+    assert.deepStrictEqual(server('"src"').diagnostics.map((d) => d.message), ['"dev" must be an object with "watch" or "debug", not a string.']);
     assert.deepStrictEqual(server('{ "watch": 3 }').diagnostics.map((d) => d.message), ['"dev.watch" must be an array of strings, not a number.']);
   });
 });

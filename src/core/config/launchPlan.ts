@@ -6,7 +6,7 @@
 // Its shape and identity live here; it is built in the session layer (protocol/launch/launchPlanner.ts), which the
 // host reaches through its planLaunch port.
 import { hashOf } from './definitionHash';
-import type { ConfigScope, RemoteAuthConfig, ResolvedServer } from './types';
+import type { ConfigScope, DevDebugConfig, RemoteAuthConfig, ResolvedServer } from './types';
 
 /** Shown instead of a value that is a secret by origin (a password input, a header, an auth secret). */
 export const MASK = '••••••';
@@ -42,6 +42,36 @@ export interface StdioLaunchPlan {
   readonly localCopies: readonly string[];
   /** `"sandboxEnabled": true`: what the confined process may do (the file's `sandbox` rules added to the defaults). */
   readonly sandbox?: PlannedSandbox;
+  /** `dev.debug`: the debugger it starts under (its arguments are in `args`), or why it starts without one. */
+  readonly debug?: PlannedDebug;
+}
+
+/**
+ * A start under a debugger (`dev.debug`): the runtime's debugger arguments come first in `args` (with `debugpyPath`,
+ * the command is debugpy), and the editor's debugger meets the server at `host:port`.
+ */
+export interface PlannedDebug {
+  readonly type: DevDebugConfig['type'];
+  /** 127.0.0.1. */
+  readonly host: string;
+  /** Free when the plan was made: node's inspector listens there; debugpy connects there to the editor's debugger. */
+  readonly port: number;
+  /** How many arguments at the front of `args` (and `argsShown`) are the debugger's. */
+  readonly addedArgs: number;
+  /** Why it starts without a debugger although `dev.debug` asks for one (none of that type here): nothing is added. */
+  readonly unavailable?: string;
+  /** Its part of the plan's identity: the type, the debugger's arguments without the port (picked at each start), whether unavailable. */
+  readonly identity: string;
+}
+
+/** What the editor can attach, handed to the plan (none: the server starts without a debugger, as its plan says). */
+export interface DebuggerSupport {
+  /** A port on 127.0.0.1 that was free a moment ago. */
+  readonly port: number;
+  /** The debugger types the editor has (its debugger extensions). */
+  readonly types: readonly DevDebugConfig['type'][];
+  /** The debugpy the Python Debugger extension bundles (a folder the server's python runs), when it has one. */
+  readonly debugpyPackage?: string;
 }
 
 /**
@@ -102,6 +132,8 @@ export interface StdioPlanSource {
   isExecutable?(file: string): boolean;
   /** The home folder a confined start hides (default: the host's HOME). */
   home?: string;
+  /** `dev.debug`: the debugger the editor can attach. */
+  debuggers?: DebuggerSupport;
 }
 
 export interface RemotePlanSource {
@@ -119,9 +151,11 @@ export interface RemotePlanSource {
 export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan): string {
   if (plan.kind === 'stdio') {
     const changes = plan.changes.map((c) => [c.name, c.change, c.source, c.shown ?? null]);
-    const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown, cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
-    // Unconfined plans keep the identity they had before sandboxes existed: their trust stands.
-    return hashOf(plan.sandbox ? { ...base, sandbox: plan.sandbox } : base);
+    const { debug } = plan;
+    const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown.slice(debug?.addedArgs), cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
+    // Unconfined plans (and those without a debugger) keep the identity they had before: their trust stands.
+    const debugged = debug ? { ...base, debug: debug.identity } : base;
+    return hashOf(plan.sandbox ? { ...debugged, sandbox: plan.sandbox } : debugged);
   }
   return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', transport: plan.transport, url: plan.url, headers: plan.headers, auth: plan.auth });
 }
@@ -135,7 +169,10 @@ export interface LaunchPlanSource {
   shown: ResolvedServer;
   envFile?: { path: string; variables?: Record<string, string>; error?: string };
   hostEnv: Record<string, string | undefined>;
+  /** `dev.debug`: the debugger the editor can attach (the VS Code side adds it). */
+  debuggers?: DebuggerSupport;
 }
 
 /** Builds the plan of one start, or says why the definition must not run (shown as a configuration problem). */
-export type PlanLaunch = (source: LaunchPlanSource) => { ok: true; plan: LaunchPlan } | { ok: false; message: string };
+export type PlanLaunch = (source: LaunchPlanSource) => PlanLaunchResult | Promise<PlanLaunchResult>;
+export type PlanLaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; message: string };

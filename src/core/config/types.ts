@@ -38,6 +38,15 @@ export interface PickStringInput {
 
 export type InputDefinition = PromptStringInput | PickStringInput;
 
+/** `dev.debug` (VS Code's format): the runtime to start the server under, with the editor's debugger attached. */
+export type DevDebugConfig = { type: 'node' } | { type: 'debugpy'; /** The debugpy command to run instead of the server's python. */ debugpyPath?: string };
+
+export interface DevModeConfig {
+  /** Globs relative to the workspace folder (possibly none). */
+  watch: string[];
+  debug?: DevDebugConfig;
+}
+
 /** A stdio server entry. As written, its strings still contain ${...} variables; resolved, they are replaced. */
 export interface StdioServerConfig {
   type: 'stdio';
@@ -47,8 +56,8 @@ export interface StdioServerConfig {
   env: Record<string, string | null>;
   envFile?: string;
   cwd?: string;
-  /** Dev mode (VS Code's `dev`): restart the server when files matching `watch` (globs, relative to the folder) change. */
-  dev?: { watch: string[] };
+  /** Dev mode (VS Code's `dev`): restart the server when files matching `watch` (globs, relative to the folder) change; `debug`: start it under a debugger. */
+  dev?: DevModeConfig;
   /** `"sandboxEnabled": true`: the server runs confined (VS Code's key). */
   sandboxEnabled?: boolean;
   /** The file's top-level `sandbox` block, given to each server that sets `sandboxEnabled` (none: the defaults alone). */

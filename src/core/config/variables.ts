@@ -69,6 +69,7 @@ type StringRole = 'plain' | 'path' | 'header' | 'secret';
 /** The one place that knows which fields of a server hold strings with variables. */
 function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => string): ResolvedServer {
   if (raw.type === 'stdio') {
+    const debug = raw.dev?.debug;
     return {
       type: 'stdio',
       command: f(raw.command, 'plain'),
@@ -78,6 +79,8 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
       ...(raw.cwd !== undefined ? { cwd: f(raw.cwd, 'path') } : {}),
       // Taken as written: the session layer resolves its paths (protocol/launch/sandboxPolicy.ts).
       ...(raw.sandboxEnabled ? { sandboxEnabled: true, sandbox: raw.sandbox } : {}),
+      // Only `debug` changes how it starts (the plan shows it); the watched files are the file watcher's.
+      ...(debug && { dev: { watch: [], debug: 'debugpyPath' in debug && debug.debugpyPath ? { ...debug, debugpyPath: f(debug.debugpyPath, 'plain') } : debug } }),
     };
   }
   return {

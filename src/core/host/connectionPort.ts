@@ -4,6 +4,7 @@
 import type { Implementation } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import type { SandboxDenial } from '../config/sandboxDenial';
+import type { PlannedDebug } from '../config/launchPlan';
 import type { ClientFeature } from './clientFeature';
 import type { AuthProviderFactory } from '../auth/ports';
 import type { RootInfo } from './ports';
@@ -35,6 +36,16 @@ export interface ConnectionOptions {
    * user chose "Run Unconfined". Absent: never.
    */
   runUnconfined?: (definition: ServerDefinition, reason: string) => boolean | Promise<boolean>;
+  /**
+   * `dev.debug`: attaches the editor's debugger to a server its plan starts under one, called just before the process
+   * starts; what it returns ends that debug session (when the server stops). Absent: none attaches.
+   */
+  attachDebugger?: (definition: ServerDefinition, debug: PlannedDebug, log: ServerLog) => Promise<DebuggerAttachment>;
+}
+
+/** An attached debugger: ending it ends the debug session (the server goes on to stop). */
+export interface DebuggerAttachment {
+  end(): Promise<void>;
 }
 
 /** What a session tells its one owner: the feature lists changed; the session ended without `stop()`. */

@@ -149,7 +149,7 @@ export class ServerPreparation {
       // The file shown is the file used: read once, after the inputs that may name it.
       const envFile = resolved.type === 'stdio' && resolved.envFile ? await readEnvFileOrError(resolved.envFile) : undefined;
       const shown = (await resolveServer(entry.server, inputs, this.displayContext(scope, answers))).resolved;
-      const planned = this.deps.planLaunch({
+      const planned = await this.deps.planLaunch({
         scope,
         raw: entry.server,
         resolved,

@@ -3,7 +3,7 @@
 // `${env:…}` value shows as its reference. Variables not on the allow-list of harmless names each get a line of
 // their own, first; the harmless ones follow on one line.
 import { visibleText as v } from './serverText';
-import type { LaunchPlan, PlannedSandbox, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
+import type { LaunchPlan, PlannedDebug, PlannedSandbox, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
 
 const quoteArg = (a: string) => v(a === '' || /[\s"'\\]/.test(a) ? JSON.stringify(a) : a);
 
@@ -30,7 +30,18 @@ function describeStdio(plan: StdioLaunchPlan): string[] {
     if (plan.envFile.error) lines.push(`⚠ ${v(plan.envFile.error)}`);
   }
   lines.push(...describeSandbox(plan.sandbox));
+  lines.push(...describeDebug(plan.debug));
   return lines;
+}
+
+/** `dev.debug`: under which debugger it starts, and where that debugger meets it; or why it starts without one. */
+export function describeDebug(debug: PlannedDebug | undefined): string[] {
+  if (!debug) return [];
+  if (debug.unavailable !== undefined) return [`⚠ "dev.debug" (${debug.type}) is set, but it starts without a debugger: ${debug.unavailable}`];
+  const at = `${debug.host}:${debug.port}`;
+  return [debug.type === 'node'
+    ? `Under a debugger ("dev.debug": node): its inspector listens on ${at}, it waits at its first line until VS Code's debugger attaches, which can then pause it and run code in it`
+    : `Under a debugger ("dev.debug": debugpy): debugpy connects to VS Code's debugger on ${at} and waits for it, which can then pause it and run code in it`];
 }
 
 const list = (items: readonly string[], none: string) => (items.length ? items.map(v).join(', ') : none);
@@ -68,6 +79,7 @@ export function summarizeLaunchPlan(plan: LaunchPlan): string {
   if (plan.kind === 'remote') return `${v(plan.url)} · ${plan.headers.length} header${plan.headers.length === 1 ? '' : 's'} · sign-in: ${plan.auth.type}${plan.auth.secrets.length ? `, ${plan.auth.secrets.length} secret${plan.auth.secrets.length === 1 ? '' : 's'} sent` : ''}`;
   const risky = plan.changes.filter((c) => !c.harmless).length;
   const parts = [[plan.command, ...plan.argsShown].map(quoteArg).join(' '), `${plan.changes.length} environment difference${plan.changes.length === 1 ? '' : 's'}${risky ? ` (⚠ ${risky} not known to be harmless)` : ''}`];
+  if (plan.debug && plan.debug.unavailable === undefined) parts.push(`under the ${plan.debug.type} debugger`);
   if (plan.sandbox) parts.push(`confined (${plan.sandbox.writable.length} writable, ${plan.sandbox.domains.length} host${plan.sandbox.domains.length === 1 ? '' : 's'})`);
   if (plan.localCopies.length) parts.push(`⚠ ${plan.localCopies.length} local cop${plan.localCopies.length === 1 ? 'y' : 'ies'}`);
   return parts.join(' · ');

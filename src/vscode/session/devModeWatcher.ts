@@ -1,9 +1,13 @@
-// Dev mode for server authors (`dev: { watch }` in mcp.json, as in VS Code): a running server restarts when files
-// matching its `watch` globs change — debounced, and only that server.
+// Dev mode for server authors (`dev: { watch, debug }` in mcp.json, as in VS Code): a running server restarts when
+// files matching its `watch` globs change — debounced, and only that server; one started under a debugger stops when
+// the user ends its debug session (./editorDebugger.ts attaches it).
 import * as vscode from 'vscode';
 import type { ServerRegistry } from '../../core/host/serverRegistry';
+import { isAlive } from '../../core/protocol/connection/processTree';
+import { onDebugSessionEndedByUser } from './editorDebugger';
 
 const DEBOUNCE_MS = 300;
+
 
 interface Watch {
   key: string;
@@ -13,11 +17,18 @@ interface Watch {
 
 export class DevModeWatcher implements vscode.Disposable {
   private readonly watches = new Map<string, Watch>();
-  private readonly subscription: { dispose(): void };
+  private readonly subscriptions: { dispose(): void }[];
 
   constructor(private readonly registry: ServerRegistry) {
-    this.subscription = registry.onDidChangeServers(() => this.update());
+    this.subscriptions = [registry.onDidChangeServers(() => this.update()), onDebugSessionEndedByUser(({ serverId }) => this.debugSessionEnded(serverId))];
     this.update();
+  }
+
+  /** Its debug session ended while it runs: the server stops too (a process that crashed is the restart policy's). */
+  private debugSessionEnded(id: string): void {
+    const info = this.registry.servers().find((s) => s.id === id);
+    if (!info || (info.state.kind !== 'running' && info.state.kind !== 'starting') || (info.pid !== undefined && !isAlive(info.pid))) return;
+    void this.registry.get(id)?.stop('Its debug session ended.');
   }
 
   private update(): void {
@@ -63,7 +74,7 @@ export class DevModeWatcher implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
     for (const id of [...this.watches.keys()]) this.unwatch(id);
   }
 }

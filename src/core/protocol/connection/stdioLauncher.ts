@@ -6,6 +6,8 @@ import type { ResolvedStdioServer, ServerDefinition } from '../../config/types';
 import type { ServerLog } from '../../common/log';
 import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from './processTree';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher';
+import type { DebuggerAttachment } from '../../host/connectionPort';
+import { attachDebugger } from './attachDebugger';
 import { StartError } from './startErrors';
 import type { StdioLaunchPlan } from '../../config/launchPlan';
 import { buildStdioPlan, planEnvironment } from '../launch/launchPlanner';
@@ -62,6 +64,8 @@ export class StdioLauncher implements Launcher {
   /** What the sandbox refused in this run, each once. */
   readonly denials = new DenialLog();
   private inRuntimeBlock = false;
+  /** `dev.debug`: the editor's debugger attached to this run. */
+  private debugger: DebuggerAttachment | undefined;
   /** Why this confined plan runs unconfined (the machine cannot confine, and the user chose to); undefined: it does not. */
   private unconfinedBy: string | undefined;
 
@@ -69,7 +73,7 @@ export class StdioLauncher implements Launcher {
     private readonly definition: ServerDefinition,
     private readonly server: ResolvedStdioServer,
     private readonly log: ServerLog,
-    private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined'>,
+    private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined' | 'attachDebugger'>,
     private readonly onDenial?: (denial: SandboxDenial) => void,
   ) {}
 
@@ -98,22 +102,25 @@ export class StdioLauncher implements Launcher {
 
   async connect(handshake: Handshake): Promise<void> {
     this.unconfinedBy = await this.unconfinedChoice();
-    const transport = (this.transport = this.createTransport());
+    const plan = this.plan();
+    checkPlan(plan);
+    this.debugger = await attachDebugger(plan, this.definition, this.log, this.options.attachDebugger);
+    const transport = (this.transport = this.createTransport(plan));
     await handshake(transport, () => {
       this.spawnedPid = transport.pid;
       if (transport.pid !== undefined) this.started.watch(transport.pid);
     });
   }
 
-  private createTransport(): StdioTransport {
-    // The plan the user trusted, never the definition again; one built here only where nobody was asked (tests, CLI).
-    const plan = this.definition.plan?.kind === 'stdio' ? this.definition.plan : planWithoutQuestion(this.definition, this.server, this.options.environment);
-    if (plan.envFile?.error) throw new StartError(plan.envFile.error, false);
-    if (plan.executable === undefined) throw new StartError(`The command "${plan.command}" was not found on the PATH (the workspace folder is not searched).`, false);
-    if (plan.cwd && !fs.existsSync(plan.cwd)) throw new StartError(`The working directory ${plan.cwd} does not exist.`, false);
+  /** The plan the user trusted, never the definition again; one built here only where nobody was asked (tests, CLI). */
+  private plan(): StdioLaunchPlan {
+    return this.definition.plan?.kind === 'stdio' ? this.definition.plan : planWithoutQuestion(this.definition, this.server, this.options.environment);
+  }
+
+  private createTransport(plan: StdioLaunchPlan & { executable: string }): StdioTransport {
     // As shown in the question: values from inputs that are passwords stay out of the log.
     this.log.info(`Starting: ${[plan.command, ...plan.argsShown].join(' ')}${plan.executable !== plan.command ? ` [${plan.executable}]` : ''}${plan.cwd ? ` (in ${plan.cwd})` : ''}`);
-    const confined = plan.sandbox ? this.confine(plan as StdioLaunchPlan & { executable: string }) : undefined;
+    const confined = plan.sandbox ? this.confine(plan) : undefined;
     return new StdioTransport({
       command: confined?.command ?? plan.executable,
       ...(confined ? {} : { argv0: plan.command }),
@@ -170,6 +177,9 @@ export class StdioLauncher implements Launcher {
    * late, and those a crashed server left behind) and to its process tree as read now (children that left the group).
    */
   async stop(closeTransport: () => Promise<void>): Promise<void> {
+    // The debugger first: it lets a paused server go (so that it can hear stdin close), and its session ends with it.
+    await this.debugger?.end().catch((e: Error) => this.log.warn(`The debug session did not end: ${e.message}`));
+    this.debugger = undefined;
     const group = this.spawnedPid;
     this.started.unwatch();
     const now = group !== undefined && isAlive(group) ? [group, ...(await listDescendants(group).catch(() => []))] : [];
@@ -192,6 +202,13 @@ export class StdioLauncher implements Launcher {
     await closing;
     this.confined?.dispose();
   }
+}
+
+/** What makes a plan fail before anything starts (its debugger included). */
+function checkPlan(plan: StdioLaunchPlan): asserts plan is StdioLaunchPlan & { executable: string } {
+  if (plan.envFile?.error) throw new StartError(plan.envFile.error, false);
+  if (plan.executable === undefined) throw new StartError(`The command "${plan.command}" was not found on the PATH (the workspace folder is not searched).`, false);
+  if (plan.cwd && !fs.existsSync(plan.cwd)) throw new StartError(`The working directory ${plan.cwd} does not exist.`, false);
 }
 
 /** The first words of a confined server that cannot be confined here. */

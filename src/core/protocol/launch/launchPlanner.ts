@@ -10,6 +10,7 @@ import { emptySandboxConfig } from '../../config/sandboxConfig';
 import { resolveWindowsCommand } from './commandPath';
 import { localRunnerCopies } from './localRunnerCopies';
 import { planSandbox } from './sandboxPolicy';
+import { planDebug } from './debugPlan';
 import * as os from 'os';
 
 import { LaunchPlanError } from './launchPlanError';
@@ -93,21 +94,26 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
     const change = after === undefined ? 'removed' : before === undefined ? 'added' : 'changed';
     changes.push({ name, change, source: from, shown: after === undefined ? undefined : shownVariable(name, after, from, shown.env, fromFile, pathKey, before), harmless: isHarmlessVariable(name) });
   }
-  const executable = findExecutable(resolved.command, env, cwd, source.platform, source.isExecutable);
+  // `dev.debug`: the debugger's arguments first (and with `debugpyPath`, debugpy as the command).
+  const debugged = resolved.dev?.debug ? planDebug(resolved.dev.debug, resolved.command, source.debuggers, resolved.sandboxEnabled) : undefined;
+  const command = debugged?.command ?? resolved.command;
+  const added = debugged?.added ?? [];
+  const executable = findExecutable(command, env, cwd, source.platform, source.isExecutable);
   const home = source.home ?? hostEnv.HOME ?? os.homedir();
-  const sandbox = resolved.sandboxEnabled ? planSandbox({ config: resolved.sandbox ?? emptySandboxConfig(), command: resolved.command, executable, cwd, folderPath: source.scope.folderPath, home }) : undefined;
+  const sandbox = resolved.sandboxEnabled ? planSandbox({ config: resolved.sandbox ?? emptySandboxConfig(), command, executable, cwd, folderPath: source.scope.folderPath, home }) : undefined;
   return {
     kind: 'stdio',
-    command: resolved.command,
+    command,
     executable,
-    args: [...resolved.args],
-    argsShown: [...shown.args],
+    args: [...added, ...resolved.args],
+    argsShown: [...added, ...shown.args],
     cwd,
     env,
     changes,
     ...(source.envFile ? { envFile: { path: source.envFile.path, ...(source.envFile.error ? { error: source.envFile.error } : {}) } } : {}),
     localCopies: localRunnerCopies(resolved.command, resolved.args, cwd),
     ...(sandbox ? { sandbox } : {}),
+    ...(debugged ? { debug: debugged.debug } : {}),
   };
 }
 
@@ -179,7 +185,7 @@ export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
   const { resolved, shown, raw } = source;
   if (resolved.type === 'stdio') {
     if (shown.type !== 'stdio') throw new LaunchPlanError('The displayed definition differs from the resolved one.');
-    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv });
+    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers });
   }
   if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
   return buildRemotePlan({ resolved, raw });
