@@ -8,13 +8,29 @@ import { ResourceService } from '../../core/features/resources/resourceService';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { ResourceSubscriptions, ResourceUpdate } from '../../core/features/resources/resourceSubscriptions';
 import { trackOpenResources } from './openResourceTracker';
-import { RESOURCES_VIEW_ID, registerResourceCommands } from './resourceCommands';
 import { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { ResourceOpener, type ResourceTarget } from './resourceOpener';
 import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreeProvider';
+import type { ResourceCommandHandlers } from '../session/resourceCommands';
 import type { TemplatePicker, TemplatePickState } from '../session/templatePicker';
 import type { LoadSessionLayer } from '../sessionLayer';
 import { CommandIds } from '../../core/common/commandIds';
+
+export const RESOURCES_VIEW_ID = 'mcpHost.resources';
+
+/** The resource commands: registered here, their work in the session layer (../session/resourceCommands), loaded on use. */
+const RESOURCE_COMMANDS = [
+  CommandIds.openResource,
+  CommandIds.openResourceTemplate,
+  CommandIds.findResource,
+  CommandIds.copyResourceUri,
+  CommandIds.copyResourceContents,
+  CommandIds.saveResourceAs,
+  CommandIds.attachResourceToChat,
+  CommandIds.refreshResources,
+  CommandIds.loadMoreResources,
+  CommandIds.openResourceLink,
+];
 
 export interface ResourcesDeps {
   host: SessionPort;
@@ -62,6 +78,8 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
   const tree = new ResourcesTreeProvider(service, files);
   let templatePicker: TemplatePicker | undefined;
   const picker = (): TemplatePicker => (templatePicker ??= new (deps.session().TemplatePicker)());
+  let handlers: ResourceCommandHandlers | undefined;
+  const commands = () => (handlers ??= deps.session().resourceCommandHandlers({ service, opener, files, picker, attachments: deps.attachments, viewId: RESOURCES_VIEW_ID }));
   const refreshes: string[] = [];
   const view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true });
   const disposables: vscode.Disposable[] = [
@@ -76,7 +94,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
       if (refreshes.length > 200) refreshes.shift();
     }),
     trackOpenResources(files, deps.subscriptions),
-    ...registerResourceCommands({ service, opener, files, picker, attachments: deps.attachments }),
+    ...RESOURCE_COMMANDS.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => (commands()[id] as (...a: unknown[]) => unknown)(...args))),
   ];
 
   const render = (nodes: ResourceTreeNode[], depth: number): string[] =>

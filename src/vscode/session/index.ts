@@ -28,5 +28,6 @@ export { searchedToolList } from '../../core/features/tools/toolListSearch';
 export { openSkillFile, openSkillFileCommand } from './skillDocuments';
 export { skillRows } from './skillRows';
 export { mcpJsonCompletionItems } from './mcpJsonCompletionItems';
+export { resourceCommandHandlers } from './resourceCommands';
 export { offerCoexistence, pickCoexistence, type CoexistenceChoices } from './coexistencePick';
 export { signInToServer, signOutOfServer } from './signInCommands';

@@ -1,5 +1,6 @@
-// The resource commands. Each takes a tree node, `(serverId, uri)`, a resource document's URI (editor menus), or
-// nothing: then the active resource editor, else a quick pick over the loaded resources.
+// The resource commands' work. Each takes a tree node, `(serverId, uri)`, a resource document's URI (editor menus), or
+// nothing: then the active resource editor, else a quick pick over the loaded resources. In the session layer: it
+// loads on the first use of one (../resources/registerResources registers the commands).
 import * as os from 'os';
 import * as vscode from 'vscode';
 import type { ChatAttachments } from '../../core/features/resources/chatAttachments';
@@ -7,33 +8,39 @@ import { bytesToSave, copyableText, documentFileName, type ResourceContents } fr
 import type { ResourceService } from '../../core/features/resources/resourceService';
 import type { Resource, ResourceTemplate } from '../../core/host/types';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
-import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
-import type { EmbeddedResourceLike, ResourceOpener, ResourceTarget } from './resourceOpener';
+import type { ResourceFileSystemProvider } from '../resources/resourceFileSystemProvider';
+import type { EmbeddedResourceLike, ResourceOpener, ResourceTarget } from '../resources/resourceOpener';
 import { mimeIcon, resourceLabel } from '../../core/presentation/resourcePresentation';
-import { ServerNode } from './resourcesTreeProvider';
-import type { TemplatePicker } from '../session/templatePicker';
+import type { TemplatePicker } from './templatePicker';
 import { CommandIds } from '../../core/common/commandIds';
-
-export const RESOURCES_VIEW_ID = 'mcpHost.resources';
 
 export interface ResourceCommandDeps {
   service: ResourceService;
   opener: ResourceOpener;
   files: ResourceFileSystemProvider;
-  /** Made when first needed: it is in the session layer. */
+  /** The template pick, made when first needed (tests read its state). */
   picker: () => TemplatePicker;
   attachments: ChatAttachments;
+  /** The Resources view, where "Load more…" shows its progress. */
+  viewId: string;
 }
+
+/** The commands of the resources feature, by id. */
+export type ResourceCommandHandlers = Record<string, (...args: never[]) => unknown>;
 
 type Target = ResourceTarget & { label: string };
 type TemplateTarget = { serverId: string; template: ResourceTemplate };
 type Pickable = { kind: 'resource'; target: Target } | { kind: 'template'; target: TemplateTarget };
 
 /** A row of the Resources view or of the Servers view (../serverNodes) that stands for a resource or a template. */
+/** A server's row of the Resources view (its nodes hold the server's listing). */
+const isServerNode = (arg: unknown): arg is { serverId: string } =>
+  typeof arg === 'object' && arg !== null && 'listing' in arg && typeof (arg as { serverId?: unknown }).serverId === 'string';
+
 const isNode = <K extends 'resource' | 'template'>(arg: unknown, key: K): arg is { serverId: string } & Record<K, K extends 'resource' ? Resource : ResourceTemplate> =>
   typeof (arg as { serverId?: unknown } | undefined)?.serverId === 'string' && typeof (arg as Record<K, unknown>)[key] === 'object';
 
-export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disposable[] {
+export function resourceCommandHandlers(deps: ResourceCommandDeps): ResourceCommandHandlers {
   const { service, opener, files } = deps;
 
   /** Every loaded resource and template of the running servers, for quick picks. */
@@ -112,7 +119,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
   }
 
   async function refresh(arg: unknown, uriArg: unknown) {
-    if (arg instanceof ServerNode) return service.refresh(arg.serverId).catch(showError);
+    if (isServerNode(arg)) return service.refresh(arg.serverId).catch(showError);
     if (arg === undefined && !activeResourceDocument()) {
       const running = service.servers().filter((s) => s.state.kind === 'running');
       return Promise.all(running.map((s) => service.refresh(s.id).catch(showError)));
@@ -124,31 +131,31 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
 
   const showError = (e: Error) => void vscode.window.showErrorMessage(plainText(e.message));
 
-  return [
-    vscode.commands.registerCommand(CommandIds.openResource, async (arg?: unknown, uri?: unknown) => {
+  return {
+    [CommandIds.openResource]: async (arg?: unknown, uri?: unknown) => {
       const t = await target(arg, uri, 'Open which resource?');
       return t && opener.open(t);
-    }),
-    vscode.commands.registerCommand(CommandIds.openResourceTemplate, async (arg?: unknown, uriTemplate?: unknown) => {
+    },
+    [CommandIds.openResourceTemplate]: async (arg?: unknown, uriTemplate?: unknown) => {
       if (isNode(arg, 'template')) return openTemplate({ serverId: arg.serverId, template: arg.template });
       const listed = typeof arg === 'string' ? service.server(arg)?.features.resourceTemplates.find((t) => t.uriTemplate === uriTemplate) : undefined;
       if (listed) return openTemplate({ serverId: arg as string, template: listed });
       const picked = await pick('Fill in which resource template?', true);
       if (picked?.kind === 'template') return openTemplate(picked.target);
       return picked && opener.open(picked.target);
-    }),
-    vscode.commands.registerCommand(CommandIds.findResource, async () => {
+    },
+    [CommandIds.findResource]: async () => {
       const picked = await pick('Find a resource by name, URI, server or type', true);
       if (picked?.kind === 'template') return openTemplate(picked.target);
       return picked && opener.open(picked.target);
-    }),
-    vscode.commands.registerCommand(CommandIds.copyResourceUri, async (arg?: unknown, uri?: unknown) => {
+    },
+    [CommandIds.copyResourceUri]: async (arg?: unknown, uri?: unknown) => {
       const text = isNode(arg, 'template') ? arg.template.uriTemplate : (await target(arg, uri, 'Copy the URI of which resource?'))?.uri;
       if (text === undefined) return;
       await vscode.env.clipboard.writeText(text);
       vscode.window.setStatusBarMessage('Resource URI copied', 3000);
-    }),
-    vscode.commands.registerCommand(CommandIds.copyResourceContents, (arg?: unknown, uri?: unknown) =>
+    },
+    [CommandIds.copyResourceContents]: (arg?: unknown, uri?: unknown) =>
       withContents(arg, uri, 'Copy the contents of which resource?', async (t, contents) => {
         const { text, binaryParts } = copyableText(contents);
         if (!text && binaryParts) {
@@ -159,8 +166,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
         vscode.window.setStatusBarMessage(`Contents of ${labelText(t.label)} copied`, 3000);
         if (binaryParts) void vscode.window.showInformationMessage(`Copied the text of "${plainText(t.label)}"; ${binaryParts} binary part(s) were left out.`);
       }),
-    ),
-    vscode.commands.registerCommand(CommandIds.saveResourceAs, (arg?: unknown, uri?: unknown) =>
+    [CommandIds.saveResourceAs]: (arg?: unknown, uri?: unknown) =>
       withContents(arg, uri, 'Save which resource?', async (t, contents) => {
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
         const defaultUri = vscode.Uri.joinPath(folder, documentFileName(t.uri, contents, t));
@@ -169,8 +175,7 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
         await vscode.workspace.fs.writeFile(destination, bytesToSave(contents));
         vscode.window.setStatusBarMessage(`Saved ${labelText(t.label)}`, 3000);
       }),
-    ),
-    vscode.commands.registerCommand(CommandIds.attachResourceToChat, (arg?: unknown, uri?: unknown) =>
+    [CommandIds.attachResourceToChat]: (arg?: unknown, uri?: unknown) =>
       withContents(arg, uri, 'Attach which resource to chat?', async (t, contents) => {
         deps.attachments.add({ serverId: t.serverId, serverName: service.serverName(t.serverId), uri: t.uri, label: t.label, contents });
         try {
@@ -179,18 +184,16 @@ export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disp
           void vscode.window.showInformationMessage(`Attached "${plainText(t.label)}": it goes with your next @mcp request in chat.`);
         }
       }),
-    ),
-    vscode.commands.registerCommand(CommandIds.refreshResources, refresh),
-    vscode.commands.registerCommand(CommandIds.loadMoreResources, (serverId: string, what?: 'resources' | 'templates') =>
+    [CommandIds.refreshResources]: refresh,
+    [CommandIds.loadMoreResources]: (serverId: string, what?: 'resources' | 'templates') =>
       vscode.window
-        .withProgress({ location: { viewId: RESOURCES_VIEW_ID } }, () => (what === 'templates' ? service.loadMoreTemplates(serverId) : service.loadMore(serverId)))
+        .withProgress({ location: { viewId: deps.viewId } }, () => (what === 'templates' ? service.loadMoreTemplates(serverId) : service.loadMore(serverId)))
         .then(undefined, showError),
-    ),
-    vscode.commands.registerCommand(CommandIds.openResourceLink, (serverId: string, link: unknown) => {
+    [CommandIds.openResourceLink]: (serverId: string, link: unknown) => {
       if (typeof serverId !== 'string' || !link || typeof link !== 'object') return undefined;
       const l = link as { type?: string; resource?: ResourceContents; uri?: string; name?: string; title?: string; mimeType?: string };
       if (l.type === 'resource' || 'text' in l || 'blob' in l) return opener.openEmbedded(serverId, l as EmbeddedResourceLike);
       return typeof l.uri === 'string' ? opener.openLink(serverId, { uri: l.uri, name: l.name, title: l.title, mimeType: l.mimeType }) : undefined;
-    }),
-  ];
+    },
+  };
 }
