@@ -60,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     notifyServersWaitingForTrust(registry),
     registerMcpJsonCompletion(session),
     vscode.commands.registerCommand(CommandIds.managePermissions, () => session().managePermissions(permissions)),
-    ...registerSkillCommands(registry, session),
+    ...registerSkillCommands(registry, session, attachments),
     ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets, session }),
     ...chat.disposables,
     attachments,

@@ -1,12 +1,13 @@
 // Skills (the io.modelcontextprotocol/skills extension) the way a user reaches them: the Servers view lists a server's
 // skills and their files, a click opens one read-only once verified, a tampered skill is refused and its row says so,
-// and @mcp's model (the demo model) loads a skill's instructions through the host's load_skill tool, with consent.
+// @mcp's model (the demo model) loads a skill's instructions through the host's load_skill tool, with consent, and a
+// skill attached from its row by the user goes with the next @mcp request.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
-import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { activateDemoModel, activateFakeLm, activateHost, answerDialogs, askChat, DEMO_MODEL, FAKE_MODEL, fixtureServer, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 type TreeNode = unknown;
 
@@ -113,5 +114,24 @@ describe('Skills', function () {
     const answer = transcriptMarkdown(t);
     assert.match(answer, /Skill "code-review" of MCP server "skills"/);
     assert.match(answer, /go through references\/CHECKLIST\.md/);
+  });
+
+  it('attaches a skill from its row (Attach Skill to Chat): the next @mcp request carries its verified SKILL.md, once', async () => {
+    const lm = await activateFakeLm();
+    lm.reset();
+    const { node } = await skillRow('code-review');
+    await vscode.commands.executeCommand('mcpHost.attachSkillToChat', node);
+    await waitFor(() => api.testing.resources.attachments().length === 1, 'the skill attached');
+    await askChat(api, '@mcp review my change', { model: FAKE_MODEL });
+    const last = lm.calls[0].messages[lm.calls[0].messages.length - 1];
+    const text = last.content.map((p) => ((p as { value?: unknown }).value as string) ?? '').join('');
+    assert.match(text, /name: code-review/, text);
+    assert.ok(text.endsWith('review my change'), text);
+    assert.strictEqual(api.testing.resources.attachments().length, 0, 'taken by that request');
+    // A skill that fails verification is not attached.
+    await vscode.commands.executeCommand('mcpHost.attachSkillToChat', (await skillRow('tampered')).node);
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.strictEqual(api.testing.resources.attachments().length, 0, 'the tampered skill is not attached');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -28,6 +28,7 @@ export const CommandIds = {
   openResourceLink: 'mcpHost.openResourceLink',
   runPrompt: 'mcpHost.runPrompt',
   openSkillFile: 'mcpHost.openSkillFile',
+  attachSkillToChat: 'mcpHost.attachSkillToChat',
   callTool: 'mcpHost.callTool',
   resetToolPermissions: 'mcpHost.resetToolPermissions',
   openToolView: 'mcpHost.openToolView',

@@ -25,7 +25,7 @@ export { openAppView } from './appViewPanel';
 export { toolResultHtml } from './toolResultHtml';
 export { CONFIG_TEMPLATE } from './configTemplate';
 export { searchedToolList } from '../../core/features/tools/toolListSearch';
-export { openSkillFile, openSkillFileCommand } from './skillDocuments';
+export { attachSkillCommand, openSkillFile, openSkillFileCommand } from './skillDocuments';
 export { skillRows } from './skillRows';
 export { mcpJsonCompletionItems } from './mcpJsonCompletionItems';
 export { resourceCommandHandlers } from './resourceCommands';

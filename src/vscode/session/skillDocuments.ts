@@ -3,8 +3,9 @@
 // that fails is never shown, the user is told why, and the Servers view marks it. Documents of the `mcp-skill`
 // scheme come from a content provider, so VS Code opens them read-only.
 import * as vscode from 'vscode';
+import type { ChatAttachments } from '../../core/features/resources/chatAttachments';
 import type { SessionPort } from '../../core/host/serverSession';
-import { plainText } from '../../core/presentation/serverText';
+import { labelText, plainText } from '../../core/presentation/serverText';
 import { skillFilePath } from '../../core/presentation/skillPresentation';
 
 export const SKILL_SCHEME = 'mcp-skill';
@@ -84,4 +85,32 @@ export function openSkillFileCommand(port: SessionPort, args: unknown[]): Promis
   const [serverId, skillUri, fileUri] = row ? (row.command?.arguments ?? []) : args;
   if (typeof serverId !== 'string' || typeof skillUri !== 'string') return undefined;
   return openSkillFile(port, serverId, skillUri, typeof fileUri === 'string' ? fileUri : undefined);
+}
+
+/**
+ * "Attach Skill to Chat": the skill's SKILL.md, read and verified as when it is opened, goes with the next `@mcp`
+ * request as context (as an attached resource does), and the chat opens with `@mcp`. A file failing verification is
+ * not attached, and the user is told why. Arguments: a skill's row of the Servers view, or `(serverId, skillUri)`.
+ */
+export async function attachSkillCommand(port: SessionPort, attachments: ChatAttachments, args: unknown[]): Promise<void> {
+  const row = (args[0] as { row?: { command?: { arguments?: unknown[] } } } | undefined)?.row;
+  const [serverId, skillUri] = row ? (row.command?.arguments ?? []) : args;
+  if (typeof serverId !== 'string' || typeof skillUri !== 'string') return;
+  const info = port.servers().find((s) => s.id === serverId);
+  const skill = info?.features.skills?.find((s) => s.uri === skillUri);
+  let text: string;
+  try {
+    text = await readVerified(port, { serverId, skillUri, fileUri: skillUri });
+  } catch (e) {
+    void vscode.window.showErrorMessage(`MCP: the skill was not attached: ${plainText((e as Error).message)}`);
+    return;
+  }
+  const label = `skill ${skill?.frontmatter.name ?? skillUri}`;
+  attachments.add({ serverId, serverName: info?.name ?? serverId, uri: skillUri, label, contents: [{ uri: skillUri, mimeType: 'text/markdown', text }] });
+  vscode.window.setStatusBarMessage(`Attached ${labelText(label)}: it goes with your next @mcp request`, 5000);
+  try {
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@mcp ', isPartialQuery: true });
+  } catch {
+    void vscode.window.showInformationMessage(`Attached "${plainText(label)}": it goes with your next @mcp request in chat.`);
+  }
 }
