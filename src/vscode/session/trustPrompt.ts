@@ -1,10 +1,16 @@
 // Asks, through the dialog layer, whether to run workspace servers: shows exactly what would run. Several new servers
-// of one folder are asked about in one question (Trust and Run All / Choose Which to Run… / Run None); choosing is a
-// quick pick with a checkbox per server.
+// of one folder are asked about in one question (Run All Confined / Trust and Run All / Choose Which to Run… / Run
+// None); choosing is a quick pick with a checkbox per server. A stdio server not set to run confined is offered Run
+// Confined first, with what its sandbox would allow, where this machine can confine; the choice is written into its
+// mcp.json entry (`"sandboxEnabled": true`).
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeDefinition } from '../../core/presentation/describeDefinition';
-import { summarizeLaunchPlan } from '../../core/presentation/describeLaunchPlan';
+import { describeSandbox, summarizeLaunchPlan } from '../../core/presentation/describeLaunchPlan';
+import type { ConfinedOffer } from '../../core/presentation/trustQuestionText';
+import { sandboxSupport } from '../../core/protocol/launch/sandboxRuntime';
+import { withSandboxEnabled } from '../../core/protocol/launch/sandboxRuleEdit';
 import type { ServerDefinition } from '../../core/config/types';
 import type { TrustFacts } from '../../core/config/trustFacts';
 import type { TrustPrompt } from '../../core/host/ports';
@@ -16,7 +22,24 @@ type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
 const sourceOf = ({ scope }: Definition): string =>
   scope.kind === 'workspace' && path.basename(scope.configPath) !== '.mcp.json' ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath;
 
-const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => ({ serverName: d.name, source: sourceOf(d), detail: describeDefinition(d.raw, facts) });
+/** Run Confined, when the host planned a confined start: what it allows, or why this machine cannot confine. */
+function confinedOffer(facts: TrustFacts): ConfinedOffer | undefined {
+  if (!facts.confined?.sandbox) return undefined;
+  const support = sandboxSupport();
+  return support.ok ? { allows: describeSandbox(facts.confined.sandbox) } : { unavailable: support.reason };
+}
+
+const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => {
+  const confined = confinedOffer(facts);
+  return { serverName: d.name, source: sourceOf(d), detail: describeDefinition(d.raw, facts), ...(confined ? { confined } : {}) };
+};
+
+/** Writes `"sandboxEnabled": true` into the server's entry of its mcp.json (comments and formatting kept). */
+async function persistConfined({ name, scope }: Pick<Definition, 'name' | 'scope'>): Promise<void> {
+  const text = await fs.promises.readFile(scope.configPath, 'utf8');
+  const next = withSandboxEnabled(text, name);
+  if (next !== text) await fs.promises.writeFile(scope.configPath, next);
+}
 
 /** The servers to trust, picked one by one; undefined when the pick was dismissed. */
 async function chooseServers(questions: { definition: Definition; facts: TrustFacts }[]): Promise<boolean[] | undefined> {
@@ -38,14 +61,14 @@ export function trustPromptFrom(dialogs: HostDialogs): Required<TrustPrompt> {
     askTrust: (definition, facts) => dialogs.confirmTrust(questionOf(definition, facts)),
     async askTrustMany(questions) {
       const definitions = questions.map((q) => q.definition);
-      const answer = await dialogs.confirmTrustMany({
-        folder: definitions[0].scope.label,
-        source: sourceOf(definitions[0]),
-        servers: questions.map((q) => questionOf(q.definition, q.facts)),
-      });
+      const servers = questions.map((q) => questionOf(q.definition, q.facts));
+      const answer = await dialogs.confirmTrustMany({ folder: definitions[0].scope.label, source: sourceOf(definitions[0]), servers });
+      // Run All Confined: each server that was offered Run Confined runs confined, the others as defined.
+      if (answer === 'confined') return servers.map((s) => (s.confined && 'allows' in s.confined ? 'confined' : true));
       if (answer === 'all' || answer === 'none') return definitions.map(() => answer === 'all');
       if (answer === 'choose') return (await chooseServers(questions)) ?? definitions.map(() => undefined);
       return definitions.map(() => undefined);
     },
+    persistConfined,
   };
 }
