@@ -7,11 +7,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { TrustQuestion } from '../../src/vscode/dialogs';
+import type { TrustManyQuestion, TrustQuestion } from '../../src/vscode/dialogs';
 import type { ServerInfo } from '../../src/core/host/types';
 import { serverTooltip } from '../../src/core/presentation/serverPresentation';
-import { trustQuestionText } from '../../src/core/presentation/trustQuestionText';
-import { activateHost, answerDialogs, fixtureServer, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { trustManyQuestionText, trustQuestionText } from '../../src/core/presentation/trustQuestionText';
+import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 describe('Run Confined in the trust question, in a real VS Code', function () {
   this.timeout(120_000);
@@ -89,5 +89,46 @@ describe('Run Confined in the trust question, in a real VS Code', function () {
     assert.strictEqual(restarted.confined, true);
     assert.ok(!text(await api.testing.callTool(restarted.id, 'read', { path: path.join(secretDir, 'id_rsa') })).includes('PRIVATE KEY'));
     assert.strictEqual(trustQuestions.filter((q) => q.serverName === 'guarded').length, 1, 'asked once');
+  });
+
+  it('several new servers: Run All Confined comes first; Choose Which to Run… can run the checked ones confined', async () => {
+    const manyQuestions: TrustManyQuestion[] = [];
+    const answering = answerDialogs(api, { confirmTrustMany: async (q) => (manyQuestions.push(q), 'choose') });
+    try {
+      const probe = JSON.stringify(fixtureServer('sandbox-probe-server.mjs'));
+      await config.write(`{
+  "servers": {
+    "one": { "command": "node", "args": [${probe}, "one"] },
+    "two": { "command": "node", "args": [${probe}, "two"] }
+  }
+}
+`);
+      await waitFor(() => manyQuestions.length === 1, 'one question for the two');
+      const rendered = trustManyQuestionText(manyQuestions[0]);
+      assert.deepStrictEqual(
+        rendered.buttons.map((b) => b.label),
+        ['Run All 2 Confined', 'Trust and Run All 2', 'Choose Which to Run…', 'Run None'],
+      );
+      assert.match(rendered.detail, /• one: [^]*?\n {2}If confined: reads the system but not /);
+      // The pick: check "one", then the last item, "Run the checked servers confined".
+      await sleep(1500);
+      for (const command of ['quickInput.next', 'quickInput.toggleCheckbox', 'quickInput.next', 'quickInput.next', 'quickInput.toggleCheckbox', 'quickInput.accept']) {
+        await vscode.commands.executeCommand(command);
+        await sleep(200);
+      }
+      const one = await waitFor(() => server('one')?.state.kind === 'running' && server('one'), 'one running', 60_000);
+      assert.strictEqual(one.confined, true);
+      const two = await waitFor(() => server('two')?.state.kind === 'blocked' && server('two'), 'two not trusted');
+      assert.strictEqual(two.state.kind === 'blocked' && two.state.reason, 'untrusted');
+      const written = await waitFor(() => {
+        const t = new TextDecoder().decode(fs.readFileSync(config.uri.fsPath));
+        return t.includes('"sandboxEnabled": true') && t;
+      }, 'sandboxEnabled in mcp.json');
+      // Only in the entry of "one".
+      assert.strictEqual(written.split('"sandboxEnabled"').length, 2, written);
+      assert.ok(written.indexOf('"sandboxEnabled"') < written.indexOf('"two"'), written);
+    } finally {
+      answering.dispose();
+    }
   });
 });

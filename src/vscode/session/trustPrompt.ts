@@ -13,7 +13,7 @@ import { sandboxSupport } from '../../core/protocol/launch/sandboxRuntime';
 import { withSandboxEnabled } from '../../core/protocol/launch/sandboxRuleEdit';
 import type { ServerDefinition } from '../../core/config/types';
 import type { TrustFacts } from '../../core/config/trustFacts';
-import type { TrustPrompt } from '../../core/host/ports';
+import type { TrustAnswer, TrustPrompt } from '../../core/host/ports';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import type { HostDialogs, TrustQuestion } from '../dialogs';
 
@@ -41,10 +41,20 @@ async function persistConfined({ name, scope }: Pick<Definition, 'name' | 'scope
   if (next !== text) await fs.promises.writeFile(scope.configPath, next);
 }
 
-/** The servers to trust, picked one by one; undefined when the pick was dismissed. */
-async function chooseServers(questions: { definition: Definition; facts: TrustFacts }[]): Promise<boolean[] | undefined> {
+const canConfine = (q: TrustQuestion): boolean => !!q.confined && 'allows' in q.confined;
+
+/** The pick's item that runs the checked servers confined. */
+const CONFINE = -1;
+
+/**
+ * The servers to trust, picked one by one; undefined when the pick was dismissed. When some could run confined, a last
+ * item (unchecked) runs the checked ones that can confined.
+ */
+async function chooseServers(questions: { definition: Definition; facts: TrustFacts }[], asked: TrustQuestion[]): Promise<TrustAnswer[] | undefined> {
   const definitions = questions.map((q) => q.definition);
   const items = questions.map(({ definition: d, facts }, index) => ({ label: labelText(d.name), detail: labelText(facts.plan ? summarizeLaunchPlan(facts.plan) : describeDefinition(d.raw, facts)), index }));
+  const confinable = asked.filter(canConfine).length;
+  if (confinable) items.push({ label: '$(lock) Run the checked servers confined', detail: `Those that can be (${confinable} of ${asked.length}): in a sandbox, with "sandboxEnabled": true written into mcp.json.`, index: CONFINE });
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
     ignoreFocusOut: true,
@@ -53,7 +63,7 @@ async function chooseServers(questions: { definition: Definition; facts: TrustFa
   });
   if (!picked) return undefined;
   const chosen = new Set(picked.map((p) => p.index));
-  return definitions.map((_d, i) => chosen.has(i));
+  return definitions.map((_d, i) => chosen.has(i) && (chosen.has(CONFINE) && canConfine(asked[i]) ? 'confined' : true));
 }
 
 export function trustPromptFrom(dialogs: HostDialogs): Required<TrustPrompt> {
@@ -64,9 +74,9 @@ export function trustPromptFrom(dialogs: HostDialogs): Required<TrustPrompt> {
       const servers = questions.map((q) => questionOf(q.definition, q.facts));
       const answer = await dialogs.confirmTrustMany({ folder: definitions[0].scope.label, source: sourceOf(definitions[0]), servers });
       // Run All Confined: each server that was offered Run Confined runs confined, the others as defined.
-      if (answer === 'confined') return servers.map((s) => (s.confined && 'allows' in s.confined ? 'confined' : true));
+      if (answer === 'confined') return servers.map((s) => (canConfine(s) ? 'confined' : true));
       if (answer === 'all' || answer === 'none') return definitions.map(() => answer === 'all');
-      if (answer === 'choose') return (await chooseServers(questions)) ?? definitions.map(() => undefined);
+      if (answer === 'choose') return (await chooseServers(questions, servers)) ?? definitions.map(() => undefined);
       return definitions.map(() => undefined);
     },
     persistConfined,
