@@ -217,7 +217,7 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     }
   });
 
-  it('Trust runs it as defined, unconfined; a server set to run confined, or a user-level one, is not offered Run Confined', async () => {
+  it('Trust runs it as defined, unconfined; a server already set to run confined is not offered Run Confined', async () => {
     answer = true;
     const confinedRaw: RawServer = { type: 'stdio', command: process.execPath, args: [probe], env: {}, sandboxEnabled: true };
     await kit.update(workspaceScope(ws), [...entries(), entry('already', confinedRaw)], []);
@@ -227,5 +227,14 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     assert.ok(!fs.readFileSync(configPath, 'utf8').includes('sandboxEnabled'));
     assert.ok(asked.find((a) => a.name === 'probe')?.facts.confined, 'offered to the unconfined one');
     assert.strictEqual(asked.find((a) => a.name === 'already')?.facts.confined, undefined, 'not offered to the confined one');
+  });
+
+  it('"confined" for a server that was not offered Run Confined is never taken as Trust: it stays not trusted', async () => {
+    const remote: RawServer = { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: {} };
+    await kit.update(workspaceScope(ws), [entry('remote', remote)], []);
+    const blocked = await waitForState(kit, 'remote', 'blocked');
+    assert.strictEqual(blocked.state.kind === 'blocked' && blocked.state.reason, 'untrusted');
+    assert.strictEqual(asked.find((a) => a.name === 'remote')?.facts.confined, undefined);
+    assert.ok(!kit.log('remote').text.includes('Trusted by the user'), kit.log('remote').text);
   });
 });

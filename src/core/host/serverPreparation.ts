@@ -220,7 +220,8 @@ export class ServerPreparation {
     });
     if (answer === undefined) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED_YET };
     const label = `${entry.name} (${scope.label})`;
-    if (answer === 'confined' && confined) return this.trustConfined(server, entry, confined, label);
+    // Never taken as a plain "Trust": without a confined start to run, it stays undecided.
+    if (answer === 'confined') return confined ? this.trustConfined(server, entry, confined, label) : { ok: false, reason: 'untrusted', message: NOT_TRUSTED_YET };
     // "Trust" is for this plan only; "Do Not Trust" for the definition, whatever its inputs.
     if (answer) await this.deps.trustStore.set(planKey, 'trusted', label);
     await this.deps.trustStore.set(definitionKey, answer ? 'trusted' : 'denied', label);
