@@ -57,6 +57,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     trustPrompt: {
       askTrust: (definition, facts) => session().trustPromptFrom(dialogs).askTrust(definition, facts),
       askTrustMany: (questions) => session().trustPromptFrom(dialogs).askTrustMany(questions),
+      persistConfined: (definition) => session().trustPromptFrom(dialogs).persistConfined(definition),
     },
     inputs,
     settings: readSettings,

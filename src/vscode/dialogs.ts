@@ -2,32 +2,15 @@
 // tests, so integration tests swap in their own answers through the extension's test API. Questions carry text as
 // servers and workspaces wrote it; the native dialogs make it plain here (serverText), where it reaches the screen.
 import * as vscode from 'vscode';
-import { foldForDialog, SHOW_ALL } from '../core/presentation/foldedText';
 import type { FormField } from '../core/protocol/features/formModel';
 import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../core/protocol/features/sampling/samplingFeature';
 import type { ToolConsentQuestion } from '../core/features/tools/toolConsent';
 import type { ConsentAnswer, StandingConsentAnswer, TextQuestion } from '../core/features/userQuestions';
 import { labelText, plainText } from '../core/presentation/serverText';
+import type { TrustAnswer } from '../core/host/ports';
+import type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../core/presentation/trustQuestionText';
 
-export interface TrustQuestion {
-  serverName: string;
-  /** Where it is defined, e.g. "my-folder/.vscode/mcp.json". */
-  source: string;
-  /** What would run: the command line, or the URL. */
-  detail: string;
-}
-
-/** Several new servers of one folder, asked about together. */
-export interface TrustManyQuestion {
-  /** The folder's name. */
-  folder: string;
-  /** Where they are defined, e.g. "my-folder/.vscode/mcp.json". */
-  source: string;
-  servers: TrustQuestion[];
-}
-
-/** Trust and run every server, choose which (a pick follows), or run none. */
-export type TrustManyAnswer = 'all' | 'choose' | 'none';
+export type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../core/presentation/trustQuestionText';
 
 export interface UrlQuestion {
   serverName: string;
@@ -64,8 +47,8 @@ export type SandboxQuestion =
   | { kind: 'unconfined'; serverName: string; reason: string };
 
 export interface HostDialogs {
-  /** true = Trust, false = Do Not Trust, undefined = dismissed. */
-  confirmTrust(q: TrustQuestion): Promise<boolean | undefined>;
+  /** 'confined' = Run Confined (offered first when q.confined allows), true = Trust, false = Do Not Trust, undefined = dismissed. */
+  confirmTrust(q: TrustQuestion): Promise<TrustAnswer | undefined>;
   /** One question for several new servers of a folder; undefined = dismissed. */
   confirmTrustMany(q: TrustManyQuestion): Promise<TrustManyAnswer | undefined>;
   inputText(q: TextQuestion): Promise<string | undefined>;
@@ -89,38 +72,12 @@ export interface HostDialogs {
   openSignInPage?(url: string): Promise<boolean>;
 }
 
-/**
- * A modal question whose long text folds behind "Show All…": every line then opens in an editor, and the question is
- * asked again as a notification that stays while the user reads (a modal would cover the editor).
- */
-async function askFolded(message: string, detail: string, buttons: string[]): Promise<string | undefined> {
-  const folded = foldForDialog(detail);
-  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail: folded.shown }, ...buttons, ...(folded.hiddenLines ? [SHOW_ALL] : []));
-  if (answer !== SHOW_ALL) return answer;
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: `${message}\n\n${detail}\n`, language: 'plaintext' }), { preview: true });
-  return vscode.window.showWarningMessage(`${message} (The whole question is in the editor.)`, ...buttons);
-}
-
-/** The questions of running sessions: asked by the session layer (src/vscode/session), which loads with the first server. */
-export type SessionDialogs = Pick<HostDialogs, 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage' | 'confirmSandbox'>;
+/** The questions of running sessions (and the trust question, asked once the plan is built): asked by the session layer (src/vscode/session), which loads with the first server. */
+export type SessionDialogs = Pick<HostDialogs, 'confirmTrust' | 'confirmTrustMany' | 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage' | 'confirmSandbox'>;
 
 const nativeDialogs = (session: () => SessionDialogs): HostDialogs => ({
-  async confirmTrust(q) {
-    const trust = 'Trust';
-    const doNotTrust = 'Do Not Trust';
-    const full = `Defined in ${q.source}. It will run with your permissions:\n\n${q.detail}\n\nOnly trust servers from sources you trust.`;
-    const answer = await askFolded(`Trust and run the MCP server "${plainText(q.serverName)}"?`, full, [trust, doNotTrust]);
-    return answer === trust ? true : answer === doNotTrust ? false : undefined;
-  },
-  async confirmTrustMany(q) {
-    const all = `Trust and Run All ${q.servers.length}`;
-    const choose = 'Choose Which to Run…';
-    const none = 'Run None';
-    const list = q.servers.map((s) => `• ${plainText(s.serverName)}: ${s.detail}`).join('\n\n');
-    const full = `Defined in ${q.source}. Each runs with your permissions:\n\n${list}\n\nOnly trust servers from sources you trust.`;
-    const answer = await askFolded(`Trust and run the ${q.servers.length} new MCP servers of "${plainText(q.folder)}"?`, full, [all, choose, none]);
-    return answer === all ? 'all' : answer === choose ? 'choose' : answer === none ? 'none' : undefined;
-  },
+  confirmTrust: (q) => session().confirmTrust(q),
+  confirmTrustMany: (q) => session().confirmTrustMany(q),
   async inputText(q) {
     // The prompt renders `$(icon)` and `[label](target)` links, the title is plain text.
     return vscode.window.showInputBox({ title: plainText(q.title), prompt: labelText(q.prompt), password: q.password, value: q.value, ignoreFocusOut: true });

@@ -1,5 +1,5 @@
 // What the trust question knows beyond the definition as written; gathered by the host, rendered by presentation.
-import type { LaunchPlan } from './launchPlan';
+import type { LaunchPlan, StdioLaunchPlan } from './launchPlan';
 
 export interface TrustFacts {
   /** The env file's variables (read, capped), or why it could not be read. */
@@ -8,4 +8,9 @@ export interface TrustFacts {
   storedInputs?: string[];
   /** What the start will run, as derived from the resolved definition: when given, the question is rendered from it alone. */
   plan?: LaunchPlan;
+  /**
+   * A workspace stdio server that is not set to run confined: the plan "Run Confined" would run instead (the same start
+   * with `sandboxEnabled` and the default rules), so the question can offer it and say what it allows.
+   */
+  confined?: StdioLaunchPlan;
 }

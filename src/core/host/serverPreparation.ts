@@ -14,7 +14,8 @@ import type { Preparation } from './managedServer';
 import type { InputProvider, TrustPrompt } from './ports';
 import type { ServerLog } from '../common/log';
 import { redact } from './redactingLog';
-import { launchPlanHash, MASK, type LaunchPlan, type PlanLaunch } from '../config/launchPlan';
+import { launchPlanHash, MASK, type LaunchPlan, type LaunchPlanSource, type PlanLaunch } from '../config/launchPlan';
+import { confinedAlternative, type ConfinedAlternative } from './confinedChoice';
 import { NOT_TRUSTED_EDITED } from './editedTrust';
 import { TrustQuestions } from './trustQuestions';
 import { trustKey } from './trustKey';
@@ -149,27 +150,31 @@ export class ServerPreparation {
       // The file shown is the file used: read once, after the inputs that may name it.
       const envFile = resolved.type === 'stdio' && resolved.envFile ? await readEnvFileOrError(resolved.envFile) : undefined;
       const shown = (await resolveServer(entry.server, inputs, this.displayContext(scope, answers))).resolved;
-      const planned = await this.deps.planLaunch({
+      const source: LaunchPlanSource = {
         scope,
         raw: entry.server,
         resolved,
         shown,
         envFile: envFile && ('error' in envFile ? { path: envFile.path, error: envFile.error } : { path: envFile.path, variables: envFile.variables }),
         hostEnv: this.deps.environment,
-      });
+      };
+      const planned = await this.deps.planLaunch(source);
       if (!planned.ok) return { ok: false, reason: 'config', message: planned.message };
-      const plan = planned.plan;
+      let plan = planned.plan;
+      let run = resolved;
       if (asksTrust) {
-        const refused = await this.checkTrust(server, entry, plan, storedInputs, interactive, signal);
-        if (refused) return refused;
+        const verdict = await this.checkTrust(server, entry, plan, storedInputs, interactive, signal, () => confinedAlternative(this.deps.planLaunch, source));
+        if (typeof verdict === 'object' && 'ok' in verdict) return verdict;
+        // "Run Confined": this start already runs as the file now says.
+        if (typeof verdict === 'object') ({ plan, resolved: run } = verdict);
       }
       const definition: ServerDefinition = {
         id: server.id,
         name: entry.name,
         scope,
         raw: entry.server,
-        resolved,
-        hash: hashOf({ scope: scope.key, resolved }),
+        resolved: run,
+        hash: hashOf({ scope: scope.key, resolved: run }),
         secrets,
         envFile: envFile && ('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }),
         plan,
@@ -191,26 +196,55 @@ export class ServerPreparation {
     };
   }
 
-  /** Undefined when the plan is trusted (remembered by its hash, or now); otherwise why not. */
-  private async checkTrust(server: PreparedServer, entry: RawServerEntry, plan: LaunchPlan, storedInputs: string[], interactive: boolean, signal: AbortSignal): Promise<Preparation | undefined> {
+  /** 'run' when the plan is trusted (remembered by its hash, or now), the confined start when the user chose Run Confined; otherwise why not. */
+  private async checkTrust(
+    server: PreparedServer,
+    entry: RawServerEntry,
+    plan: LaunchPlan,
+    storedInputs: string[],
+    interactive: boolean,
+    signal: AbortSignal,
+    confinedStart: () => Promise<ConfinedAlternative | undefined>,
+  ): Promise<Preparation | 'run' | ConfinedAlternative> {
     const { scope } = server;
     const planKey = launchPlanHash(scope.key, entry.name, plan);
     const definitionKey = trustKey(scope, entry.name, entry.server);
-    if (this.deps.trustStore.get(planKey) === 'trusted') return undefined;
+    if (this.deps.trustStore.get(planKey) === 'trusted') return 'run';
     if (!interactive && this.deps.trustStore.get(definitionKey) === 'denied') return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
     // Asked together with the folder's other new servers, in one question, with what each would run.
-    const facts: TrustFacts = { storedInputs, plan };
+    const confined = await confinedStart();
+    const facts: TrustFacts = { storedInputs, plan, ...(confined ? { confined: confined.plan } : {}) };
     const answer = await untilAborted(this.trustQuestions.ask({ name: entry.name, scope, raw: entry.server }, facts, signal), signal).catch((e: Error) => {
       server.log.warn(`Could not ask for trust: ${e.message}`);
       return undefined;
     });
     if (answer === undefined) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED_YET };
     const label = `${entry.name} (${scope.label})`;
+    // Never taken as a plain "Trust": without a confined start to run, it stays undecided.
+    if (answer === 'confined') return confined ? this.trustConfined(server, entry, confined, label) : { ok: false, reason: 'untrusted', message: NOT_TRUSTED_YET };
     // "Trust" is for this plan only; "Do Not Trust" for the definition, whatever its inputs.
     if (answer) await this.deps.trustStore.set(planKey, 'trusted', label);
     await this.deps.trustStore.set(definitionKey, answer ? 'trusted' : 'denied', label);
     if (!answer) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
     server.log.info('Trusted by the user');
-    return undefined;
+    return 'run';
+  }
+
+  /**
+   * "Run Confined": the confined plan is trusted (and the definition as the file will say it), then the file is told
+   * (`"sandboxEnabled": true`), so the start its edit causes runs confined without asking. Trust comes first: that start
+   * may come at once.
+   */
+  private async trustConfined(server: PreparedServer, entry: RawServerEntry, confined: ConfinedAlternative, label: string): Promise<ConfinedAlternative> {
+    const { scope } = server;
+    await this.deps.trustStore.set(launchPlanHash(scope.key, entry.name, confined.plan), 'trusted', label);
+    await this.deps.trustStore.set(trustKey(scope, entry.name, confined.raw), 'trusted', label);
+    server.log.info('Trusted by the user to run confined');
+    try {
+      await this.deps.trustPrompt.persistConfined?.({ name: entry.name, scope });
+    } catch (e) {
+      server.log.warn(`Could not write "sandboxEnabled": true into ${scope.configPath} (${(e as Error).message}): it runs confined this time, and is asked about again next time.`);
+    }
+    return confined;
   }
 }

@@ -175,7 +175,10 @@ export class ServerRegistry implements SessionPort, Disposable {
       existing.entry = entry;
       if (edited) this.startedByEdit.add(existing);
       const changed = existing.runningHash !== undefined && newHashes.has(entry.name) && existing.runningHash !== newHashes.get(entry.name);
-      if ((existing.isActive && changed) || (edited && existing.state.kind === 'starting')) {
+      // Starting, its definition is past the question (runningHash is the one it starts): an edit that resolves the same
+      // (such as "Run Confined" writing the sandboxEnabled it already starts with) leaves it alone, as for a running one.
+      const startingChanged = existing.state.kind === 'starting' && (existing.runningHash === undefined || !newHashes.has(entry.name) || changed);
+      if ((existing.isActive && changed) || (edited && startingChanged)) {
         // A start in progress may already be asking about the old definition: it is cancelled and begins again.
         existing.log.info('Configuration changed: restarting');
         this.track(existing.restart(false));
@@ -272,7 +275,8 @@ export class ServerRegistry implements SessionPort, Disposable {
       { askTrust },
     );
     // A reload that kept the definition as it was (a file watcher firing after a save) leaves the start alone.
-    if (prepared.ok && hashOf(server.entry.server) !== hashOf(entry.server)) {
+    // One that resolves the same as what was prepared (such as "Run Confined" writing what this start already runs) goes on.
+    if (prepared.ok && hashOf(server.entry.server) !== hashOf(entry.server) && (await this.preparation.quietHash(server.scope, server.entry, this.scopes.get(server.scope.key)?.inputs ?? inputs)) !== prepared.definition.hash) {
       return { ok: false, reason: 'config', message: 'The definition changed while it was being started.' };
     }
     return prepared;

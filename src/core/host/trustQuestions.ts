@@ -4,7 +4,7 @@
 import type { ServerDefinition } from '../config/types';
 import type { SerialQueue } from '../common/serialQueue';
 import type { TrustFacts } from '../config/trustFacts';
-import type { TrustPrompt } from './ports';
+import type { TrustAnswer, TrustPrompt } from './ports';
 
 type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
 
@@ -12,7 +12,7 @@ interface Pending {
   definition: Definition;
   facts: TrustFacts;
   signal: AbortSignal;
-  resolve(answer: boolean | undefined): void;
+  resolve(answer: TrustAnswer | undefined): void;
   reject(error: unknown): void;
 }
 
@@ -28,8 +28,8 @@ export class TrustQuestions {
     private readonly gatherMs = GATHER_MS,
   ) {}
 
-  /** The user's answer for one definition: true, false, or undefined (not decided, or the start was cancelled). */
-  ask(definition: Definition, facts: TrustFacts, signal: AbortSignal): Promise<boolean | undefined> {
+  /** The user's answer for one definition: a TrustAnswer, or undefined (not decided, or the start was cancelled). */
+  ask(definition: Definition, facts: TrustFacts, signal: AbortSignal): Promise<TrustAnswer | undefined> {
     if (signal.aborted) return Promise.resolve(undefined);
     return new Promise((resolve, reject) => {
       const key = definition.scope.key;

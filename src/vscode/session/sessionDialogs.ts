@@ -5,12 +5,14 @@ import * as vscode from 'vscode';
 import type { StandingConsentAnswer } from '../../core/features/userQuestions';
 import { plainText } from '../../core/presentation/serverText';
 import type { SessionDialogs } from '../dialogs';
+import { trustDialogs } from './trustDialogs';
 
 async function modal<T extends string>(message: string, detail: string, ...choices: T[]): Promise<T | undefined> {
   return vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
 }
 
 export const sessionDialogs: SessionDialogs = {
+  ...trustDialogs,
   async confirmToolCall(q) {
     const kind = q.destructive ? ' (may modify or delete data)' : q.readOnly ? ' (read-only)' : '';
     // The name is what runs; the title is the server's own wording, so it only comes second.
