@@ -12,6 +12,7 @@ import type { Connection, ConnectionEvents, ConnectionOptions, StartOutcome } fr
 import { RemoteLauncher } from './connection/remoteLauncher';
 import { describeStartFailure, isProbeClosed, StartError } from './connection/startErrors';
 import { StdioLauncher } from './connection/stdioLauncher';
+import { taskRequests } from './connection/taskRequests';
 import type { Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
 import { redact, redactingLog } from '../host/redactingLog';
@@ -358,6 +359,8 @@ export class ServerConnection implements Connection, Disposable {
   refreshResources(): Promise<void> {
     return this.lists.refreshResources();
   }
+
+  readonly tasks = taskRequests((options, request) => this.send(options, request));
 
   readSkillFile(skill: Skill, ref?: string, options?: SessionRequestOptions) {
     return this.send(options, (client, o) => this.lists.readSkillFile(client, skill, ref, o));

@@ -1,0 +1,149 @@
+// Tool calls as tasks (2025-11-25): through the guarded call path, against the tasks fixture server in a real child
+// process: a task-capable tool runs as a task (polled, its result fetched), cancel reaches the server, a lost task
+// ends failed with a plain reason, a caller that stops waiting leaves the task running, and tasks/list is paged.
+import * as assert from 'assert';
+import { runsAsTask, ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks';
+import { ToolCaller } from '../../src/core/features/tools/toolCaller';
+import { ToolConsent } from '../../src/core/features/tools/toolConsent';
+import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { PermissionStore } from '../../src/core/host/permissionStore';
+import type { ServerInfo } from '../../src/core/host/types';
+import { fixtureServer } from './helpers';
+import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+
+describe('tool calls as tasks', function () {
+  this.timeout(60_000);
+  let kit: Kit;
+  let server: ServerInfo;
+  let tasks: ToolTasks;
+  let caller: ToolCaller;
+  let changes: number;
+
+  before(async () => {
+    kit = createKit();
+    await kit.update(workspaceScope(), [entry('tasks', stdio(process.execPath, [fixtureServer('tasks-server.mjs')], { FIXTURE_TASK_POLL_MS: '50' }))], []);
+    await waitForState(kit, 'tasks', 'running');
+    server = kit.registry.servers().find((s) => s.name === 'tasks')!;
+  });
+
+  after(() => kit.registry.disposeAsync());
+
+  beforeEach(() => {
+    tasks = new ToolTasks({ minPollMs: 20 });
+    changes = 0;
+    tasks.onDidChange(() => changes++);
+    const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
+    caller = new ToolCaller(kit.registry, new ActiveToolCalls(), consent, () => tasks);
+  });
+
+  afterEach(() => tasks.dispose());
+
+  const tool = (name: string) => server.features.tools.find((t) => t.name === name)!;
+  const call = (name: string, args: Record<string, unknown> = {}, more: object = {}) =>
+    caller.call({ serverId: server.id, tool: tool(name), arguments: args, origin: 'a test', ...more }, { confirmedByUser: true });
+  const text = (outcome: Awaited<ReturnType<typeof call>>) => {
+    assert.ok(outcome.ran);
+    return outcome.result.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('\n');
+  };
+  const cancelledOnServer = async () => JSON.parse(text(await call('cancelled-tasks'))) as string[];
+
+  it('runs a task-capable tool as a task: follows its status messages and fetches its result', async () => {
+    assert.ok(runsAsTask(server.capabilities, tool('slow-report')));
+    assert.ok(!runsAsTask(server.capabilities, tool('cancelled-tasks')));
+    const seen: string[] = [];
+    tasks.onDidChange((t) => t && seen.push(`${t.status}:${t.statusMessage ?? ''}`));
+    let started: ToolTask | undefined;
+    const outcome = await call('slow-report', { steps: 3, stepMs: 150 }, { onTask: (t: ToolTask) => (started = t) });
+    assert.strictEqual(text(outcome), 'Report ready after 3 steps.');
+    assert.ok(started, 'the caller was told of the task');
+    const [task] = tasks.of(server.id);
+    assert.strictEqual(task, started);
+    assert.strictEqual(task.status, 'completed');
+    assert.strictEqual(task.tool.name, 'slow-report');
+    assert.deepStrictEqual(task.arguments, { steps: 3, stepMs: 150 });
+    assert.ok(task.result, 'the result is kept for reopening');
+    assert.ok(seen.some((s) => s.startsWith('working:Step 2 of 3')), `polled status messages: ${seen.join(', ')}`);
+  });
+
+  it('runs a tool that requires tasks (the server refuses it otherwise)', async () => {
+    assert.strictEqual(text(await call('quick-task')), 'Done as a task.');
+    assert.strictEqual(tasks.of(server.id)[0].status, 'completed');
+  });
+
+  it('without a task runner, the same tool is called the plain way', async () => {
+    const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
+    const plain = new ToolCaller(kit.registry, new ActiveToolCalls(), consent);
+    const outcome = await plain.call({ serverId: server.id, tool: tool('slow-report'), arguments: { steps: 1, stepMs: 10 }, origin: 'a test' }, { confirmedByUser: true });
+    assert.strictEqual(text(outcome), 'Report ready after 1 steps.');
+  });
+
+  it('cancels from the registry: tasks/cancel reaches the server, the task ends cancelled and its caller is told', async () => {
+    let started: ToolTask | undefined;
+    const running = call('slow-report', { steps: 100, stepMs: 100 }, { onTask: (t: ToolTask) => (started = t) });
+    while (!started) await new Promise((r) => setTimeout(r, 20));
+    await tasks.cancel(started.key);
+    await assert.rejects(running, /Cancelled/);
+    assert.strictEqual(started.status, 'cancelled');
+    assert.ok((await cancelledOnServer()).includes(started.taskId));
+  });
+
+  it("cancels when the caller's signal aborts, unless the caller only detaches (the task runs on)", async () => {
+    const abort = new AbortController();
+    let started: ToolTask | undefined;
+    const cancelled = call('slow-report', { steps: 100, stepMs: 100 }, { signal: abort.signal, onTask: (t: ToolTask) => (started = t) });
+    while (!started) await new Promise((r) => setTimeout(r, 20));
+    abort.abort(new Error('stopped by the user'));
+    await assert.rejects(cancelled, /stopped by the user/);
+    const first = started;
+    for (let i = 0; i < 50 && first.status !== 'cancelled'; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.strictEqual(first.status, 'cancelled');
+
+    const leave = new AbortController();
+    started = undefined;
+    const detached = call('slow-report', { steps: 3, stepMs: 100 }, { signal: leave.signal, whenAborted: 'detach', onTask: (t: ToolTask) => (started = t) });
+    while (!started) await new Promise((r) => setTimeout(r, 20));
+    leave.abort(new Error('the chat turn ended'));
+    await assert.rejects(detached, /the chat turn ended/);
+    const second = started as ToolTask;
+    for (let i = 0; i < 100 && second.status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.strictEqual(second.status, 'completed');
+    assert.ok(second.result, 'its result is there to open later');
+    assert.ok(!(await cancelledOnServer()).includes(second.taskId));
+  });
+
+  it('a task the server loses ends failed with a plain reason, not a spinner', async () => {
+    await assert.rejects(call('vanishing', { afterMs: 150 }), /The server lost track of the task: .*Unknown task/);
+    const [task] = tasks.of(server.id);
+    assert.strictEqual(task.status, 'failed');
+    assert.match(task.failure ?? '', /lost track/);
+  });
+
+  it('a task whose session ends fails instead of waiting forever', async () => {
+    const kit2 = createKit();
+    try {
+      await kit2.update(workspaceScope(), [entry('tasks2', stdio(process.execPath, [fixtureServer('tasks-server.mjs')]))], []);
+      await waitForState(kit2, 'tasks2', 'running');
+      const info = kit2.registry.servers()[0];
+      const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
+      let started: ToolTask | undefined;
+      const running = new ToolCaller(kit2.registry, new ActiveToolCalls(), consent, () => tasks).call(
+        { serverId: info.id, tool: info.features.tools.find((t) => t.name === 'slow-report')!, arguments: { steps: 100 }, origin: 'a test', onTask: (t) => (started = t) },
+        { confirmedByUser: true },
+      );
+      while (!started) await new Promise((r) => setTimeout(r, 20));
+      await kit2.registry.get(info.id)!.stop();
+      await assert.rejects(running, /lost track of the task/);
+      assert.strictEqual(started.status, 'failed');
+    } finally {
+      await kit2.registry.disposeAsync();
+    }
+  });
+
+  it('lists the server\'s tasks page by page (tasks/list with its cursor)', async () => {
+    for (let i = 0; i < 3; i++) await call('quick-task');
+    const listed = await tasks.list(kit.registry.session(server.id));
+    // Page size 2: more than one page was needed, and every task this file started is there.
+    assert.ok(listed.length >= 5, `listed ${listed.length}`);
+    assert.strictEqual(new Set(listed.map((t) => t.taskId)).size, listed.length);
+  });
+});
