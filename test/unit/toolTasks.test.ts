@@ -45,6 +45,14 @@ describe('tool calls as tasks', function () {
     assert.ok(outcome.ran);
     return outcome.result.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('\n');
   };
+  /** Waits (up to 10 s) until `get` gives something, and gives it. */
+  const until = async <T>(get: () => T | undefined | false, what: string): Promise<T> => {
+    for (const end = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 20))) {
+      const value = get();
+      if (value) return value;
+      if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    }
+  };
   const cancelledOnServer = async () => JSON.parse(text(await call('cancelled-tasks'))) as string[];
 
   it('runs a task-capable tool as a task: follows its status messages and fetches its result', async () => {
@@ -80,7 +88,7 @@ describe('tool calls as tasks', function () {
   it('cancels from the registry: tasks/cancel reaches the server, the task ends cancelled and its caller is told', async () => {
     let started: ToolTask | undefined;
     const running = call('slow-report', { steps: 100, stepMs: 100 }, { onTask: (t: ToolTask) => (started = t) });
-    while (!started) await new Promise((r) => setTimeout(r, 20));
+    started = await until(() => started, 'the task');
     await tasks.cancel(started.key);
     await assert.rejects(running, /Cancelled/);
     assert.strictEqual(started.status, 'cancelled');
@@ -91,21 +99,21 @@ describe('tool calls as tasks', function () {
     const abort = new AbortController();
     let started: ToolTask | undefined;
     const cancelled = call('slow-report', { steps: 100, stepMs: 100 }, { signal: abort.signal, onTask: (t: ToolTask) => (started = t) });
-    while (!started) await new Promise((r) => setTimeout(r, 20));
+    started = await until(() => started, 'the task');
     abort.abort(new Error('stopped by the user'));
     await assert.rejects(cancelled, /stopped by the user/);
-    const first = started;
-    for (let i = 0; i < 50 && first.status !== 'cancelled'; i++) await new Promise((r) => setTimeout(r, 20));
+    const first: ToolTask = started;
+    await until(() => first.status === 'cancelled', 'the cancel');
     assert.strictEqual(first.status, 'cancelled');
 
     const leave = new AbortController();
     started = undefined;
     const detached = call('slow-report', { steps: 3, stepMs: 100 }, { signal: leave.signal, whenAborted: 'detach', onTask: (t: ToolTask) => (started = t) });
-    while (!started) await new Promise((r) => setTimeout(r, 20));
+    started = await until(() => started, 'the task');
     leave.abort(new Error('the chat turn ended'));
     await assert.rejects(detached, /the chat turn ended/);
-    const second = started as ToolTask;
-    for (let i = 0; i < 100 && second.status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 20));
+    const second = (started as ToolTask | undefined)!;
+    await until(() => second.status === 'completed', 'the detached task to complete');
     assert.strictEqual(second.status, 'completed');
     assert.ok(second.result, 'its result is there to open later');
     assert.ok(!(await cancelledOnServer()).includes(second.taskId));
@@ -130,7 +138,7 @@ describe('tool calls as tasks', function () {
         { serverId: info.id, tool: info.features.tools.find((t) => t.name === 'slow-report')!, arguments: { steps: 100 }, origin: 'a test', onTask: (t) => (started = t) },
         { confirmedByUser: true },
       );
-      while (!started) await new Promise((r) => setTimeout(r, 20));
+      started = await until(() => started, 'the task');
       await kit2.registry.get(info.id)!.stop();
       await assert.rejects(running, /lost track of the task/);
       assert.strictEqual(started.status, 'failed');

@@ -29,6 +29,8 @@ export const CommandIds = {
   runPrompt: 'mcpHost.runPrompt',
   openSkillFile: 'mcpHost.openSkillFile',
   callTool: 'mcpHost.callTool',
+  cancelTask: 'mcpHost.cancelTask',
+  openTaskResult: 'mcpHost.openTaskResult',
   resetToolPermissions: 'mcpHost.resetToolPermissions',
   openToolView: 'mcpHost.openToolView',
   managePermissions: 'mcpHost.managePermissions',

@@ -25,6 +25,7 @@ export { CONFIG_TEMPLATE } from './configTemplate';
 export { searchedToolList } from '../../core/features/tools/toolListSearch';
 export { openSkillFile, openSkillFileCommand } from './skillDocuments';
 export { skillRows } from './skillRows';
+export { serverRows, toolTasks } from './taskRows';
 export { mcpJsonCompletionItems } from './mcpJsonCompletionItems';
 export { offerCoexistence, pickCoexistence, type CoexistenceChoices } from './coexistencePick';
 export { signInToServer, signOutOfServer } from './signInCommands';

@@ -7,7 +7,7 @@
 // A task the server no longer knows, or a session that ends, ends the task as failed with a plain reason: nothing
 // waits forever. Plain TypeScript: the session layer creates it, the view and the commands read it.
 import type { CallToolResult, Progress, Task } from '@modelcontextprotocol/client';
-import { Emitter, type Event } from '../../common/events';
+import type { Event } from '../../common/events';
 import type { ServerSession, TaskRequests } from '../../host/serverSession';
 import type { Tool } from '../../host/types';
 
@@ -76,11 +76,16 @@ const messageOf = (e: unknown) => String((e as Error)?.message ?? e);
 
 export class ToolTasks {
   private readonly tasks = new Map<string, ToolTask>();
-  private readonly changed = new Emitter<ToolTask | undefined>();
+  // Not the core's Emitter: this class loads with the session layer, and the Emitter's module must stay in one bundle.
+  private readonly listeners = new Set<(task: ToolTask) => void>();
   /** Fires when a task starts, changes status or message, or ends. */
-  readonly onDidChange: Event<ToolTask | undefined> = this.changed.event;
+  readonly onDidChange: Event<ToolTask> = (listener) => {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  };
   /** The sessions the tasks were started on (cancel and "follow" use them; a restart makes a new one). */
   private readonly sessions = new Map<string, TaskRequests>();
+  private readonly reporters = new Map<string, (progress: Progress) => void>();
   private readonly options: Required<ToolTasksOptions>;
 
   constructor(options: ToolTasksOptions = {}) {
@@ -102,8 +107,10 @@ export class ToolTasks {
    */
   async run(session: ServerSession, call: TaskCall): Promise<CallToolResult> {
     const requests = session.tasks;
-    if (!requests) throw new Error(`The session with "${session.serverName}" cannot run tasks.`);
-    const created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, { signal: call.signal, onProgress: call.onProgress });
+    const plain = { signal: call.signal, onProgress: call.onProgress };
+    // Not a task after all (the server does not run tool calls as tasks, the tool forbids it): the ordinary call.
+    if (!requests || !runsAsTask(session.capabilities, call.tool)) return session.callTool({ name: call.tool.name, arguments: call.arguments }, { ...plain, tool: call.tool });
+    const created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, plain);
     // A server may run the call at once and answer with its result: then there is no task to follow.
     if (!('task' in created)) return created;
     const made = (created as { task: Task }).task;
@@ -120,13 +127,17 @@ export class ToolTasks {
       statusMessage: clip(made.statusMessage),
     };
     this.sessions.set(task.key, requests);
+    // The caller hears of the task's status messages as progress without a total (a message only).
+    if (call.onProgress) this.reporters.set(task.key, call.onProgress);
     this.add(task);
     call.onTask?.(task);
+    this.report(task);
     const done = this.follow(task, requests, made.pollInterval);
     const signal = call.signal;
     if (!signal) return done;
     return new Promise<CallToolResult>((resolve, reject) => {
       const onAbort = () => {
+        this.reporters.delete(task.key);
         if (call.whenAborted !== 'detach' && !isTerminal(task.status)) void this.cancel(task.key).catch(() => undefined);
         reject(signal.reason);
       };
@@ -202,7 +213,7 @@ export class ToolTasks {
   private add(task: ToolTask) {
     this.tasks.set(task.key, task);
     this.prune(task.serverId);
-    this.changed.fire(task);
+    this.fire(task);
   }
 
   private update(task: ToolTask, fields: Partial<Pick<ToolTask, 'status' | 'statusMessage' | 'result' | 'failure'>>) {
@@ -212,7 +223,20 @@ export class ToolTasks {
       task.endedAt = Date.now();
       this.sessions.delete(task.key);
     }
-    if (JSON.stringify([task.status, task.statusMessage, task.failure, !!task.result]) !== before) this.changed.fire(task);
+    if (JSON.stringify([task.status, task.statusMessage, task.failure, !!task.result]) === before) return;
+    this.report(task);
+    if (isTerminal(task.status)) this.reporters.delete(task.key);
+    this.fire(task);
+  }
+
+  private report(task: ToolTask) {
+    const reporter = this.reporters.get(task.key);
+    if (!reporter || isTerminal(task.status)) return;
+    try {
+      reporter({ progress: 0, message: task.statusMessage ?? (task.status === 'input_required' ? 'waiting for input' : 'running as a task') });
+    } catch {
+      // The caller's display is not the task's concern.
+    }
   }
 
   private prune(serverId: string) {
@@ -220,8 +244,18 @@ export class ToolTasks {
     for (const old of finished.slice(0, Math.max(0, finished.length - this.options.keepFinished))) this.tasks.delete(old.key);
   }
 
+  private fire(task: ToolTask) {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(task);
+      } catch (e) {
+        console.error('MCP Host: a task listener failed:', e);
+      }
+    }
+  }
+
   dispose(): void {
-    this.changed.dispose();
+    this.listeners.clear();
   }
 }
 

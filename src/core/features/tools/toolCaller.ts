@@ -97,8 +97,8 @@ export class ToolCaller {
     try {
       const session = this.sessions.session(call.serverId);
       end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
-      const support = call.tool.execution?.taskSupport;
-      if (this.tasks && (support === 'optional' || support === 'required') && session.capabilities.tasks?.requests?.tools?.call) return this.tasks().run(session, call).finally(end);
+      // A tool that says how it runs as a task: the task runner decides (see ToolTasks.run).
+      if (this.tasks && call.tool.execution?.taskSupport) return this.tasks().run(session, call).finally(end);
       return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool }).finally(end);
     } catch (e) {
       // A session that just ended rejects, as every other failure does.
