@@ -8,6 +8,7 @@ import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import type { ServerInfo } from '../../src/core/host/types';
+import { taskDescription, taskKeyOf, taskRows } from '../../src/vscode/session/taskRows';
 import { fixtureServer } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -140,7 +141,7 @@ describe('tool calls as tasks', function () {
       );
       started = await until(() => started, 'the task');
       await kit2.registry.get(info.id)!.stop();
-      await assert.rejects(running, /lost track of the task/);
+      await assert.rejects(running, /The session with "tasks2" ended before the task did/);
       assert.strictEqual(started.status, 'failed');
     } finally {
       await kit2.registry.disposeAsync();
@@ -153,5 +154,51 @@ describe('tool calls as tasks', function () {
     // Page size 2: more than one page was needed, and every task this file started is there.
     assert.ok(listed.length >= 5, `listed ${listed.length}`);
     assert.strictEqual(new Set(listed.map((t) => t.taskId)).size, listed.length);
+  });
+});
+
+describe('the Tasks group of the Servers view', () => {
+  const tool = { name: 'slow-report', inputSchema: { type: 'object' as const } };
+  const task = (fields: Partial<ToolTask>): ToolTask => ({
+    key: '["s","t1"]',
+    serverId: 's',
+    serverName: 'tasks',
+    taskId: 't1',
+    tool,
+    arguments: {},
+    origin: 'a test',
+    startedAt: Date.now(),
+    status: 'working',
+    ...fields,
+  });
+  /** A registry holding the given tasks, as the session layer's holds those it started. */
+  const registryWith = (...list: ToolTask[]) => ({ of: (serverId: string) => list.filter((t) => t.serverId === serverId) }) as unknown as ToolTasks;
+  const info = { id: 's' } as ServerInfo;
+
+  it('shows nothing for a server without tasks, and a group with a row per task otherwise', () => {
+    assert.deepStrictEqual(taskRows(registryWith(), info), []);
+    const [group] = taskRows(registryWith(task({ statusMessage: 'Step 2 of 5' }), task({ key: 'k2', taskId: 't2', status: 'completed' })), info);
+    assert.strictEqual(group.label, 'Tasks (2)');
+    assert.strictEqual(group.description, '1 running');
+    const [running, done] = group.children!;
+    assert.deepStrictEqual([running.description, running.contextValue, running.icon?.id, running.command], ['running: Step 2 of 5', 'mcpTask.running', 'sync~spin', undefined]);
+    assert.deepStrictEqual([done.description, done.contextValue, done.icon?.id], ['completed', 'mcpTask.ended', 'pass']);
+    assert.deepStrictEqual(done.command?.arguments, ['k2']);
+    assert.strictEqual(taskKeyOf({ row: done }), 'k2', 'the inline command gets the node, whose row names the task');
+  });
+
+  it("keeps a server's status message inert: no icons, no Markdown, no links, one line, capped", () => {
+    const hostile = '$(check) [click](command:mcpHost.removeServer) **bold**\nsecond line ' + 'x'.repeat(500);
+    const [group] = taskRows(registryWith(task({ statusMessage: hostile, tool: { ...tool, name: '$(zap) evil' } })), info);
+    const [row] = group.children!;
+    assert.ok(!/(^|[^\\])\$\(/.test(row.description!), row.description);
+    assert.ok(!/(^|[^\\])\$\(/.test(row.label), row.label);
+    assert.ok(!row.description!.includes('second line'), 'one line');
+    assert.ok(row.description!.length < 120, 'capped');
+    assert.ok(!/[^\\]\[click\]\(command:/.test(row.tooltip!), row.tooltip);
+    assert.strictEqual(
+      taskDescription(task({ status: 'failed', failure: 'The server lost track of the task: Unknown task: t1' })),
+      'failed: The server lost track of the task: Unknown task: t1',
+    );
   });
 });

@@ -123,7 +123,8 @@ export class ToolTasks {
       arguments: call.arguments,
       origin: call.origin,
       startedAt: Date.now(),
-      status: made.status,
+      // A task created completed is polled once more: "completed" is set with the result in hand.
+      status: made.status === 'completed' ? 'working' : made.status,
       statusMessage: clip(made.statusMessage),
     };
     this.sessions.set(task.key, requests);
@@ -132,7 +133,7 @@ export class ToolTasks {
     this.add(task);
     call.onTask?.(task);
     this.report(task);
-    const done = this.follow(task, requests, made.pollInterval);
+    const done = this.follow(task, requests, made.pollInterval, () => session.isOpen);
     const signal = call.signal;
     if (!signal) return done;
     return new Promise<CallToolResult>((resolve, reject) => {
@@ -179,7 +180,7 @@ export class ToolTasks {
   }
 
   /** Polls until the task is terminal, then fetches its result; any failure ends the task as failed. */
-  private async follow(task: ToolTask, requests: TaskRequests, pollInterval: number | undefined): Promise<CallToolResult> {
+  private async follow(task: ToolTask, requests: TaskRequests, pollInterval: number | undefined, isOpen: () => boolean): Promise<CallToolResult> {
     let interval = pollInterval;
     while (!isTerminal(task.status)) {
       await sleep(this.pollMs(interval));
@@ -187,22 +188,26 @@ export class ToolTasks {
       try {
         const now = await requests.get(task.taskId);
         interval = now.pollInterval ?? interval;
-        if (!isTerminal(task.status)) this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
+        // Completed only with its result in hand: a row that says "completed" opens the result.
+        if (now.status === 'completed') await this.fetchResult(task, requests);
+        else if (!isTerminal(task.status)) this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
       } catch (e) {
-        if (!isTerminal(task.status)) this.update(task, { status: 'failed', failure: `The server lost track of the task: ${messageOf(e)}` });
-      }
-    }
-    if (task.status === 'completed' && !task.result) {
-      try {
-        const result = await requests.result(task.taskId);
-        this.update(task, { result });
-      } catch (e) {
-        this.update(task, { status: 'failed', failure: `The task completed, but its result could not be fetched: ${messageOf(e)}` });
+        const failure = isOpen() ? `The server lost track of the task: ${messageOf(e)}` : `The session with "${task.serverName}" ended before the task did.`;
+        if (!isTerminal(task.status)) this.update(task, { status: 'failed', failure });
       }
     }
     if (task.result) return task.result;
     if (!task.failure) this.update(task, { failure: task.status === 'cancelled' ? 'Cancelled.' : task.statusMessage ? `The task failed: ${task.statusMessage}` : 'The task failed.' });
     throw new Error(task.failure);
+  }
+
+  private async fetchResult(task: ToolTask, requests: TaskRequests): Promise<void> {
+    try {
+      const result = await requests.result(task.taskId);
+      if (!isTerminal(task.status)) this.update(task, { status: 'completed', statusMessage: undefined, result });
+    } catch (e) {
+      if (!isTerminal(task.status)) this.update(task, { status: 'failed', failure: `The task completed, but its result could not be fetched: ${messageOf(e)}` });
+    }
   }
 
   private pollMs(interval: number | undefined): number {
