@@ -1,7 +1,8 @@
 // Tool calls that run as tasks (2025-11-25), the way a user reaches them: a task-capable tool of the tasks fixture
 // server called from its row in the Servers view runs as a task, its status shows in the view's Tasks group while it
 // runs, its result opens like any tool result; a running task is cancelled from its row (the server hears of it);
-// and a finished task's result opens again from its row after the result view was closed.
+// and a finished task's result opens again from its row after the result view was closed. In @mcp, a task shows its
+// progress and its result; a chat turn that ends first leaves the task running in the view.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
@@ -9,7 +10,7 @@ import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
 import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
-import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, sleep, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 type TreeNode = unknown;
 
@@ -71,6 +72,7 @@ describe('Tasks', function () {
 
   before(async () => {
     api = await activateHost();
+    await activateDemoModel();
     config = await WorkspaceConfig.read();
     dialogs = answerDialogs(api, {
       confirmToolCall: async (q) => {
@@ -131,6 +133,9 @@ describe('Tasks', function () {
     assert.strictEqual(cancelled.length, 1, 'tasks/cancel reached the server');
   });
 
+  const cancelledOnServer = async () =>
+    JSON.parse(((await api.testing.callTool(server()!.id, 'cancelled-tasks')) as { content: { text: string }[] }).content[0].text) as string[];
+
   it("opens a finished task's result again from its row after the result view was closed", async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(() => webviewTabs().length === 0, 'no result view open');
@@ -144,5 +149,31 @@ describe('Tasks', function () {
     assert.match(again, /Report ready after 8 steps/);
     await sleep(300);
     assert.strictEqual(webviewTabs().length, 1, 'the same view, not a second one');
+  });
+
+  it('in @mcp, a task shows its status messages as progress and its result in the answer', async () => {
+    toolAnswers.push('once');
+    const t = await askChat(api, '@mcp call tasks.slow-report {"steps": 4, "stepMs": 400}', { model: DEMO_MODEL });
+    assert.strictEqual(t.errorMessage, undefined);
+    // The progress line is Markdown: the tool's name comes escaped.
+    assert.ok(t.parts.some((p) => /^progress: .*slow\\?-report.*Step [1-4] of 4/.test(p)), t.parts.join('\n'));
+    assert.match(transcriptMarkdown(t), /Report ready after 4 steps\./);
+    await taskRow(/^slow-report$/, /^completed$/);
+  });
+
+  it('a chat turn that ends before its task leaves the task running in the view (nothing is cancelled)', async () => {
+    const cancelledBefore = (await cancelledOnServer()).length;
+    toolAnswers.push('once');
+    const t = await askChat(api, '@mcp call tasks.slow-report {"steps": 200, "stepMs": 300}', { model: DEMO_MODEL, wait: false });
+    await waitFor(() => t.parts.some((p) => /^progress: .*Step \d+ of 200/.test(p)), 'the task to report in chat');
+    await vscode.commands.executeCommand('workbench.action.chat.cancel');
+    await waitFor(() => t.done, 'the turn to end', 10_000);
+    await sleep(1000);
+    const row = await taskRow(/^slow-report$/, /^running: Step \d+ of 200$/);
+    assert.strictEqual((await cancelledOnServer()).length, cancelledBefore, 'no tasks/cancel was sent');
+    // It can still be cancelled from the view.
+    await vscode.commands.executeCommand('mcpHost.cancelTask', row.node);
+    await taskRow(/^slow-report$/, /^cancelled/);
+    assert.strictEqual((await cancelledOnServer()).length, cancelledBefore + 1);
   });
 });
