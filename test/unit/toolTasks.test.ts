@@ -127,6 +127,11 @@ describe('tool calls as tasks', function () {
     assert.match(task.failure ?? '', /lost track/);
   });
 
+  it('a task whose status the server garbles ends failed, saying what was wrong', async () => {
+    await assert.rejects(call('garbled'), /The server lost track of the task: .*not a task/);
+    assert.strictEqual(tasks.of(server.id)[0].status, 'failed');
+  });
+
   it('a task whose session ends fails instead of waiting forever', async () => {
     const kit2 = createKit();
     try {
