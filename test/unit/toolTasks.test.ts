@@ -153,6 +153,38 @@ describe('tool calls as tasks', function () {
     }
   });
 
+  it('follows the statuses a server pushes (notifications/tasks/status) at once, without waiting for the next poll', async () => {
+    const kit2 = createKit();
+    try {
+      // The server asks for a poll every 10 s: only its pushed statuses can end a 0.3 s task sooner.
+      const env = { FIXTURE_TASK_POLL_MS: '10000', FIXTURE_TASK_NOTIFY: '1' };
+      await kit2.update(workspaceScope(), [entry('pushing', stdio(process.execPath, [fixtureServer('tasks-server.mjs')], env))], []);
+      await waitForState(kit2, 'pushing', 'running');
+      const info = kit2.registry.servers()[0];
+      const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
+      const seen: string[] = [];
+      tasks.onDidChange((t) => seen.push(`${t.status}:${t.statusMessage ?? ''}`));
+      const pushingCaller = new ToolCaller(kit2.registry, new ActiveToolCalls(), consent, () => tasks);
+      const report = info.features.tools.find((t) => t.name === 'slow-report')!;
+      const started = Date.now();
+      const outcome = await pushingCaller.call({ serverId: info.id, tool: report, arguments: { steps: 3, stepMs: 100 }, origin: 'a test' }, { confirmedByUser: true });
+      assert.ok(outcome.ran && !outcome.result.isError);
+      assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+      assert.ok(seen.includes('working:Step 3 of 3'), seen.join(', '));
+
+      // A cancel ends the caller's wait at once too, whatever the poll interval.
+      let task: ToolTask | undefined;
+      const long = pushingCaller.call({ serverId: info.id, tool: report, arguments: { steps: 100, stepMs: 100 }, origin: 'a test', onTask: (t) => (task = t) }, { confirmedByUser: true });
+      task = await until(() => task, 'the task');
+      const cancelAt = Date.now();
+      await tasks.cancel(task.key);
+      await assert.rejects(long, /Cancelled/);
+      assert.ok(Date.now() - cancelAt < 3000, `the caller heard of the cancel after ${Date.now() - cancelAt} ms`);
+    } finally {
+      await kit2.registry.disposeAsync();
+    }
+  });
+
   it('lists the server\'s tasks page by page (tasks/list with its cursor)', async () => {
     for (let i = 0; i < 3; i++) await call('quick-task');
     const listed = await tasks.list(kit.registry.session(server.id));

@@ -70,6 +70,8 @@ export interface TaskRequests {
   result(taskId: string, options?: SessionRequestOptions): Promise<CallToolResult>;
   cancel(taskId: string, options?: SessionRequestOptions): Promise<Task>;
   list(cursor?: string, options?: SessionRequestOptions): Promise<{ tasks: Task[]; nextCursor?: string }>;
+  /** The task statuses the server pushes (`notifications/tasks/status`), when it does. */
+  readonly onStatus?: Event<Task>;
 }
 
 /** Asked for a session of a server that is not running (stopped, starting, waiting, failed, or removed). */

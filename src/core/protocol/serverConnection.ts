@@ -35,6 +35,7 @@ export class ServerConnection implements Connection, Disposable {
   /** What the user typed into this session's secret-looking form fields: masked in its log like inputs. */
   private readonly typedSecrets: string[] = [];
   readonly log: ServerLog;
+  readonly tasks = taskRequests((options, request) => this.send(options, request));
 
   private readonly secrets: () => readonly string[];
   /** Aborted when the session ends (or its start is cancelled): every request still in flight ends with it. */
@@ -239,6 +240,7 @@ export class ServerConnection implements Connection, Disposable {
         listChanged: this.lists.listChangedHandlers(),
         session: this,
         redact: (value) => this.typedSecrets.push(value),
+        tasks: this.tasks,
       };
       const { client, installed } = createClient(setup);
       this.client = client;
@@ -359,8 +361,6 @@ export class ServerConnection implements Connection, Disposable {
   refreshResources(): Promise<void> {
     return this.lists.refreshResources();
   }
-
-  readonly tasks = taskRequests((options, request) => this.send(options, request));
 
   readSkillFile(skill: Skill, ref?: string, options?: SessionRequestOptions) {
     return this.send(options, (client, o) => this.lists.readSkillFile(client, skill, ref, o));

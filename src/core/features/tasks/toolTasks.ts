@@ -2,8 +2,9 @@
 // for tools/call and the tool says `execution.taskSupport` "optional" or "required", the guarded call path hands the
 // call here. The call is sent with `task`; the server answers at once with a task, which is followed by polling
 // `tasks/get` (at the server's `pollInterval`, within bounds) until it is terminal, then its result is fetched with
-// `tasks/result`. The task is kept, with its result, for the view (the result can be reopened), and outlives the
-// caller: one that stops waiting (a chat turn that ends) leaves it running; one that cancels sends `tasks/cancel`.
+// `tasks/result` (a status the server pushes is taken at once). The task is kept, with its result, for the view (the
+// result can be reopened), and outlives the caller: one that stops waiting (a chat turn that ends) leaves it running;
+// one that cancels sends `tasks/cancel`.
 // A task the server no longer knows, or a session that ends, ends the task as failed with a plain reason: nothing
 // waits forever. Plain TypeScript: the session layer creates it, the view and the commands read it.
 import type { CallToolResult, Progress, Task } from '@modelcontextprotocol/client';
@@ -86,6 +87,8 @@ export class ToolTasks {
   /** The sessions the tasks were started on (cancel and "follow" use them; a restart makes a new one). */
   private readonly sessions = new Map<string, TaskRequests>();
   private readonly reporters = new Map<string, (progress: Progress) => void>();
+  /** Ends the wait of a task's poll (it ended, or the server pushed a status). */
+  private readonly wakers = new Map<string, () => void>();
   private readonly options: Required<ToolTasksOptions>;
 
   constructor(options: ToolTasksOptions = {}) {
@@ -179,22 +182,43 @@ export class ToolTasks {
     return all;
   }
 
-  /** Polls until the task is terminal, then fetches its result; any failure ends the task as failed. */
+  /**
+   * Polls until the task is terminal, then fetches its result; any failure ends the task as failed. A status the
+   * server pushes (`notifications/tasks/status`) is taken at once and wakes the poll.
+   */
   private async follow(task: ToolTask, requests: TaskRequests, pollInterval: number | undefined, isOpen: () => boolean): Promise<CallToolResult> {
     let interval = pollInterval;
-    while (!isTerminal(task.status)) {
-      await sleep(this.pollMs(interval));
-      if (isTerminal(task.status)) break; // cancelled meanwhile
-      try {
-        const now = await requests.get(task.taskId);
-        interval = now.pollInterval ?? interval;
-        // Completed only with its result in hand: a row that says "completed" opens the result.
-        if (now.status === 'completed') await this.fetchResult(task, requests);
-        else if (!isTerminal(task.status)) this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
-      } catch (e) {
-        const failure = isOpen() ? `The server lost track of the task: ${messageOf(e)}` : `The session with "${task.serverName}" ended before the task did.`;
-        if (!isTerminal(task.status)) this.update(task, { status: 'failed', failure });
+    let wake: (() => void) | undefined;
+    const pushed = requests.onStatus?.((now) => {
+      if (now.taskId !== task.taskId || isTerminal(task.status)) return;
+      if (now.status !== 'completed') this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
+      wake?.();
+    });
+    try {
+      while (!isTerminal(task.status)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.pollMs(interval));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          this.wakers.set(task.key, wake);
+        });
+        if (isTerminal(task.status)) break; // cancelled meanwhile, or failed as the server pushed
+        try {
+          const now = await requests.get(task.taskId);
+          interval = now.pollInterval ?? interval;
+          // Completed only with its result in hand: a row that says "completed" opens the result.
+          if (now.status === 'completed') await this.fetchResult(task, requests);
+          else if (!isTerminal(task.status)) this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
+        } catch (e) {
+          const failure = isOpen() ? `The server lost track of the task: ${messageOf(e)}` : `The session with "${task.serverName}" ended before the task did.`;
+          if (!isTerminal(task.status)) this.update(task, { status: 'failed', failure });
+        }
       }
+    } finally {
+      pushed?.dispose();
+      this.wakers.delete(task.key);
     }
     if (task.result) return task.result;
     if (!task.failure) this.update(task, { failure: task.status === 'cancelled' ? 'Cancelled.' : task.statusMessage ? `The task failed: ${task.statusMessage}` : 'The task failed.' });
@@ -227,6 +251,7 @@ export class ToolTasks {
     if (isTerminal(task.status) && task.endedAt === undefined) {
       task.endedAt = Date.now();
       this.sessions.delete(task.key);
+      this.wakers.get(task.key)?.();
     }
     if (JSON.stringify([task.status, task.statusMessage, task.failure, !!task.result]) === before) return;
     this.report(task);
@@ -264,4 +289,3 @@ export class ToolTasks {
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -44,8 +44,15 @@ const RESULT = checked('a tool result', isCallToolResult);
 const LIST = checked('a list of tasks', (v): v is { tasks: Task[]; nextCursor?: string } => isObject(v) && Array.isArray(v.tasks) && v.tasks.every(isTask) && (v.nextCursor === undefined || typeof v.nextCursor === 'string'));
 
 /** The session's task requests, sent the way its other requests are (timeout, signal, the session's end). */
-export function taskRequests(send: Send): TaskRequests {
+export function taskRequests(send: Send): TaskRequests & { statusReceived(task: Task): void } {
+  // Not the core's Emitter: its module stays in the activation bundle alone.
+  const listeners = new Set<(task: Task) => void>();
   return {
+    onStatus: (listener) => {
+      listeners.add(listener);
+      return { dispose: () => listeners.delete(listener) };
+    },
+    statusReceived: (task) => listeners.forEach((l) => l(task)),
     callTool: (params, task, options) => send(options, (client, o) => client.request({ method: 'tools/call', params: { ...params, task } }, CREATED, o)),
     get: (taskId, options) => send(options, (client, o) => client.request({ method: 'tasks/get', params: { taskId } }, TASK, o)),
     // The server may hold `tasks/result` until the task ends: no timeout of ours cuts it (the caller's signal does).
@@ -53,4 +60,9 @@ export function taskRequests(send: Send): TaskRequests {
     cancel: (taskId, options) => send(options, (client, o) => client.request({ method: 'tasks/cancel', params: { taskId } }, TASK, o)),
     list: (cursor, options) => send(options, (client, o) => client.request({ method: 'tasks/list', params: cursor === undefined ? {} : { cursor } }, LIST, o)),
   };
+}
+
+/** Follows the server's `notifications/tasks/status` (a 2025-11-25 server may push them): a status that is not a task is refused. */
+export function followTaskStatus(client: Client, requests: { statusReceived(task: Task): void }): void {
+  client.setNotificationHandler('notifications/tasks/status', { params: TASK }, (task) => requests.statusReceived(task));
 }
