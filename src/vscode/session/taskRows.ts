@@ -6,7 +6,7 @@ import { CommandIds } from '../../core/common/commandIds';
 import { isTerminal, ToolTasks, type ToolTask } from '../../core/features/tasks/toolTasks';
 import type { ServerInfo } from '../../core/host/types';
 import { toolLabel } from '../../core/presentation/serverPresentation';
-import { firstLine, labelText, markdownLine, truncate } from '../../core/presentation/serverText';
+import { firstLine, inlineCode, labelText, markdownLine, truncate } from '../../core/presentation/serverText';
 import type { Codicon } from '../../core/presentation/serverPresentation';
 import type { TreeRow } from '../treeNode';
 import { skillRows } from './skillRows';
@@ -70,7 +70,7 @@ export function taskRows(registry: ToolTasks, info: ServerInfo): TreeRow[] {
 function taskRow(task: ToolTask): TreeRow {
   const ended = isTerminal(task.status);
   const tooltip = [
-    `**${markdownLine(toolLabel(task.tool))}** as a task (\`${markdownLine(task.taskId)}\`)`,
+    `**${markdownLine(toolLabel(task.tool))}** as a task (${inlineCode(task.taskId)})`,
     `Status: ${markdownLine(STATUS_WORDS[task.status])}`,
     task.statusMessage && !ended ? `Server says: ${markdownLine(task.statusMessage)}` : undefined,
     task.failure ? markdownLine(task.failure) : undefined,
