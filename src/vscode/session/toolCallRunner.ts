@@ -15,7 +15,7 @@ import type { SessionPort } from '../../core/host/serverSession';
 import { collectToolArguments, pickTool, type ToolChoice } from './toolCallForm';
 import type { ToolResultPage } from './toolResultHtml';
 import { ToolResultPanels } from './toolResultPanels';
-import { isTerminal } from '../../core/features/tasks/toolTasks';
+import { isTerminal, type ToolTask } from '../../core/features/tasks/toolTasks';
 import { taskKeyOf, toolTasks } from './taskRows';
 
 export interface ToolCallOutcome {
@@ -103,6 +103,7 @@ export class ToolCallRunner implements vscode.Disposable {
     const started = Date.now();
     let outcome: ToolResultPage['outcome'];
     let result: CallToolResult | undefined;
+    let task: ToolTask | undefined;
     try {
       result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: plainText(`${choice.tool.name} (${choice.server.name})`), cancellable: true },
@@ -111,7 +112,10 @@ export class ToolCallRunner implements vscode.Disposable {
           let reported = 0;
           return authorized.run({
             signal: abort.signal,
-            onTask: (task) => this.taskViews.set(task.key, id),
+            onTask: (started) => {
+              task = started;
+              this.taskViews.set(started.key, id);
+            },
             onProgress: (p) => {
               const percent = p.total ? Math.min(100, (p.progress / p.total) * 100) : undefined;
               progress.report({ message: p.message === undefined ? undefined : plainText(p.message), increment: percent === undefined ? undefined : percent - reported });
@@ -122,7 +126,8 @@ export class ToolCallRunner implements vscode.Disposable {
       );
       outcome = { kind: 'result', view: toolResultView(result), durationMs: Date.now() - started };
     } catch (e) {
-      if (abort.signal.aborted) return undefined;
+      // Cancelled from its notification, or (a task) from its row: nothing to show.
+      if (abort.signal.aborted || task?.status === 'cancelled') return undefined;
       outcome = { kind: 'failed', message: String((e as Error)?.message ?? e), durationMs: Date.now() - started };
     }
     const html = panels.show(id, {
