@@ -105,7 +105,8 @@ describe('Tasks', function () {
     const outcome = vscode.commands.executeCommand('mcpHost.callTool', node) as Thenable<ToolCallOutcome>;
     await submitForm(['steps', 'stepMs']);
     // While it runs, the view shows the task with the server's own words on where it is.
-    const running = await taskRow(/^slow-report$/, /^running: Step [2-7] of 8$/);
+    // The server's progress (its percentage) and its status message.
+    const running = await taskRow(/^slow-report$/, /^running (1[3-9]|[2-8]\d)%: Step [2-7] of 8$/);
     assert.strictEqual((running.item.iconPath as vscode.ThemeIcon).id, 'sync~spin');
     assert.strictEqual(running.item.contextValue, 'mcpTask.running');
     assert.match(api.testing.renderServersTree().join('\n'), /Tasks \(1\) — 1 running/);
@@ -168,7 +169,7 @@ describe('Tasks', function () {
     await vscode.commands.executeCommand('workbench.action.chat.cancel');
     await waitFor(() => t.done, 'the turn to end', 10_000);
     await sleep(1000);
-    const row = await taskRow(/^slow-report$/, /^running: Step \d+ of 200$/);
+    const row = await taskRow(/^slow-report$/, /^running \d+%: Step \d+ of 200$/);
     assert.strictEqual((await cancelledOnServer()).length, cancelledBefore, 'no tasks/cancel was sent');
     // It can still be cancelled from the view.
     await vscode.commands.executeCommand('mcpHost.cancelTask', row.node);

@@ -74,6 +74,18 @@ describe('tool calls as tasks', function () {
     assert.ok(seen.some((s) => s.startsWith('working:Step 2 of 3')), `polled status messages: ${seen.join(', ')}`);
   });
 
+  it("reports the task's progress notifications for its whole life (the SDK's token ends with the answer; ours does not)", async () => {
+    const progress: { progress: number; total?: number; message?: string }[] = [];
+    let started: ToolTask | undefined;
+    const outcome = await call('slow-report', { steps: 4, stepMs: 120 }, { onProgress: (p: { progress: number }) => progress.push(p), onTask: (t: ToolTask) => (started = t) });
+    assert.strictEqual(text(outcome), 'Report ready after 4 steps.');
+    // Steps 2 to 4 are reported after the server answered with the task.
+    assert.ok(progress.some((p) => p.progress === 4 && p.total === 4 && p.message === 'Step 4 of 4'), JSON.stringify(progress));
+    assert.deepStrictEqual(started?.progress, { progress: 4, total: 4, message: 'Step 4 of 4' });
+    assert.ok(!/unknown token|progress notification/i.test(kit.logs.get('tasks')!.text), 'the SDK never saw a progress notification it could not place');
+    assert.strictEqual(taskDescription({ ...started!, status: 'working', statusMessage: 'Step 2 of 4', progress: { progress: 2, total: 4 } }), 'running 50%: Step 2 of 4');
+  });
+
   it('runs a tool that requires tasks (the server refuses it otherwise)', async () => {
     assert.strictEqual(text(await call('quick-task')), 'Done as a task.');
     assert.strictEqual(tasks.of(server.id)[0].status, 'completed');

@@ -63,8 +63,11 @@ export interface ServerSession {
 
 /** The task requests of a session: what a tool call made as a task needs (2025-11-25 experimental tasks). */
 export interface TaskRequests {
-  /** `tools/call` with `task`: the task the server created, or the result itself when it ignored `task`. */
-  callTool(params: CallToolRequest['params'], task: { ttl?: number }, options?: SessionRequestOptions): Promise<{ task: Task } | CallToolResult>;
+  /**
+   * `tools/call` with `task`: the task the server created, or the result itself when it ignored `task`. Its progress
+   * notifications (`progressToken`, valid for the task's whole life) come through `onProgress`, not the options.
+   */
+  callTool(params: CallToolRequest['params'], task: { ttl?: number }, options?: Pick<SessionRequestOptions, 'signal'> & { progressToken?: string }): Promise<{ task: Task } | CallToolResult>;
   get(taskId: string, options?: SessionRequestOptions): Promise<Task>;
   /** `tasks/result`: the tool's result once the task is terminal (the server may hold the answer until then). */
   result(taskId: string, options?: SessionRequestOptions): Promise<CallToolResult>;
@@ -72,6 +75,8 @@ export interface TaskRequests {
   list(cursor?: string, options?: SessionRequestOptions): Promise<{ tasks: Task[]; nextCursor?: string }>;
   /** The task statuses the server pushes (`notifications/tasks/status`), when it does. */
   readonly onStatus?: Event<Task>;
+  /** Progress of a task-augmented call, by the `progressToken` it was sent with. */
+  readonly onProgress?: Event<{ progressToken: string; progress: Progress }>;
 }
 
 /** Asked for a session of a server that is not running (stopped, starting, waiting, failed, or removed). */

@@ -251,7 +251,7 @@ export class ServerConnection implements Connection, Disposable {
       const cancel = () => void transport.close().catch((e: Error) => this.log.debug(`close: ${e.message}`));
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        await client.connect(new TracingTransport(transport, this.log, onStarted, this.traffic, () => client.getProtocolEra() === 'modern'), { timeout: this.options.initializeTimeoutMs, signal, prior });
+        await client.connect(new TracingTransport(transport, this.log, onStarted, this.traffic, () => client.getProtocolEra() === 'modern', this.tasks.progressReceived), { timeout: this.options.initializeTimeoutMs, signal, prior });
       } finally {
         signal.removeEventListener('abort', cancel);
       }

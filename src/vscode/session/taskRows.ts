@@ -46,7 +46,9 @@ const STATUS_WORDS: Record<ToolTask['status'], string> = {
 
 /** What a task's row says after its name: its status, and the server's message or why it ended. */
 export function taskDescription(task: ToolTask): string {
-  const words = STATUS_WORDS[task.status];
+  const { progress } = task;
+  const share = !isTerminal(task.status) && progress?.total ? ` ${Math.min(100, Math.max(0, Math.round((progress.progress / progress.total) * 100)))}%` : '';
+  const words = STATUS_WORDS[task.status] + share;
   const detail = isTerminal(task.status) ? (task.status === 'completed' ? undefined : task.failure) : task.statusMessage;
   return labelText(detail ? `${words}: ${truncate(firstLine(detail), 80)}` : words);
 }

@@ -29,6 +29,8 @@ export interface ToolTask {
   status: ToolTaskStatus;
   /** The server's words on where it is (untrusted). */
   statusMessage?: string;
+  /** The last progress the server reported for the call (`notifications/progress`), if it does. */
+  progress?: Progress;
   /** Once completed. */
   result?: CallToolResult;
   /** Once failed or cancelled: why, in plain words. */
@@ -61,6 +63,10 @@ export interface ToolTasksOptions {
   /** Finished tasks kept per server (the oldest go first). */
   keepFinished?: number;
 }
+
+/** The progress tokens of task calls (strings, unlike the SDK's numbers: the protocol's task requests take them off the wire). */
+export const PROGRESS_TOKEN_PREFIX = 'mcp-host-task-';
+let lastToken = 0;
 
 const TERMINAL: ReadonlySet<ToolTaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 export const isTerminal = (status: ToolTaskStatus): boolean => TERMINAL.has(status);
@@ -110,14 +116,36 @@ export class ToolTasks {
    */
   async run(session: ServerSession, call: TaskCall): Promise<CallToolResult> {
     const requests = session.tasks;
-    const plain = { signal: call.signal, onProgress: call.onProgress };
     // Not a task after all (the server does not run tool calls as tasks, the tool forbids it): the ordinary call.
-    if (!requests || !runsAsTask(session.capabilities, call.tool)) return session.callTool({ name: call.tool.name, arguments: call.arguments }, { ...plain, tool: call.tool });
-    const created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, plain);
+    if (!requests || !runsAsTask(session.capabilities, call.tool)) {
+      return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool });
+    }
+    // The task's progress comes by a token of ours, for as long as the task runs (the SDK's ends with the answer).
+    const progressToken = `${PROGRESS_TOKEN_PREFIX}${++lastToken}`;
+    const current: { task?: ToolTask } = {};
+    const progressed = requests.onProgress?.((p) => {
+      const { task } = current;
+      if (p.progressToken !== progressToken) return;
+      if (!task) return call.onProgress?.(p.progress);
+      if (isTerminal(task.status)) return;
+      task.progress = { ...p.progress, ...(p.progress.message !== undefined && { message: clip(p.progress.message) }) };
+      this.report(task);
+      this.fire(task);
+    });
+    let created: Awaited<ReturnType<TaskRequests['callTool']>>;
+    try {
+      created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, { signal: call.signal, progressToken });
+    } catch (e) {
+      progressed?.dispose();
+      throw e;
+    }
     // A server may run the call at once and answer with its result: then there is no task to follow.
-    if (!('task' in created)) return created;
+    if (!('task' in created)) {
+      progressed?.dispose();
+      return created;
+    }
     const made = (created as { task: Task }).task;
-    const task: ToolTask = {
+    const task: ToolTask = (current.task = {
       key: JSON.stringify([session.serverId, made.taskId]),
       serverId: session.serverId,
       serverName: session.serverName,
@@ -129,20 +157,21 @@ export class ToolTasks {
       // A task created completed is polled once more: "completed" is set with the result in hand.
       status: made.status === 'completed' ? 'working' : made.status,
       statusMessage: clip(made.statusMessage),
-    };
+    });
     this.sessions.set(task.key, requests);
     // The caller hears of the task's status messages as progress without a total (a message only).
     if (call.onProgress) this.reporters.set(task.key, call.onProgress);
     this.add(task);
     call.onTask?.(task);
     this.report(task);
-    const done = this.follow(task, requests, made.pollInterval, () => session.isOpen);
+    const done = this.follow(task, requests, made.pollInterval, () => session.isOpen).finally(() => progressed?.dispose());
     const signal = call.signal;
     if (!signal) return done;
+    const started = task;
     return new Promise<CallToolResult>((resolve, reject) => {
       const onAbort = () => {
-        this.reporters.delete(task.key);
-        if (call.whenAborted !== 'detach' && !isTerminal(task.status)) void this.cancel(task.key).catch(() => undefined);
+        this.reporters.delete(started.key);
+        if (call.whenAborted !== 'detach' && !isTerminal(started.status)) void this.cancel(started.key).catch(() => undefined);
         reject(signal.reason);
       };
       if (signal.aborted) return onAbort();
@@ -263,7 +292,8 @@ export class ToolTasks {
     const reporter = this.reporters.get(task.key);
     if (!reporter || isTerminal(task.status)) return;
     try {
-      reporter({ progress: 0, message: task.statusMessage ?? (task.status === 'input_required' ? 'waiting for input' : 'running as a task') });
+      const message = task.statusMessage ?? task.progress?.message ?? (task.status === 'input_required' ? 'waiting for input' : 'running as a task');
+      reporter({ ...(task.progress ?? { progress: 0 }), message });
     } catch {
       // The caller's display is not the task's concern.
     }

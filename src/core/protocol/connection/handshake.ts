@@ -74,6 +74,8 @@ export class TracingTransport implements Transport {
     private readonly traffic?: TrafficObserver,
     /** Whether the session negotiated 2026-07-28 (answers without `resultType` are then read as complete). */
     isModern?: () => boolean,
+    /** Takes a message off the wire before the SDK sees it (a task's progress): true when it did. */
+    consume?: (message: JSONRPCMessage) => boolean,
   ) {
     // The SDK tells a stdio transport by its shape (`pid` and `stderr`): on stdio a probe nobody answers means a legacy
     // server, on HTTP an outage. The wrapper keeps the shape of what it wraps.
@@ -91,7 +93,7 @@ export class TracingTransport implements Transport {
         m = { ...m, result: { ...m.result, resultType: 'complete' } };
       }
       if (log.logLevel === 'trace') log.trace(`◀ ${JSON.stringify(m)}`);
-      this.onmessage?.(m, extra);
+      if (!consume?.(m)) this.onmessage?.(m, extra);
     };
   }
 
