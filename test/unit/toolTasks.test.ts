@@ -91,6 +91,14 @@ describe('tool calls as tasks', function () {
     assert.strictEqual(tasks.of(server.id)[0].status, 'completed');
   });
 
+  it('a task that needs input gets it: the host waits on tasks/result, the server asks roots/list then, and completes', async () => {
+    const statuses: string[] = [];
+    tasks.onDidChange((t) => statuses.push(t.status));
+    assert.match(text(await call('needs-input')), /^Roots: \d+$/);
+    assert.strictEqual(statuses[0], 'input_required');
+    assert.strictEqual(tasks.of(server.id)[0].status, 'completed');
+  });
+
   it('without a task runner, the same tool is called the plain way', async () => {
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
     const plain = new ToolCaller(kit.registry, new ActiveToolCalls(), consent);

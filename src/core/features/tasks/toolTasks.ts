@@ -93,6 +93,7 @@ export class ToolTasks {
   /** The sessions the tasks were started on (cancel and "follow" use them; a restart makes a new one). */
   private readonly sessions = new Map<string, TaskRequests>();
   private readonly reporters = new Map<string, (progress: Progress) => void>();
+  private readonly fetching = new Map<string, Promise<void>>();
   /** Ends the wait of a task's poll (it ended, or the server pushed a status). */
   private readonly wakers = new Map<string, () => void>();
   private readonly options: Required<ToolTasksOptions>;
@@ -218,9 +219,11 @@ export class ToolTasks {
   private async follow(task: ToolTask, requests: TaskRequests, pollInterval: number | undefined, isOpen: () => boolean): Promise<CallToolResult> {
     let interval = pollInterval;
     let wake: (() => void) | undefined;
+    if (task.status === 'input_required') void this.fetchResult(task, requests, true);
     const pushed = requests.onStatus?.((now) => {
       if (now.taskId !== task.taskId || isTerminal(task.status)) return;
       if (now.status !== 'completed') this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
+      if (now.status === 'input_required') void this.fetchResult(task, requests, true);
       wake?.();
     });
     try {
@@ -240,6 +243,7 @@ export class ToolTasks {
           // Completed only with its result in hand: a row that says "completed" opens the result.
           if (now.status === 'completed') await this.fetchResult(task, requests);
           else if (!isTerminal(task.status)) this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
+          if (now.status === 'input_required') void this.fetchResult(task, requests, true);
         } catch (e) {
           const failure = isOpen() ? `The server lost track of the task: ${messageOf(e)}` : `The session with "${task.serverName}" ended before the task did.`;
           if (!isTerminal(task.status)) this.update(task, { status: 'failed', failure });
@@ -254,13 +258,27 @@ export class ToolTasks {
     throw new Error(task.failure);
   }
 
-  private async fetchResult(task: ToolTask, requests: TaskRequests): Promise<void> {
-    try {
-      const result = await requests.result(task.taskId);
-      if (!isTerminal(task.status)) this.update(task, { status: 'completed', statusMessage: undefined, result });
-    } catch (e) {
-      if (!isTerminal(task.status)) this.update(task, { status: 'failed', failure: `The task completed, but its result could not be fetched: ${messageOf(e)}` });
-    }
+  /**
+   * `tasks/result`, one at a time per task; it completes the task with the result in hand. `early`: asked while the
+   * task waits for input (2025-11-25: the server delivers its requests, answered by the session's handlers, while the
+   * client waits on `tasks/result`); its failure is then not the task's, which polling goes on following.
+   */
+  private fetchResult(task: ToolTask, requests: TaskRequests, early = false): Promise<void> {
+    const pending = this.fetching.get(task.key);
+    if (pending) return pending;
+    const fetched = requests
+      .result(task.taskId)
+      .then(
+        (result) => {
+          if (!isTerminal(task.status)) this.update(task, { status: 'completed', statusMessage: undefined, result });
+        },
+        (e: unknown) => {
+          if (!early && !isTerminal(task.status)) this.update(task, { status: 'failed', failure: `The task completed, but its result could not be fetched: ${messageOf(e)}` });
+        },
+      )
+      .finally(() => this.fetching.delete(task.key));
+    this.fetching.set(task.key, fetched);
+    return fetched;
   }
 
   private pollMs(interval: number | undefined): number {
