@@ -13,6 +13,7 @@ import { ElicitationFeature, type ElicitationUi } from '../core/protocol/feature
 import type { FormField, FormOutcome } from '../core/protocol/features/formModel';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest } from '../core/features/languageModel';
 import { SamplingFeature, type SamplingDialogs } from '../core/protocol/features/sampling/samplingFeature';
+import { ToolTasks } from '../core/features/tasks/toolTasks';
 import { ToolCaller } from '../core/features/tools/toolCaller';
 import { ToolConsent } from '../core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../core/features/userQuestions';
@@ -209,7 +210,9 @@ async function runCommand(
           return (await yesNo(terminal, 'Allow?')) ? 'once' : 'deny';
         },
       });
-      const outcome = await new ToolCaller(registry, activeToolCalls, consent).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
+      // A tool that runs as a task (2025-11-25) is followed to its end, its result printed like any other.
+      const tasks = new ToolTasks();
+      const outcome = await new ToolCaller(registry, activeToolCalls, consent, () => tasks).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
       if (!outcome.ran) {
         terminal.say('The call was not allowed.');
         return 1;

@@ -40,7 +40,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     private readonly source: ServerSource,
     private readonly notices: NoticeSource[] = [],
     private readonly problems?: ProblemSource,
-    /** Rows computed by the session layer (a running server's skills). */
+    /** Rows computed by the session layer (a running server's skills and tasks). */
     private readonly rows?: ServerRows,
   ) {
     this.subscriptions = [
@@ -50,6 +50,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       // The folder count decides whether scopes get their own level.
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.refresh.schedule()),
     ];
+  }
+
+  /** The session layer's rows changed (a task's status). */
+  refreshRows(): void {
+    this.refresh.schedule();
   }
 
   getTreeItem(node: Node): vscode.TreeItem {

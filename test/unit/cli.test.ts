@@ -100,6 +100,19 @@ describe('mcp-host command line', function () {
     }
   });
 
+  it('calls a tool that runs only as a task, follows the task and prints its result', async () => {
+    const tasksDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-cli-tasks-'));
+    try {
+      fs.mkdirSync(path.join(tasksDir, '.vscode'));
+      fs.writeFileSync(path.join(tasksDir, '.vscode', 'mcp.json'), JSON.stringify({ servers: { tasks: { command: process.execPath, args: [fixtureServer('tasks-server.mjs')] } } }));
+      const { code, stdout, stderr } = await run(tasksDir, ['--yes', 'call', 'tasks', 'quick-task']);
+      assert.strictEqual(code, 0, stderr);
+      assert.match(stdout, /Done as a task\./);
+    } finally {
+      fs.rmSync(tasksDir, { recursive: true, force: true });
+    }
+  });
+
   it('says how to use it, and exits 2 on bad usage', async () => {
     const { code, stderr } = await run(dir, ['frobnicate']);
     assert.strictEqual(code, 2);

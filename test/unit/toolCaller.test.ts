@@ -108,7 +108,10 @@ describe('the guarded tool call path', function () {
   it('is the only way from src to a tools/call (the protocol session, the conformance client and the test API aside)', () => {
     // A protocol session's (or the SDK client's) callTool. The conformance client answers the conformance suite (no
     // user); the test API exists only in test mode.
-    const allowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/protocol/serverConnection.ts', 'src/cli/conformanceClient.ts', 'src/vscode/publicApi.ts']);
+    // The task runner (ToolTasks) sends the calls ToolCaller hands it, consent given, as tasks (or plainly when the
+    // server does not run them as tasks); the protocol's task requests send `tools/call` with `task` for it.
+    const allowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/protocol/serverConnection.ts', 'src/cli/conformanceClient.ts', 'src/vscode/publicApi.ts', 'src/core/features/tasks/toolTasks.ts']);
+    const taskCallAllowed = new Set(['src/core/features/tasks/toolTasks.ts', 'src/core/protocol/connection/taskRequests.ts']);
     const consentAllowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/features/tools/toolConsent.ts', 'src/core/protocol/features/tools/agentCallIdentity.ts']);
     const offenders: string[] = [];
     const walk = (dir: string) => {
@@ -120,6 +123,7 @@ describe('the guarded tool call path', function () {
           const text = fs.readFileSync(file, 'utf8');
           if (/(?:\bsession|\bclient|\.session\([^)]*\))\.callTool\(/.test(text) && !allowed.has(rel)) offenders.push(`${rel} calls a tool`);
           if (/consent\.(check|decide)\(/.test(text) && !consentAllowed.has(rel)) offenders.push(`${rel} decides tool consent`);
+          if (/(?:\.tasks\??|\brequests)\.callTool\(|method: 'tools\/call'/.test(text) && !taskCallAllowed.has(rel)) offenders.push(`${rel} calls a tool as a task`);
         }
       }
     };

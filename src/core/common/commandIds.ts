@@ -30,6 +30,8 @@ export const CommandIds = {
   openSkillFile: 'mcpHost.openSkillFile',
   attachSkillToChat: 'mcpHost.attachSkillToChat',
   callTool: 'mcpHost.callTool',
+  cancelTask: 'mcpHost.cancelTask',
+  openTaskResult: 'mcpHost.openTaskResult',
   resetToolPermissions: 'mcpHost.resetToolPermissions',
   openToolView: 'mcpHost.openToolView',
   managePermissions: 'mcpHost.managePermissions',

@@ -10,6 +10,7 @@ import type {
   Progress,
   ReadResourceResult,
   ServerCapabilities,
+  Task,
 } from '@modelcontextprotocol/client';
 import type { SkillFile } from '@modelcontextprotocol/client/ext/skills';
 import type { Event } from '../common/events';
@@ -56,6 +57,26 @@ export interface ServerSession {
    * a check fails, and then the file must not be used.
    */
   readSkillFile(skill: Skill, ref?: string, options?: SessionRequestOptions): Promise<SkillFile>;
+  /** The 2025-11-25 task requests (features/tasks drives them); absent where the session cannot send them. */
+  readonly tasks?: TaskRequests;
+}
+
+/** The task requests of a session: what a tool call made as a task needs (2025-11-25 experimental tasks). */
+export interface TaskRequests {
+  /**
+   * `tools/call` with `task`: the task the server created, or the result itself when it ignored `task`. Its progress
+   * notifications (`progressToken`, valid for the task's whole life) come through `onProgress`, not the options.
+   */
+  callTool(params: CallToolRequest['params'], task: { ttl?: number }, options?: Pick<SessionRequestOptions, 'signal'> & { progressToken?: string }): Promise<{ task: Task } | CallToolResult>;
+  get(taskId: string, options?: SessionRequestOptions): Promise<Task>;
+  /** `tasks/result`: the tool's result once the task is terminal (the server may hold the answer until then). */
+  result(taskId: string, options?: SessionRequestOptions): Promise<CallToolResult>;
+  cancel(taskId: string, options?: SessionRequestOptions): Promise<Task>;
+  list(cursor?: string, options?: SessionRequestOptions): Promise<{ tasks: Task[]; nextCursor?: string }>;
+  /** The task statuses the server pushes (`notifications/tasks/status`), when it does. */
+  readonly onStatus?: Event<Task>;
+  /** Progress of a task-augmented call, by the `progressToken` it was sent with. */
+  readonly onProgress?: Event<{ progressToken: string; progress: Progress }>;
 }
 
 /** Asked for a session of a server that is not running (stopped, starting, waiting, failed, or removed). */

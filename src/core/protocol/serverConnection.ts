@@ -12,6 +12,7 @@ import type { Connection, ConnectionEvents, ConnectionOptions, StartOutcome } fr
 import { RemoteLauncher } from './connection/remoteLauncher';
 import { describeStartFailure, isProbeClosed, StartError } from './connection/startErrors';
 import { StdioLauncher } from './connection/stdioLauncher';
+import { taskRequests } from './connection/taskRequests';
 import type { Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
 import { redact, redactingLog } from '../host/redactingLog';
@@ -34,6 +35,7 @@ export class ServerConnection implements Connection, Disposable {
   /** What the user typed into this session's secret-looking form fields: masked in its log like inputs. */
   private readonly typedSecrets: string[] = [];
   readonly log: ServerLog;
+  readonly tasks = taskRequests((options, request) => this.send(options, request));
 
   private readonly secrets: () => readonly string[];
   /** Aborted when the session ends (or its start is cancelled): every request still in flight ends with it. */
@@ -238,6 +240,7 @@ export class ServerConnection implements Connection, Disposable {
         listChanged: this.lists.listChangedHandlers(),
         session: this,
         redact: (value) => this.typedSecrets.push(value),
+        tasks: this.tasks,
       };
       const { client, installed } = createClient(setup);
       this.client = client;
@@ -248,7 +251,7 @@ export class ServerConnection implements Connection, Disposable {
       const cancel = () => void transport.close().catch((e: Error) => this.log.debug(`close: ${e.message}`));
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        await client.connect(new TracingTransport(transport, this.log, onStarted, this.traffic, () => client.getProtocolEra() === 'modern'), { timeout: this.options.initializeTimeoutMs, signal, prior });
+        await client.connect(new TracingTransport(transport, this.log, onStarted, this.traffic, () => client.getProtocolEra() === 'modern', this.tasks.progressReceived), { timeout: this.options.initializeTimeoutMs, signal, prior });
       } finally {
         signal.removeEventListener('abort', cancel);
       }

@@ -53,7 +53,8 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
     ask: (q) => deps.dialogs.confirmToolCall(q),
     autoAllowReadOnly: () => readToolSettings().autoAllowReadOnly,
   });
-  const caller = new ToolCaller(deps.sessions, deps.activeToolCalls, consent);
+  // Tools that run as tasks go to the session layer's task registry (the Tasks group of the Servers view).
+  const caller = new ToolCaller(deps.sessions, deps.activeToolCalls, consent, () => deps.session().toolTasks());
   let pickerInstance: PromptArgumentPicker | undefined;
   // Created when a prompt first asks for its arguments: the picker is in the session layer.
   const picker = (): PromptArgumentPicker => (pickerInstance ??= new (deps.session().PromptArgumentPicker)(deps.sessions));

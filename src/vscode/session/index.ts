@@ -27,6 +27,7 @@ export { CONFIG_TEMPLATE } from './configTemplate';
 export { searchedToolList } from '../../core/features/tools/toolListSearch';
 export { attachSkillCommand, openSkillFile, openSkillFileCommand } from './skillDocuments';
 export { skillRows } from './skillRows';
+export { serverRows, toolTasks } from './taskRows';
 export { mcpJsonCompletionItems } from './mcpJsonCompletionItems';
 export { resourceCommandHandlers } from './resourceCommands';
 export { offerCoexistence, pickCoexistence, type CoexistenceChoices } from './coexistencePick';

@@ -15,6 +15,8 @@ import type { SessionPort } from '../../core/host/serverSession';
 import { collectToolArguments, pickTool, type ToolChoice } from './toolCallForm';
 import type { ToolResultPage } from './toolResultHtml';
 import { ToolResultPanels } from './toolResultPanels';
+import { isTerminal, type ToolTask } from '../../core/features/tasks/toolTasks';
+import { taskKeyOf, toolTasks } from './taskRows';
 
 export interface ToolCallOutcome {
   callId: string;
@@ -42,6 +44,8 @@ const isArgumentsObject = (value: unknown): value is Record<string, unknown> => 
 
 export class ToolCallRunner implements vscode.Disposable {
   private readonly panels = new ToolResultPanels();
+  /** The result view of each task (by task key), so that reopening one shows it in the same view. */
+  private readonly taskViews = new Map<string, string>();
 
   constructor(private readonly deps: ToolCallRunnerDeps) {}
 
@@ -99,6 +103,7 @@ export class ToolCallRunner implements vscode.Disposable {
     const started = Date.now();
     let outcome: ToolResultPage['outcome'];
     let result: CallToolResult | undefined;
+    let task: ToolTask | undefined;
     try {
       result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: plainText(`${choice.tool.name} (${choice.server.name})`), cancellable: true },
@@ -107,6 +112,10 @@ export class ToolCallRunner implements vscode.Disposable {
           let reported = 0;
           return authorized.run({
             signal: abort.signal,
+            onTask: (started) => {
+              task = started;
+              this.taskViews.set(started.key, id);
+            },
             onProgress: (p) => {
               const percent = p.total ? Math.min(100, (p.progress / p.total) * 100) : undefined;
               progress.report({ message: p.message === undefined ? undefined : plainText(p.message), increment: percent === undefined ? undefined : percent - reported });
@@ -117,7 +126,8 @@ export class ToolCallRunner implements vscode.Disposable {
       );
       outcome = { kind: 'result', view: toolResultView(result), durationMs: Date.now() - started };
     } catch (e) {
-      if (abort.signal.aborted) return undefined;
+      // Cancelled from its notification, or (a task) from its row: nothing to show.
+      if (abort.signal.aborted || task?.status === 'cancelled') return undefined;
       outcome = { kind: 'failed', message: String((e as Error)?.message ?? e), durationMs: Date.now() - started };
     }
     const html = panels.show(id, {
@@ -133,6 +143,38 @@ export class ToolCallRunner implements vscode.Disposable {
       deps.views.show(call).catch((e: Error) => vscode.window.showErrorMessage(`The view of "${plainText(choice.tool.name)}" could not open: ${plainText(e.message)}`));
     }
     return { callId: id, result, failure: outcome.kind === 'failed' ? outcome.message : undefined, arguments: args, html };
+  }
+
+  /** "Open Task Result" on a task's row: its result (or why it ended) in the result view, as often as asked. */
+  openTaskResult(arg: unknown): string | undefined {
+    const key = taskKeyOf(arg);
+    const task = key === undefined ? undefined : toolTasks().get(key);
+    if (!task) {
+      void vscode.window.showWarningMessage('That task is no longer known: its server was restarted, or it is long finished.');
+      return undefined;
+    }
+    if (!isTerminal(task.status)) {
+      void vscode.window.showInformationMessage(`The task of "${plainText(task.tool.name)}" is still running: its result opens when it is done.`);
+      return undefined;
+    }
+    const known = this.taskViews.get(task.key);
+    const id = known && this.panels.call(known) ? known : this.panels.record({ serverId: task.serverId, toolName: task.tool.name, arguments: task.arguments });
+    this.taskViews.set(task.key, id);
+    const durationMs = (task.endedAt ?? Date.now()) - task.startedAt;
+    return this.panels.show(id, {
+      serverId: task.serverId,
+      serverName: task.serverName,
+      toolName: task.tool.name,
+      toolTitle: toolLabel(task.tool),
+      argumentsJson: JSON.stringify(task.arguments, null, 2),
+      outcome: task.result ? { kind: 'result', view: toolResultView(task.result), durationMs } : { kind: 'failed', message: task.failure ?? 'The task failed.', durationMs },
+    });
+  }
+
+  /** "Cancel Task" on a running task's row: `tasks/cancel`; a server that refuses says why. */
+  async cancelTask(arg: unknown): Promise<void> {
+    const key = taskKeyOf(arg);
+    if (key !== undefined) await toolTasks().cancel(key).catch((e: Error) => vscode.window.showWarningMessage(plainText(e.message)));
   }
 
   dispose(): void {

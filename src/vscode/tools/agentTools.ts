@@ -116,7 +116,7 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
       const sub = abortOnCancel(token, abort);
       try {
         // The one guarded path: a decision taken at prepare time is checked again (a "deny" saved since refuses it).
-        const outcome = await deps.session().skillAwareCaller(deps.caller, deps.sessions).call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal }, { confirmedByUser: resolved.confirmedByUser });
+        const outcome = await deps.session().skillAwareCaller(deps.caller, deps.sessions).call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal, whenAborted: 'detach' }, { confirmedByUser: resolved.confirmedByUser });
         if (!outcome.ran) throw new Error('The user denied this MCP tool. Do not retry it.');
         const { result } = outcome;
         // Results are converted in the session layer, loaded with the server that gave this one.

@@ -52,6 +52,8 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
   return [
     { dispose: () => runner?.dispose() },
     vscode.commands.registerCommand(CommandIds.callTool, callTool),
+    vscode.commands.registerCommand(CommandIds.cancelTask, (arg: unknown) => calls().cancelTask(arg)),
+    vscode.commands.registerCommand(CommandIds.openTaskResult, (arg: unknown) => calls().openTaskResult(arg)),
     vscode.commands.registerCommand(CommandIds.rerunToolCall, (callId: unknown, options?: { edit?: boolean }) => calls().rerun(callId, options)),
     vscode.commands.registerCommand(CommandIds.resetToolPermissions, async () => {
       const n = await deps.consent.reset();

@@ -6,6 +6,7 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { ActiveToolCalls } from '../../host/activeToolCalls';
 import type { SessionPort } from '../../host/serverSession';
 import type { Tool } from '../../host/types';
+import type { TaskCall, ToolTasks } from '../tasks/toolTasks';
 import { consentSubject } from '../consentSubject';
 import type { ConsentOutcome, ToolConsent } from './toolConsent';
 
@@ -17,6 +18,9 @@ export interface ToolCall {
   origin: string;
   signal?: AbortSignal;
   onProgress?(progress: Progress): void;
+  /** When the call runs as a task (see ToolTasks): the task exists; and what the signal does to it. */
+  onTask?: TaskCall['onTask'];
+  whenAborted?: TaskCall['whenAborted'];
 }
 
 /** How the call reached the user, for the consent decision (see ToolCallSubject). */
@@ -40,7 +44,7 @@ export type GuardedCallOutcome = { ran: true; result: CallToolResult } | { ran: 
 
 /** Consent given for this call, and only it: `run` sends it (with the signal and progress of where it runs). */
 export type Authorization =
-  | { allowed: true; run(how?: Pick<ToolCall, 'signal' | 'onProgress'>): Promise<CallToolResult> }
+  | { allowed: true; run(how?: Pick<ToolCall, 'signal' | 'onProgress' | 'onTask' | 'whenAborted'>): Promise<CallToolResult> }
   | { allowed: false; consent: RefusedOutcome };
 
 export class ToolCaller {
@@ -48,6 +52,8 @@ export class ToolCaller {
     private readonly sessions: SessionPort,
     private readonly activeCalls: ActiveToolCalls,
     private readonly consent: ToolConsent,
+    /** Where a call of a task-capable tool on a server that runs tool calls as tasks goes (the session layer's). */
+    private readonly tasks?: () => Pick<ToolTasks, 'run'>,
   ) {}
 
   /**
@@ -91,6 +97,8 @@ export class ToolCaller {
     try {
       const session = this.sessions.session(call.serverId);
       end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
+      // A tool that says how it runs as a task: the task runner decides (see ToolTasks.run).
+      if (this.tasks && call.tool.execution?.taskSupport) return this.tasks().run(session, call).finally(end);
       return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool }).finally(end);
     } catch (e) {
       // A session that just ended rejects, as every other failure does.

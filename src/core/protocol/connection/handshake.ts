@@ -7,6 +7,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/valida
 import type { ServerDefinition } from '../../config/types';
 import type { Disposable } from '../../common/events';
 import type { LogLevelName, ServerLog } from '../../common/log';
+import { followTaskStatus } from './taskRequests';
 import type { ServerSession } from '../../host/serverSession';
 import { isResultResponse } from './messageKinds';
 import type { ConnectionOptions } from './launcher';
@@ -73,6 +74,8 @@ export class TracingTransport implements Transport {
     private readonly traffic?: TrafficObserver,
     /** Whether the session negotiated 2026-07-28 (answers without `resultType` are then read as complete). */
     isModern?: () => boolean,
+    /** Takes a message off the wire before the SDK sees it (a task's progress): true when it did. */
+    consume?: (message: JSONRPCMessage) => boolean,
   ) {
     // The SDK tells a stdio transport by its shape (`pid` and `stderr`): on stdio a probe nobody answers means a legacy
     // server, on HTTP an outage. The wrapper keeps the shape of what it wraps.
@@ -90,7 +93,7 @@ export class TracingTransport implements Transport {
         m = { ...m, result: { ...m.result, resultType: 'complete' } };
       }
       if (log.logLevel === 'trace') log.trace(`◀ ${JSON.stringify(m)}`);
-      this.onmessage?.(m, extra);
+      if (!consume?.(m)) this.onmessage?.(m, extra);
     };
   }
 
@@ -125,6 +128,8 @@ export interface ClientSetup {
   session: ServerSession;
   /** Masks a value the user typed into a secret-looking field in this session's log. */
   redact(value: string): void;
+  /** The session's task requests: the statuses the server pushes go to them. */
+  tasks?: Parameters<typeof followTaskStatus>[1];
 }
 
 /** A new Client with its handlers and the client features installed; dispose the result when the session ends. */
@@ -157,6 +162,7 @@ export function createClient(setup: ClientSetup): { client: Client; installed: D
     const text = typeof data === 'string' ? data : JSON.stringify(data);
     log[MCP_TO_LOG[level] ?? 'info'](`${logger ? `[${logger}] ` : ''}${text}`);
   });
+  if (setup.tasks) followTaskStatus(client, setup.tasks);
   client.onerror = (e) => log.warn(`Protocol: ${e.message}`);
   const handlers = { setRequestHandler: client.setRequestHandler.bind(client), setNotificationHandler: client.setNotificationHandler.bind(client) };
   const installed = features.flatMap((f) => f.install({ definition, log, handlers, session: setup.session, redact: setup.redact }) ?? []);
