@@ -36,6 +36,16 @@ describe('skills: listing, verified reads, refusals', function () {
     assert.deepStrictEqual(reads(kit), [], 'no skill file read ahead of need');
   });
 
+  it('lists the skills again when the server says its resources changed (skills are resources), reading no file', async () => {
+    kit = createKit();
+    await kit.update(scope, [entry('skills', stdio(process.execPath, [fixtureServer('skills-server.mjs')], { SKILLS_ADD_AFTER_MS: '300' }))], []);
+    await waitForState(kit, 'skills', 'running');
+    const names = () => serverState(kit, 'skills')?.features.skills?.map((s) => s.frontmatter.name) ?? [];
+    await waitFor(() => names().includes('late'), 5_000, 'the skill added after list_changed');
+    assert.deepStrictEqual(names(), ['code-review', 'release-notes', 'tampered', 'late']);
+    assert.deepStrictEqual(reads(kit), [], 'no skill file read ahead of need');
+  });
+
   it('reads a skill and its files verified, each only when asked', async () => {
     const info = await start();
     const session = kit.registry.session(info.id);

@@ -83,21 +83,15 @@ export class FeatureLists {
       }
     };
     const skillsClient = this.skillsOf(client);
-    let invalidSkills: ServerFeatures['invalidSkills'];
-    const [tools, prompts, resources, resourceTemplates, skills] = await Promise.all([
+    const [tools, prompts, resources, resourceTemplates, listing] = await Promise.all([
       load('tools', caps.tools, async () => (await client.listTools(undefined, opts)).tools),
       load('prompts', caps.prompts, async () => (await client.listPrompts(undefined, opts)).prompts),
       load('resources', caps.resources, () => this.loadResourcePages(client, 1)),
       load('resource templates', caps.resources, () => this.templatePages.load(1)),
-      // Entries only: no skill file is read before the user or a model asks for it (SEP-2640: no prefetch).
-      load('skills', skillsClient.supported, async () => {
-        const listing = await skillsClient.list(undefined, opts);
-        invalidSkills = listing.invalid.map(({ uri, reason }) => ({ uri, reason }));
-        for (const bad of invalidSkills) this.log.warn(`Skill entry ${bad.uri ?? '(no URI)'} refused: ${bad.reason}`);
-        return listing.skills;
-      }),
+      this.listSkills(client),
     ]);
-    this.features = { tools, prompts, resources, resourceTemplates, ...(skillsClient.supported ? { skills, invalidSkills, skillFailures: this.features.skillFailures } : {}) };
+    const skills = listing?.skills ?? [];
+    this.features = { tools, prompts, resources, resourceTemplates, ...(listing ? { ...listing, skillFailures: this.features.skillFailures } : {}) };
     this.log.info(
       `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length}${this.templatePages.hasMore ? '+' : ''} resource templates${skillsClient.supported ? `, ${skills.length} skills` : ''}`,
     );
@@ -179,19 +173,43 @@ export class FeatureLists {
     this.onDidChange();
   }
 
-  /** Reloads resources and their templates (as many pages of each as were loaded, so the view keeps its place). */
+  /**
+   * Reloads resources and their templates (as many pages of each as were loaded, so the view keeps its place), and the
+   * skills: they are resources (SEP-2640), so the resources' `list_changed` and the user's Refresh list them again.
+   */
   async refreshResources(): Promise<void> {
     const client = this.client();
     if (!client?.getServerCapabilities()?.resources) return;
     try {
-      const [resources, resourceTemplates] = await Promise.all([
+      const [resources, resourceTemplates, listing] = await Promise.all([
         this.loadResourcePages(client, Math.max(1, this.resourcePagesLoaded)),
         this.templatePages.reload(),
+        this.listSkills(client),
       ]);
-      this.features = { ...this.features, resources, resourceTemplates };
+      this.features = { ...this.features, resources, resourceTemplates, ...(listing ?? {}) };
       this.onDidChange();
     } catch (e) {
       this.log.warn(`Refreshing resources failed: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * The skills (`skills/list`, every page, past any cached answer), or undefined when the server offers none.
+   * Entries only: no skill file is read before the user or a model asks for it (SEP-2640: no prefetch).
+   */
+  private async listSkills(client: Client): Promise<Pick<ServerFeatures, 'skills' | 'invalidSkills'> | undefined> {
+    const skillsClient = this.skillsOf(client);
+    if (!skillsClient.supported) return undefined;
+    try {
+      // As the lists above: a list asked for again is fetched again, whatever its ttlMs said.
+      const opts = { ...this.requestOptions, cacheMode: 'refresh' as const };
+      const listing = await skillsClient.list(undefined, opts);
+      const invalidSkills = listing.invalid.map(({ uri, reason }) => ({ uri, reason }));
+      for (const bad of invalidSkills) this.log.warn(`Skill entry ${bad.uri ?? '(no URI)'} refused: ${bad.reason}`);
+      return { skills: listing.skills, invalidSkills };
+    } catch (e) {
+      this.log.warn(`Listing skills failed: ${(e as Error).message}`);
+      return { skills: [], invalidSkills: [] };
     }
   }
 }
