@@ -10,7 +10,7 @@ import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
 import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
-import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, sleep, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, sleep, submitCallForm, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 type TreeNode = unknown;
 
@@ -59,16 +59,7 @@ describe('Tasks', function () {
       }
     }, `a task row ${label} ${description}:\n${api.testing.renderServersTree().join('\n')}`);
 
-  /** Accepts every step of the call form (fields as preset), then its review: "Run <tool>". */
-  async function submitForm(fields: string[]) {
-    for (const field of fields) {
-      await waitFor(() => formFields.some((f) => f.field.name === field), `the form to ask for "${field}"`);
-      await sleep(300);
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    }
-    await sleep(800);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-  }
+  const submitForm = (fields: string[]) => submitCallForm(() => formFields.map((f) => f.field.name), fields);
 
   before(async () => {
     api = await activateHost();

@@ -148,3 +148,17 @@ export class WorkspaceConfig {
     return this.write(this.original);
   }
 }
+
+/**
+ * Accepts every step of the Call Tool form (each field as preset, once the form has asked for it: `asked` are the
+ * field names the suite's `formFieldPreset` answer has seen), then its review: "Run <tool>".
+ */
+export async function submitCallForm(asked: () => string[], fields: string[]): Promise<void> {
+  for (const field of fields) {
+    await waitFor(() => asked().includes(field), `the form to ask for "${field}"`);
+    await sleep(300);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  }
+  await sleep(800);
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}

@@ -8,7 +8,7 @@ import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
 import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
-import { activateHost, answerDialogs, sleep, waitFor, type TestedHost } from './testKit';
+import { activateHost, answerDialogs, sleep, waitFor, submitCallForm, type TestedHost } from './testKit';
 
 /** The command links of a result page: [command, arguments]. */
 const links = (html: string): [string, unknown[]][] =>
@@ -29,16 +29,7 @@ describe('Calling a tool by hand', function () {
   const server = (name: string): ServerInfo | undefined => api.getServers().find((s) => s.name === name);
   const running = (name: string) => waitFor(() => server(name)?.state.kind === 'running' && server(name), `${name} running`);
 
-  /** Accepts every step of the call form (fields as preset), then its review: "Run <tool>". */
-  async function submitForm(fields: string[]) {
-    for (const field of fields) {
-      await waitFor(() => formFields.some((f) => f.field.name === field), `the form to ask for "${field}"`);
-      await sleep(300);
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    }
-    await sleep(800);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-  }
+  const submitForm = (fields: string[]) => submitCallForm(() => formFields.map((f) => f.field.name), fields);
 
   before(async () => {
     api = await activateHost();
