@@ -76,13 +76,18 @@ export async function openSkillFile(port: SessionPort, serverId: string, skillUr
   await vscode.window.showTextDocument(document, { preview: true });
 }
 
+/** A skill command's `(serverId, skillUri, fileUri)`: given as such, or carried by a Servers view row's click. */
+function skillCommandArgs(args: unknown[]): unknown[] {
+  const row = (args[0] as { row?: { command?: { arguments?: unknown[] } } } | undefined)?.row;
+  return row ? (row.command?.arguments ?? []) : args;
+}
+
 /**
  * The command's arguments: a row of the Servers view (a RowNode, whose click carries them), or
  * `(serverId, skillUri, fileUri)`. Without either (the palette hides the command) there is nothing to open.
  */
 export function openSkillFileCommand(port: SessionPort, args: unknown[]): Promise<void> | undefined {
-  const row = (args[0] as { row?: { command?: { arguments?: unknown[] } } } | undefined)?.row;
-  const [serverId, skillUri, fileUri] = row ? (row.command?.arguments ?? []) : args;
+  const [serverId, skillUri, fileUri] = skillCommandArgs(args);
   if (typeof serverId !== 'string' || typeof skillUri !== 'string') return undefined;
   return openSkillFile(port, serverId, skillUri, typeof fileUri === 'string' ? fileUri : undefined);
 }
@@ -93,8 +98,7 @@ export function openSkillFileCommand(port: SessionPort, args: unknown[]): Promis
  * not attached, and the user is told why. Arguments: a skill's row of the Servers view, or `(serverId, skillUri)`.
  */
 export async function attachSkillCommand(port: SessionPort, attachments: ChatAttachments, args: unknown[]): Promise<void> {
-  const row = (args[0] as { row?: { command?: { arguments?: unknown[] } } } | undefined)?.row;
-  const [serverId, skillUri] = row ? (row.command?.arguments ?? []) : args;
+  const [serverId, skillUri] = skillCommandArgs(args);
   if (typeof serverId !== 'string' || typeof skillUri !== 'string') return;
   const info = port.servers().find((s) => s.id === serverId);
   const skill = info?.features.skills?.find((s) => s.uri === skillUri);
