@@ -2,7 +2,8 @@
 // Runs the client scenarios of the official MCP conformance suite against MCP Host's headless client
 // (scripts/conformance-client.mjs, compiled core in out/), in two pinned versions: 0.1.16 (the 2025 revisions) and
 // 0.2.0-alpha.12 (devDependency alias `mcp-conformance-alpha`, which adds the 2026-07-28 revision), the alpha twice:
-// as the suite negotiates, and forced to the 2026-07-28 wire (--spec-version).
+// as the suite negotiates, and forced to the 2026-07-28 wire (--spec-version; the extension scenarios, which the suite
+// places on no revision, are run at that wire as well with --force).
 // The suite needs Node >= 22: it runs on the Node 24 that scripts/ensure-vscode-tools.sh installs into .cache/tools.
 // Each run has its own expected-failures file, test/conformance/expected-failures-<version>[-<wire>].yml (the suite's
 // --expected-failures format), each entry with the reason it fails: one listed there must fail, every other one must
@@ -68,21 +69,28 @@ async function runSuite(node, suite) {
   const wireArgs = suite.wire ? ['--spec-version', suite.wire] : [];
   // `client:` then `  - <scenario>` lines (comments hold each reason); `client: []` when nothing is expected to fail.
   const listedFailures = new Set([...fs.readFileSync(expected, 'utf8').matchAll(/^\s+-\s+(\S+)/gm)].map((m) => m[1]));
-  const listed = await run(node, suite, ['list', '--client', ...wireArgs]);
-  const clientSection = listed.output.slice(listed.output.indexOf('Client scenarios'));
-  const all = [...clientSection.matchAll(/^\s+- (\S+) \[/gm)].map((m) => m[1]);
+  const clientScenarios = async (args) => {
+    const listed = await run(node, suite, ['list', '--client', ...args]);
+    return [...listed.output.slice(listed.output.indexOf('Client scenarios')).matchAll(/^\s+- (\S+) \[([^\]]*)\]/gm)].map((m) => ({ name: m[1], tags: m[2] }));
+  };
+  // At a forced wire the suite lists the scenarios on that revision's timeline. The extension scenarios (auth
+  // extensions, skills) are on no timeline but apply on every wire, so they run at the forced wire too (`--force`).
+  const onWire = await clientScenarios(wireArgs);
+  const extensions = suite.wire ? (await clientScenarios([])).filter((s) => s.tags === 'extension' && !onWire.some((o) => o.name === s.name)) : [];
+  const all = [...onWire, ...extensions].map((s) => s.name);
+  const forced = new Set(extensions.map((s) => s.name));
   const only = process.env.MCPHOST_CONFORMANCE_SCENARIO;
   const scenarios = only ? all.filter((s) => s === only) : all;
   if (!scenarios.length) {
     if (only) return { label: labelOf(suite), outcomes: [], failed: [] };
-    throw new Error(`Could not list the client scenarios of ${labelOf(suite)}:\n${listed.output}`);
+    throw new Error(`Could not list the client scenarios of ${labelOf(suite)}.`);
   }
   const results = fs.mkdtempSync(path.join(os.tmpdir(), `mcphost-conformance-${suite.version}${suite.wire ? `-${suite.wire}` : ''}-`));
-  console.log(`\n@modelcontextprotocol/conformance ${labelOf(suite)} (${scenarios.length} client scenarios)`);
+  console.log(`\n@modelcontextprotocol/conformance ${labelOf(suite)} (${scenarios.length} client scenarios${forced.size ? `, ${forced.size} of them extension scenarios run at this wire with --force` : ''})`);
   const started = Date.now();
   const outcomes = [];
   for (const name of scenarios) {
-    const { code, output } = await run(node, suite, ['client', '--command', command, '--scenario', name, '--expected-failures', expected, '--output-dir', results, ...wireArgs]);
+    const { code, output } = await run(node, suite, ['client', '--command', command, '--scenario', name, '--expected-failures', expected, '--output-dir', results, ...wireArgs, ...(forced.has(name) ? ['--force'] : [])]);
     // The suite's own verdict, checked against the list: a listed scenario must fail, any other must pass. A scenario
     // that ran no check proved nothing: it counts as not passed.
     const counts = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(output);
