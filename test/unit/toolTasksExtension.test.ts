@@ -1,0 +1,151 @@
+// Tool calls as tasks on the 2026-07-28 wire (the tasks extension, SEP-2663): through the guarded call path, against
+// the tasks-extension fixture in a real child process. The server decides per call whether it becomes a task; the
+// host follows it with `tasks/get` (which carries the result or the error), answers the input a task asks with the
+// session's own elicitation handler and `tasks/update`, cancels with `tasks/cancel`, and a lost task or a failed
+// one ends failed with a plain reason. The same ToolTasks registry as 2025-11-25 tasks.
+import * as assert from 'assert';
+import { ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks';
+import { ToolCaller } from '../../src/core/features/tools/toolCaller';
+import { ToolConsent } from '../../src/core/features/tools/toolConsent';
+import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { InteractionQueue } from '../../src/core/host/interactionQueue';
+import { PermissionStore } from '../../src/core/host/permissionStore';
+import type { ServerInfo } from '../../src/core/host/types';
+import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/protocol/features/elicitationFeature';
+import type { FormOutcome } from '../../src/core/protocol/features/formModel';
+import { fixtureServer } from './helpers';
+import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+
+class Ui implements ElicitationUi {
+  forms: FormRequest[] = [];
+  answer: (r: FormRequest) => FormOutcome = () => ({ action: 'cancel' });
+  async askForm(r: FormRequest) {
+    this.forms.push(r);
+    return this.answer(r);
+  }
+  async confirmOpenUrl() {
+    return false;
+  }
+  async openUrl() {
+    return false;
+  }
+}
+
+describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () {
+  this.timeout(60_000);
+  let kit: Kit;
+  let server: ServerInfo;
+  let tasks: ToolTasks;
+  let caller: ToolCaller;
+  const ui = new Ui();
+
+  before(async () => {
+    const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
+    kit = createKit({
+      features: [new ElicitationFeature({ enabled: () => true, rateLimitPerMinute: () => 100, ui, permissions, activeToolCalls: new ActiveToolCalls(), queue: new InteractionQueue() })],
+    });
+    await kit.update(workspaceScope(), [entry('tasks-ext', stdio(process.execPath, [fixtureServer('tasks-extension-server.mjs')], { FIXTURE_TASK_POLL_MS: '50' }))], []);
+    await waitForState(kit, 'tasks-ext', 'running');
+    server = kit.registry.servers().find((s) => s.name === 'tasks-ext')!;
+    assert.strictEqual(server.protocolVersion, '2026-07-28');
+  });
+
+  after(() => kit.registry.disposeAsync());
+
+  beforeEach(() => {
+    tasks = new ToolTasks({ minPollMs: 20 });
+    const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
+    caller = new ToolCaller(kit.registry, new ActiveToolCalls(), consent, () => tasks);
+  });
+
+  afterEach(() => tasks.dispose());
+
+  const tool = (name: string) => server.features.tools.find((t) => t.name === name)!;
+  const call = (name: string, args: Record<string, unknown> = {}, more: object = {}) =>
+    caller.call({ serverId: server.id, tool: tool(name), arguments: args, origin: 'a test', ...more }, { confirmedByUser: true });
+  const text = (outcome: Awaited<ReturnType<typeof call>>) => {
+    assert.ok(outcome.ran);
+    return outcome.result.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('\n');
+  };
+  const until = async <T>(get: () => T | undefined | false, what: string): Promise<T> => {
+    for (const end = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 20))) {
+      const value = get();
+      if (value) return value;
+      if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    }
+  };
+
+  it('a call the server answers with a task becomes a task in the registry: polled, its result from tasks/get', async () => {
+    const seen: string[] = [];
+    tasks.onDidChange((t) => seen.push(`${t.status}:${t.statusMessage ?? ''}`));
+    let started: ToolTask | undefined;
+    const outcome = await call('slow-report', { steps: 3, stepMs: 150 }, { onTask: (t: ToolTask) => (started = t) });
+    assert.strictEqual(text(outcome), 'Report ready after 3 steps.');
+    assert.ok(started, 'the server made it a task, and the caller was told');
+    const [task] = tasks.of(server.id);
+    assert.strictEqual(task, started);
+    assert.strictEqual(task.status, 'completed');
+    assert.ok(task.taskId.startsWith('ext-task-'));
+    assert.strictEqual(task.result?.content[0].type, 'text');
+    assert.ok(seen.some((s) => s.startsWith('working:Step 2 of 3')), `polled status messages: ${seen.join(', ')}`);
+    assert.ok(!/Protocol:/.test(kit.logs.get('tasks-ext')!.text), 'the SDK saw nothing it refused');
+  });
+
+  it('a call the server answers at once is an ordinary result (no task)', async () => {
+    assert.strictEqual(text(await call('quick')), 'Quick answer.');
+    assert.deepStrictEqual(tasks.of(server.id), []);
+  });
+
+  it('declares the extension on tools/call and the tasks requests, and on no other request', async () => {
+    await call('slow-report', { steps: 1, stepMs: 10 });
+    await kit.registry.session(server.id).refreshResources().catch(() => undefined);
+    const declared = JSON.parse(text(await call('declared'))) as Record<string, boolean>;
+    assert.strictEqual(declared['tools/call'], true);
+    assert.strictEqual(declared['tasks/get'], true);
+    assert.strictEqual(declared['tools/list'], false);
+  });
+
+  it('input a task needs goes to the elicitation handler and back with tasks/update; each request is asked once', async () => {
+    ui.forms = [];
+    ui.answer = () => ({ action: 'accept', values: { name: 'Ada' } });
+    const statuses: string[] = [];
+    tasks.onDidChange((t) => statuses.push(t.status));
+    assert.strictEqual(text(await call('needs-input')), 'Hello, Ada.');
+    assert.strictEqual(ui.forms.length, 1, 'asked once, though polled while waiting');
+    assert.strictEqual(ui.forms[0].message, 'What is your name?');
+    assert.ok(statuses.includes('input_required'));
+    assert.strictEqual(tasks.of(server.id)[0].status, 'completed');
+  });
+
+  it('cancels from the registry: tasks/cancel reaches the server, the task ends cancelled and its caller is told', async () => {
+    let started: ToolTask | undefined;
+    const running = call('slow-report', { steps: 100, stepMs: 100 }, { onTask: (t: ToolTask) => (started = t) });
+    started = await until(() => started, 'the task');
+    await tasks.cancel(started.key);
+    await assert.rejects(running, /Cancelled/);
+    assert.strictEqual(started.status, 'cancelled');
+    assert.ok((JSON.parse(text(await call('cancelled-tasks'))) as string[]).includes(started.taskId));
+  });
+
+  it('a task that failed ends failed with the error the server gave', async () => {
+    await assert.rejects(call('failing'), /Report backend unavailable/);
+    const [task] = tasks.of(server.id);
+    assert.strictEqual(task.status, 'failed');
+    assert.match(task.failure ?? '', /The backend went away \(Report backend unavailable\)/);
+  });
+
+  it('a task the server lost ends failed with a plain reason, not a spinner', async () => {
+    await assert.rejects(call('vanishing', { afterMs: 100 }), /lost track of the task: .*Unknown task/);
+    assert.strictEqual(tasks.of(server.id)[0].status, 'failed');
+  });
+
+  it('a session that ends fails its tasks, and nothing waits', async () => {
+    let started: ToolTask | undefined;
+    const running = call('slow-report', { steps: 100, stepMs: 100 }, { onTask: (t: ToolTask) => (started = t) });
+    started = await until(() => started, 'the task');
+    const failed = assert.rejects(running, /ended before the task did|has ended/);
+    await kit.update(workspaceScope(), [], []); // the server is removed: its session ends
+    await failed;
+    assert.strictEqual(started.status, 'failed');
+  });
+});
