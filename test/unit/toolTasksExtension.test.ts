@@ -18,7 +18,7 @@ import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, typ
 
 class Ui implements ElicitationUi {
   forms: FormRequest[] = [];
-  answer: (r: FormRequest) => FormOutcome = () => ({ action: 'cancel' });
+  answer: (r: FormRequest) => FormOutcome | Promise<FormOutcome> = () => ({ action: 'cancel' });
   async askForm(r: FormRequest) {
     this.forms.push(r);
     return this.answer(r);
@@ -115,6 +115,30 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     assert.strictEqual(ui.forms[0].message, 'What is your name?');
     assert.ok(statuses.includes('input_required'));
     assert.strictEqual(tasks.of(server.id)[0].status, 'completed');
+  });
+
+  it('a call that needs input before it answers (input_required, no task) is answered and sent again', async () => {
+    ui.forms = [];
+    ui.answer = () => ({ action: 'accept', values: { name: 'Grace' } });
+    assert.strictEqual(text(await call('greet-first')), 'Hello, Grace.');
+    assert.deepStrictEqual(ui.forms.map((f) => f.message), ['Your name first?']);
+    assert.deepStrictEqual(tasks.of(server.id), []);
+  });
+
+  it('cancelling a task that waits for input closes its question (the dialog gets the abort)', async () => {
+    let asked: FormRequest | undefined;
+    ui.answer = (r) => {
+      asked = r;
+      return new Promise<FormOutcome>((resolve) => r.signal?.addEventListener('abort', () => resolve({ action: 'cancel' }), { once: true }));
+    };
+    let started: ToolTask | undefined;
+    const running = call('needs-input', {}, { onTask: (t: ToolTask) => (started = t) });
+    const failed = assert.rejects(running, /Cancelled/);
+    await until(() => asked, 'the question');
+    await tasks.cancel(started!.key);
+    await failed;
+    assert.ok(asked!.signal?.aborted, 'the question was withdrawn');
+    assert.strictEqual(started!.status, 'cancelled');
   });
 
   it('cancels from the registry: tasks/cancel reaches the server, the task ends cancelled and its caller is told', async () => {

@@ -61,6 +61,13 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
   const failures = new Map<string, string>();
   /** The `inputRequests` keys answered (or being answered), per task: each is shown to the user once. */
   const answered = new Map<string, Set<string>>();
+  /** Per task with input being answered: aborted when it ends (or is cancelled), which closes its dialogs. */
+  const asking = new Map<string, AbortController>();
+  const stopAsking = (taskId: string) => {
+    asking.get(taskId)?.abort(new Error('The task ended.'));
+    asking.delete(taskId);
+    answered.delete(taskId);
+  };
 
   const ready = async () => (loaded ??= await loadCodecs());
 
@@ -93,6 +100,7 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
       else failures.set(t.taskId, "The server's result of the task is not a tool result.");
     }
     if (t.status === 'input_required') void answerInput(t.taskId, t.inputRequests as Record<string, { method: string; params?: Json }>);
+    if (t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled') stopAsking(t.taskId);
     return t;
   };
 
@@ -103,11 +111,15 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
     const fresh = Object.entries(requests).filter(([key]) => !seen.has(key));
     if (!fresh.length) return;
     for (const [key] of fresh) seen.add(key);
+    const stop = asking.get(taskId) ?? new AbortController();
+    asking.set(taskId, stop);
+    const signal = AbortSignal.any([stop.signal, deps.lifetime]);
     try {
-      const answers = await Promise.all(fresh.map(async ([key, r]) => [key, await deps.client().answerEmbedded(key, r.method, r.params, deps.lifetime)] as const));
+      const answers = await Promise.all(fresh.map(async ([key, r]) => [key, await deps.client().answerEmbedded(key, r.method, r.params, signal)] as const));
+      if (signal.aborted) return;
       await request('tasks/update', { taskId, inputResponses: Object.fromEntries(answers) });
     } catch (e) {
-      if (deps.lifetime.aborted) return;
+      if (signal.aborted) return;
       // Nothing in `tasks/update` says "cannot answer": the task is cancelled, and it is shown failed, for this reason.
       failures.set(taskId, `Its request for input could not be answered: ${messageOf(e)}`);
       deps.log.warn(`Task ${taskId}: ${failures.get(taskId)}`);
@@ -166,11 +178,13 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
     async result(taskId, options) {
       if (!results.has(taskId) && !failures.has(taskId)) await get(taskId, options);
       const result = results.get(taskId);
+      results.delete(taskId);
       if (result) return result;
       throw new Error(failures.get(taskId) ?? 'The task has not completed.');
     },
     // The server acknowledges at once; the task's status (cancelled, or what it reached first) is read after.
     async cancel(taskId, options) {
+      stopAsking(taskId);
       await request('tasks/cancel', { taskId }, options);
       try {
         return await get(taskId, options);
