@@ -11,7 +11,9 @@ import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import type { ServerInfo } from '../../src/core/host/types';
+import type { LanguageModel, LanguageModelInfo, ModelRequest } from '../../src/core/features/languageModel';
 import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/protocol/features/elicitationFeature';
+import { SamplingFeature } from '../../src/core/protocol/features/sampling/samplingFeature';
 import type { FormOutcome } from '../../src/core/protocol/features/formModel';
 import { fixtureServer } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
@@ -31,6 +33,34 @@ class Ui implements ElicitationUi {
   }
 }
 
+const fakeModel: LanguageModelInfo = { id: 'fake-model', family: 'fake', vendor: 'fake-vendor', name: 'Fake Model', capabilities: { acceptsImages: false, acceptsTools: false } };
+
+/** A model that echoes the last text it was sent, and the sampling consent each request got. */
+const sampling = {
+  consents: [] as string[],
+  requests: [] as ModelRequest[],
+  models: {
+    list: async () => [fakeModel],
+    get: async (info: LanguageModelInfo): Promise<LanguageModel> => ({
+      info,
+      async *send(r: ModelRequest) {
+        sampling.requests.push(r);
+        const last = r.messages.at(-1)!.parts.find((p) => p.kind === 'text') as { text: string };
+        yield { kind: 'text' as const, text: `echo: ${last.text}` };
+      },
+      countTokens: async (text: string) => Math.ceil(text.length / 4),
+    }),
+  },
+  dialogs: {
+    confirmSampling: async (q: { serverName: string }) => {
+      sampling.consents.push(q.serverName);
+      return 'once' as const;
+    },
+    reviewSamplingResponse: async () => 'approve' as const,
+    inputText: async (q: { value?: string }) => q.value,
+  },
+};
+
 describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () {
   this.timeout(60_000);
   let kit: Kit;
@@ -42,7 +72,19 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
   before(async () => {
     const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
     kit = createKit({
-      features: [new ElicitationFeature({ enabled: () => true, rateLimitPerMinute: () => 100, ui, permissions, activeToolCalls: new ActiveToolCalls(), queue: new InteractionQueue() })],
+      features: [
+        new ElicitationFeature({ enabled: () => true, rateLimitPerMinute: () => 100, ui, permissions, activeToolCalls: new ActiveToolCalls(), queue: new InteractionQueue() }),
+        new SamplingFeature({
+          settings: () => ({ enabled: true, rateLimitPerMinute: 10, maxTokens: 1000, pinnedModels: [], allowedContext: 'none', allowTools: false }),
+          models: sampling.models,
+          dialogs: sampling.dialogs,
+          permissions,
+          activeToolCalls: new ActiveToolCalls(),
+          queue: new InteractionQueue(),
+          notifyUser: () => undefined,
+          describeContext: () => '',
+        }),
+      ],
     });
     await kit.update(workspaceScope(), [entry('tasks-ext', stdio(process.execPath, [fixtureServer('tasks-extension-server.mjs')], { FIXTURE_TASK_POLL_MS: '50' }))], []);
     await waitForState(kit, 'tasks-ext', 'running');
@@ -115,6 +157,21 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     assert.strictEqual(ui.forms[0].message, 'What is your name?');
     assert.ok(statuses.includes('input_required'));
     assert.strictEqual(tasks.of(server.id)[0].status, 'completed');
+  });
+
+  it('a completion a task asks for goes through sampling consent and the model, and back with tasks/update', async () => {
+    sampling.consents = [];
+    sampling.requests = [];
+    assert.strictEqual(text(await call('needs-sample')), 'Model said: echo: Say hi');
+    assert.deepStrictEqual(sampling.consents, ['tasks-ext'], 'the same consent as a request on the wire');
+    assert.strictEqual(sampling.requests.length, 1);
+  });
+
+  it('input the host refuses to give cancels the task, which is shown failed with why', async () => {
+    await assert.rejects(call('needs-sample', { maxTokens: 5000 }), /request for input could not be answered: .*maxTokens 5000 exceeds/);
+    const [task] = tasks.of(server.id);
+    assert.strictEqual(task.status, 'failed');
+    assert.ok((JSON.parse(text(await call('cancelled-tasks'))) as string[]).includes(task.taskId), 'tasks/cancel reached the server');
   });
 
   it('a call that needs input before it answers (input_required, no task) is answered and sent again', async () => {
