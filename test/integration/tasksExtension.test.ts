@@ -1,7 +1,8 @@
 // Tool calls that run as tasks on 2026-07-28 (the tasks extension, SEP-2663), the way a user reaches them: a tool of
 // the tasks-extension fixture called from its row in the Servers view is answered with a task (the server decides),
 // which shows in the same Tasks group while it runs, with the server's status message; its result opens in the result
-// view, and again from its row after that view was closed; a running one is cancelled from its row.
+// view, and again from its row after that view was closed; a running one is cancelled from its row; a task that asks
+// for input through the task gets it from the same form as any elicitation.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
@@ -107,6 +108,20 @@ describe('Tasks on 2026-07-28 (the tasks extension)', function () {
     const again = (await vscode.commands.executeCommand(done.item.command.command, ...(done.item.command.arguments ?? []))) as string;
     assert.match(again, /<pre>Report ready after 8 steps\.<\/pre>/);
     await waitFor(() => webviewTabs().length === 1, 'the result view open again');
+  });
+
+  it('a task that asks for input through the task: waiting in the view, the elicitation form, then its result', async () => {
+    const s = server()!;
+    toolAnswers.push('once');
+    formFields.length = 0;
+    presets = { name: 'Ada' };
+    const outcome = vscode.commands.executeCommand('mcpHost.callTool', s.id, 'needs-input', {}) as Thenable<ToolCallOutcome>;
+    await taskRow(/^needs-input$/, /^waiting for input: Waiting for your name$/);
+    await submitCallForm(() => formFields.map((f) => f.field.name), ['name']);
+    const { result, html } = await outcome;
+    assert.ok(result && !result.isError);
+    assert.match(html, /<pre>Hello, Ada\.<\/pre>/);
+    await taskRow(/^needs-input$/, /^completed$/);
   });
 
   it("cancels a running task from its row's Cancel: tasks/cancel reaches the server", async () => {
