@@ -65,6 +65,7 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
   this.timeout(60_000);
   let kit: Kit;
   let server: ServerInfo;
+  let pushing: ServerInfo;
   let tasks: ToolTasks;
   let caller: ToolCaller;
   const ui = new Ui();
@@ -86,9 +87,19 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
         }),
       ],
     });
-    await kit.update(workspaceScope(), [entry('tasks-ext', stdio(process.execPath, [fixtureServer('tasks-extension-server.mjs')], { FIXTURE_TASK_POLL_MS: '50' }))], []);
+    await kit.update(
+      workspaceScope(),
+      [
+        entry('tasks-ext', stdio(process.execPath, [fixtureServer('tasks-extension-server.mjs')], { FIXTURE_TASK_POLL_MS: '50' })),
+        // Polls rarely (every 10 s, ToolTasks' longest), but pushes every change.
+        entry('tasks-push', stdio(process.execPath, [fixtureServer('tasks-extension-server.mjs')], { FIXTURE_TASK_POLL_MS: '60000', FIXTURE_TASK_NOTIFY: '1' })),
+      ],
+      [],
+    );
     await waitForState(kit, 'tasks-ext', 'running');
+    await waitForState(kit, 'tasks-push', 'running');
     server = kit.registry.servers().find((s) => s.name === 'tasks-ext')!;
+    pushing = kit.registry.servers().find((s) => s.name === 'tasks-push')!;
     assert.strictEqual(server.protocolVersion, '2026-07-28');
   });
 
@@ -131,6 +142,15 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     assert.strictEqual(task.result?.content[0].type, 'text');
     assert.ok(seen.some((s) => s.startsWith('working:Step 2 of 3')), `polled status messages: ${seen.join(', ')}`);
     assert.ok(!/Protocol:/.test(kit.logs.get('tasks-ext')!.text), 'the SDK saw nothing it refused');
+  });
+
+  it('a notifications/tasks the server pushes is taken at once (no wait for the next poll), its result with it', async () => {
+    const started = Date.now();
+    const outcome = await caller.call({ serverId: pushing.id, tool: pushing.features.tools.find((t) => t.name === 'slow-report')!, arguments: { steps: 2, stepMs: 100 }, origin: 'a test' }, { confirmedByUser: true });
+    assert.strictEqual(text(outcome), 'Report ready after 2 steps.');
+    assert.ok(Date.now() - started < 5000, `done in ${Date.now() - started} ms, not at the next poll (10 s)`);
+    assert.strictEqual(tasks.of(pushing.id)[0].status, 'completed');
+    assert.ok(!/Protocol:/.test(kit.logs.get('tasks-push')!.text), 'the SDK never saw notifications/tasks');
   });
 
   it('a call the server answers at once is an ordinary result (no task)', async () => {
