@@ -59,6 +59,8 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
   /** What a terminal task brought: its result, or why it failed. */
   const results = new Map<string, CallToolResult>();
   const failures = new Map<string, string>();
+  /** The last status seen of each task still running (what `result` need not ask the server again). */
+  const running = new Map<string, Task['status']>();
   /** The `inputRequests` keys answered (or being answered), per task: each is shown to the user once. */
   const answered = new Map<string, Set<string>>();
   /** Per task with input being answered: aborted when it ends (or is cancelled), which closes its dialogs. */
@@ -95,6 +97,8 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
 
   /** Keeps what a detailed task carries: the result once completed, input to answer while input_required. */
   const remember = (t: Detailed) => {
+    if (t.status === 'working' || t.status === 'input_required') running.set(t.taskId, t.status);
+    else running.delete(t.taskId);
     if (t.status === 'completed' && !results.has(t.taskId)) {
       if (isCallToolResult(t.result)) results.set(t.taskId, t.result);
       else failures.set(t.taskId, "The server's result of the task is not a tool result.");
@@ -175,7 +179,9 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
       }
     },
     get,
+    // The result comes with `tasks/get`: a task known to be running has none yet (no request is sent for that).
     async result(taskId, options) {
+      if (running.has(taskId)) throw new Error('The task has not completed.');
       if (!results.has(taskId) && !failures.has(taskId)) await get(taskId, options);
       const result = results.get(taskId);
       results.delete(taskId);
