@@ -153,6 +153,16 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     assert.ok(!/Protocol:/.test(kit.logs.get('tasks-push')!.text), 'the SDK never saw notifications/tasks');
   });
 
+  it("checks results against the tool's output schema, as the SDK checks its own calls: of a task, and at once", async () => {
+    const typed = await call('typed-report');
+    assert.ok(typed.ran);
+    assert.deepStrictEqual(typed.result.structuredContent, { pages: 3 });
+    assert.strictEqual(tasks.of(server.id)[0].status, 'completed', 'it ran as a task');
+    await assert.rejects(call('typed-report', { wrong: true }), /Structured content does not match the tool's output schema/);
+    assert.strictEqual(tasks.of(server.id)[0].status, 'failed');
+    await assert.rejects(call('typed-report', { now: true, wrong: true }), /Structured content does not match the tool's output schema/);
+  });
+
   it('a call the server answers at once is an ordinary result (no task)', async () => {
     assert.strictEqual(text(await call('quick')), 'Quick answer.');
     assert.deepStrictEqual(tasks.of(server.id), []);

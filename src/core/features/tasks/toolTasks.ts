@@ -136,7 +136,7 @@ export class ToolTasks {
     });
     let created: Awaited<ReturnType<TaskRequests['callTool']>>;
     try {
-      created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, { signal: call.signal, progressToken });
+      created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, { signal: call.signal, progressToken, tool: call.tool });
     } catch (e) {
       progressed?.dispose();
       throw e;
