@@ -4,6 +4,7 @@
 // session's own elicitation handler and `tasks/update`, cancels with `tasks/cancel`, and a lost task or a failed
 // one ends failed with a plain reason. The same ToolTasks registry as 2025-11-25 tasks.
 import * as assert from 'assert';
+import { spawn, type ChildProcess } from 'child_process';
 import { ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
@@ -258,5 +259,44 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     await kit.update(workspaceScope(), [], []); // the server is removed: its session ends
     await failed;
     assert.strictEqual(started.status, 'failed');
+  });
+});
+
+describe('tool calls as tasks on 2026-07-28, over Streamable HTTP', function () {
+  this.timeout(60_000);
+  let bridge: ChildProcess;
+  let base: string;
+  let kit: Kit;
+
+  before(async () => {
+    bridge = spawn(process.execPath, [fixtureServer('http-bridge.mjs'), fixtureServer('tasks-extension-server.mjs')], { env: { ...process.env, PORT: '0', FIXTURE_TASK_POLL_MS: '50' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const port = await new Promise<number>((resolve) => bridge.stdout!.on('data', (d: Buffer) => /listening (\d+)/.test(String(d)) && resolve(Number(/listening (\d+)/.exec(String(d))![1]))));
+    base = `http://127.0.0.1:${port}`;
+    kit = createKit();
+    await kit.update(workspaceScope(), [entry('tasks-http', { type: 'http', url: `${base}/mcp`, headers: {} })], []);
+    await waitForState(kit, 'tasks-http', 'running');
+  });
+
+  after(async () => {
+    await kit.registry.disposeAsync();
+    bridge.kill();
+  });
+
+  it("runs a task over HTTP on the raw path, each task request routed by the task's id (Mcp-Name)", async () => {
+    const server = kit.registry.servers().find((s) => s.name === 'tasks-http')!;
+    assert.strictEqual(server.protocolVersion, '2026-07-28');
+    const tasks = new ToolTasks({ minPollMs: 20 });
+    const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
+    const caller = new ToolCaller(kit.registry, new ActiveToolCalls(), consent, () => tasks);
+    const outcome = await caller.call({ serverId: server.id, tool: server.features.tools.find((t) => t.name === 'slow-report')!, arguments: { steps: 2, stepMs: 100 }, origin: 'a test' }, { confirmedByUser: true });
+    assert.ok(outcome.ran);
+    assert.deepStrictEqual(outcome.result.content, [{ type: 'text', text: 'Report ready after 2 steps.' }]);
+    const [task] = tasks.of(server.id);
+    assert.strictEqual(task.status, 'completed');
+    const seen = (await (await fetch(`${base}/_headers`)).json()) as { method: string; mcpMethod: string | null; mcpName: string | null }[];
+    const gets = seen.filter((h) => h.method === 'tasks/get');
+    assert.ok(gets.length > 0, JSON.stringify(seen));
+    assert.ok(gets.every((h) => h.mcpMethod === 'tasks/get' && h.mcpName === task.taskId), JSON.stringify(gets));
+    assert.ok(seen.some((h) => h.method === 'tools/call' && h.mcpName === 'slow-report'), JSON.stringify(seen));
   });
 });
