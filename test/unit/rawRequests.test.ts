@@ -63,6 +63,19 @@ describe('raw requests beside the SDK', () => {
     assert.deepStrictEqual(toSdk, []);
   });
 
+  it('progress for its token restarts its timeout, as the SDK does for its own requests', async () => {
+    const answer = raw.request('tools/call', { name: 'slow' }, { timeout: 150, progressToken: 'p-1' });
+    const sent = await lastRequest();
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      raw.progressed('p-1');
+      raw.progressed('someone else');
+    }
+    // 400 ms after it was sent, more than twice its timeout: still waiting, then answered.
+    await server.send({ jsonrpc: '2.0', id: sent.id, result: { content: [] } });
+    assert.deepStrictEqual(await answer, { content: [] });
+  });
+
   it("ends with its caller's signal", async () => {
     const stop = new AbortController();
     const answer = raw.request('tasks/get', { taskId: 'x' }, { signal: stop.signal });

@@ -12,11 +12,15 @@ export interface RawRequestOptions {
   signal?: AbortSignal;
   /** ms; no answer by then rejects (default 60 s). */
   timeout?: number;
+  /** The request's `progressToken`: its progress restarts the timeout (see `progressed`), as the SDK's requests do. */
+  progressToken?: string;
 }
 
 interface Pending {
   resolve(result: Record<string, unknown>): void;
   reject(error: unknown): void;
+  progressToken?: string;
+  restartTimer(): void;
 }
 
 export class RawRequests {
@@ -35,7 +39,7 @@ export class RawRequests {
   request(method: string, params: Record<string, unknown>, options: RawRequestOptions = {}): Promise<Record<string, unknown>> {
     const send = this.sendMessage;
     if (this.closedReason || !send) return Promise.reject(this.closedReason ?? new Error('The session has not started.'));
-    const { signal, timeout = 60_000 } = options;
+    const { signal, timeout = 60_000, progressToken } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = `${RAW_ID_PREFIX}${++this.next}`;
     return new Promise<Record<string, unknown>>((resolve, reject) => {
@@ -51,7 +55,8 @@ export class RawRequests {
         reject(reason);
       };
       const onAbort = () => giveUp(signal!.reason);
-      const timer = setTimeout(() => giveUp(new Error(`The server did not answer ${method} within ${Math.round(timeout / 100) / 10} s.`)), timeout);
+      const expire = () => giveUp(new Error(`The server did not answer ${method} within ${Math.round(timeout / 100) / 10} s.`));
+      let timer = setTimeout(expire, timeout);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(id, {
         resolve: (result) => {
@@ -61,6 +66,11 @@ export class RawRequests {
         reject: (error) => {
           cleanup();
           reject(error);
+        },
+        progressToken,
+        restartTimer: () => {
+          clearTimeout(timer);
+          timer = setTimeout(expire, timeout);
         },
       });
       send({ jsonrpc: '2.0', id, method, params }).catch((e: unknown) => this.pending.get(id)?.reject(e));
@@ -81,6 +91,11 @@ export class RawRequests {
       pending.reject(new Error('The server answered with neither a result nor an error.'));
     }
     return true;
+  }
+
+  /** Progress came for `progressToken`: the requests sent with it wait their whole timeout again. */
+  progressed(progressToken: unknown): void {
+    for (const pending of this.pending.values()) if (pending.progressToken !== undefined && pending.progressToken === progressToken) pending.restartTimer();
   }
 
   /** The session ended: every request in flight rejects with `reason`, and later ones at once. */

@@ -78,10 +78,10 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
   const ready = async () => (loaded ??= await loadCodecs());
 
   /** A raw request of the session, framed as the SDK frames its own, with the extension declared. */
-  const request = async (method: string, params: Json, options?: { signal?: AbortSignal }): Promise<Json> => {
+  const request = async (method: string, params: Json, options?: { signal?: AbortSignal; progressToken?: string }): Promise<Json> => {
     const c = await ready();
     const framed = c.withTaskCapabilityV2({ ...params, _meta: { ...deps.client().requestEnvelope(), ...(params._meta as Json | undefined) } } as never) as Json;
-    return deps.send(options, (_client, o) => deps.raw.request(method, framed, { signal: o.signal, timeout: o.timeout }));
+    return deps.send(options, (_client, o) => deps.raw.request(method, framed, { signal: o.signal, timeout: o.timeout, progressToken: options?.progressToken }));
   };
 
   const toTask = (t: Detailed): Task => {

@@ -32,7 +32,10 @@ export class TaskWire implements TaskRequests {
   private ended = () => new Error(`The session with "${this.serverName()}" has ended.`);
 
   /** Takes a message off the wire before the SDK sees it: true when it was ours. */
-  readonly consume = (m: JSONRPCMessage): boolean => this.raw.take(m) || this.v1.progressReceived(m) || !!this.v2?.requests.notificationReceived(m);
+  readonly consume = (m: JSONRPCMessage): boolean => {
+    if ('method' in m && m.method === 'notifications/progress') this.raw.progressed((m.params as { progressToken?: unknown } | undefined)?.progressToken);
+    return this.raw.take(m) || this.v1.progressReceived(m) || !!this.v2?.requests.notificationReceived(m);
+  };
 
   /** The transport of a connection attempt: raw requests go out on it and end when it closes. */
   wire(transport: TracingTransport): TracingTransport {
