@@ -113,10 +113,12 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
           failures.set(t.taskId, messageOf(e));
         }
       }
-      toolOf.delete(t.taskId);
     }
     if (t.status === 'input_required') void answerInput(t.taskId, t.inputRequests as Record<string, { method: string; params?: Json }>);
-    if (t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled') stopAsking(t.taskId);
+    if (t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled') {
+      stopAsking(t.taskId);
+      toolOf.delete(t.taskId);
+    }
     return t;
   };
 
