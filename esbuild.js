@@ -69,6 +69,13 @@ const extAppsZodPlugin = {
       }
       return { contents: source.replace(pattern, 'import*as $1 from"zod/v4"'), loader: 'js' };
     });
+    // ext-tasks' codecs (pinned too) take zod the same way.
+    const tasksPattern = /import \{ z \} from "zod\/v4";/;
+    build.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]ext-tasks[\\/]dist[\\/]core[\\/]v2[\\/]schemas\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!tasksPattern.test(source)) throw new Error(`${args.path}: no \`import { z } from "zod/v4"\` any more: update ${extAppsZodPlugin.name}`);
+      return { contents: source.replace(tasksPattern, 'import * as z from "zod/v4";'), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
   },
 };
 

@@ -113,6 +113,19 @@ describe('mcp-host command line', function () {
     }
   });
 
+  it('calls a tool a 2026-07-28 server runs as a task (the tasks extension), follows it and prints its result', async () => {
+    const tasksDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-cli-tasks-ext-'));
+    try {
+      fs.mkdirSync(path.join(tasksDir, '.vscode'));
+      fs.writeFileSync(path.join(tasksDir, '.vscode', 'mcp.json'), JSON.stringify({ servers: { 'tasks-ext': { command: process.execPath, args: [fixtureServer('tasks-extension-server.mjs')] } } }));
+      const { code, stdout, stderr } = await run(tasksDir, ['--yes', 'call', 'tasks-ext', 'quick-task']);
+      assert.strictEqual(code, 0, stderr);
+      assert.match(stdout, /Done as a task\./);
+    } finally {
+      fs.rmSync(tasksDir, { recursive: true, force: true });
+    }
+  });
+
   it('says how to use it, and exits 2 on bad usage', async () => {
     const { code, stderr } = await run(dir, ['frobnicate']);
     assert.strictEqual(code, 2);

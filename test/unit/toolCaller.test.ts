@@ -111,7 +111,7 @@ describe('the guarded tool call path', function () {
     // The task runner (ToolTasks) sends the calls ToolCaller hands it, consent given, as tasks (or plainly when the
     // server does not run them as tasks); the protocol's task requests send `tools/call` with `task` for it.
     const allowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/protocol/serverConnection.ts', 'src/cli/conformanceClient.ts', 'src/vscode/publicApi.ts', 'src/core/features/tasks/toolTasks.ts']);
-    const taskCallAllowed = new Set(['src/core/features/tasks/toolTasks.ts', 'src/core/protocol/connection/taskRequests.ts']);
+    const taskCallAllowed = new Set(['src/core/features/tasks/toolTasks.ts', 'src/core/protocol/connection/taskRequests.ts', 'src/core/protocol/connection/taskRequestsV2.ts', 'src/core/protocol/connection/taskWire.ts']);
     const consentAllowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/features/tools/toolConsent.ts', 'src/core/protocol/features/tools/agentCallIdentity.ts']);
     const offenders: string[] = [];
     const walk = (dir: string) => {

@@ -57,22 +57,30 @@ export interface ServerSession {
    * a check fails, and then the file must not be used.
    */
   readSkillFile(skill: Skill, ref?: string, options?: SessionRequestOptions): Promise<SkillFile>;
-  /** The 2025-11-25 task requests (features/tasks drives them); absent where the session cannot send them. */
+  /** The session's task requests (features/tasks drives them); absent where the session cannot send them. */
   readonly tasks?: TaskRequests;
 }
 
-/** The task requests of a session: what a tool call made as a task needs (2025-11-25 experimental tasks). */
+/**
+ * The task requests of a session: what a tool call made as a task needs, on either wire (2025-11-25 experimental
+ * tasks, or the 2026-07-28 tasks extension, whose `tasks/get` carries the result and which has no `tasks/list`).
+ */
 export interface TaskRequests {
   /**
    * `tools/call` with `task`: the task the server created, or the result itself when it ignored `task`. Its progress
    * notifications (`progressToken`, valid for the task's whole life) come through `onProgress`, not the options.
    */
-  callTool(params: CallToolRequest['params'], task: { ttl?: number }, options?: Pick<SessionRequestOptions, 'signal'> & { progressToken?: string }): Promise<{ task: Task } | CallToolResult>;
+  callTool(params: CallToolRequest['params'], task: { ttl?: number }, options?: Pick<SessionRequestOptions, 'signal'> & { progressToken?: string; tool?: Tool }): Promise<{ task: Task } | CallToolResult>;
   get(taskId: string, options?: SessionRequestOptions): Promise<Task>;
   /** `tasks/result`: the tool's result once the task is terminal (the server may hold the answer until then). */
   result(taskId: string, options?: SessionRequestOptions): Promise<CallToolResult>;
   cancel(taskId: string, options?: SessionRequestOptions): Promise<Task>;
   list(cursor?: string, options?: SessionRequestOptions): Promise<{ tasks: Task[]; nextCursor?: string }>;
+  /**
+   * Every `tools/call` may come back as a task, not only those of tools that declare task support: the 2026-07-28
+   * tasks extension, where the server decides per request.
+   */
+  readonly anyCall?: boolean;
   /** The task statuses the server pushes (`notifications/tasks/status`), when it does. */
   readonly onStatus?: Event<Task>;
   /** Progress of a task-augmented call, by the `progressToken` it was sent with. */

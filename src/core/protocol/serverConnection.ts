@@ -12,7 +12,7 @@ import type { Connection, ConnectionEvents, ConnectionOptions, StartOutcome } fr
 import { RemoteLauncher } from './connection/remoteLauncher';
 import { describeStartFailure, isProbeClosed, StartError } from './connection/startErrors';
 import { StdioLauncher } from './connection/stdioLauncher';
-import { taskRequests } from './connection/taskRequests';
+import { TaskWire } from './connection/taskWire';
 import type { Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
 import { redact, redactingLog } from '../host/redactingLog';
@@ -35,13 +35,13 @@ export class ServerConnection implements Connection, Disposable {
   /** What the user typed into this session's secret-looking form fields: masked in its log like inputs. */
   private readonly typedSecrets: string[] = [];
   readonly log: ServerLog;
-  readonly tasks = taskRequests((options, request) => this.send(options, request));
 
   private readonly secrets: () => readonly string[];
   /** Aborted when the session ends (or its start is cancelled): every request still in flight ends with it. */
   private readonly lifetime = new AbortController();
   /** Rejects the requests in flight that carry their caller's signal, when the session ends (see `send`). */
   private readonly ending = new Set<(reason: unknown) => void>();
+  readonly tasks = new TaskWire((options, request) => this.send(options, request), this.lifetime.signal, () => this.client, () => this.log, () => this.definition.name);
 
   /** When the session last sent or received anything, and our requests still unanswered (the idle health check). */
   private lastTraffic = Date.now();
@@ -240,7 +240,7 @@ export class ServerConnection implements Connection, Disposable {
         listChanged: this.lists.listChangedHandlers(),
         session: this,
         redact: (value) => this.typedSecrets.push(value),
-        tasks: this.tasks,
+        tasks: this.tasks.v1,
       };
       const { client, installed } = createClient(setup);
       this.client = client;
@@ -251,7 +251,7 @@ export class ServerConnection implements Connection, Disposable {
       const cancel = () => void transport.close().catch((e: Error) => this.log.debug(`close: ${e.message}`));
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        await client.connect(new TracingTransport(transport, this.log, onStarted, this.traffic, () => client.getProtocolEra() === 'modern', this.tasks.progressReceived), { timeout: this.options.initializeTimeoutMs, signal, prior });
+        await client.connect(this.tasks.wire(new TracingTransport(transport, this.log, onStarted, this.traffic, () => client.getProtocolEra() === 'modern', this.tasks.consume)), { timeout: this.options.initializeTimeoutMs, signal, prior });
       } finally {
         signal.removeEventListener('abort', cancel);
       }

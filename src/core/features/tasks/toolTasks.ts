@@ -117,8 +117,9 @@ export class ToolTasks {
    */
   async run(session: ServerSession, call: TaskCall): Promise<CallToolResult> {
     const requests = session.tasks;
-    // Not a task after all (the server does not run tool calls as tasks, the tool forbids it): the ordinary call.
-    if (!requests || !runsAsTask(session.capabilities, call.tool)) {
+    // Not a task after all (the server does not run tool calls as tasks, the tool forbids it): the ordinary call. With
+    // the 2026-07-28 extension every call may become a task: the server decides.
+    if (!requests || !(requests.anyCall || runsAsTask(session.capabilities, call.tool))) {
       return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool });
     }
     // The task's progress comes by a token of ours, for as long as the task runs (the SDK's ends with the answer).
@@ -135,7 +136,7 @@ export class ToolTasks {
     });
     let created: Awaited<ReturnType<TaskRequests['callTool']>>;
     try {
-      created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, { signal: call.signal, progressToken });
+      created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, { signal: call.signal, progressToken, tool: call.tool });
     } catch (e) {
       progressed?.dispose();
       throw e;

@@ -97,8 +97,9 @@ export class ToolCaller {
     try {
       const session = this.sessions.session(call.serverId);
       end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
-      // A tool that says how it runs as a task: the task runner decides (see ToolTasks.run).
-      if (this.tasks && call.tool.execution?.taskSupport) return this.tasks().run(session, call).finally(end);
+      // A tool that says how it runs as a task, or any tool of a server whose every call may become one: the task
+      // runner decides (see ToolTasks.run).
+      if (this.tasks && (call.tool.execution?.taskSupport || session.tasks?.anyCall)) return this.tasks().run(session, call).finally(end);
       return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool }).finally(end);
     } catch (e) {
       // A session that just ended rejects, as every other failure does.

@@ -66,6 +66,8 @@ export class TracingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
+  /** Told when the transport closes, before the SDK is (the host's raw requests end with it). */
+  whenClosed?: () => void;
 
   constructor(
     readonly inner: Transport,
@@ -83,7 +85,10 @@ export class TracingTransport implements Transport {
       Object.defineProperty(this, 'pid', { get: () => (inner as { pid?: number }).pid, enumerable: true });
       Object.defineProperty(this, 'stderr', { get: () => (inner as { stderr?: unknown }).stderr, enumerable: true });
     }
-    inner.onclose = () => this.onclose?.();
+    inner.onclose = () => {
+      this.whenClosed?.();
+      this.onclose?.();
+    };
     inner.onerror = (e) => this.onerror?.(e);
     inner.onmessage = (m, extra) => {
       traffic?.received(m);

@@ -2,7 +2,9 @@
 // and carries the level a request wants in its `_meta` (`io.modelcontextprotocol/logLevel`). Once a level is set,
 // every request (and notification) of a 2026-07-28 session carries it; 2025 sessions are untouched (the SDK adds no
 // envelope to them) and keep `logging/setLevel`.
-import { Client, LOG_LEVEL_META_KEY, type LoggingLevel } from '@modelcontextprotocol/client';
+// It also lends the host's raw request path (the tasks extension) what the SDK keeps protected: the request envelope
+// it sends, and its own dispatch of a request a server embeds in a result.
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type LoggingLevel, type Result } from '@modelcontextprotocol/client';
 
 export class LevelledClient extends Client {
   /** The level to ask for on each request of a 2026-07-28 session; undefined: none is sent. */
@@ -11,5 +13,22 @@ export class LevelledClient extends Client {
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     const envelope = super._outboundMetaEnvelope();
     return envelope && this.logLevel !== undefined ? { ...envelope, [LOG_LEVEL_META_KEY]: this.logLevel } : envelope;
+  }
+
+  /** The `_meta` the SDK puts on each request of a 2026-07-28 session (protocol version, client info, capabilities, level). */
+  requestEnvelope(): Record<string, unknown> {
+    return { ...this._outboundMetaEnvelope() };
+  }
+
+  /**
+   * Answers a request a server embeds (`inputRequests` of a result or of a task) with the handler registered for its
+   * method, as the SDK answers `input_required`: the same handlers, consent and dialogs as a request on the wire.
+   */
+  async answerEmbedded(key: string, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<Result> {
+    const handler = this._getRequestHandler(method);
+    if (!handler) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `This client does not answer ${method} for this server.`);
+    const unavailable = () => Promise.reject(new Error('Not available while answering an embedded request.'));
+    const context = { sessionId: this.transport?.sessionId, mcpReq: { id: key, method, _meta: params?._meta, signal, send: unavailable, notify: unavailable } };
+    return handler({ jsonrpc: '2.0', id: key, method, ...(params && { params }) }, this.buildContext(context as unknown as ClientContext));
   }
 }

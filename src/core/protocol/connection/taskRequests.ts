@@ -7,7 +7,7 @@ import type { CallToolResult, Client, JSONRPCMessage, Progress, RequestOptions, 
 import { PROGRESS_TOKEN_PREFIX } from '../../features/tasks/toolTasks';
 import type { SessionRequestOptions, TaskRequests } from '../../host/serverSession';
 
-type Send = <T>(options: SessionRequestOptions | undefined, request: (client: Client, options: RequestOptions) => Promise<T>) => Promise<T>;
+export type Send = <T>(options: SessionRequestOptions | undefined, request: (client: Client, options: RequestOptions) => Promise<T>) => Promise<T>;
 
 const STATUSES = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 
