@@ -92,6 +92,9 @@ export class SamplingFeature implements ClientFeature {
     session.handlers.setRequestHandler('sampling/createMessage', (request, ctx) =>
       this.createMessage(session.definition, request.params, session.log, ctx.mcpReq.signal),
     );
+    session.answerAsTask?.('sampling/createMessage', (params, signal) =>
+      this.createMessage(session.definition, params as CreateMessageRequestParams, session.log, signal) as Promise<CreateMessageResult & Record<string, unknown>>,
+    );
   }
 
   /** Handles one request from start to finish; throws a ProtocolError the SDK sends back to the server. */
