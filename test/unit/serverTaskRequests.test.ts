@@ -12,7 +12,7 @@ import { SamplingFeature, type SamplingDialogs, type SamplingQuestion, type Samp
 import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/protocol/features/elicitationFeature';
 import type { FormOutcome } from '../../src/core/protocol/features/formModel';
 import type { ClientFeature } from '../../src/core/host/clientFeature';
-import { fixtureServer } from './helpers';
+import { fixtureServer, waitFor } from './helpers';
 import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';
 
 const fakeModel: LanguageModelInfo = { id: 'fake-model', family: 'fake', vendor: 'fake-vendor', name: 'Fake Model', capabilities: { acceptsImages: false, acceptsTools: false } };
@@ -172,6 +172,17 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
     assert.strictEqual(models.requests.length, 1);
     assert.strictEqual(models.aborted, 1, 'the model request was aborted');
     assert.ok(seen.statuses?.includes('cancelled'));
+  });
+
+  it('the tasks go with the session: stopping the server aborts the model request a task still runs', async () => {
+    const { client } = await start();
+    dialogs.consent.push('always');
+    models.hold = true;
+    const pending = call(client, 'sample-as-task', { prompt: 'Forever' }).catch((e: Error) => e);
+    await waitFor(() => models.requests.length === 1, 10_000, 'the model request');
+    await kit.registry.disposeAsync();
+    await waitFor(() => models.aborted === 1, 5_000, 'the model request to be aborted');
+    assert.ok((await pending) instanceof Error, 'the tool call ended with the session');
   });
 
   it('elicitation as a task: the same form, and the answer comes back through tasks/result', async () => {
