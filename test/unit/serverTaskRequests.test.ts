@@ -211,6 +211,14 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
     assert.strictEqual(seen.polled?.at(-1), 'cancelled');
   });
 
+  it('only on 2025-11-25: an older session gets an error for a request with task, and no task is created', async () => {
+    const { client } = await startUserServer(kit, 'tasks', fixtureServer('tasks-server.mjs'), { FIXTURE_PROTOCOL_VERSION: '2025-06-18' });
+    const seen = await call(client, 'sample-as-task');
+    assert.strictEqual(seen.created, undefined);
+    assert.match(seen.error?.message ?? '', /Requests as tasks need protocol 2025-11-25; this session speaks 2025-06-18/);
+    assert.strictEqual(dialogs.asked.length, 0, 'nobody was asked');
+  });
+
   it('declares tasks.requests only for the features that are on', async () => {
     let { client } = await start();
     assert.deepStrictEqual(await call(client, 'client-tasks-capability'), {
