@@ -219,6 +219,13 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
     assert.strictEqual(dialogs.asked.length, 0, 'nobody was asked');
   });
 
+  it('declares nothing of it on the 2026-07-28 wire (its requests carry the capabilities, without `tasks`)', async () => {
+    const { client } = await startUserServer(kit, 'asking', fixtureServer('asking-server.mjs'), { FIXTURE_ERAS: 'modern' });
+    assert.strictEqual(kit.registry.servers().find((s) => s.name === 'asking')?.protocolVersion, '2026-07-28');
+    const declared = JSON.parse(((await client.callTool({ name: 'capabilities', arguments: {} })) as { content: { text: string }[] }).content[0].text);
+    assert.deepStrictEqual(Object.keys(declared).sort(), ['elicitation', 'roots', 'sampling']);
+  });
+
   it('declares tasks.requests only for the features that are on', async () => {
     let { client } = await start();
     assert.deepStrictEqual(await call(client, 'client-tasks-capability'), {
