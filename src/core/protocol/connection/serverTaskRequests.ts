@@ -105,7 +105,16 @@ export class ServerTaskRequests {
     const sampling = this.answers.get('sampling/createMessage');
     const elicitation = this.answers.get('elicitation/create');
     // The receiver's SDK types are the ESM build's; the Client is the same class at runtime.
-    const receiver = receiverModule.bindTaskReceiver(client as unknown as Parameters<TaskReceiverModule['bindTaskReceiver']>[0], {
+    const bind = (options: Parameters<TaskReceiverModule['bindTaskReceiver']>[1]) => {
+      try {
+        return receiverModule.bindTaskReceiver(client as unknown as Parameters<TaskReceiverModule['bindTaskReceiver']>[0], options);
+      } catch (e) {
+        // The server still starts, asking the ordinary way: nothing is declared.
+        log.warn(`Requests as tasks are not available for this server: ${(e as Error).message}`);
+        return undefined;
+      }
+    };
+    const receiver = bind({
       methods: { 'sampling/createMessage': !!sampling, 'elicitation/create': !!elicitation },
       ...(sampling && { sampling: callback('sampling/createMessage', sampling) }),
       ...(elicitation && { elicitation: callback('elicitation/create', elicitation) }),
@@ -125,6 +134,7 @@ export class ServerTaskRequests {
         else log.info(`${context.method}${context.taskId ? ` (task ${context.taskId})` : ''}: ${message}`);
       },
     });
+    if (!receiver) return undefined;
     for (const [method, handler] of plain) {
       const routed = table?.get(method);
       if (table && handler && routed) table.set(method, (request, ctx) => (isTaskAugmented(request) ? routed(request, ctx) : handler(request, ctx)));
