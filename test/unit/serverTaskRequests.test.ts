@@ -47,14 +47,19 @@ class StubModels implements LanguageModelCatalog {
 class StubDialogs implements SamplingDialogs {
   consent: (StandingConsentAnswer | undefined)[] = [];
   asked: SamplingQuestion[] = [];
+  /** How long the user takes to answer the consent question (ms). */
+  consentDelayMs = 0;
+  textAsked = 0;
   async confirmSampling(q: SamplingQuestion) {
     this.asked.push(q);
+    if (this.consentDelayMs) await new Promise((resolve) => setTimeout(resolve, this.consentDelayMs));
     return this.consent.shift();
   }
   async reviewSamplingResponse(): Promise<SamplingReviewAnswer | undefined> {
     return 'approve';
   }
   async inputText(q: { value?: string }) {
+    this.textAsked++;
     return q.value;
   }
 }
@@ -172,6 +177,18 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
     assert.strictEqual(models.requests.length, 1);
     assert.strictEqual(models.aborted, 1, 'the model request was aborted');
     assert.ok(seen.statuses?.includes('cancelled'));
+  });
+
+  it('cancelled while the consent dialog is open: once answered, no review dialog follows and no model is asked', async () => {
+    const { client } = await start();
+    dialogs.consent.push('once');
+    dialogs.consentDelayMs = 800;
+    const seen = await call(client, 'sample-as-task', { prompt: 'Slow to decide', cancelAfterMs: 200 });
+    assert.strictEqual(seen.cancelled?.status, 'cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    assert.strictEqual(dialogs.asked.length, 1);
+    assert.strictEqual(dialogs.textAsked, 0, 'the prompt review was not shown');
+    assert.strictEqual(models.requests.length, 0, 'no model was asked');
   });
 
   it('the tasks go with the session: stopping the server aborts the model request a task still runs', async () => {
