@@ -12,6 +12,7 @@ import { SamplingFeature, type SamplingDialogs, type SamplingQuestion, type Samp
 import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/protocol/features/elicitationFeature';
 import type { FormOutcome } from '../../src/core/protocol/features/formModel';
 import type { ClientFeature } from '../../src/core/host/clientFeature';
+import { taskRequestParams } from '../../src/core/protocol/connection/serverTaskRequests';
 import { fixtureServer, waitFor } from './helpers';
 import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';
 
@@ -262,5 +263,24 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
     assert.strictEqual(await call(client, 'client-tasks-capability'), null, 'nothing to answer as a task: no tasks capability');
     const seen = await call(client, 'sample-as-task');
     assert.ok(seen.error && !seen.created, 'a request as a task is refused');
+  });
+});
+
+describe('the params a task answer gets', () => {
+  it('are checked against the spec shape, as a plain request is: a malformed request fails with -32602', async () => {
+    await assert.rejects(taskRequestParams('sampling/createMessage', { task: { ttl: 1000 }, maxTokens: 10 }), (e: Error & { code?: number }) => {
+      assert.strictEqual(e.code, -32602);
+      assert.match(e.message, /^Invalid sampling request: /);
+      return true;
+    });
+  });
+
+  it('leave out the task, and give an elicitation its schema as sent (keywords the SDK drops included, for the form to refuse)', async () => {
+    const requestedSchema = { type: 'object', properties: { code: { type: 'string', pattern: '^[0-9]+$' } } };
+    const params = await taskRequestParams('elicitation/create', { task: { ttl: 1000 }, mode: 'form', message: 'Code?', requestedSchema });
+    assert.deepStrictEqual(params, { mode: 'form', message: 'Code?', requestedSchema });
+    const sampling = await taskRequestParams('sampling/createMessage', { task: {}, messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 });
+    assert.ok(!('task' in sampling));
+    assert.strictEqual(sampling.maxTokens, 10);
   });
 });
