@@ -14,6 +14,7 @@ import type { FormField, FormOutcome } from '../core/protocol/features/formModel
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest } from '../core/features/languageModel';
 import { SamplingFeature, type SamplingDialogs } from '../core/protocol/features/sampling/samplingFeature';
 import { ToolTasks } from '../core/features/tasks/toolTasks';
+import { checkToolOutput } from '../core/protocol/features/tools/toolOutputCheck';
 import { ToolCaller } from '../core/features/tools/toolCaller';
 import { ToolConsent } from '../core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../core/features/userQuestions';
@@ -211,7 +212,7 @@ async function runCommand(
         },
       });
       // A tool that runs as a task (2025-11-25) is followed to its end, its result printed like any other.
-      const tasks = new ToolTasks();
+      const tasks = new ToolTasks({ checkResult: checkToolOutput });
       const outcome = await new ToolCaller(registry, activeToolCalls, consent, () => tasks).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
       if (!outcome.ran) {
         terminal.say('The call was not allowed.');

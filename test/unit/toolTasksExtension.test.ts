@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import { ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
+import { checkToolOutput } from '../../src/core/protocol/features/tools/toolOutputCheck';
 import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { PermissionStore } from '../../src/core/host/permissionStore';
@@ -107,7 +108,8 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
   after(() => kit.registry.disposeAsync());
 
   beforeEach(() => {
-    tasks = new ToolTasks({ minPollMs: 20 });
+    // As the extension creates it (taskRows.ts): results checked against the tool's output schema.
+    tasks = new ToolTasks({ minPollMs: 20, checkResult: checkToolOutput });
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
     caller = new ToolCaller(kit.registry, new ActiveToolCalls(), consent, () => tasks);
   });

@@ -70,7 +70,7 @@ export interface TaskRequests {
    * `tools/call` with `task`: the task the server created, or the result itself when it ignored `task`. Its progress
    * notifications (`progressToken`, valid for the task's whole life) come through `onProgress`, not the options.
    */
-  callTool(params: CallToolRequest['params'], task: { ttl?: number }, options?: Pick<SessionRequestOptions, 'signal'> & { progressToken?: string; tool?: Tool }): Promise<{ task: Task } | CallToolResult>;
+  callTool(params: CallToolRequest['params'], task: { ttl?: number }, options?: Pick<SessionRequestOptions, 'signal'> & { progressToken?: string }): Promise<{ task: Task } | CallToolResult>;
   get(taskId: string, options?: SessionRequestOptions): Promise<Task>;
   /** `tasks/result`: the tool's result once the task is terminal (the server may hold the answer until then). */
   result(taskId: string, options?: SessionRequestOptions): Promise<CallToolResult>;

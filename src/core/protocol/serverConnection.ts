@@ -5,7 +5,7 @@ import { SdkError, SdkErrorCode, type CallToolRequest, type Client, type Complet
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
 import { ResourceListener } from './connection/resourceListener';
-import { createClient, followLogLevel, TracingTransport, type ClientSetup, type TrafficObserver } from './connection/handshake';
+import { createClient, followLogLevel, loadTaskReceiver, TracingTransport, type ClientSetup, type TrafficObserver } from './connection/handshake';
 import { isErrorResponse, isRequest, isResultResponse } from './connection/messageKinds';
 import type { Handshake, Launcher } from './connection/launcher';
 import type { Connection, ConnectionEvents, ConnectionOptions, StartOutcome } from '../host/connectionPort';
@@ -242,7 +242,7 @@ export class ServerConnection implements Connection, Disposable {
         redact: (value) => this.typedSecrets.push(value),
         tasks: this.tasks.v1,
       };
-      const { client, installed } = createClient(setup);
+      const { client, installed } = createClient(setup, await loadTaskReceiver(this.log));
       this.client = client;
       this.featureDisposables = installed;
       this.exited = false;

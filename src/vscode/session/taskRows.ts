@@ -4,6 +4,7 @@
 // registry of the window lives here, with the session layer (the activation side reaches it through the loader).
 import { CommandIds } from '../../core/common/commandIds';
 import { isTerminal, ToolTasks, type ToolTask } from '../../core/features/tasks/toolTasks';
+import { checkToolOutput } from '../../core/protocol/features/tools/toolOutputCheck';
 import type { ServerInfo } from '../../core/host/types';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { firstLine, inlineCode, labelText, markdownLine, truncate } from '../../core/presentation/serverText';
@@ -16,7 +17,7 @@ let watched = false;
 
 /** The window's task registry. */
 export function toolTasks(): ToolTasks {
-  return (tasks ??= new ToolTasks());
+  return (tasks ??= new ToolTasks({ checkResult: checkToolOutput }));
 }
 
 /** Rows a running server shows after its tools, prompts and resources: its skills, its tasks. `view` refreshes. */

@@ -62,6 +62,11 @@ export interface ToolTasksOptions {
   defaultPollMs?: number;
   /** Finished tasks kept per server (the oldest go first). */
   keepFinished?: number;
+  /**
+   * Checks a result against the tool's output schema as a plain call's is checked (the protocol layer's
+   * `checkToolOutput`); throws the error a plain call gets. A result that fails it fails the task with that error.
+   */
+  checkResult?(tool: Tool, result: CallToolResult): void;
 }
 
 /** The progress tokens of task calls (strings, unlike the SDK's numbers: the protocol's task requests take them off the wire). */
@@ -96,7 +101,7 @@ export class ToolTasks {
   private readonly fetching = new Map<string, Promise<void>>();
   /** Ends the wait of a task's poll (it ended, or the server pushed a status). */
   private readonly wakers = new Map<string, () => void>();
-  private readonly options: Required<ToolTasksOptions>;
+  private readonly options: Required<Omit<ToolTasksOptions, 'checkResult'>> & Pick<ToolTasksOptions, 'checkResult'>;
 
   constructor(options: ToolTasksOptions = {}) {
     this.options = { ttlMs: 60 * 60 * 1000, minPollMs: 100, maxPollMs: 10_000, defaultPollMs: 1000, keepFinished: 20, ...options };
@@ -136,7 +141,7 @@ export class ToolTasks {
     });
     let created: Awaited<ReturnType<TaskRequests['callTool']>>;
     try {
-      created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, { signal: call.signal, progressToken, tool: call.tool });
+      created = await requests.callTool({ name: call.tool.name, arguments: call.arguments }, { ttl: this.options.ttlMs }, { signal: call.signal, progressToken });
     } catch (e) {
       progressed?.dispose();
       throw e;
@@ -144,6 +149,7 @@ export class ToolTasks {
     // A server may run the call at once and answer with its result: then there is no task to follow.
     if (!('task' in created)) {
       progressed?.dispose();
+      this.options.checkResult?.(call.tool, created);
       return created;
     }
     const made = (created as { task: Task }).task;
@@ -271,7 +277,14 @@ export class ToolTasks {
       .result(task.taskId)
       .then(
         (result) => {
-          if (!isTerminal(task.status)) this.update(task, { status: 'completed', statusMessage: undefined, result });
+          if (isTerminal(task.status)) return;
+          try {
+            this.options.checkResult?.(task.tool, result);
+          } catch (e) {
+            // Not the task's "could not be fetched": the result came, and is refused as a plain call's would be.
+            return this.update(task, { status: 'failed', failure: messageOf(e) });
+          }
+          this.update(task, { status: 'completed', statusMessage: undefined, result });
         },
         (e: unknown) => {
           if (!early && !isTerminal(task.status)) this.update(task, { status: 'failed', failure: `The task completed, but its result could not be fetched: ${messageOf(e)}` });

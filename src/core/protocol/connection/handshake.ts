@@ -8,6 +8,8 @@ import type { ServerDefinition } from '../../config/types';
 import type { Disposable } from '../../common/events';
 import type { LogLevelName, ServerLog } from '../../common/log';
 import { followTaskStatus } from './taskRequests';
+import { ServerTaskRequests, type TaskReceiverModule } from './serverTaskRequests';
+export { loadTaskReceiver } from './serverTaskRequests';
 import type { ServerSession } from '../../host/serverSession';
 import { isResultResponse } from './messageKinds';
 import type { ConnectionOptions } from './launcher';
@@ -137,8 +139,11 @@ export interface ClientSetup {
   tasks?: Parameters<typeof followTaskStatus>[1];
 }
 
-/** A new Client with its handlers and the client features installed; dispose the result when the session ends. */
-export function createClient(setup: ClientSetup): { client: Client; installed: Disposable[] } {
+/**
+ * A new Client with its handlers and the client features installed; dispose the result when the session ends. With
+ * the task receiver (`loadTaskReceiver`), what a 2025-11-25 server sends as a task reaches the same handlers.
+ */
+export function createClient(setup: ClientSetup, taskReceiver?: TaskReceiverModule): { client: Client; installed: Disposable[] } {
   const { definition, log, options } = setup;
   const features = options.features ?? [];
   const capabilities = Object.assign({ roots: { listChanged: true } }, ...features.map((f) => f.capabilities(definition)));
@@ -170,7 +175,10 @@ export function createClient(setup: ClientSetup): { client: Client; installed: D
   if (setup.tasks) followTaskStatus(client, setup.tasks);
   client.onerror = (e) => log.warn(`Protocol: ${e.message}`);
   const handlers = { setRequestHandler: client.setRequestHandler.bind(client), setNotificationHandler: client.setNotificationHandler.bind(client) };
-  const installed = features.flatMap((f) => f.install({ definition, log, handlers, session: setup.session, redact: setup.redact }) ?? []);
+  const asTasks = new ServerTaskRequests(log, taskReceiver);
+  const installed = features.flatMap((f) => f.install({ definition, log, handlers, session: setup.session, redact: setup.redact, answerAsTask: asTasks.add }) ?? []);
+  const receiver = asTasks.bind(client);
+  if (receiver) installed.push(receiver);
   return { client, installed };
 }
 

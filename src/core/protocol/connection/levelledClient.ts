@@ -4,14 +4,22 @@
 // envelope to them) and keep `logging/setLevel`.
 // It also lends the host's raw request path (the tasks extension) what the SDK keeps protected: the request envelope
 // it sends, and its own dispatch of a request a server embeds in a result.
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type LoggingLevel, type Result } from '@modelcontextprotocol/client';
+// The capabilities in that envelope leave out the 2025-11-25 `tasks` capability (requests the server sends as tasks,
+// serverTaskRequests.ts): declared in `initialize` to a 2025 server, it means nothing on the 2026-07-28 wire.
+import { Client, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type LoggingLevel, type Result } from '@modelcontextprotocol/client';
 
 export class LevelledClient extends Client {
   /** The level to ask for on each request of a 2026-07-28 session; undefined: none is sent. */
   logLevel: LoggingLevel | undefined;
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
-    const envelope = super._outboundMetaEnvelope();
+    let envelope = super._outboundMetaEnvelope();
+    const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY];
+    if (envelope && capabilities && typeof capabilities === 'object' && 'tasks' in capabilities) {
+      const modern = { ...(capabilities as Record<string, unknown>) };
+      delete modern.tasks;
+      envelope = { ...envelope, [CLIENT_CAPABILITIES_META_KEY]: modern };
+    }
     return envelope && this.logLevel !== undefined ? { ...envelope, [LOG_LEVEL_META_KEY]: this.logLevel } : envelope;
   }
 

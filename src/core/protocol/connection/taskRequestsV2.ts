@@ -12,9 +12,7 @@
 import type { CallToolResult, Task } from '@modelcontextprotocol/client';
 import type { ServerLog } from '../../common/log';
 import type { TaskRequests } from '../../host/serverSession';
-import type { Tool } from '../../host/types';
 import { MAX_INPUT_ROUNDS } from './handshake';
-import { checkToolOutput } from './outputCheck';
 import type { LevelledClient } from './levelledClient';
 import type { RawRequests } from './rawRequests';
 import type { Send, SessionTaskRequests } from './taskRequests';
@@ -63,8 +61,6 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
   const failures = new Map<string, string>();
   /** The last status seen of each task still running (what `result` need not ask the server again). */
   const running = new Map<string, Task['status']>();
-  /** The tool each task runs: its result is checked against the tool's output schema. */
-  const toolOf = new Map<string, Tool>();
   /** The `inputRequests` keys answered (or being answered), per task: each is shown to the user once. */
   const answered = new Map<string, Set<string>>();
   /** Per task with input being answered: aborted when it ends (or is cancelled), which closes its dialogs. */
@@ -105,19 +101,11 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
     else running.delete(t.taskId);
     if (t.status === 'completed' && !results.has(t.taskId)) {
       if (!isCallToolResult(t.result)) failures.set(t.taskId, "The server's result of the task is not a tool result.");
-      else {
-        try {
-          checkToolOutput(toolOf.get(t.taskId), t.result);
-          results.set(t.taskId, t.result);
-        } catch (e) {
-          failures.set(t.taskId, messageOf(e));
-        }
-      }
+      else results.set(t.taskId, t.result);
     }
     if (t.status === 'input_required') void answerInput(t.taskId, t.inputRequests as Record<string, { method: string; params?: Json }>);
     if (t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled') {
       stopAsking(t.taskId);
-      toolOf.delete(t.taskId);
     }
     return t;
   };
@@ -178,7 +166,6 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
         const answer = await request('tools/call', next, options);
         if (answer.resultType === 'task') {
           if (!loaded!.isCreateTaskResultV2(answer)) throw new Error("The server's answer to tools/call is not a task.");
-          if (options?.tool) toolOf.set(answer.taskId as string, options.tool);
           return { task: toTask(answer as Detailed) };
         }
         // A call that needs input before it can start (SEP-2322's input_required, outside any task).
@@ -189,10 +176,7 @@ export function taskRequestsV2(deps: TaskRequestsV2Deps): TaskRequestsV2 {
           next = { ...first, ...(answers.length && { inputResponses: Object.fromEntries(answers) }), ...(answer.requestState !== undefined && { requestState: answer.requestState }) };
           continue;
         }
-        if ((answer.resultType === undefined || answer.resultType === 'complete') && isCallToolResult(answer)) {
-          checkToolOutput(options?.tool, answer);
-          return answer;
-        }
+        if ((answer.resultType === undefined || answer.resultType === 'complete') && isCallToolResult(answer)) return answer;
         throw new Error(`The server's answer to tools/call is not a tool result (resultType ${JSON.stringify(answer.resultType)}).`);
       }
     },

@@ -84,6 +84,7 @@ export class ElicitationFeature implements ClientFeature {
     handlers.setRequestHandler('elicitation/create', { params: AS_SENT }, (params, ctx) =>
       this.elicit(session, params as ElicitRequestParams, ctx.mcpReq.signal),
     );
+    session.answerAsTask?.('elicitation/create', (params, signal) => this.elicit(session, params as ElicitRequestParams, signal));
     handlers.setNotificationHandler('notifications/elicitation/complete', (n) => log.info(`The server completed URL elicitation ${n.params.elicitationId}`));
   }
 

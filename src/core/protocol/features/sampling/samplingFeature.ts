@@ -92,6 +92,9 @@ export class SamplingFeature implements ClientFeature {
     session.handlers.setRequestHandler('sampling/createMessage', (request, ctx) =>
       this.createMessage(session.definition, request.params, session.log, ctx.mcpReq.signal),
     );
+    session.answerAsTask?.('sampling/createMessage', (params, signal) =>
+      this.createMessage(session.definition, params as CreateMessageRequestParams, session.log, signal) as Promise<CreateMessageResult & Record<string, unknown>>,
+    );
   }
 
   /** Handles one request from start to finish; throws a ProtocolError the SDK sends back to the server. */
@@ -157,6 +160,8 @@ export class SamplingFeature implements ClientFeature {
         }
         log.info(`Sampling allowed by the user (${answer === 'always' ? 'always' : 'once'})`);
         // Allowed once: the user also reviews the text sent (spec: users can view and edit prompts before sending).
+        // Cancelled while the consent dialog was open (it cannot be closed): no further dialog, no model.
+        if (signal.aborted) refuse(ProtocolErrorCode.InternalError, 'The request was cancelled.');
         if (answer === 'once') await this.reviewPrompt(definition, model, messages, refuse);
       }
       if (signal.aborted) refuse(ProtocolErrorCode.InternalError, 'The request was cancelled.');
