@@ -38,7 +38,7 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile }) 
     `--extensionDevelopmentPath=${path.join(repoRoot, 'test', 'fixtures', 'bench-extension')}`,
     `--extensionTestsPath=${path.join(repoRoot, 'out', 'test', 'integration', 'bench', 'index.js')}`,
   ];
-  say(`extension host, window ${index + 1}: ${plan === 'full' ? 'every figure' : 'first start only'}, ${order} first`);
+  say(`extension host, window ${index + 1}: ${{ full: 'every figure', starts: 'the server starts only' }[plan] ?? 'first start only'}, ${order} first`);
   return new Promise((resolve, reject) => {
     // The launcher's stdout is the host's log: to our stderr, stdout keeps nothing but figures.
     const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,9 +56,10 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile }) 
 /**
  * With `profile` (a folder), one window only, with CPU profiles of ours there (the figures then include the profiler).
  * Runs the windows and emits the figures through `emit(figure, ours, bare, unit)` and `emitOurs(figure, ours, unit)`.
- * `sdkBundle` is the bare side's SDK bundle (the one the plain-Node activation figure loads).
+ * `sdkBundle` is the bare side's SDK bundle (the one the plain-Node activation figure loads). With `startsOnly`, the
+ * first window runs only the server-start figures (first start, 10 and 50 servers), not the tool calls and trees.
  */
-export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile }) {
+export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile, startsOnly }) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bench-host-'));
   try {
     const sdkFile = path.join(root, 'sdk-bundle.js');
@@ -66,7 +67,7 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
     const windows = profile ? 1 : quick ? 2 : 4;
     const samples = [];
     for (let index = 0; index < windows; index++) {
-      const lines = await runWindow({ root, index, plan: index === 0 ? 'full' : 'first', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile });
+      const lines = await runWindow({ root, index, plan: index > 0 ? 'first' : startsOnly ? 'starts' : 'full', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile });
       for (const l of lines) if (l.error) say(`extension host: ${l.error}`);
       samples.push(...lines.filter((l) => !l.error));
     }

@@ -7,7 +7,8 @@
 // CPU is process.cpuUsage() of the extension host: everything it runs in that time, VS Code's own work included.
 //
 // Environment (set by scripts/bench-host.mjs):
-//   MCPHOST_TEST_BENCH_PLAN     'full' (every figure) or 'first' (only the first start, in a fresh window)
+//   MCPHOST_TEST_BENCH_PLAN     'full' (every figure), 'first' (only the first start, in a fresh window) or 'starts'
+//                               (the first start and the 10 and 50 servers' starts: for profiling those alone)
 //   MCPHOST_TEST_BENCH_ORDER    'ours' or 'bare': which side starts first in the first-start figure
 //   MCPHOST_TEST_BENCH_ROUNDS   rounds of the server-start figures
 //   MCPHOST_TEST_BENCH_SERVER   the bench server script (scripts/bench-server.mjs)
@@ -26,6 +27,8 @@ interface Sample {
   ms: number;
   cpuMs: number;
   providerMs?: number;
+  /** CPU by thread name (Linux, /proc/self/task), the main thread included: where `cpuMs` went. */
+  threads?: Record<string, number>;
 }
 interface BareClient {
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
@@ -42,14 +45,35 @@ function record(figure: string, side: Side, sample: Sample): void {
   fs.appendFileSync(env.MCPHOST_TEST_BENCH_RESULTS!, JSON.stringify({ figure, side, ...sample }) + '\n');
 }
 
-/** Wall and extension-host CPU of `work`. */
+/** CPU time (ms) of each thread of this process by name (from /proc/self/task: Linux only, else empty). */
+function threadCpu(): Map<string, number> {
+  const byName = new Map<string, number>();
+  if (process.platform !== 'linux') return byName;
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const comm = fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      const name = tid === String(process.pid) ? 'main' : comm.replace(/\d+$/, '');
+      // schedstat's first field: nanoseconds on a CPU.
+      const ns = Number(fs.readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      byName.set(name, (byName.get(name) ?? 0) + ns / 1e6);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return byName;
+}
+
+/** Wall and extension-host CPU of `work`, and that CPU by thread. */
 async function measure<T>(work: () => Promise<T>): Promise<Sample & { result: T }> {
+  const before = threadCpu();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
   const result = await work();
   const ms = performance.now() - t0;
   const { user, system } = process.cpuUsage(cpu);
-  return { ms, cpuMs: (user + system) / 1000, result };
+  const threads: Record<string, number> = {};
+  for (const [name, used] of threadCpu()) if (used - (before.get(name) ?? 0) > 0.05) threads[name] = Math.round((used - (before.get(name) ?? 0)) * 10) / 10;
+  return { ms, cpuMs: (user + system) / 1000, threads, result };
 }
 
 /** `work`, under the inspector's CPU profiler when MCPHOST_TEST_BENCH_PROFILE names a folder (written as `name`.cpuprofile). */
@@ -73,7 +97,7 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-const strip = <T extends Sample>({ ms, cpuMs }: T): Sample => ({ ms, cpuMs });
+const strip = <T extends Sample>({ ms, cpuMs, threads }: T): Sample => ({ ms, cpuMs, threads });
 
 function folder(): string {
   const f = vscode.workspace.workspaceFolders?.[0];
@@ -371,11 +395,13 @@ export async function run(): Promise<void> {
   };
   await step('first start', () => firstStart(api));
   if (env.MCPHOST_TEST_BENCH_PLAN === 'tree') await step('2,000 tools', () => bigTree(api, rounds));
-  if (env.MCPHOST_TEST_BENCH_PLAN === 'full') {
+  if (env.MCPHOST_TEST_BENCH_PLAN === 'full' || env.MCPHOST_TEST_BENCH_PLAN === 'starts') {
     // The Servers view open, as a user watching servers come up has it: tree and status updates are part of the cost.
     await vscode.commands.executeCommand('mcpHost.servers.focus');
     await step('10 servers', () => manyServers(api, 10, rounds));
     await step('50 servers', () => manyServers(api, 50, rounds));
+  }
+  if (env.MCPHOST_TEST_BENCH_PLAN === 'full') {
     await step('1000 tools/call', () => toolCalls(api, rounds));
     await step('2,000 tools', () => bigTree(api, rounds));
   }
