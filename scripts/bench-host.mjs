@@ -1,7 +1,8 @@
 // The in-host figures of `npm run bench`: MCP Host inside code-server's real extension host (the launcher of the
 // integration tests, scripts/code-server-launcher.mjs), beside bare SDK clients that test/integration/bench starts in
 // the same host and the same run. Each window opens a throw-away workspace folder; the first runs every figure, the
-// others only the first server's start (a fresh window each), the side that starts first taking turns.
+// others only the first server's start (a fresh window each), the side that starts first taking turns. The windows
+// share our extension's global storage, as a user's profile does; the first window's first start is a figure of its own.
 // The samples come back as JSON lines (MCPHOST_TEST_BENCH_RESULTS); this script prints the medians as bench figures.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { repoRoot } from './code-server-launcher.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile }) {
+function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile, storage }) {
   const workspace = path.join(root, `window-${index}`);
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), '{ "servers": {} }\n');
@@ -27,6 +28,9 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile }) 
     MCPHOST_TEST_BENCH_SDK: sdkFile,
     MCPHOST_TEST_BENCH_SERVER: path.join(repoRoot, 'scripts', 'bench-server.mjs'),
     MCPHOST_TEST_TIMEOUT: '1800',
+    // Our global storage is kept from window to window, as in a user's profile: what the extension keeps there
+    // between windows (the code cache of dist/host.js) is there in every window after the first.
+    MCPHOST_TEST_GLOBAL_STORAGE: `mcp-host.mcp-host=${storage}`,
     ...(profile ? { MCPHOST_TEST_BENCH_PROFILE: profile } : {}),
     // VS Code's own MCP support off (it would start the same mcp.json); servers trusted without a question.
     MCPHOST_TEST_USER_SETTINGS: JSON.stringify({ 'chat.mcp.access': 'none', 'mcpHost.trustAllServers': true }),
@@ -38,7 +42,7 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile }) 
     `--extensionDevelopmentPath=${path.join(repoRoot, 'test', 'fixtures', 'bench-extension')}`,
     `--extensionTestsPath=${path.join(repoRoot, 'out', 'test', 'integration', 'bench', 'index.js')}`,
   ];
-  say(`extension host, window ${index + 1}: ${plan === 'full' ? 'every figure' : 'first start only'}, ${order} first`);
+  say(`extension host, window ${index + 1}: ${{ full: 'every figure', starts: 'the server starts only' }[plan] ?? 'first start only'}, ${order} first`);
   return new Promise((resolve, reject) => {
     // The launcher's stdout is the host's log: to our stderr, stdout keeps nothing but figures.
     const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,18 +60,23 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile }) 
 /**
  * With `profile` (a folder), one window only, with CPU profiles of ours there (the figures then include the profiler).
  * Runs the windows and emits the figures through `emit(figure, ours, bare, unit)` and `emitOurs(figure, ours, unit)`.
- * `sdkBundle` is the bare side's SDK bundle (the one the plain-Node activation figure loads).
+ * `sdkBundle` is the bare side's SDK bundle (the one the plain-Node activation figure loads). With `startsOnly`, the
+ * first window runs only the server-start figures (first start, 10 and 50 servers), not the tool calls and trees.
  */
-export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile }) {
+export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile, startsOnly }) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bench-host-'));
   try {
     const sdkFile = path.join(root, 'sdk-bundle.js');
     fs.writeFileSync(sdkFile, sdkBundle);
-    const windows = profile ? 1 : quick ? 2 : 4;
+    const windows = profile ? 1 : quick ? 3 : 5;
+    const storage = path.join(root, 'global-storage');
+    fs.mkdirSync(storage);
     const samples = [];
     for (let index = 0; index < windows; index++) {
-      const lines = await runWindow({ root, index, plan: index === 0 ? 'full' : 'first', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile });
+      const lines = await runWindow({ root, index, plan: index > 0 ? 'first' : startsOnly ? 'starts' : 'full', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile, storage });
       for (const l of lines) if (l.error) say(`extension host: ${l.error}`);
+      // The profile's first window: nothing kept from an earlier one yet (ours compiles dist/host.js without a cache).
+      if (index === 0) for (const l of lines) if (l.figure === 'first start') l.figure = 'first start, first window';
       samples.push(...lines.filter((l) => !l.error));
     }
     const of = (figure, side, key) => samples.filter((s) => s.figure === figure && s.side === side).map((s) => s[key]);
@@ -83,6 +92,8 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
     }
     pair('first start', 'ms', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): wall', 'ms');
     pair('first start', 'cpuMs', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): host CPU', 'ms');
+    pair('first start, first window', 'ms', "extension host, first server in a profile's first window (no code cache yet): wall", 'ms');
+    pair('first start, first window', 'cpuMs', "extension host, first server in a profile's first window (no code cache yet): host CPU", 'ms');
     // The agent path: vscode.lm.invokeTool on our tool beside the same on a tool that calls a bare client; then beside
     // the bare client's callTool alone, which skips VS Code's round trip through the workbench.
     pair('1000 tools/call', 'ms', 'extension host, 1000 × agent tools/call (vscode.lm.invokeTool: ours / a bare SDK tool): wall', 'ms');

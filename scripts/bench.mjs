@@ -14,6 +14,7 @@
 //   --no-build  use out/ and dist/ as they are (otherwise: npm run compile, npm run build:production)
 //   --only=…    run the figures whose name contains this text (e.g. --only=stderr)
 //   --host      only the figures measured in the extension host; --no-host: only the plain-Node ones
+//   --starts    in the extension host, only the server-start figures (first start, 10 and 50 servers)
 //   --profile=D CPU profiles of the extension host (one sample of ours per figure) written to folder D; with
 //               --no-build a development build (npm run build) is accepted, for names in the profiles
 // Progress goes to stderr; stdout has nothing but the JSON lines.
@@ -35,6 +36,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const hostOnly = args.includes('--host');
 const profile = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
 const noHost = args.includes('--no-host');
+const startsOnly = args.includes('--starts');
 const ROUNDS = quick ? 3 : 7;
 /** Unmeasured rounds of tools/call before the measured ones. */
 const WARMUP_ROUNDS = 3;
@@ -411,7 +413,7 @@ const figures = {
 
   /** In code-server's extension host, ours beside bare SDK clients in the same host (scripts/bench-host.mjs). */
   async 'extension host'(sdkBundle) {
-    await runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile: profile && path.resolve(profile) });
+    await runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile: profile && path.resolve(profile), startsOnly });
   },
 
   /** The first page (100) of a server's 10,000 resources, and its templates: what the Resources view shows first. */

@@ -25,6 +25,7 @@
 //   MCPHOST_TEST_VERBOSE=1         echo server and workbench logs to stderr
 //   MCPHOST_TEST_KEEP=1            keep the temp dir (logs, user data) even when the run passes
 //   MCPHOST_TEST_USER_SETTINGS     JSON object merged into the throw-away profile's user settings.json
+//   MCPHOST_TEST_GLOBAL_STORAGE    <extension id>=<dir>: that extension's global storage is <dir> (kept across runs)
 //   MCPHOST_TEST_PAGE              set by the launcher: the base URL (loopback, with a random token) of the page hook,
 //                                  through which tests read and click what the workbench shows, take screenshots and
 //                                  press keys (see startPageHook below)
@@ -141,6 +142,12 @@ export function makeSandbox(prefix, settings = {}) {
     XDG_RUNTIME_DIR: tmp,
     TMPDIR: tmp,
   };
+  // One extension's global storage kept across runs, as in a user's profile (the bench: MCP Host's code cache).
+  const [storageOf, storageDir] = (process.env.MCPHOST_TEST_GLOBAL_STORAGE ?? '').split('=');
+  if (storageOf && storageDir) {
+    fs.mkdirSync(path.join(userDataDir, 'User', 'globalStorage'), { recursive: true });
+    fs.symlinkSync(path.resolve(storageDir), path.join(userDataDir, 'User', 'globalStorage', storageOf));
+  }
   // code-server would otherwise pick these up from the caller's environment
   for (const k of ['PASSWORD', 'HASHED_PASSWORD', 'PORT', 'VSCODE_PROXY_URI', 'CS_DISABLE_FILE_DOWNLOADS']) delete env[k];
   return { root, home, tmp, userDataDir, extensionsDir, env };

@@ -39,6 +39,8 @@ interface WatchedFile {
   portable?: { shadowedBy: string };
   /** A folder's .vscode/mcp.json: the .mcp.json re-read after each of its loads. */
   portableSibling?: string;
+  /** The text last applied: a watcher's event for a file whose text did not change applies nothing again. */
+  appliedText?: string;
 }
 
 export class ConfigLoader implements vscode.Disposable {
@@ -106,7 +108,7 @@ export class ConfigLoader implements vscode.Disposable {
     this.files.set(scope.key, file);
     const schedule = () => {
       clearTimeout(file.timer);
-      file.timer = setTimeout(() => void this.load(file), DEBOUNCE_MS);
+      file.timer = setTimeout(() => void this.load(file, true), DEBOUNCE_MS);
     };
     watcher.onDidCreate(schedule);
     watcher.onDidChange(schedule);
@@ -143,28 +145,37 @@ export class ConfigLoader implements vscode.Disposable {
     return Promise.all(targets.map((f) => this.load(f))).then(() => undefined);
   }
 
-  private load(file: WatchedFile): Promise<void> {
-    const loaded = file.queue.run(() => this.apply(file)).catch((e: Error) => {
+  /**
+   * Reads and applies the file. With `skipUnchanged` (a watcher's event), a text already applied is left as it is:
+   * editors and tools save a file without changing it, and one save can bring several events.
+   */
+  private load(file: WatchedFile, skipUnchanged = false): Promise<void> {
+    const loaded = file.queue.run(() => this.apply(file, skipUnchanged)).catch((e: Error) => {
       void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${plainText(e.message)}`);
+      return true;
     });
-    // The folder's .mcp.json depends on the names this file defines.
+    // The folder's .mcp.json depends on the names this file defines: read again, and applied again if they may have changed.
     const sibling = file.portableSibling ? this.files.get(file.portableSibling) : undefined;
-    return sibling ? loaded.then(() => this.load(sibling)) : loaded;
+    return sibling ? loaded.then((applied) => this.load(sibling, skipUnchanged && !applied)) : loaded.then(() => undefined);
   }
 
-  private async apply(file: WatchedFile): Promise<void> {
-    if (this.files.get(file.scope.key) !== file) return;
+  /** Whether the file was applied (false: it was skipped, unchanged, or is no longer watched). */
+  private async apply(file: WatchedFile, skipUnchanged: boolean): Promise<boolean> {
+    if (this.files.get(file.scope.key) !== file) return false;
     let text: string;
     try {
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file.uri));
     } catch {
       // No file (or it was deleted): the scope defines no servers.
+      file.appliedText = undefined;
       file.lastGood = undefined;
       this.diagnostics.delete(file.uri);
       this.setProblem(file, undefined);
       await this.registry.removeScope(file.scope.key);
-      return;
+      return true;
     }
+    if (skipUnchanged && text === file.appliedText) return false;
+    file.appliedText = undefined;
     const parsed = parseMcpConfig(text, { portable: !!file.portable });
     if (file.portable) shadow(parsed, new Set((this.files.get(file.portable.shadowedBy)?.lastGood ?? []).map((s) => s.name)));
     const diagnostics = parsed.diagnostics.map((d) => toDiagnostic(text, d));
@@ -175,10 +186,15 @@ export class ConfigLoader implements vscode.Disposable {
       errors.length ? { scope: file.scope, uri: file.uri, count: errors.length, syntaxBroken: parsed.syntaxBroken, range: errors[0].range } : undefined,
     );
     // Unreadable JSON changes nothing: what the file last defined correctly keeps running until it is fixed.
-    if (parsed.syntaxBroken) return;
+    if (parsed.syntaxBroken) {
+      file.appliedText = text;
+      return true;
+    }
     const servers = withLastGoodServers(file.lastGood, parsed);
     file.lastGood = servers;
     await this.registry.updateScope(file.scope, servers, parsed.inputs);
+    file.appliedText = text;
+    return true;
   }
 
   dispose(): void {

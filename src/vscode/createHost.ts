@@ -1,7 +1,10 @@
 // The core host with VS Code behind its ports: output channels for logs, Memento and SecretStorage for trust,
 // permissions and inputs, dialogs for every question, vscode.lm for sampling, the browser for sign-ins. The one place
 // that loads the session layer (dist/host.js): everything else is handed the loader.
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
+import { requireWithCodeCache } from './codeCachedBundle';
 import { onListenerError } from '../core/common/events';
 import { createAppsFeature } from '../core/features/apps/appsFeature';
 import { ResourceSubscriptions } from '../core/features/resources/resourceSubscriptions';
@@ -27,18 +30,24 @@ export interface Host extends CoreHost, vscode.Disposable {
   oauth: OAuthSupport;
 }
 
-/** The session layer, required once, when first needed: esbuild turns this require into one of dist/host.js. */
-function sessionLayerLoader(): LoadSessionLayer {
+/**
+ * The session layer, required once, when first needed: esbuild turns this require into one of dist/host.js. In the
+ * bundle, host.js (beside this file) is compiled with a code cache kept in `cacheDir` (./codeCachedBundle).
+ */
+function sessionLayerLoader(cacheDir: string | undefined, report: (message: string) => void): LoadSessionLayer {
   let loaded: SessionLayer | undefined;
+  const bundle = path.join(__dirname, 'host.js');
+  const cached = () => (cacheDir !== undefined && fs.existsSync(bundle) ? (requireWithCodeCache(bundle, cacheDir, report) as SessionLayer) : undefined);
   // eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-syntax -- the one load of the session layer: synchronous and deferred
-  return () => (loaded ??= require('./session') as SessionLayer);
+  return () => (loaded ??= cached() ?? (require('./session') as SessionLayer));
 }
 
 export function createHost(context: vscode.ExtensionContext): Host {
   const hostLog = vscode.window.createOutputChannel('MCP Host', { log: true });
   reportSettingProblems((message) => hostLog.warn(`Setting ignored: ${message}`));
   const listenerErrors = onListenerError((e) => hostLog.error('An event listener failed:', e instanceof Error ? (e.stack ?? e.message) : String(e)));
-  const session = sessionLayerLoader();
+  const storage = context.globalStorageUri;
+  const session = sessionLayerLoader(storage?.scheme === 'file' ? storage.fsPath : undefined, (message) => hostLog.info(message));
   const dialogs = new DialogRouter(() => session().sessionDialogs);
   const logs = new ServerOutputChannels();
   const stores = { global: context.globalState, workspace: context.workspaceState };

@@ -7,8 +7,13 @@ import type { LoadSessionLayer } from './sessionLayer';
 export function followDevMode(registry: ServerRegistry, session: LoadSessionLayer): vscode.Disposable {
   let watcher: vscode.Disposable | undefined;
   const wanted = () => registry.servers().some((s) => s.definition.type === 'stdio' && s.definition.dev && (s.state.kind === 'running' || s.state.kind === 'starting'));
+  // Looked at once per tick, however many servers changed in it (each look lists every server).
+  let scheduled: NodeJS.Immediate | undefined;
   const subscription = registry.onDidChangeServers(() => {
-    if (!watcher && wanted()) watcher = new (session().DevModeWatcher)(registry);
+    scheduled ??= setImmediate(() => {
+      scheduled = undefined;
+      if (!watcher && wanted()) watcher = new (session().DevModeWatcher)(registry);
+    });
   });
-  return { dispose: () => (subscription.dispose(), watcher?.dispose()) };
+  return { dispose: () => (subscription.dispose(), clearImmediate(scheduled), watcher?.dispose()) };
 }

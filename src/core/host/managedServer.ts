@@ -72,8 +72,13 @@ export class ManagedServer implements Disposable {
   }
 
   get id(): string {
-    return `${this.scope.key}::${this.entry.name}`;
+    // Read for every ServerInfo and lookup: built again only when the name changes.
+    if (this.idOf?.name !== this.entry.name) this.idOf = { name: this.entry.name, id: `${this.scope.key}::${this.entry.name}` };
+    return this.idOf.id;
   }
+  private idOf: { name: string; id: string } | undefined;
+  /** The features of a server that does not run, for its ServerInfo (one set of empty lists, not one per look). */
+  private readonly noFeatures = emptyFeatures();
 
   get state(): ServerState {
     return this._state;
@@ -244,7 +249,7 @@ export class ManagedServer implements Disposable {
       serverInfo: c?.serverVersion,
       capabilities: c?.capabilities,
       instructions: c?.instructions,
-      features: c ? c.features : emptyFeatures(),
+      features: c ? c.features : this.noFeatures,
       crashCount: this.restartPolicy.crashCount,
       pid: c?.pid ?? (this._state.kind === 'starting' ? this.connection?.pid : undefined),
       ...(c?.confined ? { confined: true } : {}),

@@ -39,7 +39,10 @@ export class RestartPolicy {
 
   get crashCount(): number {
     const t = this.now();
-    return this.crashTimes.filter((c) => t - c < this.options.windowMs).length;
+    // Read for every ServerInfo: counted without building a list.
+    let count = 0;
+    for (const c of this.crashTimes) if (t - c < this.options.windowMs) count++;
+    return count;
   }
 
   /** A deliberate start by the user forgives earlier crashes. */

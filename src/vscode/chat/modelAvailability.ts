@@ -43,9 +43,15 @@ export class ModelAvailability implements vscode.Disposable {
 
 /** Shows NO_MODEL_MESSAGE at the top of a view that lists servers, while there is no model (an empty view has its welcome). */
 export function showNoModelMessage(view: vscode.TreeView<unknown>, models: ModelAvailability, servers: { servers(): unknown[]; onDidChangeServers: (l: () => void) => vscode.Disposable }): vscode.Disposable {
+  let scheduled: NodeJS.Immediate | undefined;
   const update = () => {
-    view.message = models.hasModel === false && servers.servers().length ? NO_MODEL_MESSAGE : undefined;
+    scheduled = undefined;
+    const message = models.hasModel === false && servers.servers().length ? NO_MODEL_MESSAGE : undefined;
+    if (view.message !== message) view.message = message;
   };
+  // Once per tick, however many servers changed in it: 50 servers starting fire hundreds of changes, and each look
+  // lists every server.
+  const schedule = () => void (scheduled ??= setImmediate(update));
   update();
-  return vscode.Disposable.from(models.onDidChange(update), servers.onDidChangeServers(update));
+  return vscode.Disposable.from(models.onDidChange(schedule), servers.onDidChangeServers(schedule), { dispose: () => clearImmediate(scheduled) });
 }

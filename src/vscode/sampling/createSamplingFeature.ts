@@ -12,6 +12,7 @@ import type { HostDialogs } from '../dialogs';
 import type { ServerOutputChannels } from '../serverLogs';
 import { readSamplingSettings } from '../../core/features/sampling/samplingSettings';
 import type { LoadSessionLayer } from '../sessionLayer';
+import { cachedSection } from '../cachedSection';
 
 export interface SamplingWiring {
   dialogs: HostDialogs;
@@ -26,11 +27,10 @@ export interface SamplingWiring {
 const JUSTIFICATION = 'An MCP server asked for a completion, and you allowed it.';
 
 export function createSamplingFeature(w: SamplingWiring): ClientFeature {
-  // Each server's, read at its start: kept until a setting changes (50 servers starting would inspect them 250 times).
-  const read = new Map<string, ReturnType<typeof readSamplingSettings>>();
-  vscode.workspace.onDidChangeConfiguration(() => read.clear());
+  // Each server's, read at its start from levels read once for all servers (and again when a setting changes).
+  const section = cachedSection('mcpHost.sampling');
   return lazyClientFeature(() => new (w.session().SamplingFeature)({
-    settings: (definition) => read.get(definition.name) ?? read.set(definition.name, readSamplingSettings(vscode.workspace.getConfiguration('mcpHost.sampling'), definition)).get(definition.name)!,
+    settings: (definition) => readSamplingSettings(section, definition),
     models: new (w.session().LanguageModels)(JUSTIFICATION),
     dialogs: w.dialogs,
     permissions: w.permissions,

@@ -125,7 +125,7 @@ export class StdioLauncher implements Launcher {
       command: confined?.command ?? plan.executable,
       ...(confined ? {} : { argv0: plan.command }),
       args: confined?.args ?? [...plan.args],
-      env: confined?.env ?? { ...plan.env },
+      env: confined?.env ?? plan.env,
       cwd: plan.cwd,
       maxMessageBytes: MAX_STDIO_MESSAGE_BYTES,
       maxStderrLineBytes: MAX_STDERR_LINE_BYTES,
