@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
-import { activateDemoModel, activateFakeLm, activateHost, answerDialogs, askChat, DEMO_MODEL, FAKE_MODEL, fixtureServer, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { activateDemoModel, activateFakeLm, activateHost, answerDialogs, askChat, DEMO_MODEL, FAKE_MODEL, fixtureServer, transcriptMarkdown, waitFor, WorkspaceConfig, serversTreeChild, serverTreeRow, type TestedHost } from './testKit';
 
 type TreeNode = unknown;
 
@@ -19,28 +19,9 @@ describe('Skills', function () {
   const toolQuestions: ToolConsentQuestion[] = [];
   const toolAnswers: (ConsentAnswer | undefined)[] = [];
 
+  const child = (parent: TreeNode | undefined, label: RegExp, description?: RegExp) => serversTreeChild(api, parent, label, description);
+  const serverRow = () => serverTreeRow(api, 'skills');
   const server = (name: string): ServerInfo | undefined => api.getServers().find((s) => s.name === name);
-
-  /** The first node under `parent` whose label matches, with its tree item. */
-  async function child(parent: TreeNode | undefined, label: RegExp): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
-    const tree = api.testing.serversTree;
-    for (const node of (await tree.getChildren(parent as never)) ?? []) {
-      const item = await tree.getTreeItem(node);
-      if (label.test(typeof item.label === 'string' ? item.label : (item.label?.label ?? ''))) return { node, item };
-    }
-    throw new Error(`no row ${label} under ${parent ? 'the node' : 'the root'}: ${api.testing.renderServersTree().join('\n')}`);
-  }
-
-  /** The skills server's row, wherever the view puts it (under its folder, or at the top with one folder). */
-  async function serverRow(): Promise<TreeNode> {
-    const tree = api.testing.serversTree;
-    for (const top of (await tree.getChildren()) ?? []) {
-      const item = await tree.getTreeItem(top);
-      if (item.label === 'skills') return top;
-      for (const node of (await tree.getChildren(top as never)) ?? []) if ((await tree.getTreeItem(node)).label === 'skills') return node;
-    }
-    throw new Error(`no skills server row: ${api.testing.renderServersTree().join('\n')}`);
-  }
 
   async function skillRow(name: string) {
     const group = await child(await serverRow(), /^Skills \(3\)$/);

@@ -10,7 +10,7 @@ import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
 import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
-import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, sleep, submitCallForm, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, sleep, submitCallForm, transcriptMarkdown, waitFor, WorkspaceConfig, serversTreeChild, serverTreeRow, type TestedHost } from './testKit';
 
 type TreeNode = unknown;
 
@@ -26,28 +26,9 @@ describe('Tasks', function () {
   const formFields: FormFieldPresetQuestion[] = [];
   let presets: Record<string, string> = {};
 
+  const child = (parent: TreeNode | undefined, label: RegExp, description?: RegExp) => serversTreeChild(api, parent, label, description);
+  const serverRow = () => serverTreeRow(api, 'tasks');
   const server = (): ServerInfo | undefined => api.getServers().find((s) => s.name === 'tasks');
-  const labelOf = (item: vscode.TreeItem) => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
-
-  /** The first node under `parent` whose label (and description) match, with its tree item. */
-  async function child(parent: TreeNode | undefined, label: RegExp, description?: RegExp): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
-    const tree = api.testing.serversTree;
-    for (const node of (await tree.getChildren(parent as never)) ?? []) {
-      const item = await tree.getTreeItem(node);
-      if (label.test(labelOf(item)) && (!description || description.test(String(item.description ?? '')))) return { node, item };
-    }
-    throw new Error(`no row ${label} ${description ?? ''} under ${parent ? 'the node' : 'the root'}:\n${api.testing.renderServersTree().join('\n')}`);
-  }
-
-  /** The tasks server's row, wherever the view puts it (under its folder, or at the top with one folder). */
-  async function serverRow(): Promise<TreeNode> {
-    const tree = api.testing.serversTree;
-    for (const top of (await tree.getChildren()) ?? []) {
-      if (labelOf(await tree.getTreeItem(top)) === 'tasks') return top;
-      for (const node of (await tree.getChildren(top as never)) ?? []) if (labelOf(await tree.getTreeItem(node)) === 'tasks') return node;
-    }
-    throw new Error(`no tasks server row:\n${api.testing.renderServersTree().join('\n')}`);
-  }
 
   /** A row of the server's Tasks group, waited for until one matches. */
   const taskRow = (label: RegExp, description: RegExp) =>

@@ -10,7 +10,7 @@ import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/types';
 import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
-import { activateHost, answerDialogs, fixtureServer, submitCallForm, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { activateHost, answerDialogs, fixtureServer, submitCallForm, waitFor, WorkspaceConfig, serversTreeChild, serverTreeRow, type TestedHost } from './testKit';
 
 type TreeNode = unknown;
 
@@ -27,26 +27,9 @@ describe('Tasks on 2026-07-28 (the tasks extension)', function () {
   const formFields: FormFieldPresetQuestion[] = [];
   let presets: Record<string, string> = {};
 
+  const child = (parent: TreeNode | undefined, label: RegExp, description?: RegExp) => serversTreeChild(api, parent, label, description);
+  const serverRow = () => serverTreeRow(api, NAME);
   const server = (): ServerInfo | undefined => api.getServers().find((s) => s.name === NAME);
-  const labelOf = (item: vscode.TreeItem) => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
-
-  async function child(parent: TreeNode | undefined, label: RegExp, description?: RegExp): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
-    const tree = api.testing.serversTree;
-    for (const node of (await tree.getChildren(parent as never)) ?? []) {
-      const item = await tree.getTreeItem(node);
-      if (label.test(labelOf(item)) && (!description || description.test(String(item.description ?? '')))) return { node, item };
-    }
-    throw new Error(`no row ${label} ${description ?? ''} under ${parent ? 'the node' : 'the root'}:\n${api.testing.renderServersTree().join('\n')}`);
-  }
-
-  async function serverRow(): Promise<TreeNode> {
-    const tree = api.testing.serversTree;
-    for (const top of (await tree.getChildren()) ?? []) {
-      if (labelOf(await tree.getTreeItem(top)) === NAME) return top;
-      for (const node of (await tree.getChildren(top as never)) ?? []) if (labelOf(await tree.getTreeItem(node)) === NAME) return node;
-    }
-    throw new Error(`no ${NAME} server row:\n${api.testing.renderServersTree().join('\n')}`);
-  }
 
   const taskRow = (label: RegExp, description: RegExp) =>
     waitFor(async () => {

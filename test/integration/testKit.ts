@@ -162,3 +162,26 @@ export async function submitCallForm(asked: () => string[], fields: string[]): P
   await sleep(800);
   await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
 }
+
+/** A tree item's label, as text. */
+const labelText = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
+
+/** The first row under `parent` (the root when undefined) of the Servers view whose label (and description) match. */
+export async function serversTreeChild(api: TestedHost, parent: unknown, label: RegExp, description?: RegExp): Promise<{ node: unknown; item: vscode.TreeItem }> {
+  const tree = api.testing.serversTree;
+  for (const node of (await tree.getChildren(parent as never)) ?? []) {
+    const item = await tree.getTreeItem(node);
+    if (label.test(labelText(item)) && (!description || description.test(String(item.description ?? '')))) return { node, item };
+  }
+  throw new Error(`no row ${label} ${description ?? ''} under ${parent ? 'the node' : 'the root'}:\n${api.testing.renderServersTree().join('\n')}`);
+}
+
+/** A server's row in the Servers view, wherever the view puts it (under its folder, or at the top with one folder). */
+export async function serverTreeRow(api: TestedHost, name: string): Promise<unknown> {
+  const tree = api.testing.serversTree;
+  for (const top of (await tree.getChildren()) ?? []) {
+    if (labelText(await tree.getTreeItem(top)) === name) return top;
+    for (const node of (await tree.getChildren(top as never)) ?? []) if (labelText(await tree.getTreeItem(node)) === name) return node;
+  }
+  throw new Error(`no ${name} server row:\n${api.testing.renderServersTree().join('\n')}`);
+}
