@@ -15,13 +15,17 @@ const lazyBoundary =
 const vscodePath = { name: 'vscode', message: coreLayering };
 const lazyPatterns = [{ group: ['**/protocol', '**/protocol/**', '**/session', '**/session/**'], allowTypeImports: true, message: lazyBoundary }];
 const vscodeSyntax = [
-  // no-restricted-imports sees import/export declarations only; these catch require('vscode') and import('vscode').
+  // no-restricted-imports sees import/export declarations only; these catch require('vscode'), import('vscode') and
+  // import x = require('vscode').
   { selector: "ImportExpression[source.value='vscode']", message: coreLayering },
   { selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']", message: coreLayering },
+  // `import vscode = require('vscode')`, the form src/vscode uses (esbuild emits a plain require for it).
+  { selector: "TSExternalModuleReference[expression.value='vscode']", message: coreLayering },
 ];
 const lazySyntax = [
   { selector: "CallExpression[callee.name='require'][arguments.0.value=/(^|\\/)(protocol|session)(\\/|$)/]", message: lazyBoundary },
   { selector: 'ImportExpression[source.value=/(^|\\/)(protocol|session)(\\/|$)/]', message: lazyBoundary },
+  { selector: 'TSImportEqualsDeclaration[importKind=value] > TSExternalModuleReference[expression.value=/(^|\\/)(protocol|session)(\\/|$)/]', message: lazyBoundary },
 ];
 const lazyLayers = ['src/core/protocol/**/*.ts', 'src/vscode/session/**/*.ts', 'src/cli/**/*.ts'];
 

@@ -1,5 +1,5 @@
 // Wiring only: build the host, adapt VS Code to it, and return the public API.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CommandIds } from './core/common/commandIds';
 import { ChatAttachments } from './core/features/resources/chatAttachments';
 import { plainText } from './core/presentation/serverText';

@@ -1,6 +1,6 @@
 // Wires "MCP: Add Server from Registry…", "MCP: Update Servers from Registry…" and "MCP: Import Servers…":
 // the browser itself loads with the session layer on first use, so the activation bundle carries only this.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CommandIds } from '../core/common/commandIds';
 import { parseMcpConfig } from '../core/config/mcpConfigParser';
 import { referencedInputIds } from '../core/config/variables';

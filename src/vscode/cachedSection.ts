@@ -2,7 +2,7 @@
 // Each server's start reads the sampling and elicitation settings of that server; VS Code's `inspect` walks every
 // language override of every configuration level each time (about 0.1 ms, 40 ms the first time in a window), so 50
 // servers starting inspected the same six keys 350 times. The values do not depend on the server: one read each.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SettingLevels, SettingsSection } from '../core/config/tightenedSettings';
 
 /** `section` (e.g. `mcpHost.sampling`), read through a cache that any change of the section's settings empties. */

@@ -3,7 +3,7 @@
 // built-in support off for this workspace only (`chat.mcp.access: "none"` in the workspace settings: VS Code has no
 // narrower switch for the servers of one file), "Keep Both" is remembered. The Servers view shows the choice in its
 // first row, and a click on it changes it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ServerInfo } from '../core/host/types';
 import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../core/presentation/coexistenceNotice';
 import { CommandIds } from '../core/common/commandIds';

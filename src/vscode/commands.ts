@@ -1,5 +1,5 @@
 // The "MCP" commands. Server commands take a tree node, a server id, or nothing (then they ask with a quick pick).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { TrustStore } from '../core/host/trustStore';
 import { canBeStarted, type ServerInfo } from '../core/host/types';

@@ -2,7 +2,7 @@
 // .mcp.json at a folder's root (`mcpServers`, shared with other tools), and the user's own. Problems go to the Problems
 // panel at their exact range; a broken file keeps its last good servers. A name in both of a folder's files runs once,
 // from .vscode/mcp.json; the .mcp.json entry gets a warning.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { portableConfigUri, workspaceConfigUri } from './configUris';
 import { positionAt, withLastGoodServers } from '../core/config/lastGoodConfig';
 import { parseMcpConfig } from '../core/config/mcpConfigParser';

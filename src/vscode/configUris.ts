@@ -1,5 +1,5 @@
 // Where a workspace folder's configuration files are: class-free, so both bundles may use it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export function workspaceConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
   return vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');

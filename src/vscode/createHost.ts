@@ -3,7 +3,7 @@
 // that loads the session layer (dist/host.js): everything else is handed the loader.
 import * as fs from 'fs';
 import * as path from 'path';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { requireWithCodeCache } from './codeCachedBundle';
 import { onListenerError } from '../core/common/events';
 import { createAppsFeature } from '../core/features/apps/appsFeature';

@@ -1,7 +1,7 @@
 // The one place modal confirmations and free-text input go through. VS Code refuses modal dialogs inside extension
 // tests, so integration tests swap in their own answers through the extension's test API. Questions carry text as
 // servers and workspaces wrote it; the native dialogs make it plain here (serverText), where it reaches the screen.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { FormField } from '../core/protocol/features/formModel';
 import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../core/protocol/features/sampling/samplingFeature';
 import type { ToolConsentQuestion } from '../core/features/tools/toolConsent';

@@ -1,5 +1,5 @@
 // A server that ends in error never fails silently: a notification says why and offers the way out.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import { plainText } from '../core/presentation/serverText';
 import type { ServerOutputChannels } from './serverLogs';

@@ -1,6 +1,6 @@
 // Completion in mcp.json where a server's name goes: well-known servers and the registry's (the items come from the session layer,
 // ./session/mcpJsonCompletionItems, loaded on the first request here). Typing a quote asks for them.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { LoadSessionLayer } from './sessionLayer';
 
 export function registerMcpJsonCompletion(session: LoadSessionLayer): vscode.Disposable {

@@ -1,5 +1,5 @@
 // The API `activate()` returns to other extensions (and tests): servers, their state and what they offer.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { ServerInfo } from '../core/host/types';
 import type { AppViewInfo } from './apps/appViewTypes';

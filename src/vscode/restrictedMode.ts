@@ -1,6 +1,6 @@
 // Restricted Mode, said where servers are: workspace servers do not start until the workspace is trusted, and the
 // Servers view's first row says so with the way out (Manage Workspace Trust), instead of every server just being off.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ServerInfo } from '../core/host/types';
 import type { RowNotice } from '../core/presentation/coexistenceNotice';
 

@@ -1,5 +1,5 @@
 // One log output channel per server ("MCP: <name>"), kept across restarts.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Disposable } from '../core/common/events';
 import type { LogLevelName, ServerLog, ServerLogFactory } from '../core/common/log';
 

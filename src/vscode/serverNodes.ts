@@ -1,7 +1,7 @@
 // The rows of the "MCP Servers" view: scopes, servers, their state, and what each running server offers. Nodes are
 // rebuilt from registry snapshots on every refresh; their ids are stable (server id + kind + name), so VS Code keeps
 // expansion and selection across refreshes.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 export { Node, serverIdOf } from './treeNode';
 import type { ConfigScope } from '../core/config/types';
 import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../core/host/types';

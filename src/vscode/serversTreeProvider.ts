@@ -1,7 +1,7 @@
 // The "MCP Servers" view: scopes (when there are several), servers, and what each running server offers.
 // Nodes are rebuilt from registry snapshots on every refresh; their ids are stable (server id + kind + name), so VS Code
 // keeps expansion and selection across refreshes.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Event } from '../core/common/events';
 import type { ServerInfo } from '../core/host/types';
 import type { RowNotice } from '../core/presentation/coexistenceNotice';

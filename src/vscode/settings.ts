@@ -1,6 +1,6 @@
 // The extension's settings, read when they are needed; the host's own (read at each server's start) are kept until a
 // setting changes: inspecting them costs the extension host more than the rest of a start's work of ours.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { NUMERIC_SETTINGS, numericSetting } from '../core/config/numericSettings';
 import type { HostSettings } from '../core/host/serverRegistry';
 import { userValue } from '../core/config/tightenedSettings';

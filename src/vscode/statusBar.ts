@@ -1,6 +1,6 @@
 // `$(server) MCP 3/4` in the status bar: how many servers run, red when one failed, a click lists them. A start that
 // takes longer than two seconds (an npx download) shows instead, with the server's name, and a click cancels it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Disposable, Event } from '../core/common/events';
 import type { ServerInfo } from '../core/host/types';
 import { labelText } from '../core/presentation/serverText';

@@ -1,7 +1,7 @@
 // `${input:id}` values: asked once, then remembered — password inputs in SecretStorage, others in extension state.
 // The user's mcp.json (scope key 'user') serves every workspace, so its values and their index live in global state;
 // a workspace's in that workspace's state. Clearing goes through both indexes, so the user's values can be forgotten too.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { InputDefinition } from '../core/config/types';
 import type { InputProvider } from '../core/host/ports';
 import { labelText, plainText } from '../core/presentation/serverText';

@@ -1,5 +1,5 @@
 // The base of every row of the "MCP Servers" view, and what rows share: stable ids, icons, untrusted Markdown.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ServerInfo } from '../core/host/types';
 import type { Codicon } from '../core/presentation/serverPresentation';
 

@@ -1,7 +1,7 @@
 // Servers added or changed by an edit of mcp.json do not ask for trust while the user types (no dialog takes the
 // keyboard): they wait, "not trusted", in the Servers view, and once the file rests this non-modal notification says
 // so. Its Trust… button starts them as the user's own action, which asks the trust question (with what would run).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { NOT_TRUSTED_EDITED } from '../core/host/editedTrust';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { ServerInfo } from '../core/host/types';

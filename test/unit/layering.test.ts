@@ -21,6 +21,7 @@ describe('layering', () => {
       "import * as vscode from 'vscode';",
       'import type { Uri } from "vscode";',
       "const vscode = require('vscode');",
+      "import vscode = require('vscode');",
       "const v = await import('vscode');",
     ])
       assert.ok(touchesVscode(source), source);
@@ -149,6 +150,7 @@ describe('the lazy boundary lint rule', function () {
     assert.match((await lint('src/core/host/probe.ts', "import { ServerConnection } from '../protocol/serverConnection';\n")).join(), /no-restricted-imports/);
     assert.match((await lint('src/extension.ts', "export { sessionDialogs } from './vscode/session/sessionDialogs';\n")).join(), /no-restricted-imports/);
     assert.match((await lint('src/vscode/probe.ts', "const s = require('./session');\n")).join(), /no-restricted-syntax/);
+    assert.match((await lint('src/vscode/probe.ts', "import s = require('./session');\n")).join(), /no-restricted-syntax/);
   });
 
   it('allows type imports across it, and any import inside the lazy layers or the CLI', async () => {
@@ -161,5 +163,7 @@ describe('the lazy boundary lint rule', function () {
   it('still keeps the vscode module out of src/core, the protocol layer included', async () => {
     assert.match((await lint('src/core/host/probe.ts', "import * as vscode from 'vscode';\n")).join(), /no-restricted-imports/);
     assert.match((await lint('src/core/protocol/probe.ts', "import type { Uri } from 'vscode';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/core/host/probe.ts', "import vscode = require('vscode');\n")).join(), /no-restricted-syntax/);
+    assert.match((await lint('src/core/protocol/probe.ts', "import vscode = require('vscode');\n")).join(), /no-restricted-syntax/);
   });
 });

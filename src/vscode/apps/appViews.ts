@@ -2,7 +2,7 @@
 // that runs `mcpHost.openToolView`) or for an agent's call through `mcpHost_callTool` (at once, one tab per tool).
 // This module is on the activation path and holds no SDK values: the panel, the bridge and ext-apps are in the session
 // layer, loaded with the first server (a result comes from a running one).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { plainText } from '../../core/presentation/serverText';
 import type { AppView, AppViewInfo, AppViewsDeps, OpenAppView, ToolCallRecord } from './appViewTypes';
 import { CommandIds } from '../../core/common/commandIds';

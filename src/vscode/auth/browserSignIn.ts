@@ -1,7 +1,7 @@
 // The user's side of signing in, in VS Code: the consent dialog, the browser (vscode.env.openExternal, through the
 // dialogs so tests can play the browser), and the way back: a loopback listener made reachable from wherever the
 // browser runs by vscode.env.asExternalUri (the same URL on a desktop, a forwarded port in remote and web windows).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { LoopbackRedirectReceiver } from '../../core/protocol/auth/loopbackRedirect';
 import type { AuthInteraction, SignInRequest } from '../../core/auth/ports';
 import type { HostDialogs } from '../dialogs';

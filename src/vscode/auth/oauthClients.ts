@@ -1,6 +1,6 @@
 // The setting `mcpHost.oauthClients` (clients registered beforehand, by server URL) and the client secret prompt, for
 // the core's static clients.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { OAuthClientSetting } from '../../core/protocol/auth/staticClients';
 import type { ServerDefinition } from '../../core/config/types';
 import type { HostDialogs } from '../dialogs';

@@ -1,6 +1,6 @@
 // OAuth for remote servers, assembled for VS Code: tokens and registrations in SecretStorage, sign-in through the
 // dialogs and the browser, and the per-server sign-in state the Servers view shows.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { AuthStatusStore } from '../../core/auth/authStatus';
 import type { AuthProviderFactory } from '../../core/auth/ports';
 import type { HostDialogs } from '../dialogs';

@@ -1,6 +1,6 @@
 // "MCP: Sign In to Server" and "MCP: Sign Out of Server", for remote servers. Commands take a tree node, a server id,
 // or nothing (then a quick pick of the remote servers); what they do is in the session layer (session/signInCommands.ts).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CommandIds } from '../../core/common/commandIds';
 import { serverIdOf } from '../serverNodes';
 import type { SignInCommandDeps } from '../session/signInCommands';

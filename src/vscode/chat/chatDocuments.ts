@@ -1,7 +1,7 @@
 // Read-only documents behind chat responses (the expanded prompt that was sent, each tool call with its input and
 // result: chat lists them as the response's references, one click away, instead of flooding the answer) and the
 // prompts "MCP: Run Prompt…" expands.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 const CHAT_DOCUMENT_SCHEME = 'mcp-host-chat';
 

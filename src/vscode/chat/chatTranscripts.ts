@@ -1,6 +1,6 @@
 // In extension tests only: what the @mcp participant wrote into each response, since tests cannot read the Chat
 // view. Every part is forwarded to the real stream unchanged.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export interface ChatTranscript {
   command?: string;

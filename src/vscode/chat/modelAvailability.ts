@@ -1,7 +1,7 @@
 // Whether any chat model is installed. Without one, VS Code answers every chat request itself ("Language model
 // unavailable") before a participant is called, so the MCP view says where everything that needs no model is: the
 // `mcpHost.noChatModel` context key picks the view's welcome text, and the Servers view shows a message.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export const NO_MODEL_MESSAGE =
   'No chat model is installed, so chat cannot run here — nothing else needs one: click a tool to call it, a prompt to run it (its messages open as a document to copy), a resource to open it.';

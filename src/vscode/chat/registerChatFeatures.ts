@@ -1,7 +1,7 @@
 // Prompts and tools for people and agents: the @mcp chat participant, "MCP: Run Prompt…", "MCP: Call Tool…",
 // "MCP: Reset Tool Permissions", and the language model tools that give every agent the MCP tools, sharing one
 // consent policy and one tool caller.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { runningSession, type SessionPort } from '../../core/host/serverSession';
 import { ToolCaller } from '../../core/features/tools/toolCaller';
 import { ToolConsent } from '../../core/features/tools/toolConsent';

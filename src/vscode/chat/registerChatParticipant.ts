@@ -1,6 +1,6 @@
 // The @mcp chat participant, registered on activation; what answers a request (./mcpChatParticipant) loads with the
 // session layer on the first request.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { linkedChatQuery } from '../../core/features/chat/chatListings';
 import type { LoadSessionLayer } from '../sessionLayer';
 import type { ChatParticipantDeps } from '../session/chat/mcpChatParticipant';

@@ -1,6 +1,6 @@
 // "MCP: Run Prompt…": registered on activation; what runs it (./runPrompt: the picker, the request, the rendering)
 // loads with the session layer when it is first run.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { LoadSessionLayer } from '../sessionLayer';
 import { PromptNode } from '../serverNodes';
 import type { ExpandedPrompt, RunPromptDeps } from '../session/chat/runPrompt';

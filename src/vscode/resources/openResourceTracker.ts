@@ -1,6 +1,6 @@
 // Keeps a resource subscribed while an editor shows it (text editors and viewers alike, in any tab group), and turns
 // the server's updates into document reloads. Tabs, not text documents: a document lingers after its last editor closes.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { resourceKey } from '../../core/features/resources/resourceLocation';
 import type { ResourceSubscriptions } from '../../core/features/resources/resourceSubscriptions';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';

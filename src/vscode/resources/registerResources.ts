@@ -1,6 +1,6 @@
 // The resources feature in VS Code: the Resources view, resource documents (a read-only file system with its own
 // scheme), live updates of open documents, the resource commands, and what chat uses of it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ChatAttachment, ChatAttachments } from '../../core/features/resources/chatAttachments';
 import type { ResourceContents } from '../../core/features/resources/resourceContents';
 import { RESOURCE_SCHEME } from '../../core/features/resources/resourceLocation';

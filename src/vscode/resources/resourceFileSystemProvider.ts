@@ -1,6 +1,6 @@
 // The read-only file system behind resource documents (`mcp-host-resource:` URIs). Reading a file reads the resource
 // from its server; a change event (an update from the server, or Refresh) makes open editors read it again.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { renderDocument, type ResourceContents } from '../../core/features/resources/resourceContents';
 import { RESOURCE_SCHEME, fromUriParts, resourceKey, toUriParts, type ResourceLocation } from '../../core/features/resources/resourceLocation';
 import { RESOURCE_NOT_FOUND, ResourceReadError, type ResourceService } from '../../core/features/resources/resourceService';

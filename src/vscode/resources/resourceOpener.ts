@@ -1,6 +1,6 @@
 // Opens resources in editors: from the Resources view, from templates, and from the `resource_link` and embedded
 // `resource` contents that tools and prompts return anywhere in the extension. One way in, one document per resource.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
 import { fileNameFor } from '../../core/features/resources/resourceLocation';
 import type { ResourceService } from '../../core/features/resources/resourceService';

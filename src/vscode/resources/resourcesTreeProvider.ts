@@ -1,7 +1,7 @@
 // The "MCP Resources" view: workspace folders (when there are several sources), servers, their resources a page at a
 // time ("Load more…") and a "Templates" group. A server's subtree refreshes alone when its list changes; a server
 // that is not running keeps its last items, greyed (a file decoration), under the reason.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ConfigScope } from '../../core/config/types';
 import { ResourceListings, type ServerListing } from '../../core/features/resources/resourceListings';
 import { fileNameFor } from '../../core/features/resources/resourceLocation';

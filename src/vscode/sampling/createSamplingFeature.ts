@@ -1,6 +1,6 @@
 // Sampling on VS Code: the editor's language models, the host's dialogs, and a visible notice when a server's request
 // cannot be served (the server alone would hide it).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { plainText } from '../../core/presentation/serverText';
 import type { InteractionQueue } from '../../core/host/interactionQueue';
 import { describeServerContext } from '../../core/features/sampling/serverContext';

@@ -3,7 +3,7 @@
 // declared policy in front; the webview's own policy bounds it again. The ext-apps AppBridge answers the view from here
 // (appViewHost): every call goes through the session of the view's server and our consent. The view is torn down with
 // a "server stopped" notice when its server stops or restarts, and a view that cannot be read shows why instead.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
 import { toolUi } from '../../core/features/apps/appMeta';

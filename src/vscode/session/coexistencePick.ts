@@ -2,7 +2,7 @@
 // offered whatever it was, also when VS Code's MCP support is off by a setting MCP Host did not write (the demo's user
 // settings, a policy): then it can be turned on for this workspace. Loads with the session layer (../coexistence
 // holds the state and the notification).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { labelText, plainText } from '../../core/presentation/serverText';
 
 /** What the pick reads and changes: ../coexistence's Coexistence. */

@@ -1,7 +1,7 @@
 // The launch plan in VS Code: for a server with `dev.debug`, what the editor's debugger needs first — a free port on
 // 127.0.0.1, whether a debugger of that type is here, the debugpy the Python Debugger extension bundles.
 import * as net from 'net';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { DebuggerSupport, LaunchPlanSource, PlanLaunchResult } from '../../core/config/launchPlan';
 import { DEBUG_HOST } from '../../core/protocol/launch/debugPlan';
 import { planLaunch } from '../../core/protocol/launch/launchPlanner';

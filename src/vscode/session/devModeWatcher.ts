@@ -1,7 +1,7 @@
 // Dev mode for server authors (`dev: { watch, debug }` in mcp.json, as in VS Code): a running server restarts when
 // files matching its `watch` globs change — debounced, and only that server; one started under a debugger stops when
 // the user ends its debug session (./editorDebugger.ts attaches it).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ServerRegistry } from '../../core/host/serverRegistry';
 import { isAlive } from '../../core/protocol/connection/processTree';
 import { onDebugSessionEndedByUser } from './editorDebugger';

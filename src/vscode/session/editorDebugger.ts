@@ -4,7 +4,7 @@
 // started for debugging never runs on unseen.
 import { randomUUID } from 'crypto';
 import * as net from 'net';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { PlannedDebug } from '../../core/config/launchPlan';
 import type { ServerDefinition } from '../../core/config/types';
 import type { ServerLog } from '../../core/common/log';

@@ -1,6 +1,6 @@
 // The editor's language models (Copilot's, or any extension's provider) for chat and sampling: the core's messages
 // to LanguageModelChatMessages, and the streamed answer back.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type {
   LanguageModel,
   LanguageModelCatalog,

@@ -3,7 +3,7 @@
 // ../../core/protocol/config/serverNameCompletions and registryNameCompletions). Offered only inside a name's quotes or
 // on Ctrl+Space, never preselected, so Enter typed for a new line never takes one. A registry that is down, slow or
 // answering garbage costs nothing but its items. ../mcpJsonCompletion registers the provider.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { registryNameCompletions } from '../../core/protocol/config/registryNameCompletions';
 import { serverNameCompletions, serverNameContext } from '../../core/protocol/config/serverNameCompletions';
 import { plainText, truncate } from '../../core/presentation/serverText';

@@ -1,6 +1,6 @@
 // Elicitation in VS Code: forms as the multi-step quick input, URL requests as a modal naming the domain, and the
 // browser only after the user agreed.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ElicitationUi, FormRequest, UrlRequest } from '../../core/protocol/features/elicitationFeature';
 import type { HostDialogs } from '../dialogs';
 import { runQuickInputForm } from './quickInputForm';

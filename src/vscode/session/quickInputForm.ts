@@ -2,7 +2,7 @@
 // quick pick for yes/no and choices), then a review of every answer before anything is sent. Escape cancels; the
 // explicit Decline item (or button) declines: servers are told which one it was. What the server wrote (titles,
 // descriptions, choices) goes through serverText: prompts and items render `$(icon)`, and prompts links.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import {
   defaultsOf,
   describeConstraints,

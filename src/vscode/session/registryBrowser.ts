@@ -2,7 +2,7 @@
 // and which values it asks for, then install it in a workspace folder's .vscode/mcp.json or the user's mcp.json
 // (an edit that keeps comments). Required values are asked now, secrets once, into secret storage, as inputs.
 // Registry text is server text: it reaches the pick only as label text. Loaded with the session layer, when first used.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 import { McpJsonWriteError, writeServer } from '../../core/registry/mcpJsonWriter';
 import { RegistryClient, RegistryError } from '../../core/registry/registryClient';

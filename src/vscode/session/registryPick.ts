@@ -1,5 +1,5 @@
 // The registry pick's items, its state as tests read it, and the registry it searches.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { firstLine } from '../../core/presentation/serverText';
 import type { ImportCandidate } from '../../core/registry/foreignConfigs';
 import { DEFAULT_REGISTRY_URL } from '../../core/registry/registryClient';

@@ -1,6 +1,6 @@
 // Writing an entry from a registry (or another tool's file) into an mcp.json: a comment-keeping edit, required values
 // asked first, secrets asked once into secret storage, the configuration reloaded.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { InputDefinition } from '../../core/config/types';
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 import { McpJsonWriteError, writeServer } from '../../core/registry/mcpJsonWriter';

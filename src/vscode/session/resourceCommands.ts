@@ -2,7 +2,7 @@
 // nothing: then the active resource editor, else a quick pick over the loaded resources. In the session layer: it
 // loads on the first use of one (../resources/registerResources registers the commands).
 import * as os from 'os';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ChatAttachments } from '../../core/features/resources/chatAttachments';
 import { bytesToSave, copyableText, documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
 import type { ResourceService } from '../../core/features/resources/resourceService';

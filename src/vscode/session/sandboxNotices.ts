@@ -3,7 +3,7 @@
 // confine it, the question whether to run it unconfined, asked once per definition in this window (never assumed).
 // And `dev.debug` (./editorDebugger.ts): the editor's debugger attached, or a notice that there is none.
 import * as fs from 'fs';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { plainText } from '../../core/presentation/serverText';
 import type { ConnectionFactory } from '../../core/host/connectionPort';
 import { describeDenial } from '../../core/config/sandboxDenial';

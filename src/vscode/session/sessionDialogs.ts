@@ -1,7 +1,7 @@
 // The native dialogs that running sessions ask (see ../dialogs, whose native dialogs forward here): whether to run a
 // tool, to let a server use a language model and send its answer back, to open a page, to sign in, to put a view's
 // message in chat. In the session layer: only a running server asks them.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { StandingConsentAnswer } from '../../core/features/userQuestions';
 import { plainText } from '../../core/presentation/serverText';
 import type { SessionDialogs } from '../dialogs';

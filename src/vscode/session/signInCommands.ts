@@ -1,6 +1,6 @@
 // "MCP: Sign In to Server" and "MCP: Sign Out of Server" once invoked (loaded with the session layer): the server from
 // the tree node or id the command was given, or a quick pick of the remote servers.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { AuthStatusStore } from '../../core/auth/authStatus';
 import { clientSecretKey, hasStoredAuth, signOut } from '../../core/auth/authRecords';
 import type { SecretStore } from '../../core/auth/ports';

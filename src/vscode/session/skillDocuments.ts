@@ -2,7 +2,7 @@
 // SDK (listed in the entry, size, SHA-256 digest, and for SKILL.md the frontmatter) before anything is shown; one
 // that fails is never shown, the user is told why, and the Servers view marks it. Documents of the `mcp-skill`
 // scheme come from a content provider, so VS Code opens them read-only.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ChatAttachments } from '../../core/features/resources/chatAttachments';
 import type { SessionPort } from '../../core/host/serverSession';
 import { labelText, plainText } from '../../core/presentation/serverText';

@@ -1,7 +1,7 @@
 // Fills in a resource template: one quick pick per variable, suggestions from the server's completions (asked again,
 // debounced, as the user types), what was typed always available, and Back to change an earlier answer. In the host
 // bundle: completions come from a running server, which loaded it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { debounceLatest, type Completer } from '../../core/features/resources/templateCompleter';
 import { ResourceTemplateForm } from '../../core/protocol/features/resources/resourceTemplateForm';
 import type { ResourceTemplate } from '../../core/host/types';

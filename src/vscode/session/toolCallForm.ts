@@ -1,6 +1,6 @@
 // The call form of "MCP: Call Tool…" (loaded with the session layer): the tool picked, then its arguments from a form
 // built from the input schema, or typed as JSON when the schema is beyond a flat form. The review step is the consent.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SessionPort } from '../../core/host/serverSession';
 import type { ServerInfo, Tool } from '../../core/host/types';
 import { toolLabel } from '../../core/presentation/serverPresentation';

@@ -1,7 +1,7 @@
 // "MCP: Call Tool…" once a tool is chosen (loaded with the session layer: a tool comes from a running server): the
 // arguments from the call form (or given with the command, then shown in the consent dialog), consent on the one
 // guarded path, the call with progress and Cancel, and its result in a read-only view with "Run again".
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import { hasView } from '../../core/features/apps/appMeta';

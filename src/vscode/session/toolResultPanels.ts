@@ -1,7 +1,7 @@
 // Tool results in a read-only view of their own (a webview without scripts), one per call: re-running the call shows
 // the new result in the same view. Nothing here asks to be saved, as an untitled document would.
 import { randomBytes } from 'node:crypto';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { plainText } from '../../core/presentation/serverText';
 import { toolResultHtml, type ToolResultPage } from './toolResultHtml';
 import { CommandIds } from '../../core/common/commandIds';

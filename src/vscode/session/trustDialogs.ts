@@ -1,6 +1,6 @@
 // The trust question's native dialogs (see ../dialogs, whose native dialogs forward here), rendered by
 // trustQuestionText: in the session layer, since the question is asked once the session layer has built the launch plan.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { foldForDialog, SHOW_ALL } from '../../core/presentation/foldedText';
 import { trustManyQuestionText, trustQuestionText, type RenderedQuestion } from '../../core/presentation/trustQuestionText';
 import type { SessionDialogs } from '../dialogs';

@@ -5,7 +5,7 @@
 // mcp.json entry (`"sandboxEnabled": true`).
 import * as fs from 'fs';
 import * as path from 'path';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { describeDefinition } from '../../core/presentation/describeDefinition';
 import { describeSandbox, summarizeLaunchPlan } from '../../core/presentation/describeLaunchPlan';
 import type { ConfinedOffer } from '../../core/presentation/trustQuestionText';

@@ -5,7 +5,7 @@
 // confirmation, which names the real tool, its server and the arguments. A tool with a view (MCP Apps) opens it beside
 // the chat when its result arrives, since an agent's result has no button to click, and the model is told so (unless
 // the user turned that off with `mcpHost.apps.openForAgentCalls`).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ConversionOptions } from '../../core/protocol/features/chat/contentConversion';
 import type { AgentCalls } from '../../core/protocol/features/tools/agentCallIdentity';
 import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';

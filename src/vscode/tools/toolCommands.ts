@@ -1,7 +1,7 @@
 // "MCP: Call Tool…" runs one tool outside chat; "MCP: Reset Tool Permissions" forgets every saved "always allow".
 // Here: which tool a command was invoked on (a Servers-view item or `(serverId, toolName)`); the form, the consent,
 // the call and its result view are the session layer's (session/toolCallRunner.ts), loaded when a call starts.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CommandIds } from '../../core/common/commandIds';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';

@@ -1,5 +1,5 @@
 // Settings of tools and chat, read fresh each time they are needed.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { NUMERIC_SETTINGS } from '../../core/config/numericSettings';
 import { readNumber } from '../settings';
 import { userValue } from '../../core/config/tightenedSettings';

@@ -1,7 +1,7 @@
 // How the tool loop shows up in a chat response: the model's words as they stream, progress while tools run, each
 // tool's result (in full behind a reference, inline when short), and what was left out or refused. Chat renders no
 // HTML such as <details>, so "collapsed" means the response's reference list.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Progress, ResourceLink } from '@modelcontextprotocol/client';
 import type { ToolCallEnd, ToolLoopObserver } from '../../../core/protocol/features/chat/chatToolLoop';
 import { contentToMarkdown, toolResultToMarkdown } from '../../../core/protocol/features/chat/contentMarkdown';

@@ -1,6 +1,6 @@
 // The @mcp chat participant's answers: prompts as slash commands, the servers' tools for the chat's model, and lists of
 // what each server offers with links to use it. Part of the session layer (see ../../chat/registerChatParticipant).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { PromptArgument, ResourceLink } from '@modelcontextprotocol/client';
 import { runToolLoop, type EditorTools } from '../../../core/protocol/features/chat/chatToolLoop';
 import {

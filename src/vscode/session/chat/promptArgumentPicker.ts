@@ -1,6 +1,6 @@
 // Chooses a prompt and collects its arguments: one quick pick per argument, with Back, the server's suggestions
 // (completion/complete, debounced, earlier answers as context), and the editor's selection or file as candidates.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import { listPrompts, type PromptEntry } from '../../../core/features/prompts/promptCatalog';
 import { completePromptArgument } from '../../../core/protocol/features/prompts/promptRequests';

@@ -1,7 +1,7 @@
 // "MCP: Run Prompt…": expands a prompt without any language model, into a read-only Markdown document, with actions to
 // copy the messages or send them to chat. Users without a chat model still get the prompt's text. In the session layer:
 // ../../chat/runPromptCommand registers the command on activation and loads this when it runs.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { quoteArgument } from '../../../core/features/prompts/promptArguments';
 import { listPrompts, promptCommandName, type PromptEntry } from '../../../core/features/prompts/promptCatalog';
