@@ -9,7 +9,7 @@ import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import type { ServerInfo } from '../../src/core/host/types';
 import { taskDescription, taskKeyOf, taskRows } from '../../src/vscode/session/taskRows';
-import { fixtureServer } from './helpers';
+import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 describe('tool calls as tasks', function () {
@@ -47,13 +47,7 @@ describe('tool calls as tasks', function () {
     return outcome.result.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('\n');
   };
   /** Waits (up to 10 s) until `get` gives something, and gives it. */
-  const until = async <T>(get: () => T | undefined | false, what: string): Promise<T> => {
-    for (const end = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 20))) {
-      const value = get();
-      if (value) return value;
-      if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    }
-  };
+  const until = <T>(get: () => T | undefined | false, what: string) => waitFor(get, 10_000, what) as Promise<T>;
   const cancelledOnServer = async () => JSON.parse(text(await call('cancelled-tasks'))) as string[];
 
   it('runs a task-capable tool as a task: follows its status messages and fetches its result', async () => {

@@ -17,7 +17,7 @@ import type { LanguageModel, LanguageModelInfo, ModelRequest } from '../../src/c
 import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/protocol/features/elicitationFeature';
 import { SamplingFeature } from '../../src/core/protocol/features/sampling/samplingFeature';
 import type { FormOutcome } from '../../src/core/protocol/features/formModel';
-import { fixtureServer } from './helpers';
+import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 class Ui implements ElicitationUi {
@@ -123,13 +123,8 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     assert.ok(outcome.ran);
     return outcome.result.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('\n');
   };
-  const until = async <T>(get: () => T | undefined | false, what: string): Promise<T> => {
-    for (const end = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 20))) {
-      const value = get();
-      if (value) return value;
-      if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    }
-  };
+  /** Waits (up to 10 s) until `get` gives something, and gives it. */
+  const until = <T>(get: () => T | undefined | false, what: string) => waitFor(get, 10_000, what) as Promise<T>;
 
   it('a call the server answers with a task becomes a task in the registry: polled, its result from tasks/get', async () => {
     const seen: string[] = [];
