@@ -1,6 +1,8 @@
-// One log output channel per server ("MCP: <name>"), kept across restarts.
+// One log output channel per server ("MCP: <name>"), kept across restarts. The channel is made when first needed (Show
+// Output, or the server's first warning or error; see DeferredLog): until then its lines wait in memory.
 import vscode = require('vscode');
 import type { Disposable } from '../core/common/events';
+import { DeferredLog, type DefaultLogLevel, type LogSink } from '../core/common/deferredLog';
 import type { LogLevelName, ServerLog, ServerLogFactory } from '../core/common/log';
 
 const LEVELS: Record<vscode.LogLevel, LogLevelName> = {
@@ -12,35 +14,64 @@ const LEVELS: Record<vscode.LogLevel, LogLevelName> = {
   [vscode.LogLevel.Error]: 'error',
 };
 
+/** VS Code's default log level: what a new log channel starts at. */
+const defaultLevel: DefaultLogLevel = {
+  get level() {
+    return LEVELS[vscode.env.logLevel];
+  },
+  onDidChange: (listener) => vscode.env.onDidChangeLogLevel((l) => listener(LEVELS[l])),
+};
+
 export class ServerOutputChannels implements ServerLogFactory {
-  private readonly channels = new Map<string, vscode.LogOutputChannel>();
+  private readonly logs = new Map<string, DeferredLog<ChannelSink>>();
+  private readonly names = new Set<string>();
 
   create(serverId: string, serverName: string): ServerLog & Disposable {
-    const taken = new Set([...this.channels.values()].map((c) => c.name));
     let name = `MCP: ${serverName}`;
-    for (let n = 2; taken.has(name); n++) name = `MCP: ${serverName} (${n})`;
-    const channel = vscode.window.createOutputChannel(name, { log: true });
-    this.channels.set(serverId, channel);
+    for (let n = 2; this.names.has(name); n++) name = `MCP: ${serverName} (${n})`;
+    this.names.add(name);
+    const log = new DeferredLog(() => channelSink(name), defaultLevel);
+    this.logs.set(serverId, log);
     return {
-      trace: (m) => channel.trace(m),
-      debug: (m) => channel.debug(m),
-      info: (m) => channel.info(m),
-      warn: (m) => channel.warn(m),
-      error: (m) => channel.error(m),
+      trace: (m) => log.trace(m),
+      debug: (m) => log.debug(m),
+      info: (m) => log.info(m),
+      warn: (m) => log.warn(m),
+      error: (m) => log.error(m),
       get logLevel() {
-        return LEVELS[channel.logLevel];
+        return log.logLevel;
       },
-      onDidChangeLogLevel: (listener) => channel.onDidChangeLogLevel((l) => listener(LEVELS[l])),
+      onDidChangeLogLevel: log.onDidChangeLogLevel,
       dispose: () => {
-        this.channels.delete(serverId);
-        channel.dispose();
+        this.logs.delete(serverId);
+        this.names.delete(name);
+        log.dispose();
       },
     };
   }
 
   show(serverId: string): boolean {
-    const channel = this.channels.get(serverId);
-    channel?.show(true);
-    return !!channel;
+    const log = this.logs.get(serverId);
+    log?.open().show(true);
+    return !!log;
   }
+}
+
+type ChannelSink = LogSink & { show(preserveFocus: boolean): void };
+
+function channelSink(name: string): ChannelSink {
+  const channel = vscode.window.createOutputChannel(name, { log: true });
+  return {
+    trace: (m) => channel.trace(m),
+    debug: (m) => channel.debug(m),
+    info: (m) => channel.info(m),
+    warn: (m) => channel.warn(m),
+    error: (m) => channel.error(m),
+    get logLevel() {
+      return LEVELS[channel.logLevel];
+    },
+    onDidChangeLogLevel: (listener) => channel.onDidChangeLogLevel((l) => listener(LEVELS[l])),
+    show: (preserveFocus) => channel.show(preserveFocus),
+    dispose: () => channel.dispose(),
+  };
 }
