@@ -128,6 +128,21 @@ describe('protocol negotiation (2026-07-28 and 2025)', function () {
     assert.strictEqual(memory.get('b')?.version, '2026-07-28');
   });
 
+  it('verdicts reached in one tick are stored in one write, and seen at once by the memory that reached them', async () => {
+    const writes: unknown[] = [];
+    const counting = { get: <T>(key: string) => store.get<T>(key), update: (key: string, value: unknown) => (writes.push(value), store.update(key, value)) };
+    const memory = new ProtocolMemory(counting);
+    const stored = Array.from({ length: 50 }, (_, i) => memory.remember(`server-${i}`, 'legacy', '2025-11-25'));
+    assert.strictEqual(memory.get('server-7')?.era, 'legacy', 'known before it is stored');
+    assert.strictEqual(writes.length, 0, 'nothing written within the tick');
+    await Promise.all(stored);
+    assert.strictEqual(writes.length, 1, 'one write for 50 verdicts');
+    assert.strictEqual(new ProtocolMemory(store).get('server-49')?.version, '2025-11-25', 'another window reads it');
+    await memory.forget('server-7');
+    assert.strictEqual(new ProtocolMemory(store).get('server-7'), undefined, 'forgotten in the store too');
+    assert.strictEqual(writes.length, 2);
+  });
+
   /** Remembers the definition as a legacy server, as if it had been one at its last start; gives its hash. */
   async function rememberLegacy(def: ReturnType<typeof server>): Promise<string> {
     // The definition hash comes from a start in a window without protocol memory.

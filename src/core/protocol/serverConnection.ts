@@ -158,7 +158,7 @@ export class ServerConnection implements Connection, Disposable {
     }
     const client = this.client!;
     const era = client.getProtocolEra();
-    if (memory && era && this.protocolVersion) await memory.remember(this.definition.hash, era, this.protocolVersion);
+    if (memory && era && this.protocolVersion) void memory.remember(this.definition.hash, era, this.protocolVersion).catch((e: Error) => this.log.debug(`The protocol verdict was not stored (the lists did not wait for it): ${e.message}`));
     const name = client.getServerVersion()?.name ?? '?';
     this.log.info(`Connected: ${name} ${client.getServerVersion()?.version ?? ''}, protocol ${this.protocolVersion}${remembered?.era === 'legacy' ? ' (known legacy server: not probed)' : ''}`);
     const following = followLogLevel(client, this.log, this.options.requestTimeoutMs);
