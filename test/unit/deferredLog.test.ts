@@ -35,13 +35,16 @@ describe('DeferredLog', () => {
     log.debug('not at this level');
     log.info('Connected');
     assert.strictEqual(sinks.length, 0, 'no channel yet');
-    assert.strictEqual(log.opened, false);
     const sink = log.open();
     assert.strictEqual(sinks.length, 1);
     assert.deepStrictEqual(sink.lines, ['info (09:08:07.006) Starting', 'info (09:08:07.006) Connected']);
     log.info('later');
     assert.deepStrictEqual(sink.lines.slice(2), ['info later'], 'written straight through once opened');
     assert.strictEqual(log.open(), sink, 'one sink');
+
+    const quiet = setup('warning');
+    quiet.log.info('below the level');
+    assert.deepStrictEqual(quiet.log.open().lines, [], 'a line the channel would not show is not kept');
   });
 
   it('opens at the first warning or error, so the channel is there when something goes wrong', () => {

@@ -16,8 +16,8 @@ export interface DefaultLogLevel {
 
 type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 
-const RANK: Record<LogLevelName, number> = { trace: 0, debug: 1, info: 2, warning: 3, error: 4, off: 5 };
-const LEVEL_RANK: Record<Level, number> = { trace: 0, debug: 1, info: 2, warn: 3, error: 4 };
+/** Where a level stands, most verbose first (a log at a level shows the lines at it and after it). */
+const ORDER = ['trace', 'debug', 'info'];
 
 /** The most characters of lines one log keeps before its sink exists; older lines go first. */
 export const MAX_PENDING_CHARS = 128 * 1024;
@@ -29,11 +29,7 @@ interface PendingLine {
 }
 
 /** `HH:MM:SS.mmm` in local time. */
-function clock(at: number): string {
-  const d = new Date(at);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
-}
+const clock = (at: number) => `${new Date(at).toTimeString().slice(0, 8)}.${String(at % 1000).padStart(3, '0')}`;
 
 export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, Disposable {
   private sink: Sink | undefined;
@@ -55,11 +51,6 @@ export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, D
 
   get logLevel(): LogLevelName {
     return this.sink ? this.sink.logLevel : this.defaultLevel.level;
-  }
-
-  /** Whether the sink has been made. */
-  get opened(): boolean {
-    return !!this.sink;
   }
 
   trace(message: string): void {
@@ -107,7 +98,9 @@ export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, D
     if (this.sink) return this.sink[level](text);
     // A warning or an error is what a user may come looking for: the channel is there for it in the Output view.
     if (level === 'warn' || level === 'error') return this.open()[level](text);
-    if (LEVEL_RANK[level] < RANK[this.defaultLevel.level]) return;
+    // Below the level (ORDER has no place for the levels that show no such line: warning, error, off).
+    const shown = ORDER.indexOf(this.defaultLevel.level);
+    if (shown < 0 || ORDER.indexOf(level) < shown) return;
     this.pending.push({ level, text, at: this.now() });
     this.pendingChars += text.length;
     let drop = 0;
