@@ -49,7 +49,7 @@ export function findExecutable(command: string, env: Record<string, string>, cwd
   const base = cwd ?? process.cwd();
   if (command.includes('/')) return path.posix.resolve(base, command);
   if (!command) return undefined;
-  const pathValue = Object.entries(env).find(([k]) => k === 'PATH')?.[1] ?? '';
+  const pathValue = Object.hasOwn(env, 'PATH') ? env.PATH : '';
   for (const entry of pathValue.split(':')) {
     const file = path.posix.resolve(base, entry || '.', command);
     if (isExecutable(file)) return file;
@@ -104,10 +104,13 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
   for (const name of [...Object.keys(resolved.env), ...Object.keys(fromFile)]) {
     if (!isValidVariableName(name)) throw new LaunchPlanError(`The environment variable name ${JSON.stringify(name)} is not a valid name (it holds "=" or a control character): the process would see another variable.`);
   }
-  const { env, sourceOf, pathKey } = planEnvironment(hostEnv, fromFile, resolved.env);
+  // A server that sets no variable gets the host's environment as read, the very object the plans of this turn share
+  // (nobody changes it): no copy, and no comparison of a hundred variables with themselves, per server.
+  const ownsNothing = !Object.keys(resolved.env).length && !Object.keys(fromFile).length;
+  const { env, sourceOf, pathKey } = ownsNothing ? { env: hostEnv, sourceOf: new Map<string, 'env' | 'env file'>(), pathKey: 'PATH' } : planEnvironment(hostEnv, fromFile, resolved.env);
   const cwd = resolved.cwd ?? source.scope.folderPath;
   const changes: PlannedVariable[] = [];
-  const names = new Set([...Object.keys(env), ...Object.keys(hostEnv)]);
+  const names = ownsNothing ? [] : new Set([...Object.keys(env), ...Object.keys(hostEnv)]);
   for (const name of [...names].sort()) {
     const before = hostEnv[name];
     const after = env[name];
