@@ -77,6 +77,30 @@ describe('tool names offered to the model', () => {
     assert.strictEqual(fewer.lookup('two_x')?.serverId, 'ws::two');
     assert.strictEqual(map.lookup('two_x')?.consentSubject, consentSubject(workspaceScope(), 'two', stdio('node', ['two.js'])), 'consent is about the definition');
   });
+
+  it('makes the map again only when a running server, its definition or its tools change', () => {
+    const tools = [tool('x')];
+    const definition = stdio('node', ['one.js']);
+    const info = (over: Partial<ServerInfo> = {}): ServerInfo => ({
+      id: 'ws::one',
+      name: 'one',
+      scope: workspaceScope(),
+      definition,
+      state: { kind: 'running' },
+      features: { ...emptyFeatures(), tools },
+      crashCount: 0,
+      ...over,
+    });
+    const first = toolNameMapOfServers([info()]);
+    assert.strictEqual(toolNameMapOfServers([info()]), first, 'new snapshots of the same server and tools: the same map');
+    const relisted = toolNameMapOfServers([info({ features: { ...emptyFeatures(), tools: [tool('x'), tool('y')] } })]);
+    assert.deepStrictEqual(relisted.tools.map((t) => t.modelName), ['one_x', 'one_y'], 'a new tool list is read');
+    // The same name under another command: consent given to the first must not be found for the second.
+    const swapped = toolNameMapOfServers([info({ definition: stdio('node', ['evil.js']) })]);
+    assert.notStrictEqual(swapped.lookup('one_x')?.consentSubject, first.lookup('one_x')?.consentSubject, 'another definition, another consent subject');
+    assert.deepStrictEqual(toolNameMapOfServers([info({ state: { kind: 'stopped' } })]).tools, [], 'a stopped server offers nothing');
+    assert.strictEqual(consentSubject(workspaceScope(), 'one', definition), first.lookup('one_x')?.consentSubject, 'remembered per definition object, the same value');
+  });
 });
 
 describe('tool schemas offered to the model', () => {

@@ -30,7 +30,13 @@ const PREPARED_FOR_MS = 15 * 60_000;
 /** The most prepared calls kept (a confirmation never answered leaves one behind). */
 const MAX_PREPARED = 256;
 
-const toolDigest = (tool: Tool): string => hashOf(tool);
+/** Per tool object (a list from the server makes new ones): asked at each call's prepare and again at its invoke. */
+const digests = new WeakMap<Tool, string>();
+const toolDigest = (tool: Tool): string => {
+  let digest = digests.get(tool);
+  if (digest === undefined) digests.set(tool, (digest = hashOf(tool)));
+  return digest;
+};
 const subjectOf = (identity: AgentCallIdentity, tool: Tool): ToolCallSubject => ({ consentSubject: identity.consentSubject, serverName: identity.serverName, tool, arguments: identity.arguments });
 
 export class AgentCalls {
