@@ -26,6 +26,8 @@
 //   MCPHOST_TEST_KEEP=1            keep the temp dir (logs, user data) even when the run passes
 //   MCPHOST_TEST_USER_SETTINGS     JSON object merged into the throw-away profile's user settings.json
 //   MCPHOST_TEST_GLOBAL_STORAGE    <extension id>=<dir>: that extension's global storage is <dir> (kept across runs)
+//   MCPHOST_TEST_BROWSER_PROFILE   <dir>: the browser's profile, kept across runs, with code-server at the port it
+//                                  first had: the workbench's storage (extensions' global state) lives in the browser
 //   MCPHOST_TEST_PAGE              set by the launcher: the base URL (loopback, with a random token) of the page hook,
 //                                  through which tests read and click what the workbench shows, take screenshots and
 //                                  press keys (see startPageHook below)
@@ -88,6 +90,19 @@ export function findChromium() {
     }
   }
   throw new Error('no Chromium found on PATH (run scripts/ensure-vscode-tools.sh or set CHROME_PATH)');
+}
+
+/** MCPHOST_TEST_BROWSER_PROFILE: the browser's profile folder, kept across runs (its storage belongs to an address). */
+const browserProfile = process.env.MCPHOST_TEST_BROWSER_PROFILE ? path.resolve(process.env.MCPHOST_TEST_BROWSER_PROFILE) : undefined;
+
+/** The port a kept browser profile was first used with (its `port` file), so its storage is found again; else none. */
+function profilePort() {
+  if (!browserProfile) return undefined;
+  try {
+    return Number(fs.readFileSync(path.join(browserProfile, 'port'), 'utf8')) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function freePort() {
@@ -276,7 +291,7 @@ export function parseArgs(argv) {
  * each either evaluates `expression` (a function body returning JSON; `element` is the first match) or performs
  * `action` on the element as a user would (`click`, or `fill` with `value`). Answers `[{ url, value }]`, one entry per
  * such frame. Page-level actions answer `[]`: `screenshot` (to the path in `value`), `press` (the key in `value`), `type` (the text in `value`, key by key),
- * `clickPage` (wherever `selector` is, frames included). The base URL carries a random token; nothing else is served.
+ * `clickPage` and `hoverPage` (wherever `selector` is, frames included). The base URL carries a random token; nothing else is served.
  */
 async function startPageHook(page) {
   const http = await import('node:http');
@@ -297,6 +312,7 @@ async function startPageHook(page) {
       if (action === 'press') return reply(200, (await page.keyboard.press(value), []));
       if (action === 'type') return reply(200, (await page.keyboard.type(String(value ?? ''), { delay: 20 }), []));
       if (action === 'clickPage') return reply(200, (await page.click(selector, { timeout: 10_000 }), []));
+      if (action === 'hoverPage') return reply(200, (await page.hover(selector, { timeout: 10_000 }), []));
       const found = [];
       for (const frame of page.frames()) {
         let element;
@@ -434,7 +450,7 @@ async function main() {
   extensionEnvironment.MCPHOST_TEST_OUTPUT_FILE = testOutput;
 
   try {
-    const port = await freePort();
+    const port = profilePort() ?? (await freePort());
     server = await startCodeServer({
       tools,
       sandbox,
@@ -448,13 +464,17 @@ async function main() {
     });
     server.child.on('exit', (c, s) => finish(3, `code-server exited unexpectedly (${c ?? s})`));
     say(`code-server listening on ${server.url}${trust ? ' (workspace trust enabled)' : ''}`);
+    if (browserProfile) {
+      fs.mkdirSync(browserProfile, { recursive: true });
+      fs.writeFileSync(path.join(browserProfile, 'port'), String(port));
+    }
   } catch (e) {
     return finish(3, `code-server failed to start: ${e.message}`);
   }
 
   try {
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
+    const launchOptions = {
       executablePath: chromiumPath,
       headless: true,
       chromiumSandbox: false,
@@ -465,8 +485,18 @@ async function main() {
       env: sandbox.env,
       args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking',
         '--disable-component-update', '--disable-sync', '--disable-quic'],
-    });
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    };
+    const viewport = { width: 1280, height: 800 };
+    let context;
+    if (browserProfile) {
+      // A user's browser profile: what the workbench keeps in the browser (every extension's global state, each
+      // folder's state) is there in the next window of this profile, at the same address.
+      context = browser = await chromium.launchPersistentContext(browserProfile, { ...launchOptions, viewport });
+    } else {
+      browser = await chromium.launch(launchOptions);
+      context = await browser.newContext({ viewport });
+    }
+    const page = await context.newPage();
     const plog = (s) => {
       fs.appendFileSync(pageLog, s + '\n');
       if (verbose) process.stderr.write(`[workbench] ${s}\n`);

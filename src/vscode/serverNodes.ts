@@ -10,7 +10,7 @@ import type { RowNotice } from '../core/presentation/coexistenceNotice';
 import type { ConfigProblem } from './configLoader';
 import { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
 import { CommandIds } from '../core/common/commandIds';
-import { markdown, Node, nodeId, RowNode, themeIcon, type ServerRows } from './treeNode';
+import { Node, nodeId, RowNode, themeIcon, type ServerRows } from './treeNode';
 import {
   describeState,
   plural,
@@ -109,6 +109,10 @@ export class ServerNode extends Node {
     super(nodeId('server', info.id), parent, info.id);
   }
 
+  override markdownTooltip(): string {
+    return serverTooltip(this.info);
+  }
+
   getTreeItem(): vscode.TreeItem {
     const { state } = this.info;
     // Nothing to list while starting. "Expanded when running" is how VS Code first shows the id; after that the
@@ -122,7 +126,6 @@ export class ServerNode extends Node {
     const item = new vscode.TreeItem(this.info.name, collapsible);
     item.id = this.id;
     item.description = describeState(this.info);
-    item.tooltip = markdown(serverTooltip(this.info));
     item.iconPath = themeIcon(serverIcon(this.info));
     item.contextValue = serverContextValue(this.info);
     return item;
@@ -257,8 +260,8 @@ interface Leaf {
   kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
   label: string;
   description: string | undefined;
-  /** Markdown. */
-  tooltip: string;
+  /** Markdown, made when the row is hovered. */
+  tooltip: () => string;
   icon: string;
   contextValue: string;
   /** What a click does. */
@@ -274,11 +277,14 @@ class LeafNode extends Node {
     super(nodeId(leaf.kind, parent.serverId ?? '', key), parent, parent.serverId);
   }
 
+  override markdownTooltip(): string {
+    return this.leaf.tooltip();
+  }
+
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.leaf.label);
     item.id = this.id;
     item.description = this.leaf.description;
-    item.tooltip = markdown(this.leaf.tooltip);
     item.iconPath = new vscode.ThemeIcon(this.leaf.icon);
     item.contextValue = this.leaf.contextValue;
     item.command = this.leaf.command;
@@ -302,7 +308,7 @@ export class ToolNode extends LeafNode {
         kind: 'tool',
         label: toolLabel(tool),
         description: firstLine(tool.description),
-        tooltip: toolTooltip(tool),
+        tooltip: () => toolTooltip(tool),
         icon: 'tools',
         contextValue: 'mcpTool',
         command: { title: 'Call Tool…', command: CommandIds.callTool, arguments: [serverId, tool.name] },
@@ -326,7 +332,7 @@ export class PromptNode extends LeafNode {
         kind: 'prompt',
         label: promptLabel(prompt),
         description: firstLine(prompt.description),
-        tooltip: promptTooltip(prompt),
+        tooltip: () => promptTooltip(prompt),
         icon: 'comment-discussion',
         contextValue: 'mcpPrompt',
         command: { title: 'Run Prompt…', command: CommandIds.runPrompt, arguments: [serverId, prompt.name] },
@@ -343,7 +349,7 @@ const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
   kind: 'resource',
   label: resourceLabel(resource),
   description: resource.mimeType,
-  tooltip: resourceTooltip(resource),
+  tooltip: () => resourceTooltip(resource),
   icon: 'file',
   contextValue: 'mcpResource',
   command: { title: 'Open Resource', command: CommandIds.openResource, arguments: [serverId, resource.uri] },
@@ -353,7 +359,7 @@ const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
   kind: 'resourceTemplate',
   label: resourceLabel(template),
   description: templateDescription(template),
-  tooltip: templateTooltip(template),
+  tooltip: () => templateTooltip(template),
   icon: 'file-symlink-file',
   contextValue: 'mcpResourceTemplate',
   command: { title: 'Open Resource Template', command: CommandIds.openResourceTemplate, arguments: [serverId, template.uriTemplate] },

@@ -9,7 +9,7 @@ import { groupByScope, serversByScope } from '../core/presentation/serverPresent
 import type { ConfigProblem } from './configLoader';
 import { CoalescedRefresh } from './coalescedRefresh';
 import { NoticeNode, ProblemNode, ScopeNode, ServerNode, type Node } from './serverNodes';
-import type { ServerRows } from './treeNode';
+import { resolveTooltip, type ServerRows } from './treeNode';
 
 export interface ServerSource {
   servers(): ServerInfo[];
@@ -59,6 +59,10 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
 
   getTreeItem(node: Node): vscode.TreeItem {
     return node.getTreeItem();
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
+    return resolveTooltip(item, node);
   }
 
   getChildren(node?: Node): Node[] {

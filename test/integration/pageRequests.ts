@@ -1,7 +1,12 @@
 // Asks the launcher (scripts/code-server-launcher.mjs) to act on the workbench page it holds, through its page hook
 // (MCPHOST_TEST_PAGE): what an extension cannot do itself, such as a screenshot of the real UI or a click on a row.
 
-export type PageRequest = { action: 'screenshot'; path: string } | { action: 'click'; selector: string } | { action: 'press'; key: string } | { action: 'type'; text: string };
+export type PageRequest =
+  | { action: 'screenshot'; path: string }
+  | { action: 'click'; selector: string }
+  | { action: 'hover'; selector: string }
+  | { action: 'press'; key: string }
+  | { action: 'type'; text: string };
 
 export async function pageRequest(request: PageRequest): Promise<void> {
   const base = process.env.MCPHOST_TEST_PAGE;
@@ -13,7 +18,7 @@ export async function pageRequest(request: PageRequest): Promise<void> {
         ? { action: 'press', value: request.key }
         : request.action === 'type'
           ? { action: 'type', value: request.text }
-        : { action: 'clickPage', selector: request.selector };
+          : { action: request.action === 'hover' ? 'hoverPage' : 'clickPage', selector: request.selector };
   const response = await fetch(`${base}/query`, { method: 'POST', body: JSON.stringify(body) });
   const answer = (await response.json()) as unknown;
   if (!response.ok) throw new Error(`page request ${request.action} failed: ${(answer as { error?: string }).error}`);

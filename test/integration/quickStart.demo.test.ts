@@ -107,6 +107,16 @@ describe('Quick start, as a newcomer does it in the demo', function () {
       return shown.some((r) => /^everything running · \d+ tools/.test(r)) && shown;
     }, 'everything running in the Servers view');
     testLog(rows.join('\n'));
+    // Its tooltip, as the hover shows it: made only when the row is hovered (resolveTreeItem), Markdown rendered.
+    await pageRequest({ action: 'hover', selector: `${SERVERS_ROW}:has-text("everything") .label-name` });
+    await sleep(300);
+    await pageRequest({ action: 'hover', selector: `${SERVERS_ROW}:has-text("everything") .label-description` });
+    const hover = await seen(async () => {
+      const shown = (await pageQuery<string>('.monaco-workbench', `return [...document.querySelectorAll('.workbench-hover, .monaco-hover')].map((h) => h.innerText).join('\\n');`)).join('\n');
+      return /Protocol: \d{4}-\d{2}-\d{2}/.test(shown) && shown;
+    }, "the server row's tooltip on hover");
+    assert.doesNotMatch(hover, /\*\*/, 'rendered, not raw Markdown');
+    await press('Escape');
   });
 
   it('calls a tool with a click on it: the form asks for its arguments and the result opens', async () => {

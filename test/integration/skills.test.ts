@@ -76,11 +76,14 @@ describe('Skills', function () {
     const { node } = await skillRow('tampered');
     await vscode.commands.executeCommand('mcpHost.openSkillFile', node);
     const refused = await waitFor(async () => {
-      const row = (await skillRow('tampered')).item;
-      return row.description === 'refused: failed verification' && row;
+      const row = await skillRow('tampered');
+      return row.item.description === 'refused: failed verification' && row;
     }, 'the row to show the refusal');
-    assert.strictEqual((refused.iconPath as vscode.ThemeIcon).id, 'warning');
-    assert.match((refused.tooltip as vscode.MarkdownString).value, /Refused:.*digest/i);
+    assert.strictEqual((refused.item.iconPath as vscode.ThemeIcon).id, 'warning');
+    // The tooltip, as the row's hover asks for it.
+    assert.strictEqual(refused.item.tooltip, undefined, 'made only on hover');
+    const hovered = await api.testing.serversTree.resolveTreeItem!(refused.item, refused.node as never, new vscode.CancellationTokenSource().token);
+    assert.match((hovered!.tooltip as vscode.MarkdownString).value, /Refused:.*digest/i);
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.scheme === 'mcp-skill', false, 'nothing opened');
   });
 
