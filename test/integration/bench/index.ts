@@ -68,22 +68,6 @@ function threadCpu(): Map<string, number> {
 
 /** Wall and extension-host CPU of `work`, and that CPU by thread. */
 async function measure<T>(work: () => Promise<T>): Promise<Sample & { result: T }> {
-  const cp = nodeRequire('child_process') as typeof import('child_process');
-  const origSpawn = cp.spawn;
-  const t00 = performance.now();
-  const rows: string[] = [];
-  if (env.SPAWNLOG) (cp as { spawn: unknown }).spawn = function (this: unknown, ...a: unknown[]) {
-    const t1 = performance.now() - t00;
-    const child = (origSpawn as Function).apply(this, a) as import('child_process').ChildProcess;
-    const t2 = performance.now() - t00;
-    const row = { t1, t2, spawned: 0, firstIn: 0, firstOut: 0, opts: JSON.stringify({ ...(a[2] as object), env: Object.keys((a[2] as { env?: object }).env ?? {}).length }) };
-    child.once('spawn', () => (row.spawned = performance.now() - t00));
-    const w = child.stdin!.write.bind(child.stdin!);
-    child.stdin!.write = ((...x: unknown[]) => (row.firstIn ||= performance.now() - t00, (w as Function)(...x))) as typeof w;
-    child.stdout!.once('data', () => { row.firstOut = performance.now() - t00; rows.push(JSON.stringify(row)); });
-    return child;
-  };
-  try {
   const before = threadCpu();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
@@ -92,9 +76,7 @@ async function measure<T>(work: () => Promise<T>): Promise<Sample & { result: T 
   const { user, system } = process.cpuUsage(cpu);
   const threads: Record<string, number> = {};
   for (const [name, used] of threadCpu()) if (used - (before.get(name) ?? 0) > 0.05) threads[name] = Math.round((used - (before.get(name) ?? 0)) * 10) / 10;
-  if (env.SPAWNLOG) fs.appendFileSync(env.SPAWNLOG, `=== ${ms}\n${rows.join('\n')}\n`);
   return { ms, cpuMs: (user + system) / 1000, threads, result };
-  } finally { (cp as { spawn: unknown }).spawn = origSpawn; }
 }
 
 /** `work`, under the inspector's CPU profiler when MCPHOST_TEST_BENCH_PROFILE names a folder (written as `name`.cpuprofile). */
@@ -175,22 +157,12 @@ function allRunning(api: Api, prefix: string, n: number): Promise<void> {
 /** mcp.json written with `servers`, read at once (as the watcher would), until all of them run. */
 async function oursStart(api: Api, servers: Record<string, ServerSpec>, prefix: string): Promise<Sample> {
   const n = Object.keys(servers).length;
-  const net = nodeRequire('net') as typeof import('net');
-  const orig = net.Socket.prototype.write;
-  const log: string[] = [];
-  if (env.RPCLOG) net.Socket.prototype.write = function (this: unknown, chunk: unknown, ...rest: unknown[]) {
-    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    log.push(`${b.length} ${b.toString('latin1').replace(/[^\x20-\x7e]+/g, '.').slice(0, 300)}`);
-    return (orig as Function).call(this, chunk, ...rest);
-  } as typeof orig;
   const m = await measure(async () => {
     const running = allRunning(api, prefix, n);
     writeJson(path.join(folder(), '.vscode', 'mcp.json'), servers);
     await api.testing.reloadConfiguration();
     await running;
   });
-  net.Socket.prototype.write = orig;
-  if (env.RPCLOG) fs.appendFileSync(env.RPCLOG, `=== ${prefix} ${n}\n${log.join('\n')}\n`);
   return strip(m);
 }
 
