@@ -1,8 +1,10 @@
 // The in-host figures of `npm run bench`: MCP Host inside code-server's real extension host (the launcher of the
 // integration tests, scripts/code-server-launcher.mjs), beside bare SDK clients that test/integration/bench starts in
-// the same host and the same run. Each window opens a throw-away workspace folder; the first runs every figure, the
-// others only the first server's start (a fresh window each), the side that starts first taking turns. The windows
-// share our extension's global storage, as a user's profile does; the first window's first start is a figure of its own.
+// the same host and the same run. Each window opens the same throw-away workspace folder, as a user reopens a project;
+// the first runs every figure, the others only the first server's start (a fresh window each), the side that starts
+// first taking turns. The windows share one profile, as a user's do: our extension's global storage (the code cache of
+// dist/host.js) and the browser's (where code-server keeps extensions' global state: which protocol a server spoke).
+// The profile's first window, with nothing kept yet, gives a figure of its own.
 // The samples come back as JSON lines (MCPHOST_TEST_BENCH_RESULTS); this script prints the medians as bench figures.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,9 +15,10 @@ import { repoRoot } from './code-server-launcher.mjs';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile, storage }) {
-  const workspace = path.join(root, `window-${index}`);
+  const workspace = path.join(root, 'workspace');
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(workspace, '.vscode', 'mcp.json'), '{ "servers": {} }\n');
+  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), '{}\n');
   const results = path.join(root, `results-${index}.jsonl`);
   fs.writeFileSync(results, '');
   const env = {
@@ -31,6 +34,7 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile, st
     // Our global storage is kept from window to window, as in a user's profile: what the extension keeps there
     // between windows (the code cache of dist/host.js) is there in every window after the first.
     MCPHOST_TEST_GLOBAL_STORAGE: `mcp-host.mcp-host=${storage}`,
+    MCPHOST_TEST_BROWSER_PROFILE: path.join(root, 'browser-profile'),
     ...(profile ? { MCPHOST_TEST_BENCH_PROFILE: profile } : {}),
     // VS Code's own MCP support off (it would start the same mcp.json); servers trusted without a question.
     MCPHOST_TEST_USER_SETTINGS: JSON.stringify({ 'chat.mcp.access': 'none', 'mcpHost.trustAllServers': true }),
@@ -75,7 +79,8 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
     for (let index = 0; index < windows; index++) {
       const lines = await runWindow({ root, index, plan: index > 0 ? 'first' : startsOnly ? 'starts' : 'full', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile, storage });
       for (const l of lines) if (l.error) say(`extension host: ${l.error}`);
-      // The profile's first window: nothing kept from an earlier one yet (ours compiles dist/host.js without a cache).
+      // The profile's first window: nothing kept from an earlier one yet (ours compiles dist/host.js without a cache,
+      // and probes the server, which it has never met, for the 2026 protocol).
       if (index === 0) for (const l of lines) if (l.figure === 'first start') l.figure = 'first start, first window';
       samples.push(...lines.filter((l) => !l.error));
     }
