@@ -9,7 +9,6 @@ import { onListenerError } from '../core/common/events';
 import { createAppsFeature } from '../core/features/apps/appsFeature';
 import { ResourceSubscriptions } from '../core/features/resources/resourceSubscriptions';
 import { createCoreHost, type CoreHost } from '../core/host/createCoreHost';
-import { ProtocolMemory } from '../core/host/protocolMemory';
 import { createOAuthSupport, type OAuthSupport } from './auth/oauthSupport';
 import { DialogRouter } from './dialogs';
 import { createElicitationFeature } from './elicitation/createElicitationFeature';
@@ -84,7 +83,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     authProvider: oauth.authProvider,
     authStatus: oauth.status,
     // Which protocol era each definition speaks, for every window: a known legacy server is not probed again.
-    protocolMemory: new ProtocolMemory(context.globalState),
+    protocolStore: context.globalState,
   });
   const subscription = resourceSubscriptions.follow(core.registry.onDidChangeServers);
   return {

@@ -28,7 +28,7 @@ describe('protocol negotiation (2026-07-28 and 2025)', function () {
 
   /** A host (a window) whose protocol memory lives in `store`, shared by every window of a test. */
   const host = (settings: Parameters<typeof createKit>[1] = {}) => {
-    const kit = createKit({ protocolMemory: new ProtocolMemory(store) }, settings);
+    const kit = createKit({ protocolStore: store }, settings);
     kits.push(kit);
     return kit;
   };

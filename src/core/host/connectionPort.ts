@@ -7,9 +7,8 @@ import type { SandboxDenial } from '../config/sandboxDenial';
 import type { PlannedDebug } from '../config/launchPlan';
 import type { ClientFeature } from './clientFeature';
 import type { AuthProviderFactory } from '../auth/ports';
-import type { RootInfo } from './ports';
+import type { KeyValueStore, RootInfo } from './ports';
 import type { ServerLog } from '../common/log';
-import type { ProtocolMemory } from './protocolMemory';
 import type { ServerSession } from './serverSession';
 import type { ServerFeatures } from './types';
 
@@ -29,8 +28,11 @@ export interface ConnectionOptions {
   pingIntervalMs?: number;
   /** How long that check may take before the server is taken for dead (error, then the restart policy). */
   pingTimeoutMs?: number;
-  /** Which era each definition spoke last time: a known legacy server is not probed with `server/discover` again. */
-  protocolMemory?: ProtocolMemory;
+  /**
+   * Where the era each definition spoke last time is kept (`protocolMemoryOf`): a known legacy server is not probed with
+   * `server/discover` again. A store, not the memory: the memory's code loads with the protocol layer, not on activation.
+   */
+  protocolStore?: KeyValueStore;
   /**
    * Whether a confined definition may run unconfined where this machine cannot confine it (`reason`): only when the
    * user chose "Run Unconfined". Absent: never.

@@ -78,3 +78,12 @@ export class ProtocolMemory {
     }));
   }
 }
+
+/** One memory per store, so the verdicts of servers connecting together are written together. */
+const memories = new WeakMap<KeyValueStore, ProtocolMemory>();
+
+export function protocolMemoryOf(store: KeyValueStore): ProtocolMemory {
+  let memory = memories.get(store);
+  if (!memory) memories.set(store, (memory = new ProtocolMemory(store)));
+  return memory;
+}

@@ -9,9 +9,8 @@ import type { ConnectionFactory, ConnectionOptions } from './connectionPort';
 import { Emitter, type Disposable, type Event } from '../common/events';
 import { InteractionQueue } from './interactionQueue';
 import { ManagedServer, type Preparation } from './managedServer';
-import type { InputProvider, RootInfo, TrustPrompt } from './ports';
+import type { InputProvider, KeyValueStore, RootInfo, TrustPrompt } from './ports';
 import type { ServerLog, ServerLogFactory } from '../common/log';
-import type { ProtocolMemory } from './protocolMemory';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { PlanLaunch } from '../config/launchPlan';
 import { ServerPreparation } from './serverPreparation';
@@ -59,8 +58,8 @@ export interface RegistryDeps {
   /** Client features every session gets (sampling, elicitation, resource subscriptions, …). */
   features?: readonly ClientFeature[];
   authProvider?: AuthProviderFactory;
-  /** Remembers which protocol era each definition speaks (persistent): a restart needs no second probe. */
-  protocolMemory?: ProtocolMemory;
+  /** Where the protocol era each definition speaks is remembered (persistent): a restart needs no second probe. */
+  protocolStore?: KeyValueStore;
   /** Sign-in state of remote servers, shown with their state on every surface. */
   authStatus?: { get(serverId: string): AuthStatus | undefined; set(serverId: string, status: undefined): void; readonly onDidChange: Event<string> };
 }
@@ -244,7 +243,7 @@ export class ServerRegistry implements SessionPort, Disposable {
         environment: this.environment,
         features: this.deps.features,
         authProvider: this.deps.authProvider,
-        protocolMemory: this.deps.protocolMemory,
+        protocolStore: this.deps.protocolStore,
       };
     };
     const server = new ManagedServer(entry, scope, {

@@ -1,12 +1,12 @@
 // One MCP session with one server, from launch to close: a launcher (process or remote transport), the handshake,
 // the feature lists, and the session's requests. A connection is used once; the managed server creates a new one for
 // every (re)start. Outside the host layer it is seen only as a ServerSession.
-import { SdkError, SdkErrorCode, type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type RequestOptions, type ServerCapabilities } from '@modelcontextprotocol/client';
+import { type CallToolRequest, type Client, type CompleteRequest, type PriorDiscovery, type RequestOptions, type ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { FeatureLists } from './connection/featureLists';
 import { ResourceListener } from './connection/resourceListener';
-import { createClient, followLogLevel, loadTaskReceiver, TracingTransport, type ClientSetup, type TrafficObserver } from './connection/handshake';
-import { isErrorResponse, isRequest, isResultResponse } from './connection/messageKinds';
+import { createClient, followLogLevel, loadTaskReceiver, TracingTransport, type ClientSetup } from './connection/handshake';
+import { IdleHealthCheck } from './connection/idleHealthCheck';
 import type { Handshake, Launcher } from './connection/launcher';
 import type { Connection, ConnectionEvents, ConnectionOptions, StartOutcome } from '../host/connectionPort';
 import { RemoteLauncher } from './connection/remoteLauncher';
@@ -15,6 +15,7 @@ import { StdioLauncher } from './connection/stdioLauncher';
 import { TaskWire } from './connection/taskWire';
 import type { Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
+import { protocolMemoryOf } from '../host/protocolMemory';
 import { redact, redactingLog } from '../host/redactingLog';
 import type { SessionRequestOptions } from '../host/serverSession';
 import type { ServerFeatures, Skill, Tool } from '../host/types';
@@ -43,22 +44,8 @@ export class ServerConnection implements Connection, Disposable {
   private readonly ending = new Set<(reason: unknown) => void>();
   readonly tasks = new TaskWire((options, request) => this.send(options, request), this.lifetime.signal, () => this.client, () => this.log, () => this.definition.name);
 
-  /** When the session last sent or received anything, and our requests still unanswered (the idle health check). */
-  private lastTraffic = Date.now();
-  private readonly unanswered = new Set<string | number>();
-  private healthTimer: NodeJS.Timeout | undefined;
-  private readonly traffic: TrafficObserver = {
-    sent: (m) => {
-      this.lastTraffic = Date.now();
-      if (isRequest(m)) this.unanswered.add(m.id);
-      // A request we cancelled (or that timed out) may never be answered.
-      else if ('method' in m && m.method === 'notifications/cancelled') this.unanswered.delete((m.params as { requestId?: string | number } | undefined)?.requestId ?? '');
-    },
-    received: (m) => {
-      this.lastTraffic = Date.now();
-      if (isResultResponse(m) || isErrorResponse(m)) this.unanswered.delete(m.id as string | number);
-    },
-  };
+  /** Watches the traffic; a session idle for the ping interval is asked whether it is alive. */
+  private readonly health: IdleHealthCheck;
 
   constructor(
     readonly definition: ServerDefinition,
@@ -70,6 +57,14 @@ export class ServerConnection implements Connection, Disposable {
     // One mask for every line and every error: the definition's secrets, what the user typed, the sign-in's tokens.
     this.secrets = () => [...secrets(), ...this.typedSecrets, ...this.launcher.secrets()];
     this.log = redactingLog(log, this.secrets);
+    this.health = new IdleHealthCheck({
+      intervalMs: options.pingIntervalMs ?? 0,
+      timeoutMs: options.pingTimeoutMs ?? options.requestTimeoutMs,
+      client: () => (this.isOpen ? this.client : undefined),
+      log: this.log,
+      signal: this.lifetime.signal,
+      onUnresponsive: (message) => this.onUnresponsive(message),
+    });
     // The plan prepared (and, for a workspace server, trusted) is what runs; the definition is not read again.
     const def = definition.plan?.kind === 'remote' ? definition.plan.resolved : definition.resolved;
     this.launcher =
@@ -144,7 +139,7 @@ export class ServerConnection implements Connection, Disposable {
     const cancel = () => this.lifetime.abort();
     signal.addEventListener('abort', cancel, { once: true });
     this.disposables.push({ dispose: () => signal.removeEventListener('abort', cancel) });
-    const memory = this.options.protocolMemory;
+    const memory = this.options.protocolStore && protocolMemoryOf(this.options.protocolStore);
     const remembered = memory?.get(this.definition.hash);
     try {
       await this.connect(remembered?.era === 'legacy' ? { kind: 'legacy' } : undefined);
@@ -164,47 +159,7 @@ export class ServerConnection implements Connection, Disposable {
     const following = followLogLevel(client, this.log, this.options.requestTimeoutMs);
     if (following) this.disposables.push(following);
     await this.lists.refresh();
-    this.scheduleHealthCheck(this.options.pingIntervalMs ?? 0);
-  }
-
-  // ---- Idle health check ------------------------------------------------------------------------------------------
-
-  private scheduleHealthCheck(delayMs: number) {
-    if (!this.options.pingIntervalMs || this.stopping || this.exited) return;
-    this.healthTimer = setTimeout(() => void this.checkHealth(), Math.max(10, delayMs));
-    this.healthTimer.unref?.();
-  }
-
-  /**
-   * A session with no traffic for the ping interval is asked `ping` (2026-07-28 has no ping: `server/discover`, which
-   * every server must answer, stands in). No answer within the ping timeout: the server is taken for dead, the session
-   * ends as a crash would, and the restart policy takes over. A request of ours still running is not idleness: its
-   * own timeout watches it.
-   */
-  private async checkHealth(): Promise<void> {
-    this.healthTimer = undefined;
-    const interval = this.options.pingIntervalMs ?? 0;
-    const client = this.client;
-    if (!client || !this.isOpen || !interval) return;
-    const idle = Date.now() - this.lastTraffic;
-    if (idle < interval || this.unanswered.size) {
-      this.scheduleHealthCheck(this.unanswered.size ? interval : interval - idle);
-      return;
-    }
-    const timeout = this.options.pingTimeoutMs ?? this.options.requestTimeoutMs;
-    const options = { timeout, signal: this.lifetime.signal };
-    try {
-      if (client.getProtocolEra() === 'modern') await client.discover(options);
-      else await client.ping(options);
-    } catch (e) {
-      if (e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout && this.isOpen) {
-        this.onUnresponsive(`The server did not answer ping within ${Math.round(timeout / 100) / 10} s`);
-        return;
-      }
-      // Any answer, an error included, shows the server alive; a closed session is reported by its transport.
-      this.log.debug(`Health check: ${(e as Error).message}`);
-    }
-    this.scheduleHealthCheck(interval);
+    this.health.schedule(this.options.pingIntervalMs ?? 0);
   }
 
   private onUnresponsive(message: string) {
@@ -251,7 +206,7 @@ export class ServerConnection implements Connection, Disposable {
       const cancel = () => void transport.close().catch((e: Error) => this.log.debug(`close: ${e.message}`));
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        await client.connect(this.tasks.wire(new TracingTransport(transport, this.log, onStarted, this.traffic, () => client.getProtocolEra() === 'modern', this.tasks.consume)), { timeout: this.options.initializeTimeoutMs, signal, prior });
+        await client.connect(this.tasks.wire(new TracingTransport(transport, this.log, onStarted, this.health, () => client.getProtocolEra() === 'modern', this.tasks.consume)), { timeout: this.options.initializeTimeoutMs, signal, prior });
       } finally {
         signal.removeEventListener('abort', cancel);
       }
@@ -378,7 +333,7 @@ export class ServerConnection implements Connection, Disposable {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    if (this.healthTimer) clearTimeout(this.healthTimer);
+    this.health.stop();
     this.lifetime.abort();
     await this.launcher.stop(() => this.closeQuietly());
     this.log.info('Stopped');

@@ -36,11 +36,6 @@ export abstract class ResourceTreeNode {
 
   abstract getTreeItem(): vscode.TreeItem;
 
-  /** Markdown, untrusted: asked only when the row is hovered (see the Servers view's `markdownTooltip`). */
-  markdownTooltip(): string | undefined {
-    return undefined;
-  }
-
   getChildren(): ResourceTreeNode[] {
     return [];
   }
@@ -176,15 +171,12 @@ export class ResourceNode extends ResourceTreeNode {
     return this.ctx.files.uriFor({ serverId: this.serverId, uri: r.uri, fileName: fileNameFor(r.uri, r.mimeType, r.name) });
   }
 
-  override markdownTooltip(): string {
-    return resourceTooltip(this.resource, this.server.listing.server.name);
-  }
-
   getTreeItem(): vscode.TreeItem {
     const r = this.resource;
     const item = new vscode.TreeItem(resourceLabel(r));
     item.id = this.id;
     item.description = resourceDescription(r);
+    item.tooltip = markdown(resourceTooltip(r, this.server.listing.server.name));
     item.resourceUri = this.documentUri;
     const icon = pickIcon(r.icons, this.ctx.dark() ? 'dark' : 'light');
     item.iconPath = icon ? vscode.Uri.parse(icon) : new vscode.ThemeIcon(mimeIcon(r.mimeType));
@@ -258,15 +250,12 @@ export class TemplateNode extends ResourceTreeNode {
     return this.server.serverId;
   }
 
-  override markdownTooltip(): string {
-    return templateTooltip(this.template, this.server.listing.server.name);
-  }
-
   getTreeItem(): vscode.TreeItem {
     const t = this.template;
     const item = new vscode.TreeItem(resourceLabel(t));
     item.id = this.id;
     item.description = templateDescription(t);
+    item.tooltip = markdown(templateTooltip(t, this.server.listing.server.name));
     item.iconPath = new vscode.ThemeIcon('symbol-variable');
     item.resourceUri = this.server.decorationUri;
     item.contextValue = this.server.down ? 'mcpResourceTemplate.down' : 'mcpResourceTemplate';
@@ -340,12 +329,6 @@ export class ResourcesTreeProvider
 
   getTreeItem(node: ResourceTreeNode): vscode.TreeItem {
     return node.getTreeItem();
-  }
-
-  resolveTreeItem(item: vscode.TreeItem, node: ResourceTreeNode): vscode.TreeItem {
-    const tooltip = item.tooltip === undefined ? node.markdownTooltip() : undefined;
-    if (tooltip !== undefined) item.tooltip = markdown(tooltip);
-    return item;
   }
 
   getChildren(node?: ResourceTreeNode): ResourceTreeNode[] {
