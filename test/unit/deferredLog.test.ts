@@ -71,6 +71,17 @@ describe('DeferredLog', () => {
     assert.ok(kept[kept.length - 1].startsWith(`info (09:08:07.006) ${count - 1} `), 'the newest line kept');
     const dropped = Number(/\((\d+) earlier/.exec(sink.lines[0])![1]);
     assert.strictEqual(dropped + kept.length, count, 'every line either kept or counted');
+
+    // A flood (a server writing stderr in a loop): thousands dropped, the kept ones the newest, in order.
+    const flood = setup();
+    const lines = 20_000;
+    for (let i = 0; i < lines; i++) flood.log.info(`${String(i).padStart(6, '0')} ${'y'.repeat(93)}`);
+    const out = (flood.log.open() as RecordingSink).lines;
+    const numbers = out.slice(1).map((l) => Number(l.slice('info (09:08:07.006) '.length, 'info (09:08:07.006) '.length + 6)));
+    assert.strictEqual(numbers[numbers.length - 1], lines - 1);
+    assert.ok(numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1), 'contiguous, oldest first');
+    assert.strictEqual(Number(/\((\d+) earlier/.exec(out[0])![1]) + numbers.length, lines);
+    assert.ok(numbers.length * 100 <= MAX_PENDING_CHARS && numbers.length * 100 > MAX_PENDING_CHARS - 100, `${numbers.length} lines kept`);
   });
 
   it("follows VS Code's default level until opened, then the channel's own", () => {

@@ -34,6 +34,8 @@ const clock = (at: number) => `${new Date(at).toTimeString().slice(0, 8)}.${Stri
 export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, Disposable {
   private sink: Sink | undefined;
   private pending: PendingLine[] = [];
+  /** Where the kept lines begin in `pending` (the ones before it were dropped). */
+  private first = 0;
   private pendingChars = 0;
   private dropped = 0;
   private disposed = false;
@@ -77,8 +79,9 @@ export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, D
     const sink = (this.sink = this.openSink());
     this.subscriptions.push(sink.onDidChangeLogLevel((level) => this.levelChanged.fire(level)));
     if (this.dropped) sink.info(`(${this.dropped} earlier line${this.dropped === 1 ? '' : 's'} not kept: only the last ${MAX_PENDING_CHARS / 1024} KB wait for the log to open)`);
-    for (const line of this.pending) sink[line.level](`(${clock(line.at)}) ${line.text}`);
+    for (let i = this.first; i < this.pending.length; i++) sink[this.pending[i].level](`(${clock(this.pending[i].at)}) ${this.pending[i].text}`);
     this.pending = [];
+    this.first = 0;
     this.pendingChars = 0;
     this.dropped = 0;
     if (sink.logLevel !== before) this.levelChanged.fire(sink.logLevel);
@@ -103,11 +106,14 @@ export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, D
     if (shown < 0 || ORDER.indexOf(level) < shown) return;
     this.pending.push({ level, text, at: this.now() });
     this.pendingChars += text.length;
-    let drop = 0;
-    while (this.pendingChars > MAX_PENDING_CHARS && drop < this.pending.length - 1) this.pendingChars -= this.pending[drop++].text.length;
-    if (drop) {
-      this.pending.splice(0, drop);
-      this.dropped += drop;
+    // The oldest lines go by moving `first`; the array is cut once half of it is gone (a flood of lines stays linear).
+    while (this.pendingChars > MAX_PENDING_CHARS && this.first < this.pending.length - 1) {
+      this.pendingChars -= this.pending[this.first++].text.length;
+      this.dropped++;
+    }
+    if (this.first > 1024 && this.first * 2 > this.pending.length) {
+      this.pending = this.pending.slice(this.first);
+      this.first = 0;
     }
   }
 }
