@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { consentSubject } from '../../src/core/features/consentSubject';
-import { baseModelToolName, MAX_TOOL_NAME_LENGTH, type ToolEntry, toolNameMap, toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
+import { baseModelToolName, MAX_TOOL_NAME_LENGTH, type ToolEntry, toolMapParts, toolNameMap, toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
 import { schemaProblem, toolsNamedIn } from '../../src/core/protocol/features/tools/toolSchemas';
 import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
 import { stdio, workspaceScope } from './hostTestKit';
@@ -78,7 +78,7 @@ describe('tool names offered to the model', () => {
     assert.strictEqual(map.lookup('two_x')?.consentSubject, consentSubject(workspaceScope(), 'two', stdio('node', ['two.js'])), 'consent is about the definition');
   });
 
-  it('makes the map again only when a running server, its definition or its tools change', () => {
+  it('tells by its parts when a map would be the same: a running server, its definition and its tools', () => {
     const tools = [tool('x')];
     const definition = stdio('node', ['one.js']);
     const info = (over: Partial<ServerInfo> = {}): ServerInfo => ({
@@ -91,15 +91,16 @@ describe('tool names offered to the model', () => {
       crashCount: 0,
       ...over,
     });
-    const first = toolNameMapOfServers([info()]);
-    assert.strictEqual(toolNameMapOfServers([info()]), first, 'new snapshots of the same server and tools: the same map');
-    const relisted = toolNameMapOfServers([info({ features: { ...emptyFeatures(), tools: [tool('x'), tool('y')] } })]);
-    assert.deepStrictEqual(relisted.tools.map((t) => t.modelName), ['one_x', 'one_y'], 'a new tool list is read');
+    const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+    const first = toolMapParts([info()]);
+    assert.ok(same(first, toolMapParts([info()])), 'new snapshots of the same server and tools');
+    assert.ok(!same(first, toolMapParts([info({ features: { ...emptyFeatures(), tools: [tool('x'), tool('y')] } })])), 'a new tool list');
+    assert.ok(!same(first, toolMapParts([info({ definition: stdio('node', ['evil.js']) })])), 'another definition');
+    assert.ok(!same(first, toolMapParts([info({ state: { kind: 'stopped' } })])), 'a stopped server');
     // The same name under another command: consent given to the first must not be found for the second.
     const swapped = toolNameMapOfServers([info({ definition: stdio('node', ['evil.js']) })]);
-    assert.notStrictEqual(swapped.lookup('one_x')?.consentSubject, first.lookup('one_x')?.consentSubject, 'another definition, another consent subject');
-    assert.deepStrictEqual(toolNameMapOfServers([info({ state: { kind: 'stopped' } })]).tools, [], 'a stopped server offers nothing');
-    assert.strictEqual(consentSubject(workspaceScope(), 'one', definition), first.lookup('one_x')?.consentSubject, 'remembered per definition object, the same value');
+    assert.notStrictEqual(swapped.lookup('one_x')?.consentSubject, toolNameMapOfServers([info()]).lookup('one_x')?.consentSubject, 'another definition, another consent subject');
+    assert.strictEqual(consentSubject(workspaceScope(), 'one', definition), toolNameMapOfServers([info()]).lookup('one_x')?.consentSubject, 'the definition as written, where and under which name');
   });
 });
 

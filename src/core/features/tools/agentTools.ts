@@ -3,7 +3,7 @@
 // every language model tool declared in the package, so the MCP tools themselves, which come and go, are reached
 // through these two. Pure logic: what the list says, and which MCP tool a call means.
 import type { ServerInfo } from '../../host/types';
-import { type NamedTool, toolNameMapOfServers } from './toolNames';
+import { type NamedTool, type ToolNameMap, toolNameMapOfServers } from './toolNames';
 
 export const LIST_TOOLS_TOOL = 'mcpHost_listTools';
 export const CALL_TOOL_TOOL = 'mcpHost_callTool';
@@ -63,10 +63,11 @@ export function toolsJson(tools: readonly NamedTool[]): string {
 export type ResolvedCall = { ok: true; tool: NamedTool; arguments: Record<string, unknown> } | { ok: false; message: string };
 
 /** The MCP tool a call means, with its arguments; or why it means none, in words the model can act on. */
-export function resolveToolCall(servers: readonly ServerInfo[], input: CallToolInput): ResolvedCall {
+/** `mapOf`: how the tools' names are made (a caller that keeps the last map passes its own). */
+export function resolveToolCall(servers: readonly ServerInfo[], input: CallToolInput, mapOf: (servers: readonly ServerInfo[]) => ToolNameMap = toolNameMapOfServers): ResolvedCall {
   const args = input.arguments ?? {};
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return { ok: false, message: '"arguments" must be a JSON object.' };
-  const map = toolNameMapOfServers(servers);
+  const map = mapOf(servers);
   const running = [...new Set(map.tools.map((t) => t.serverName))];
   let matches: NamedTool[];
   if (typeof input.name === 'string' && input.name) {

@@ -67,23 +67,20 @@ export function toolNameMap(entries: readonly ToolEntry[]): ToolNameMap {
   return mapOf(byModelName);
 }
 
-/** What a map of servers' tools is made of, per running server: a map made of the very same parts is the same. */
-const partsOf = (s: ServerInfo): readonly unknown[] => [s.id, s.name, s.scope.key, s.definition, s.features.tools];
-
-/** The last map made, with its parts: an agent's call asks twice, and 50 servers hold 2,000 tools. */
-let lastMap: { parts: readonly unknown[]; map: ToolNameMap } | undefined;
+/**
+ * What the map of `servers`' tools is made of: per running server its id, name, scope, definition and tool list. Maps
+ * made of the very same parts are the same (see ToolNameMaps, which keeps the last one).
+ */
+export const toolMapParts = (servers: readonly ServerInfo[]): readonly unknown[] =>
+  servers.filter((s) => s.state.kind === 'running').flatMap((s) => [s.id, s.name, s.scope.key, s.definition, s.features.tools]);
 
 /** Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`). */
 export function toolNameMapOfServers(servers: readonly ServerInfo[]): ToolNameMap {
   const running = servers.filter((s) => s.state.kind === 'running');
-  const parts = running.flatMap(partsOf);
-  if (lastMap && lastMap.parts.length === parts.length && lastMap.parts.every((p, i) => p === parts[i])) return lastMap.map;
-  const map = toolNameMap(
+  return toolNameMap(
     running.flatMap((s) => {
       const subject = consentSubject(s.scope, s.name, s.definition);
       return s.features.tools.filter(isModelVisible).map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
     }),
   );
-  lastMap = { parts, map };
-  return map;
 }

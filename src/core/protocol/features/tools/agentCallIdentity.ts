@@ -7,7 +7,7 @@ import { hashOf } from '../../../config/definitionHash';
 import type { ServerInfo, Tool } from '../../../host/types';
 import { resolveToolCall, type CallToolInput } from '../../../features/tools/agentTools';
 import type { ConsentOutcome, ToolCallSubject, ToolConsent } from '../../../features/tools/toolConsent';
-import { toolNameMapOfServers, type NamedTool } from '../../../features/tools/toolNames';
+import { toolMapParts, toolNameMapOfServers, type NamedTool, type ToolNameMap } from '../../../features/tools/toolNames';
 
 export interface AgentCallIdentity {
   readonly serverId: string;
@@ -41,6 +41,18 @@ const subjectOf = (identity: AgentCallIdentity, tool: Tool): ToolCallSubject => 
 
 export class AgentCalls {
   private readonly prepared = new Map<string, { identity: AgentCallIdentity; decision: ConsentOutcome | 'ask'; at: number }[]>();
+  /** The last tool name map, with what it was made of: each call asks at its prepare and its invoke (2,000 tools). */
+  private lastMap: { parts: readonly unknown[]; map: ToolNameMap } | undefined;
+
+  /** The tool name map of `servers`, made again only when a running server, its definition or its tools changed. */
+  private readonly mapOf = (servers: readonly ServerInfo[]): ToolNameMap => {
+    const parts = toolMapParts(servers);
+    const last = this.lastMap;
+    if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) return last.map;
+    const map = toolNameMapOfServers(servers);
+    this.lastMap = { parts, map };
+    return map;
+  };
 
   constructor(
     private readonly consent: Pick<ToolConsent, 'decide'>,
@@ -49,7 +61,7 @@ export class AgentCalls {
 
   /** Resolves the call and decides what it needs (run, refuse, or VS Code's confirmation); remembered for its invoke. */
   prepare(servers: readonly ServerInfo[], input: CallToolInput): PreparedCall {
-    const resolved = resolveToolCall(servers, input);
+    const resolved = resolveToolCall(servers, input, this.mapOf);
     if (!resolved.ok) return resolved;
     const { tool } = resolved;
     const identity: AgentCallIdentity = {
@@ -78,11 +90,11 @@ export class AgentCalls {
     const entry = queue?.shift();
     if (queue && !queue.length) this.prepared.delete(key);
     if (!entry) {
-      const unresolved = resolveToolCall(servers, input);
+      const unresolved = resolveToolCall(servers, input, this.mapOf);
       return unresolved.ok ? { ok: false, message: 'This MCP tool call was not prepared (nothing was confirmed for it): call it again.' } : unresolved;
     }
     const { identity } = entry;
-    const tool = toolNameMapOfServers(servers).tools.find((t) => t.serverId === identity.serverId && t.consentSubject === identity.consentSubject && t.tool.name === identity.toolName);
+    const tool = this.mapOf(servers).tools.find((t) => t.serverId === identity.serverId && t.consentSubject === identity.consentSubject && t.tool.name === identity.toolName);
     if (!tool) return { ok: false, message: `The MCP tool "${identity.toolName}" of server "${identity.serverName}" is no longer offered: nothing was called.` };
     if (toolDigest(tool.tool) !== identity.toolDigest) return { ok: false, message: `The MCP tool "${identity.toolName}" of server "${identity.serverName}" changed after it was confirmed: nothing was called. Call it again.` };
     const now = this.consent.decide(subjectOf(identity, tool.tool));
