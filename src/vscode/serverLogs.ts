@@ -30,24 +30,14 @@ export class ServerOutputChannels implements ServerLogFactory {
     let name = `MCP: ${serverName}`;
     for (let n = 2; this.names.has(name); n++) name = `MCP: ${serverName} (${n})`;
     this.names.add(name);
-    const log = new DeferredLog(() => channelSink(name), defaultLevel);
-    this.logs.set(serverId, log);
-    return {
-      trace: (m) => log.trace(m),
-      debug: (m) => log.debug(m),
-      info: (m) => log.info(m),
-      warn: (m) => log.warn(m),
-      error: (m) => log.error(m),
-      get logLevel() {
-        return log.logLevel;
-      },
-      onDidChangeLogLevel: log.onDidChangeLogLevel,
-      dispose: () => {
+    const log = new DeferredLog(() => channelSink(name), defaultLevel, {
+      onDispose: () => {
         this.logs.delete(serverId);
         this.names.delete(name);
-        log.dispose();
       },
-    };
+    });
+    this.logs.set(serverId, log);
+    return log;
   }
 
   show(serverId: string): boolean {

@@ -24,7 +24,7 @@ function setup(level: LogLevelName = 'info', sinkLevel: LogLevelName = level) {
   const defaultLevel = { level, onDidChange: defaults.event };
   const sinks: RecordingSink[] = [];
   // 2026-11-25 09:08:07.006 local time
-  const log = new DeferredLog(() => sinks[sinks.push(new RecordingSink(sinkLevel)) - 1], defaultLevel, () => new Date(2026, 10, 25, 9, 8, 7, 6).getTime());
+  const log = new DeferredLog(() => sinks[sinks.push(new RecordingSink(sinkLevel)) - 1], defaultLevel, { now: () => new Date(2026, 10, 25, 9, 8, 7, 6).getTime() });
   return { log, sinks, defaults, defaultLevel };
 }
 
@@ -113,5 +113,14 @@ describe('DeferredLog', () => {
     unopened.log.error('late');
     assert.strictEqual(unopened.sinks.length, 0, 'an error after dispose makes no channel');
     assert.throws(() => unopened.log.open(), /disposed/);
+
+    let forgotten = 0;
+    const told = new DeferredLog(() => new RecordingSink(), { level: 'info', onDidChange: new Emitter<LogLevelName>().event }, { onDispose: () => forgotten++ });
+    const { warn } = told; // passed on as a function, unbound
+    warn('careful');
+    assert.deepStrictEqual((told.open() as RecordingSink).lines, ['warn careful']);
+    told.dispose();
+    told.dispose();
+    assert.strictEqual(forgotten, 1, 'its factory told once');
   });
 });

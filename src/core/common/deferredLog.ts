@@ -43,11 +43,15 @@ export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, D
   private readonly subscriptions: Disposable[] = [];
   readonly onDidChangeLogLevel: Event<LogLevelName> = this.levelChanged.event;
 
+  private readonly now: () => number;
+
   constructor(
     private readonly openSink: () => Sink,
     private readonly defaultLevel: DefaultLogLevel,
-    private readonly now: () => number = Date.now,
+    /** `onDispose`: told when the log is disposed (its factory forgets it). */
+    private readonly options: { now?: () => number; onDispose?: () => void } = {},
   ) {
+    this.now = options.now ?? Date.now;
     this.subscriptions.push(defaultLevel.onDidChange((level) => this.sink || this.levelChanged.fire(level)));
   }
 
@@ -55,21 +59,12 @@ export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, D
     return this.sink ? this.sink.logLevel : this.defaultLevel.level;
   }
 
-  trace(message: string): void {
-    this.write('trace', message);
-  }
-  debug(message: string): void {
-    this.write('debug', message);
-  }
-  info(message: string): void {
-    this.write('info', message);
-  }
-  warn(message: string): void {
-    this.write('warn', message);
-  }
-  error(message: string): void {
-    this.write('error', message);
-  }
+  // Bound: callers pass these on as functions.
+  readonly trace = (message: string): void => this.write('trace', message);
+  readonly debug = (message: string): void => this.write('debug', message);
+  readonly info = (message: string): void => this.write('info', message);
+  readonly warn = (message: string): void => this.write('warn', message);
+  readonly error = (message: string): void => this.write('error', message);
 
   /** The sink, made now if it was not yet, with the lines that waited for it. */
   open(): Sink {
@@ -89,7 +84,9 @@ export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, D
   }
 
   dispose(): void {
+    if (this.disposed) return;
     this.disposed = true;
+    this.options.onDispose?.();
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.levelChanged.dispose();
     this.pending = [];
