@@ -1,7 +1,8 @@
-// Bundles the extension in two files: dist/extension.js, loaded on activation in every window (config, views,
-// commands, chat registration: no SDK, zod or JSON Schema validator), and dist/host.js (src/vscode/session: the
-// protocol layer and the UI that runs only when used), which the first one requires when the first server starts or
-// the first protocol object is needed. `--production` minifies, `--watch` rebuilds on change.
+// Bundles the extension in three files: dist/extension.js, loaded on activation in every window (config, views,
+// commands, chat registration: no SDK, zod or JSON Schema validator); dist/launch.js (src/vscode/session/launchLayer:
+// launch plans and server processes), which the first one requires when the first plan is made; and dist/host.js
+// (src/vscode/session: the protocol layer and the UI that runs only when used), which it requires when the first
+// server starts or the first protocol object is needed. `--production` minifies, `--watch` rebuilds on change.
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
@@ -21,14 +22,38 @@ const problemMatcherPlugin = {
   },
 };
 
-/** The lazy boundary: createHost's require of the session layer becomes a require of the host bundle beside this one. */
+/**
+ * The lazy boundary: createHost's requires of the lazy layers become requires of the bundles beside this one, the
+ * session layer's of dist/host.js, the launch layer's of dist/launch.js.
+ */
 const SESSION_LOADER = path.join('src', 'vscode', 'createHost.ts');
+const LAZY_BUNDLES = { './session': './host.js', './session/launchLayer': './launch.js' };
 const lazyBoundaryPlugin = {
   name: 'lazy-boundary',
   setup(build) {
-    build.onResolve({ filter: /^\.\/session$/ }, (args) =>
-      path.relative(__dirname, args.importer) === SESSION_LOADER ? { path: './host.js', external: true } : undefined,
+    build.onResolve({ filter: /^\.\/session(\/launchLayer)?$/ }, (args) =>
+      path.relative(__dirname, args.importer) === SESSION_LOADER ? { path: LAZY_BUNDLES[args.path], external: true } : undefined,
     );
+  },
+};
+
+/**
+ * The launch layer's modules: those its entry re-exports (`export * from '…'`), without extension, from the root. The
+ * session layer takes them from dist/launch.js, so that each is one module at run time (its classes, its state).
+ */
+const LAUNCH_ENTRY = path.join('src', 'vscode', 'session', 'launchLayer.ts');
+function launchLayerModules() {
+  const source = fs.readFileSync(path.join(__dirname, LAUNCH_ENTRY), 'utf8');
+  return [...source.matchAll(/^export \* from '(\.[^']+)';$/gm)].map((m) => path.join(path.dirname(LAUNCH_ENTRY), m[1]));
+}
+const launchLayerPlugin = {
+  name: 'launch-layer',
+  setup(build) {
+    const modules = new Set(launchLayerModules());
+    build.onResolve({ filter: /^\./ }, (args) => {
+      const target = path.relative(__dirname, path.resolve(args.resolveDir, args.path)).replace(/\.ts$/, '');
+      return modules.has(target) ? { path: './launch.js', external: true } : undefined;
+    });
   },
 };
 
@@ -102,7 +127,7 @@ const joseSubsetPlugin = {
   },
 };
 
-/** Both bundles' options; `outdir` other than dist/ is for scripts that build a copy (check-bundles, bench). */
+/** The three bundles' options (activation, launch, host); `outdir` other than dist/ is for scripts that build a copy (check-bundles, bench). */
 function bundleOptions({ production = false, outdir = 'dist' } = {}) {
   const common = {
     bundle: true,
@@ -129,12 +154,17 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
     },
     {
       ...common,
+      entryPoints: [LAUNCH_ENTRY],
+      outfile: path.join(outdir, 'launch.js'),
+    },
+    {
+      ...common,
       entryPoints: ['src/vscode/session/index.ts'],
       outfile: path.join(outdir, 'host.js'),
       // The SDK's Node default JSON Schema validator is ajv (150 KB minified); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.
       alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs' },
-      plugins: [clientOnlySdkPlugin, extAppsZodPlugin, joseSubsetPlugin],
+      plugins: [launchLayerPlugin, clientOnlySdkPlugin, extAppsZodPlugin, joseSubsetPlugin],
     },
   ];
 }

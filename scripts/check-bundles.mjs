@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// npm run test:bundles (part of npm test): builds every production bundle we ship (dist/extension.js, dist/host.js and
-// the tool views' webview script dist/webview/appFrame.js) into a temporary directory and fails when the activation
-// bundle (dist/extension.js, loaded in every window) holds any of the SDK (@modelcontextprotocol/*), zod or ajv, when
-// it weighs more than 150 KB, when it does not reach the host bundle through its lazy require, or when the webview
-// script holds the SDK or zod (it only relays messages), or when a module with a class or module state is in both the
-// activation and the host bundle. Prints what each bundle weighs, all of them together, and what
-// each package in them costs.
+// npm run test:bundles (part of npm test): builds every production bundle we ship (dist/extension.js, dist/launch.js,
+// dist/host.js and the tool views' webview script dist/webview/appFrame.js) into a temporary directory and fails when
+// the activation bundle (dist/extension.js, loaded in every window) or the launch bundle holds any of the SDK
+// (@modelcontextprotocol/*), zod or ajv, when the activation bundle weighs more than 150 KB, when it does not reach the
+// launch and host bundles through its lazy requires, when the host bundle holds a module of the launch layer (it must
+// take them from dist/launch.js), when the webview script holds the SDK or zod (it only relays messages), or when a
+// module with a class or module state is in two bundles. Prints what each bundle weighs, all of them together, and
+// what each package in them costs.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -24,7 +25,7 @@ const FORBIDDEN = /(^|\/)node_modules\/(@modelcontextprotocol\/|zod\/|ajv\/|ajv-
 
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bundles-'));
 try {
-  const [activation, host, webview] = await Promise.all(
+  const [activation, launch, host, webview] = await Promise.all(
     [...bundleOptions({ production: true, outdir }), webviewOptions({ production: true, outdir })].map(async (options) => {
       const result = await esbuild.build({ ...options, absWorkingDir: repoRoot });
       const [file, output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint);
@@ -32,7 +33,7 @@ try {
     }),
   );
   const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-  const shipped = [activation, host, webview];
+  const shipped = [activation, launch, host, webview];
   for (const { file, output } of shipped) console.log(`${file}: ${kb(output.bytes)}`);
   console.log(`in all: ${kb(shipped.reduce((sum, { output }) => sum + output.bytes, 0))}, of which:`);
   // Minified bytes per package (what each runtime dependency costs, its own dependencies listed apart).
@@ -46,8 +47,10 @@ try {
   for (const [name, bytes] of [...perPackage].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
 
   const problems = [];
-  const forbidden = Object.keys(activation.output.inputs).filter((input) => FORBIDDEN.test(input));
-  if (forbidden.length) problems.push(`the activation bundle holds what must load with the first server:\n  ${forbidden.join('\n  ')}`);
+  for (const bundle of [activation, launch]) {
+    const forbidden = Object.keys(bundle.output.inputs).filter((input) => FORBIDDEN.test(input));
+    if (forbidden.length) problems.push(`${bundle.file} holds what must load with the first server's session:\n  ${forbidden.join('\n  ')}`);
+  }
   if (activation.output.bytes > ACTIVATION_LIMIT) {
     const ours = Object.entries(activation.output.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 10);
     problems.push(
@@ -56,15 +59,23 @@ try {
   }
   const inWebview = Object.keys(webview.output.inputs).filter((input) => FORBIDDEN.test(input));
   if (inWebview.length) problems.push(`the webview script holds what only the extension needs:\n  ${inWebview.join('\n  ')}`);
-  const lazy = activation.output.imports.filter((i) => i.external && i.path === './host.js');
-  if (!lazy.length) problems.push('the activation bundle never requires ./host.js: the lazy boundary is gone');
-  // A module in both bundles is two modules at run time: a class would fail `instanceof` across them, and module state
-  // would be kept twice. Only stateless, class-free modules (functions, constants, types) may be in both.
-  const shared = Object.keys(host.output.inputs).filter((input) => input.startsWith('src/') && activation.output.inputs[input]);
-  const sharedBytes = shared.reduce((sum, input) => sum + host.output.inputs[input].bytesInOutput, 0);
-  if (shared.length) console.log(`in both bundles (each has its own copy, ${kb(sharedBytes)} in the host bundle): ${shared.join(', ')}`);
-  const stateful = shared.filter((input) => /^(export )?(abstract )?class |^(export )?(let|var) /m.test(fs.readFileSync(path.join(repoRoot, input), 'utf8')));
-  if (stateful.length) problems.push(`modules with a class or module state are in both bundles (each bundle gets its own copy):\n  ${stateful.join('\n  ')}`);
+  for (const bundle of ['./launch.js', './host.js']) {
+    if (!activation.output.imports.some((i) => i.external && i.path === bundle)) problems.push(`the activation bundle never requires ${bundle}: the lazy boundary is gone`);
+  }
+  // The launch layer is one module at run time: the host bundle takes its modules from dist/launch.js (esbuild.js).
+  const launchLayer = Object.keys(launch.output.inputs).filter((input) => input.startsWith('src/core/protocol/launch/') || input.startsWith('src/vscode/session/'));
+  const copied = launchLayer.filter((input) => host.output.inputs[input]);
+  if (copied.length) problems.push(`the host bundle holds modules of the launch layer, which it must take from dist/launch.js (re-export them whole in its entry):\n  ${copied.join('\n  ')}`);
+  if (!host.output.imports.some((i) => i.external && i.path === './launch.js')) problems.push('the host bundle never requires ./launch.js: it holds its own launch layer');
+  // A module in two bundles is two modules at run time: a class would fail `instanceof` across them, and module state
+  // would be kept twice. Only stateless, class-free modules (functions, constants, types) may be in two.
+  for (const [a, b] of [[activation, host], [activation, launch], [launch, host]]) {
+    const shared = Object.keys(b.output.inputs).filter((input) => input.startsWith('src/') && a.output.inputs[input]);
+    const sharedBytes = shared.reduce((sum, input) => sum + b.output.inputs[input].bytesInOutput, 0);
+    if (shared.length) console.log(`in ${a.file} and ${b.file} (each has its own copy, ${kb(sharedBytes)} in ${b.file}): ${shared.join(', ')}`);
+    const stateful = shared.filter((input) => /^(export )?(abstract )?class |^(export )?(let|var) /m.test(fs.readFileSync(path.join(repoRoot, input), 'utf8')));
+    if (stateful.length) problems.push(`modules with a class or module state are in ${a.file} and ${b.file} (each bundle gets its own copy):\n  ${stateful.join('\n  ')}`);
+  }
 
   if (problems.length) {
     for (const p of problems) console.error(`check-bundles: ${p}`);

@@ -1,6 +1,6 @@
 // The core host with VS Code behind its ports: output channels for logs, Memento and SecretStorage for trust,
 // permissions and inputs, dialogs for every question, vscode.lm for sampling, the browser for sign-ins. The one place
-// that loads the session layer (dist/host.js): everything else is handed the loader.
+// that loads the lazy layers (dist/launch.js, dist/host.js): everything else is handed the session layer's loader.
 import * as fs from 'fs';
 import * as path from 'path';
 import vscode = require('vscode');
@@ -14,7 +14,7 @@ import { DialogRouter } from './dialogs';
 import { createElicitationFeature } from './elicitation/createElicitationFeature';
 import { createSamplingFeature } from './sampling/createSamplingFeature';
 import { ServerOutputChannels } from './serverLogs';
-import type { LoadSessionLayer, SessionLayer } from './sessionLayer';
+import type { LaunchLayer, LoadSessionLayer, SessionLayer } from './sessionLayer';
 import { readSettings, reportSettingProblems } from './settings';
 import { StoredInputs } from './storedInputs';
 
@@ -41,12 +41,20 @@ function sessionLayerLoader(cacheDir: string | undefined, report: (message: stri
   return () => (loaded ??= cached() ?? (require('./session') as SessionLayer));
 }
 
+/** The launch layer, required once, when the first plan is made: esbuild turns this require into one of dist/launch.js. */
+function launchLayerLoader(): () => LaunchLayer {
+  let loaded: LaunchLayer | undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-syntax -- the one load of the launch layer: synchronous and deferred
+  return () => (loaded ??= require('./session/launchLayer') as LaunchLayer);
+}
+
 export function createHost(context: vscode.ExtensionContext): Host {
   const hostLog = vscode.window.createOutputChannel('MCP Host', { log: true });
   reportSettingProblems((message) => hostLog.warn(`Setting ignored: ${message}`));
   const listenerErrors = onListenerError((e) => hostLog.error('An event listener failed:', e instanceof Error ? (e.stack ?? e.message) : String(e)));
   const storage = context.globalStorageUri;
   const session = sessionLayerLoader(storage?.scheme === 'file' ? storage.fsPath : undefined, (message) => hostLog.info(message));
+  const launch = launchLayerLoader();
   const dialogs = new DialogRouter(() => session().sessionDialogs);
   const logs = new ServerOutputChannels();
   const stores = { global: context.globalState, workspace: context.workspaceState };
@@ -56,9 +64,17 @@ export function createHost(context: vscode.ExtensionContext): Host {
   const oauth = createOAuthSupport(context, dialogs, session);
   const core = createCoreHost({
     clientInfo: { name: 'mcp-host-vscode', version: context.extension.packageJSON.version },
-    // The first start loads the session layer.
-    createConnection: (...args) => session().confinedConnection(dialogs, ...args),
-    planLaunch: (source) => session().planLaunch(source),
+    // The process of a trusted plan starts first; then the first start loads the session layer, while that process boots.
+    createConnection: (definition, log, secrets, options, events) => {
+      const startedProcess = launch().startPlannedProcess(definition);
+      try {
+        return session().confinedConnection(dialogs, definition, log, secrets, options, events, startedProcess);
+      } catch (e) {
+        startedProcess?.process.kill();
+        throw e;
+      }
+    },
+    planLaunch: (source) => launch().planDebuggableLaunch(source),
     logs,
     stores,
     // The question is rendered from the launch plan, which the session layer has just built.

@@ -12,6 +12,7 @@ import type { Connection, ConnectionEvents, ConnectionOptions, StartOutcome } fr
 import { RemoteLauncher } from './connection/remoteLauncher';
 import { describeStartFailure, isProbeClosed, StartError } from './connection/startErrors';
 import { StdioLauncher } from './connection/stdioLauncher';
+import type { StartedProcess } from './launch/serverProcess';
 import { TaskWire } from './connection/taskWire';
 import type { Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
@@ -53,6 +54,8 @@ export class ServerConnection implements Connection, Disposable {
     secrets: () => readonly string[],
     private readonly options: ConnectionOptions,
     private readonly events: ConnectionEvents,
+    /** This start's process, already started from the definition's plan (startPlannedProcess): the launcher takes it, or ends it. */
+    startedProcess?: StartedProcess,
   ) {
     // One mask for every line and every error: the definition's secrets, what the user typed, the sign-in's tokens.
     this.secrets = () => [...secrets(), ...this.typedSecrets, ...this.launcher.secrets()];
@@ -69,7 +72,7 @@ export class ServerConnection implements Connection, Disposable {
     const def = definition.plan?.kind === 'remote' ? definition.plan.resolved : definition.resolved;
     this.launcher =
       def.type === 'stdio'
-        ? new StdioLauncher(definition, def, this.log, options, (denial) => events.sandboxDenied?.(denial))
+        ? new StdioLauncher(definition, def, this.log, options, (denial) => events.sandboxDenied?.(denial), startedProcess)
         : new RemoteLauncher(definition, def, this.log, options, () => void this.lists.refresh());
     this.lifetime.signal.addEventListener('abort', () => this.ending.forEach((end) => end(this.lifetime.signal.reason)), { once: true });
     this.listener = new ResourceListener(() => this.client, this.log, this.lifetime.signal);

@@ -1,11 +1,11 @@
 // The launch plan in VS Code: for a server with `dev.debug`, what the editor's debugger needs first — a free port on
-// 127.0.0.1, whether a debugger of that type is here, the debugpy the Python Debugger extension bundles.
+// 127.0.0.1, whether a debugger of that type is here, the debugpy the Python Debugger extension bundles. Part of the
+// launch layer (./launchLayer, dist/launch.js): plans are made before the session layer loads.
 import * as net from 'net';
 import vscode = require('vscode');
 import type { DebuggerSupport, LaunchPlanSource, PlanLaunchResult } from '../../core/config/launchPlan';
 import { DEBUG_HOST } from '../../core/protocol/launch/debugPlan';
 import { planLaunch } from '../../core/protocol/launch/launchPlanner';
-import { debuggerTypes } from './editorDebugger';
 
 export async function planDebuggableLaunch(source: LaunchPlanSource): Promise<PlanLaunchResult> {
   const debug = source.resolved.type === 'stdio' ? source.resolved.dev?.debug : undefined;
@@ -30,4 +30,14 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The debugger types some extension here contributes (`node` is js-debug's, built in; `debugpy` the Python Debugger's). */
+export function debuggerTypes(): ('node' | 'debugpy')[] {
+  const contributed = new Set<string>();
+  for (const ext of vscode.extensions.all) {
+    const debuggers = (ext.packageJSON as { contributes?: { debuggers?: { type?: unknown }[] } } | undefined)?.contributes?.debuggers;
+    if (Array.isArray(debuggers)) for (const d of debuggers) if (typeof d?.type === 'string') contributed.add(d.type);
+  }
+  return (['node', 'debugpy'] as const).filter((t) => contributed.has(t));
 }

@@ -22,16 +22,6 @@ const endedByUser = new vscode.EventEmitter<{ serverId: string; name: string }>(
 /** A debug session of a server's start ended by the user (or the debugger), not by the server stopping. */
 export const onDebugSessionEndedByUser = endedByUser.event;
 
-/** The debugger types some extension here contributes (`node` is js-debug's, built in; `debugpy` the Python Debugger's). */
-export function debuggerTypes(): ('node' | 'debugpy')[] {
-  const contributed = new Set<string>();
-  for (const ext of vscode.extensions.all) {
-    const debuggers = (ext.packageJSON as { contributes?: { debuggers?: { type?: unknown }[] } } | undefined)?.contributes?.debuggers;
-    if (Array.isArray(debuggers)) for (const d of debuggers) if (typeof d?.type === 'string') contributed.add(d.type);
-  }
-  return (['node', 'debugpy'] as const).filter((t) => contributed.has(t));
-}
-
 export async function attachEditorDebugger(definition: ServerDefinition, debug: PlannedDebug, log: ServerLog): Promise<DebuggerAttachment> {
   const token = randomUUID();
   const folderPath = definition.scope.folderPath;

@@ -16,8 +16,6 @@ export { trustPromptFrom } from './trustPrompt';
 export { RegistryBrowser } from './registryBrowser';
 export { managePermissions } from './permissionsPick';
 export { DevModeWatcher } from './devModeWatcher';
-// VS Code's launch plans (over the protocol layer's planLaunch, exported above): with the editor's debuggers for `dev.debug`.
-export { planDebuggableLaunch as planLaunch } from './debuggablePlan';
 export { ToolCallRunner } from './toolCallRunner';
 export { confinedConnection } from './sandboxNotices';
 export { LanguageModels, toolResultParts } from './languageModels';

@@ -9,6 +9,7 @@ import type { ConnectionFactory } from '../../core/host/connectionPort';
 import { describeDenial } from '../../core/config/sandboxDenial';
 import { createConnection } from '../../core/protocol/serverConnection';
 import { ruleText, withSandboxRule } from '../../core/protocol/launch/sandboxRuleEdit';
+import type { StartedProcess } from '../../core/protocol/launch/serverProcess';
 import type { HostDialogs } from '../dialogs';
 import { attachEditorDebugger } from './editorDebugger';
 
@@ -24,8 +25,14 @@ function noticeNoDebugger(serverName: string, hash: string, why: string): void {
 /** The answers to "Run Unconfined?", by definition hash: a changed definition is asked again. */
 const unconfinedAnswers = new Map<string, Promise<boolean>>();
 
-/** The protocol layer's connections, with the sandbox's questions and notices going through `dialogs`. */
-export function confinedConnection(dialogs: HostDialogs, ...[definition, log, secrets, options, events]: Parameters<ConnectionFactory>): ReturnType<ConnectionFactory> {
+/**
+ * The protocol layer's connections, with the sandbox's questions and notices going through `dialogs`; `startedProcess`,
+ * the process the launch layer started from the definition's plan, is taken by the connection.
+ */
+export function confinedConnection(
+  dialogs: HostDialogs,
+  ...[definition, log, secrets, options, events, startedProcess]: [...Parameters<ConnectionFactory>, StartedProcess?]
+): ReturnType<ConnectionFactory> {
   const serverName = definition.name;
   const debug = definition.plan?.kind === 'stdio' ? definition.plan.debug : undefined;
   const debugged = debug && debug.unavailable === undefined;
@@ -62,5 +69,5 @@ export function confinedConnection(dialogs: HostDialogs, ...[definition, log, se
         log.info(`Added ${rule} to ${file}: the server restarts with it.`);
       }).catch((e: Error) => log.error(`Could not add the sandbox rule: ${e.message}`));
     },
-  });
+  }, startedProcess);
 }

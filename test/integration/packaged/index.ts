@@ -46,6 +46,7 @@ export function run(): Promise<void> {
       const main = path.join(location, ext.packageJSON.main as string);
       assert.ok(fs.existsSync(main) || fs.existsSync(`${main}.js`), `${ext.packageJSON.main} is in the package`);
       assert.ok(fs.existsSync(path.join(path.dirname(main), 'host.js')), 'the host bundle (dist/host.js) is in the package');
+      assert.ok(fs.existsSync(path.join(path.dirname(main), 'launch.js')), 'the launch bundle (dist/launch.js) is in the package');
       // Tool views (MCP Apps) load their webview script from the package: without it they would stay blank.
       assert.ok(fs.existsSync(path.join(location, 'dist', 'webview', 'appFrame.js')), 'the tool views’ webview script is in the package');
       assert.ok(

@@ -1,7 +1,6 @@
 // A stdio server: a child process with the user's whole environment in a process group of its own, its stderr read
 // line by line, and on stop the whole group and tree ended (stdin closed, then SIGTERM, then SIGKILL), so an `npx`
 // wrapper's child, or a child forked late, never lingers.
-import * as fs from 'fs';
 import type { ResolvedStdioServer, ServerDefinition } from '../../config/types';
 import type { ServerLog } from '../../common/log';
 import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from './processTree';
@@ -13,6 +12,7 @@ import type { StdioLaunchPlan } from '../../config/launchPlan';
 import { buildStdioPlan, planEnvironment } from '../launch/launchPlanner';
 import { StartedProcesses } from './startedProcesses';
 import { StdioTransport } from './stdioTransport';
+import { planProblem, processCommand, ServerProcess, type StartedProcess } from '../launch/serverProcess';
 import { confinedCommand, sandboxSupport, type ConfinedCommand } from '../launch/sandboxRuntime';
 import { DenialLog, denialIn, ruleReady, RUNTIME_LINE } from '../launch/sandboxDenials';
 import { describeDenial, type SandboxDenial } from '../../config/sandboxDenial';
@@ -75,6 +75,8 @@ export class StdioLauncher implements Launcher {
     private readonly log: ServerLog,
     private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined' | 'attachDebugger'>,
     private readonly onDenial?: (denial: SandboxDenial) => void,
+    /** The process of this definition's plan, started before the session layer loaded: taken by the first transport. */
+    private early?: StartedProcess,
   ) {}
 
   /** Where a confined plan cannot be confined: undefined when it can, the reason when the user chose to run it unconfined; else the start fails. */
@@ -93,7 +95,7 @@ export class StdioLauncher implements Launcher {
   }
 
   get pid(): number | undefined {
-    return this.transport?.pid;
+    return this.transport?.pid ?? this.early?.process.pid;
   }
 
   secrets(): readonly string[] {
@@ -121,16 +123,23 @@ export class StdioLauncher implements Launcher {
     // As shown in the question: values from inputs that are passwords stay out of the log.
     this.log.info(`Starting: ${[plan.command, ...plan.argsShown].join(' ')}${plan.executable !== plan.command ? ` [${plan.executable}]` : ''}${plan.cwd ? ` (in ${plan.cwd})` : ''}`);
     const confined = plan.sandbox ? this.confine(plan) : undefined;
+    const early = this.takeEarly(plan, confined);
     return new StdioTransport({
-      command: confined?.command ?? plan.executable,
-      ...(confined ? {} : { argv0: plan.command }),
-      args: confined?.args ?? [...plan.args],
-      env: confined?.env ?? plan.env,
-      cwd: plan.cwd,
+      process: () => early ?? new ServerProcess(confined ? { command: confined.command, args: confined.args, env: confined.env, cwd: plan.cwd } : processCommand(plan)),
       maxMessageBytes: MAX_STDIO_MESSAGE_BYTES,
       maxStderrLineBytes: MAX_STDERR_LINE_BYTES,
       onStderrLine: (line, cut) => this.onStderrLine(cut ? `${line} … [line cut at ${MAX_STDERR_LINE_BYTES / 1024 / 1024} MB]` : line),
     });
+  }
+
+  /** The process started early, when it was started from this very plan and runs as this start would run it. */
+  private takeEarly(plan: StdioLaunchPlan, confined: ConfinedCommand | undefined): ServerProcess | undefined {
+    const early = this.early;
+    this.early = undefined;
+    if (!early) return undefined;
+    if (early.plan === plan && !confined && !this.debugger) return early.process;
+    early.process.kill();
+    return undefined;
   }
 
   /**
@@ -180,7 +189,11 @@ export class StdioLauncher implements Launcher {
     // The debugger first: it lets a paused server go (so that it can hear stdin close), and its session ends with it.
     await this.debugger?.end().catch((e: Error) => this.log.warn(`The debug session did not end: ${e.message}`));
     this.debugger = undefined;
-    const group = this.spawnedPid;
+    // A process started early that no transport took (the start ended first) goes the same way: stdin first.
+    const untaken = this.early?.process;
+    this.early = undefined;
+    untaken?.child.stdin?.end();
+    const group = this.spawnedPid ?? untaken?.pid;
     this.started.unwatch();
     const now = group !== undefined && isAlive(group) ? [group, ...(await listDescendants(group).catch(() => []))] : [];
     // With every process seen under it while it ran: those that left its group, and orphans of a crash.
@@ -206,9 +219,8 @@ export class StdioLauncher implements Launcher {
 
 /** What makes a plan fail before anything starts (its debugger included). */
 function checkPlan(plan: StdioLaunchPlan): asserts plan is StdioLaunchPlan & { executable: string } {
-  if (plan.envFile?.error) throw new StartError(plan.envFile.error, false);
-  if (plan.executable === undefined) throw new StartError(`The command "${plan.command}" was not found on the PATH (the workspace folder is not searched).`, false);
-  if (plan.cwd && !fs.existsSync(plan.cwd)) throw new StartError(`The working directory ${plan.cwd} does not exist.`, false);
+  const problem = planProblem(plan);
+  if (problem !== undefined) throw new StartError(problem, false);
 }
 
 /** The first words of a confined server that cannot be confined here. */

@@ -1,21 +1,15 @@
 // The stdio transport of our own: a child process speaking newline-delimited JSON-RPC. Ours rather than the SDK's
 // because framing must be linear (the SDK's buffer re-scans everything it holds on every chunk: one 40 MB line costs
 // seconds of extension-host CPU), every message and stderr line needs a cap, the server needs its own process group
-// (so a stop reaches children it forks late), and it must get exactly the environment we build.
-import { spawn, type ChildProcess } from 'child_process';
-import crossSpawn from 'cross-spawn';
+// (so a stop reaches children it forks late), and it must get exactly the environment we build (../launch/serverProcess).
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
-import { deferred, withTimeout } from '../../common/async';
+import { withTimeout } from '../../common/async';
+import type { ServerProcess } from '../launch/serverProcess';
 import { LineSplitter } from './lineSplitter';
 
 export interface StdioTransportOptions {
-  command: string;
-  /** What the process sees as its name (argv[0]) when `command` is the path PATH led to. */
-  argv0?: string;
-  args: string[];
-  /** The whole environment of the process (nothing is added). */
-  env: Record<string, string>;
-  cwd?: string;
+  /** The server's process, when the transport starts: started then, or already (see startPlannedProcess). */
+  process: () => ServerProcess;
   /** The largest JSON-RPC message the server may send, in bytes; a larger one ends the session with an error. */
   maxMessageBytes: number;
   /** The longest stderr line kept, in bytes; a longer one is cut (see `onStderrLine`'s `cut`). */
@@ -26,14 +20,12 @@ export interface StdioTransportOptions {
 /** Stopping waits this long for the process to exit after stdin closed; the launcher escalates meanwhile. */
 const CLOSE_WAIT_MS = 10_000;
 
-export const isWindows = process.platform === 'win32';
-
 export class StdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  private child: ChildProcess | undefined;
-  private exited: Promise<void> | undefined;
+  private server: ServerProcess | undefined;
+  private child: ServerProcess['child'] | undefined;
   private closed = false;
 
   constructor(private readonly options: StdioTransportOptions) {}
@@ -44,56 +36,40 @@ export class StdioTransport implements Transport {
    */
   readonly stderr = null;
 
-  /** The server's pid, while it runs. On POSIX it leads its own process group: `-pid` signals the whole group. */
   /** How the process ended, once it has. */
-  exitStatus: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  get exitStatus(): ServerProcess['exitStatus'] {
+    return this.server?.exitStatus;
+  }
 
+  /** The server's pid, while it runs. On POSIX it leads its own process group: `-pid` signals the whole group. */
   get pid(): number | undefined {
     return this.child?.pid;
   }
 
   start(): Promise<void> {
-    if (this.child) throw new Error('StdioTransport already started');
-    const { command, args, env, cwd, argv0 } = this.options;
-    return new Promise((resolve, reject) => {
-      // cross-spawn runs `.cmd`/`.bat` shims such as `npx` on Windows without a shell; a new process group elsewhere.
-      const child = (this.child = (isWindows ? crossSpawn : spawn)(command, args, {
-        env,
-        cwd,
-        ...(argv0 !== undefined && !isWindows ? { argv0 } : {}),
-        stdio: ['pipe', 'pipe', 'pipe'],
-        detached: !isWindows,
-        windowsHide: true,
-      }));
-      const exited = deferred<void>();
-      this.exited = exited.promise;
-      child.once('exit', (code, signal) => {
-        this.exitStatus = { code, signal };
-        exited.resolve();
-      });
-      child.on('error', (error) => {
-        // A process that never spawned (ENOENT, EACCES) never exits either.
-        if (child.pid === undefined) exited.resolve();
-        reject(error);
-        this.onerror?.(error);
-      });
-      child.once('spawn', () => resolve());
-      child.once('close', () => this.finish());
-      child.stdin!.on('error', (error) => this.onerror?.(error));
-      child.stdout!.on('error', (error) => this.onerror?.(error));
-      const messages = new LineSplitter({
-        maxLineBytes: this.options.maxMessageBytes,
-        onLine: (line) => this.receive(line),
-        onOverflow: () => this.fail(new Error(`The server sent a message over ${Math.round(this.options.maxMessageBytes / 1024 / 1024)} MB: the session was ended.`)),
-      });
-      child.stdout!.on('data', (chunk: Buffer) => messages.push(chunk));
-      const stderr = new LineSplitter({
-        maxLineBytes: this.options.maxStderrLineBytes,
-        onLine: (line) => this.options.onStderrLine(line.toString('utf8'), false),
-        onOverflow: (head) => this.options.onStderrLine(head.toString('utf8'), true),
-      });
-      child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
-      child.stderr!.once('end', () => stderr.end());
+    if (this.server) throw new Error('StdioTransport already started');
+    const server = (this.server = this.options.process());
+    this.child = server.child;
+    const messages = new LineSplitter({
+      maxLineBytes: this.options.maxMessageBytes,
+      onLine: (line) => this.receive(line),
+      onOverflow: () => this.fail(new Error(`The server sent a message over ${Math.round(this.options.maxMessageBytes / 1024 / 1024)} MB: the session was ended.`)),
+    });
+    const stderr = new LineSplitter({
+      maxLineBytes: this.options.maxStderrLineBytes,
+      onLine: (line) => this.options.onStderrLine(line.toString('utf8'), false),
+      onOverflow: (head) => this.options.onStderrLine(head.toString('utf8'), true),
+    });
+    server.listen({
+      stdout: (chunk) => messages.push(chunk),
+      stderr: (chunk) => stderr.push(chunk),
+      stderrEnd: () => stderr.end(),
+      error: (error) => this.onerror?.(error),
+      close: () => this.finish(),
+    });
+    return server.spawned.catch((error: Error) => {
+      this.onerror?.(error);
+      throw error;
     });
   }
 
@@ -141,7 +117,7 @@ export class StdioTransport implements Transport {
     } catch {
       // Already closed by the other side.
     }
-    await withTimeout(this.exited!, CLOSE_WAIT_MS);
+    await withTimeout(this.server!.exited, CLOSE_WAIT_MS);
     this.finish();
   }
 
