@@ -15,7 +15,8 @@
 //   --only=…    run the figures whose name contains this text (e.g. --only=stderr)
 //   --host      only the figures measured in the extension host; --no-host: only the plain-Node ones
 //   --starts    in the extension host, only the server-start figures (first start, 10 and 50 servers)
-//   --profile=D CPU profiles of the extension host (one sample of ours per figure) written to folder D; with
+//   --profile=D CPU profiles of the extension host and of the workbench's renderer (one sample of each side per
+//               figure) written to folder D; with
 //               --no-build a development build (npm run build) is accepted, for names in the profiles
 // Progress goes to stderr; stdout has nothing but the JSON lines.
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -291,12 +291,14 @@ export function parseArgs(argv) {
  * each either evaluates `expression` (a function body returning JSON; `element` is the first match) or performs
  * `action` on the element as a user would (`click`, or `fill` with `value`). Answers `[{ url, value }]`, one entry per
  * such frame. Page-level actions answer `[]`: `screenshot` (to the path in `value`), `press` (the key in `value`), `type` (the text in `value`, key by key),
- * `clickPage` and `hoverPage` (wherever `selector` is, frames included). The base URL carries a random token; nothing else is served.
+ * `clickPage` and `hoverPage` (wherever `selector` is, frames included), `profileStart` and `profileStop` (the page's
+ * CPU profile, written to the path in `value`). The base URL carries a random token; nothing else is served.
  */
 async function startPageHook(page) {
   const http = await import('node:http');
   const { randomBytes } = await import('node:crypto');
   const token = randomBytes(16).toString('hex');
+  let profiler;
   const server = http.createServer(async (req, res) => {
     const reply = (status, body) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -313,6 +315,19 @@ async function startPageHook(page) {
       if (action === 'type') return reply(200, (await page.keyboard.type(String(value ?? ''), { delay: 20 }), []));
       if (action === 'clickPage') return reply(200, (await page.click(selector, { timeout: 10_000 }), []));
       if (action === 'hoverPage') return reply(200, (await page.hover(selector, { timeout: 10_000 }), []));
+      // The page's own CPU profile (the workbench's main thread), for the bench's --profile.
+      if (action === 'profileStart') {
+        profiler ??= await page.context().newCDPSession(page);
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+        return reply(200, []);
+      }
+      if (action === 'profileStop') {
+        const { profile } = await profiler.send('Profiler.stop');
+        fs.writeFileSync(value, JSON.stringify(profile));
+        return reply(200, []);
+      }
       const found = [];
       for (const frame of page.frames()) {
         let element;

@@ -6,19 +6,24 @@ export type PageRequest =
   | { action: 'click'; selector: string }
   | { action: 'hover'; selector: string }
   | { action: 'press'; key: string }
-  | { action: 'type'; text: string };
+  | { action: 'type'; text: string }
+  /** The page's CPU profile (its main thread), from start to stop, written to `path`. */
+  | { action: 'profileStart' }
+  | { action: 'profileStop'; path: string };
 
 export async function pageRequest(request: PageRequest): Promise<void> {
   const base = process.env.MCPHOST_TEST_PAGE;
   if (!base) throw new Error('MCPHOST_TEST_PAGE is not set: the launcher has no page hook');
   const body =
-    request.action === 'screenshot'
-      ? { action: 'screenshot', value: request.path }
-      : request.action === 'press'
-        ? { action: 'press', value: request.key }
-        : request.action === 'type'
-          ? { action: 'type', value: request.text }
-          : { action: request.action === 'hover' ? 'hoverPage' : 'clickPage', selector: request.selector };
+    request.action === 'screenshot' || request.action === 'profileStop'
+      ? { action: request.action, value: request.path }
+      : request.action === 'profileStart'
+        ? { action: request.action }
+        : request.action === 'press'
+          ? { action: 'press', value: request.key }
+          : request.action === 'type'
+            ? { action: 'type', value: request.text }
+            : { action: request.action === 'hover' ? 'hoverPage' : 'clickPage', selector: request.selector };
   const response = await fetch(`${base}/query`, { method: 'POST', body: JSON.stringify(body) });
   const answer = (await response.json()) as unknown;
   if (!response.ok) throw new Error(`page request ${request.action} failed: ${(answer as { error?: string }).error}`);
