@@ -7,6 +7,13 @@ import { labelText } from '../core/presentation/serverText';
 import { SLOW_START_MS, slowStartSummary, statusSummary } from '../core/presentation/serverPresentation';
 import { CommandIds } from '../core/common/commandIds';
 
+/**
+ * The least time between two updates of the item. Each change is drawn again by the workbench (the status bar laid
+ * out anew): 10 servers starting changed it a dozen times, which cost the workbench's renderer 20–50 ms of CPU
+ * beside the servers' own start. A lone change still shows at once.
+ */
+const UPDATE_INTERVAL_MS = 250;
+
 export class McpStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscription: Disposable;
@@ -19,16 +26,22 @@ export class McpStatusBar implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem('mcpHost.status', vscode.StatusBarAlignment.Left, -100);
     this.item.name = 'MCP Servers';
     this.item.command = CommandIds.listServers;
-    // One update per tick, however many servers changed in it (50 starting fire hundreds of changes): no debounce,
-    // so the bar never lags behind the tree.
-    this.subscription = source.onDidChangeServers(() => this.scheduled || (this.scheduled = setImmediate(() => this.update())));
+    // At most one update per UPDATE_INTERVAL_MS, however many servers changed (50 starting fire hundreds of changes).
+    this.subscription = source.onDidChangeServers(() => this.schedule());
     this.update();
   }
 
-  private scheduled: NodeJS.Immediate | undefined;
+  private scheduled: NodeJS.Timeout | undefined;
+  private lastUpdate = 0;
+
+  private schedule() {
+    this.scheduled ??= setTimeout(() => this.update(), Math.max(0, this.lastUpdate + UPDATE_INTERVAL_MS - Date.now()));
+  }
 
   private update() {
+    clearTimeout(this.scheduled);
     this.scheduled = undefined;
+    this.lastUpdate = Date.now();
     const servers = this.source.servers();
     const now = Date.now();
     const starting = new Set(servers.filter((s) => s.state.kind === 'starting').map((s) => s.id));
@@ -41,26 +54,38 @@ export class McpStatusBar implements vscode.Disposable {
     this.timer = Number.isFinite(next) ? setTimeout(() => this.update(), next - now + 10) : undefined;
     if (slow.length) {
       const summary = slowStartSummary(slow);
-      // Server names are plain text: a `$(…)` in one stays text.
-      this.item.text = `$(loading~spin) ${labelText(summary.text)}`;
-      this.item.tooltip = summary.tooltip;
-      this.item.accessibilityInformation = { label: summary.accessibleLabel };
-      this.item.backgroundColor = undefined;
-      // Stopping a server cancels its start at once; with several, Stop Server asks which.
-      this.item.command = { title: 'Cancel Start', command: CommandIds.stopServer, arguments: slow.length === 1 ? [slow[0].id] : [] };
-      this.item.show();
+      this.show({
+        // Server names are plain text: a `$(…)` in one stays text.
+        text: `$(loading~spin) ${labelText(summary.text)}`,
+        tooltip: summary.tooltip,
+        accessibleLabel: summary.accessibleLabel,
+        error: false,
+        // Stopping a server cancels its start at once; with several, Stop Server asks which.
+        command: { title: 'Cancel Start', command: CommandIds.stopServer, arguments: slow.length === 1 ? [slow[0].id] : [] },
+      });
       return;
     }
     const summary = statusSummary(servers);
     if (summary.text === undefined) {
+      this.shownKey = undefined;
       this.item.hide();
       return;
     }
-    this.item.text = summary.text;
-    this.item.tooltip = summary.tooltip;
-    this.item.accessibilityInformation = { label: summary.accessibleLabel };
-    this.item.backgroundColor = summary.anyError ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
-    this.item.command = CommandIds.listServers;
+    this.show({ text: summary.text, tooltip: summary.tooltip, accessibleLabel: summary.accessibleLabel, error: summary.anyError, command: CommandIds.listServers });
+  }
+
+  /** What the item shows, as a key: the item is touched only when that changes (each change is drawn again). */
+  private shownKey: string | undefined;
+
+  private show(view: { text: string; tooltip: string; accessibleLabel: string; error: boolean; command: vscode.Command | string }) {
+    const key = JSON.stringify(view);
+    if (key === this.shownKey) return;
+    this.shownKey = key;
+    this.item.text = view.text;
+    this.item.tooltip = view.tooltip;
+    this.item.accessibilityInformation = { label: view.accessibleLabel };
+    this.item.backgroundColor = view.error ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.command = view.command;
     this.item.show();
   }
 
@@ -71,7 +96,7 @@ export class McpStatusBar implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.timer);
-    clearImmediate(this.scheduled);
+    clearTimeout(this.scheduled);
     this.subscription.dispose();
     this.item.dispose();
   }
