@@ -94,18 +94,17 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   await post('HeapProfiler.enable');
   await post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   // And the workbench's renderer (the browser page, through the launcher): what drawing ours' views and status costs it.
-  const rendererProfile = path.join(dir, `${name.replace(/[^\w.-]+/g, '-')}.renderer.cpuprofile`);
-  const renderer = env.MCPHOST_TEST_PAGE ? pageRequest({ action: 'profileStart' }).then(() => true, () => false) : Promise.resolve(false);
-  await renderer;
+  const rendererProfiled = env.MCPHOST_TEST_PAGE !== undefined && (await pageRequest({ action: 'profileStart' }).then(() => true, () => false));
+  const file = path.join(dir, name.replace(/[^\w.-]+/g, '-'));
   try {
     return await work();
   } finally {
     fs.mkdirSync(dir, { recursive: true });
-    if (await renderer) await pageRequest({ action: 'profileStop', path: rendererProfile }).catch((e: Error) => testLog(`no renderer profile: ${e.message}`));
+    if (rendererProfiled) await pageRequest({ action: 'profileStop', path: `${file}.renderer.cpuprofile` }).catch((e: Error) => testLog(`no renderer profile: ${e.message}`));
     const { profile } = (await post('Profiler.stop')) as { profile: unknown };
     const { profile: heap } = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
-    fs.writeFileSync(path.join(dir, `${name.replace(/[^\w.-]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
-    fs.writeFileSync(path.join(dir, `${name.replace(/[^\w.-]+/g, '-')}.heapprofile`), JSON.stringify(heap));
+    fs.writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+    fs.writeFileSync(`${file}.heapprofile`, JSON.stringify(heap));
     session.disconnect();
   }
 }
