@@ -1,6 +1,6 @@
-// The rows of the "MCP Servers" view: scopes, servers, their state, and what each running server offers. Nodes are
-// rebuilt from registry snapshots on every refresh; their ids are stable (server id + kind + name), so VS Code keeps
-// expansion and selection across refreshes.
+// The rows of the "MCP Servers" view: scopes, servers, their state, and what each running server offers. Scope and
+// server nodes are kept and given newer snapshots (the view refreshes one server by its object); the rows under a
+// server are rebuilt when it is. Ids are stable (server id + kind + name), so VS Code keeps expansion and selection.
 import vscode = require('vscode');
 export { Node, serverIdOf } from './treeNode';
 import type { ConfigScope } from '../core/config/types';
@@ -60,18 +60,23 @@ const describeProblem = (p: ConfigProblem): string =>
 export class ScopeNode extends Node {
   constructor(
     private readonly scope: ConfigScope,
-    private readonly servers: ServerInfo[],
+    /** Replaced as the servers change: the view refreshes this node by its object. */
+    public servers: ServerInfo[],
     private readonly problem: ConfigProblem | undefined,
-    private readonly rows?: ServerRows,
+    /** The node of one of its servers; the view keeps them, to refresh one server's rows by its object. */
+    private readonly serverNode: (info: ServerInfo, parent: ScopeNode) => ServerNode,
   ) {
     super(nodeId('scope', scope.key), undefined, undefined);
+  }
+
+  get running(): number {
+    return this.servers.filter((s) => s.state.kind === 'running').length;
   }
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(scopeLabel(this.scope), vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
-    const running = this.servers.filter((s) => s.state.kind === 'running').length;
-    item.description = `${running}/${this.servers.length} running`;
+    item.description = `${this.running}/${this.servers.length} running`;
     item.tooltip = this.scope.configPath;
     item.iconPath = new vscode.ThemeIcon(this.scope.kind === 'user' ? 'account' : 'root-folder');
     item.contextValue = `mcpScope.${this.scope.kind}`;
@@ -80,7 +85,7 @@ export class ScopeNode extends Node {
   }
 
   getChildren(): Node[] {
-    return this.servers.map((s) => new ServerNode(s, this, this.rows));
+    return this.servers.map((s) => this.serverNode(s, this));
   }
 }
 
@@ -102,7 +107,8 @@ export class ProblemNode extends Node {
 
 export class ServerNode extends Node {
   constructor(
-    readonly info: ServerInfo,
+    /** Replaced with the server's newer snapshot: the view refreshes this node by its object. */
+    public info: ServerInfo,
     parent: Node | undefined,
     private readonly rows?: ServerRows,
   ) {

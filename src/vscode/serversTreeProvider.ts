@@ -1,11 +1,11 @@
 // The "MCP Servers" view: scopes (when there are several), servers, and what each running server offers.
-// Nodes are rebuilt from registry snapshots on every refresh; their ids are stable (server id + kind + name), so VS Code
-// keeps expansion and selection across refreshes.
+// Server and scope nodes are kept across refreshes (a change refreshes the changed servers' subtrees by their objects);
+// ids are stable (server id + kind + name), so VS Code keeps expansion and selection.
 import vscode = require('vscode');
 import type { Event } from '../core/common/events';
 import type { ServerInfo } from '../core/host/types';
 import type { RowNotice } from '../core/presentation/coexistenceNotice';
-import { groupByScope, serversByScope } from '../core/presentation/serverPresentation';
+import { groupByScope, serverChanges, serversByScope } from '../core/presentation/serverPresentation';
 import type { ConfigProblem } from './configLoader';
 import { CoalescedRefresh } from './coalescedRefresh';
 import { NoticeNode, ProblemNode, ScopeNode, ServerNode, type Node } from './serverNodes';
@@ -28,13 +28,23 @@ export interface NoticeSource {
   onDidChange: Event<void>;
 }
 
-/** A burst of changes (a scope reconciling, list_changed storms) renders once. */
-
+/**
+ * A burst of changes (a scope reconciling, list_changed storms) renders once, and a change of some servers refreshes
+ * their subtrees only: the workbench draws every row of a refreshed subtree again, which was most of its CPU while
+ * servers started. A notice that changed, problems, folders and the session's rows refresh the whole view.
+ */
 export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly _onDidChangeTreeData = new vscode.EventEmitter<Node | undefined>();
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<Node | Node[] | undefined>();
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private readonly subscriptions: { dispose(): void }[];
-  private readonly refresh = new CoalescedRefresh(() => this._onDidChangeTreeData.fire(undefined));
+  private readonly refresh = new CoalescedRefresh(() => this.applyChanges());
+  /** The snapshots the view was last given, and the node objects it holds (VS Code refreshes a subtree by its object). */
+  private shown: ServerInfo[] = [];
+  private readonly serverNodes = new Map<string, ServerNode>();
+  private readonly scopeNodes = new Map<string, ScopeNode>();
+  /** The notices the view was last given, as text: their sources fire on every server change, most of them do not change. */
+  private shownNotices = '';
+  private wholeView = true;
 
   constructor(
     private readonly source: ServerSource,
@@ -43,18 +53,70 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     /** Rows computed by the session layer (a running server's skills and tasks). */
     private readonly rows?: ServerRows,
   ) {
+    const refreshAll = () => {
+      this.wholeView = true;
+      this.refresh.schedule();
+    };
     this.subscriptions = [
       source.onDidChangeServers(() => this.refresh.schedule()),
       ...notices.map((n) => n.onDidChange(() => this.refresh.schedule())),
-      ...(problems ? [problems.onDidChangeProblems(() => this.refresh.schedule())] : []),
+      ...(problems ? [problems.onDidChangeProblems(refreshAll)] : []),
       // The folder count decides whether scopes get their own level.
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.refresh.schedule()),
+      vscode.workspace.onDidChangeWorkspaceFolders(refreshAll),
     ];
   }
 
   /** The session layer's rows changed (a task's status). */
   refreshRows(): void {
+    this.wholeView = true;
     this.refresh.schedule();
+  }
+
+  private applyChanges(): void {
+    const servers = this.source.servers();
+    const { list, changed } = serverChanges(this.shown, servers);
+    if (this.wholeView || list || this.currentNotices().key !== this.shownNotices) {
+      this.wholeView = false;
+      this._onDidChangeTreeData.fire(undefined);
+      return;
+    }
+    this.shown = servers;
+    const refreshed: Node[] = [];
+    // A scope's row counts its running servers: when that count changes, its subtree is refreshed with its servers.
+    const scopesRefreshed = new Set<string>();
+    for (const group of serversByScope(changed)) {
+      const scope = this.scopeNodes.get(group.scope.key);
+      if (!scope) continue;
+      const running = scope.running;
+      scope.servers = scope.servers.map((s) => group.servers.find((c) => c.id === s.id) ?? s);
+      if (scope.running === running) continue;
+      refreshed.push(scope);
+      scopesRefreshed.add(group.scope.key);
+    }
+    for (const info of changed) {
+      const node = this.serverNodes.get(info.id);
+      if (!node) continue; // not shown yet: the view reads the newer snapshot when it asks for it
+      node.info = info;
+      if (!scopesRefreshed.has(info.scope.key)) refreshed.push(node);
+    }
+    if (refreshed.length) this._onDidChangeTreeData.fire(refreshed);
+  }
+
+  /** The node the view holds for a server, given its newer snapshot; a new one when it moves to another parent. */
+  private serverNode(info: ServerInfo, parent: ScopeNode | undefined): ServerNode {
+    const node = this.serverNodes.get(info.id);
+    if (node && node.parent === parent) {
+      node.info = info;
+      return node;
+    }
+    const created = new ServerNode(info, parent, this.rows);
+    this.serverNodes.set(info.id, created);
+    return created;
+  }
+
+  private currentNotices(): { shown: RowNotice[]; key: string } {
+    const shown = this.notices.map((source) => source.notice()).filter((n): n is RowNotice => !!n);
+    return { shown, key: JSON.stringify(shown) };
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -68,18 +130,29 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   getChildren(node?: Node): Node[] {
     if (node) return node.getChildren();
     const servers = this.source.servers();
+    this.shown = servers;
+    const ids = new Set(servers.map((s) => s.id));
+    for (const id of this.serverNodes.keys()) if (!ids.has(id)) this.serverNodes.delete(id);
     const problems = this.problems?.problems() ?? [];
-    const top: Node[] = this.notices.flatMap((source) => {
-      const notice = source.notice();
-      return notice ? [new NoticeNode(notice)] : [];
-    });
+    const notices = this.currentNotices();
+    this.shownNotices = notices.key;
+    const top: Node[] = notices.shown.map((notice) => new NoticeNode(notice));
     if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) {
-      return [...top, ...problems.map((p) => new ProblemNode(p)), ...servers.map((s) => new ServerNode(s, undefined, this.rows))];
+      this.scopeNodes.clear();
+      return [...top, ...problems.map((p) => new ProblemNode(p)), ...servers.map((s) => this.serverNode(s, undefined))];
     }
     const groups = serversByScope(servers);
     // A folder whose broken file defined no server yet still gets its row, with the problem on it.
     for (const p of problems) if (!groups.some((g) => g.scope.key === p.scope.key)) groups.push({ scope: p.scope, servers: [] });
-    return [...top, ...groups.map((g) => new ScopeNode(g.scope, g.servers, problems.find((p) => p.scope.key === g.scope.key), this.rows))];
+    this.scopeNodes.clear();
+    return [
+      ...top,
+      ...groups.map((g) => {
+        const scope = new ScopeNode(g.scope, g.servers, problems.find((p) => p.scope.key === g.scope.key), (info, parent) => this.serverNode(info, parent));
+        this.scopeNodes.set(g.scope.key, scope);
+        return scope;
+      }),
+    ];
   }
 
   getParent(node: Node): Node | undefined {

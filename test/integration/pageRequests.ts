@@ -38,3 +38,13 @@ export async function pageQuery<T>(selector: string, expression: string): Promis
   if (!response.ok || !Array.isArray(answer)) throw new Error(`page query failed: ${(answer as { error?: string }).error}`);
   return answer.map((a) => a.value);
 }
+
+/** The rows of the Servers view that are on screen (its list draws only those), as shown: label and description. */
+export async function serversViewRows(): Promise<string[]> {
+  const [rows] = await pageQuery<string[]>(
+    '.monaco-workbench',
+    `const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.innerText.trim().startsWith('Servers'));
+     return pane ? [...pane.querySelectorAll('.pane-body .monaco-list-row')].map((row) => [...row.querySelectorAll('.label-name, .label-description')].map((e) => e.textContent.trim()).join(' ')) : [];`,
+  );
+  return rows ?? [];
+}

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { testLog } from './index';
-import { pageQuery, pageRequest } from './pageRequests';
+import { pageQuery, pageRequest, serversViewRows } from './pageRequests';
 import type { TrustQuestion } from '../../src/vscode/dialogs';
 import { activateHost, answerDialogs, repoRoot, sleep, transcriptMarkdown, waitFor, type TestedHost } from './testKit';
 
@@ -22,16 +22,6 @@ const type = (text: string) => pageRequest({ action: 'type', text });
 /** The text the workbench shows, as a user reads it: the page and every view in it (webviews are frames). */
 async function pageText(): Promise<string> {
   return (await pageQuery<string>('body', 'return document.body.innerText;')).join('\n');
-}
-
-/** The rows of the Servers view that are on screen (its list draws only those), as shown: label and description. */
-async function serverRows(): Promise<string[]> {
-  const [rows] = await pageQuery<string[]>(
-    '.monaco-workbench',
-    `const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.innerText.trim().startsWith('Servers'));
-     return pane ? [...pane.querySelectorAll('.pane-body .monaco-list-row')].map((row) => [...row.querySelectorAll('.label-name, .label-description')].map((e) => e.textContent.trim()).join(' ')) : [];`,
-  );
-  return rows ?? [];
 }
 
 /** Closes the suggestions typing opened, if any, as a user does who means Enter for a new line or to send. */
@@ -68,7 +58,7 @@ async function seen<T>(check: () => Promise<T>, what: string, ms = 30_000): Retu
     const file = path.join(repoRoot, '.cache', `quickstart-failed-${what.replace(/[^a-z0-9]+/gi, '-')}.png`);
     await pageRequest({ action: 'screenshot', path: file }).catch(() => undefined);
     const panes = await pageQuery<string[]>('.monaco-workbench', `return [...document.querySelectorAll('.pane-header')].map((h) => JSON.stringify(h.innerText))`).catch(String);
-    testLog(`the page when "${what}" timed out: ${file}\nServers view: ${(await serverRows().catch(String)).toString()}\npanes: ${String(panes)}`);
+    testLog(`the page when "${what}" timed out: ${file}\nServers view: ${(await serversViewRows().catch(String)).toString()}\npanes: ${String(panes)}`);
     throw e;
   }
 }
@@ -103,7 +93,7 @@ describe('Quick start, as a newcomer does it in the demo', function () {
   it('shows server-everything running in the MCP view, with its tools', async () => {
     await click('.activitybar .action-item [aria-label^="MCP"]');
     const rows = await seen(async () => {
-      const shown = await serverRows();
+      const shown = await serversViewRows();
       return shown.some((r) => /^everything running · \d+ tools/.test(r)) && shown;
     }, 'everything running in the Servers view');
     testLog(rows.join('\n'));
@@ -121,10 +111,10 @@ describe('Quick start, as a newcomer does it in the demo', function () {
 
   it('calls a tool with a click on it: the form asks for its arguments and the result opens', async () => {
     // The server's row opens on a click, then its Tools group (each may be open already).
-    if (!(await serverRows()).some((r) => /^Tools \(\d+\)/.test(r))) await click(`${SERVERS_ROW}:has-text("everything")`);
-    await seen(async () => (await serverRows()).some((r) => /^Tools \(\d+\)/.test(r)), 'the server expanded');
-    if (!(await serverRows()).some((r) => r.startsWith('Get Sum Tool'))) await click(`${SERVERS_ROW}:has-text("Tools (")`);
-    await seen(async () => (await serverRows()).some((r) => r.startsWith('Get Sum Tool')), 'its tools listed');
+    if (!(await serversViewRows()).some((r) => /^Tools \(\d+\)/.test(r))) await click(`${SERVERS_ROW}:has-text("everything")`);
+    await seen(async () => (await serversViewRows()).some((r) => /^Tools \(\d+\)/.test(r)), 'the server expanded');
+    if (!(await serversViewRows()).some((r) => r.startsWith('Get Sum Tool'))) await click(`${SERVERS_ROW}:has-text("Tools (")`);
+    await seen(async () => (await serversViewRows()).some((r) => r.startsWith('Get Sum Tool')), 'its tools listed');
     await click(`${SERVERS_ROW}:has-text("Get Sum Tool")`);
     // One step per argument, then the review whose first item runs the tool.
     for (const value of ['2', '3']) {
@@ -196,7 +186,7 @@ describe('Quick start, as a newcomer does it in the demo', function () {
     await seen(async () => !editor.document.isDirty, 'the file saved');
     const written = editor.document.getText();
     assert.match(written, /"filesystem": \{\s*"command": "npx",\s*"args": \[\s*"-y",\s*"@modelcontextprotocol\/server-filesystem",\s*"\$\{workspaceFolder\}"\s*\]\s*\}/, written);
-    await seen(async () => (await serverRows()).some((r) => /^filesystem .*not trusted/.test(r)), 'the new server waiting, not trusted');
+    await seen(async () => (await serversViewRows()).some((r) => /^filesystem .*not trusted/.test(r)), 'the new server waiting, not trusted');
     await sleep(2500); // past the moment a question would come once the file rests
     assert.strictEqual(trustQuestions.length, 0, 'no trust dialog while the file is edited');
     // The notice, in the notification center: the test driver VS Code runs under shows no toasts, so the user opens it
@@ -207,6 +197,6 @@ describe('Quick start, as a newcomer does it in the demo', function () {
     await seen(async () => trustQuestions.length === 1, 'the trust question after Trust…');
     assert.strictEqual(trustQuestions[0].serverName, 'filesystem');
     assert.match(trustQuestions[0].detail, /npx -y @modelcontextprotocol\/server-filesystem/);
-    await seen(async () => (await serverRows()).some((r) => /^filesystem running · \d+ tools/.test(r)), 'the new server running', 60_000);
+    await seen(async () => (await serversViewRows()).some((r) => /^filesystem running · \d+ tools/.test(r)), 'the new server running', 60_000);
   });
 });

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../../src/vscode/dialogs';
 import type { ServerInfo } from '../../src/core/host/types';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { serversViewRows } from './pageRequests';
 
 describe('MCP servers in a real VS Code', function () {
   this.timeout(90_000);
@@ -57,6 +58,49 @@ describe('MCP servers in a real VS Code', function () {
     }, 'tree shows everything running');
     assert.ok(tree.some((l) => /^\s+Tools \(\d+\)/.test(l)), `tools group in ${tree.join('\n')}`);
     assert.ok(tree.some((l) => /^\s+Prompts \(4\)/.test(l)), `prompts group in ${tree.join('\n')}`);
+  });
+
+  it("redraws only the rows of the server that changed, and the page shows its new state beside the others'", async () => {
+    await running('everything');
+    const basic = await running('basic');
+    await vscode.commands.executeCommand('mcpHost.servers.focus');
+    await waitFor(async () => (await serversViewRows()).some((r) => /^basic running/.test(r)), 'basic running in the page');
+    const rowsBefore = await serversViewRows();
+    const tree = api.testing.serversTree;
+    const nodeOf = async (id: string) => {
+      for (const node of (await tree.getChildren()) ?? []) if ((node as { serverId?: string }).serverId === id) return node;
+      throw new Error(`no node for ${id}`);
+    };
+    const basicNode = await nodeOf(basic.id);
+    const refreshes: unknown[] = [];
+    let lastRefresh = Date.now();
+    const listening = tree.onDidChangeTreeData!((e) => {
+      refreshes.push(e);
+      lastRefresh = Date.now();
+    });
+    try {
+      // The other servers' starts end first (their lists load after they run).
+      await waitFor(() => Date.now() - lastRefresh > 1000, 'the view quiet for a second');
+      refreshes.length = 0;
+      await vscode.commands.executeCommand('mcpHost.stopServer', basicNode);
+      await waitFor(async () => (await serversViewRows()).some((r) => /^basic stopped/.test(r)), 'basic stopped in the page');
+      assert.ok((await serversViewRows()).some((r) => /^everything running/.test(r)), 'everything still shown running');
+      await vscode.commands.executeCommand('mcpHost.startServer', basicNode);
+      await waitFor(async () => (await serversViewRows()).some((r) => /^basic running/.test(r)), 'basic running again in the page');
+      // Its rows (its groups, expanded as before) are drawn again under it.
+      await waitFor(async () => JSON.stringify(await serversViewRows()) === JSON.stringify(rowsBefore), 'the rows as before', 5000).catch(async (e) => {
+        throw new Error(`${(e as Error).message}: ${JSON.stringify(await serversViewRows())} against ${JSON.stringify(rowsBefore)}`);
+      });
+      assert.ok(refreshes.length > 0, 'the view was refreshed');
+      for (const e of refreshes) {
+        assert.ok(Array.isArray(e), `a refresh of some rows, not of the whole view: ${String(e)}`);
+        assert.deepStrictEqual(e, [basicNode], "basic's own node, the object the view holds");
+      }
+      assert.strictEqual(await nodeOf(basic.id), basicNode, 'the same node is given again');
+      assert.match((await tree.getTreeItem(basicNode)).description as string, /^running/);
+    } finally {
+      listening.dispose();
+    }
   });
 
   it('reconciles mcp.json edits: adds, changes and removes exactly the servers that changed', async () => {

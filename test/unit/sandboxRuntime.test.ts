@@ -5,6 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { emptySandboxConfig, type SandboxConfig } from '../../src/core/config/sandboxConfig';
 import type { RawServer } from '../../src/core/config/types';
+import { serverChanges } from '../../src/core/presentation/serverPresentation';
 import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime';
 import { createConnection } from '../../src/core/protocol/serverConnection';
 import { everythingServer, fixtureServer, repoRoot, runMcpHost, waitFor } from './helpers';
@@ -80,6 +81,13 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     assert.match(log, /Confined \(sandbox runtime\)/);
     assert.strictEqual(serverState(kit, 'probe')?.confined, true);
     assert.deepStrictEqual(serverState(kit, 'probe')?.sandboxDenials?.find((d) => d.kind === 'write'), { kind: 'write', path: path.join(outside, 'out.txt'), allow: outside });
+    // The Servers view redraws the server whose denials grew: the snapshot it holds keeps the ones it showed.
+    const shown = serverState(kit, 'probe')!;
+    const second = path.join(outside, 'second.txt');
+    assert.ok((await call('write', { path: second, text: 'x' })).isError);
+    const grown = await waitFor(() => serverState(kit, 'probe')?.sandboxDenials?.some((d) => d.kind === 'write' && d.path === second) && serverState(kit, 'probe'), 5000, 'the second denial');
+    assert.ok(!shown.sandboxDenials?.some((d) => d.kind === 'write' && d.path === second), 'the shown snapshot keeps what it showed');
+    assert.deepStrictEqual(serverChanges([shown], [grown]).changed.map((s) => s.name), ['probe']);
     assert.ok(!log.includes('[SandboxDebug]') && !log.includes('allowedHosts'), 'the runtime\'s own chatter stays out of the log');
   });
 

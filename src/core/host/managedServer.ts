@@ -176,7 +176,11 @@ export class ManagedServer implements Disposable {
     // The first start loads the protocol layer (the SDK); until then a window runs without it.
     const connection: Connection = this.deps.createConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions(), {
       featuresChanged: () => this._onDidChange.fire(),
-      sandboxDenied: (denial) => this._onDidChange.fire(void this.denials.push(denial)),
+      // A new array: snapshots already handed out keep what they showed (the Servers view compares them).
+      sandboxDenied: (denial) => {
+        this.denials = [...this.denials, denial];
+        this._onDidChange.fire();
+      },
       exited: ({ message }) => {
         if (this.connection !== connection) return;
         this.connection = undefined;

@@ -263,6 +263,26 @@ export function serversByScope(servers: ServerInfo[]): { scope: ConfigScope; ser
   return [...groups.values()].sort((a, b) => Number(a.scope.kind === 'user') - Number(b.scope.kind === 'user'));
 }
 
+/**
+ * What changed between the snapshots a view last showed and the registry's new ones: whether the list itself changed
+ * (servers added, removed or reordered, which rebuilds the view), else which servers' snapshots differ. The workbench
+ * draws every row of a refreshed subtree again, so one server's start should redraw that server's rows only.
+ */
+export function serverChanges(shown: readonly ServerInfo[], now: readonly ServerInfo[]): { list: boolean; changed: ServerInfo[] } {
+  if (shown.length !== now.length || now.some((s, i) => s.id !== shown[i].id)) return { list: true, changed: [] };
+  return { list: false, changed: now.filter((s, i) => !sameSnapshot(shown[i], s)) };
+}
+
+/**
+ * A snapshot's parts are objects that are replaced on change, never edited (state, features, capabilities, sign-in
+ * state, the sandbox's denials), so comparing them by identity is exact and cheap.
+ */
+function sameSnapshot(a: ServerInfo, b: ServerInfo): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof ServerInfo)[]);
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+
 export interface StatusSummary {
   /** `$(server) MCP 3/4`; undefined when there is no server (the item hides). */
   text: string | undefined;

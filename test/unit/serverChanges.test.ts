@@ -1,0 +1,58 @@
+// What the Servers view refreshes, from the registry's real snapshots of real servers: the server that changed, and
+// the whole view only when the list itself changed.
+import * as assert from 'assert';
+import type { ServerInfo } from '../../src/core/host/types';
+import { serverChanges } from '../../src/core/presentation/serverPresentation';
+import { fixtureServer, waitFor } from './helpers';
+import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+
+describe('serverChanges: which rows of the Servers view a change redraws', function () {
+  this.timeout(30_000);
+  const scope = workspaceScope();
+  const basic = (name: string) => entry(name, stdio(process.execPath, [fixtureServer('basic-server.mjs'), name]));
+  let kit: Kit;
+  const names = (infos: ServerInfo[]) => infos.map((s) => s.name);
+
+  beforeEach(async () => {
+    kit = createKit();
+    await kit.update(scope, [basic('a'), basic('b')], []);
+    await waitForState(kit, 'a', 'running');
+    await waitForState(kit, 'b', 'running');
+  });
+  afterEach(() => kit.registry.disposeAsync());
+
+  it('finds nothing changed between two snapshots of the same servers', () => {
+    assert.deepStrictEqual(serverChanges(kit.registry.servers(), kit.registry.servers()), { list: false, changed: [] });
+  });
+
+  it("finds the one server whose state, then whose tools changed, and not the other", async () => {
+    let shown = kit.registry.servers();
+    const a = shown.find((s) => s.name === 'a')!;
+    await kit.registry.get(a.id)!.stop();
+    let now = kit.registry.servers();
+    assert.deepStrictEqual(names(serverChanges(shown, now).changed), ['a']);
+    shown = now;
+    await kit.registry.get(a.id)!.start(false);
+    await waitForState(kit, 'a', 'running');
+    now = kit.registry.servers();
+    assert.deepStrictEqual(names(serverChanges(shown, now).changed), ['a']);
+
+    shown = now;
+    const b = shown.find((s) => s.name === 'b')!;
+    await kit.registry.session(b.id).callTool({ name: 'add-tool', arguments: { name: 'fresh' } });
+    await waitFor(() => kit.registry.servers().find((s) => s.name === 'b')!.features.tools.some((t) => t.name === 'fresh'), 10_000, 'the new tool listed');
+    now = kit.registry.servers();
+    assert.deepStrictEqual(serverChanges(shown, now), { list: false, changed: [now.find((s) => s.name === 'b')] });
+  });
+
+  it('says the list changed when a server is added, removed or moved, and names no server then', async () => {
+    const shown = kit.registry.servers();
+    await kit.update(scope, [basic('a'), basic('b'), basic('c')], []);
+    assert.deepStrictEqual(serverChanges(shown, kit.registry.servers()), { list: true, changed: [] });
+    const three = kit.registry.servers();
+    assert.deepStrictEqual(serverChanges(three, [three[1], three[0], three[2]]).list, true, 'reordered');
+    await kit.update(scope, [basic('a'), basic('c')], []);
+    assert.deepStrictEqual(serverChanges(three, kit.registry.servers()).list, true, 'removed');
+  });
+
+});
