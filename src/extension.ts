@@ -32,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
   const coexistence = new Coexistence(context.workspaceState, registry, session);
   const restricted = new RestrictedModeNotice(registry);
-  const tree: ServersTreeProvider = new ServersTreeProvider(registry, [restricted, coexistence], configLoader, (info) => session().serverRows(info, tree));
+  const tree: ServersTreeProvider = new ServersTreeProvider(registry, [restricted, coexistence], configLoader, (info) => session().serverRows(info, tree), session);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();

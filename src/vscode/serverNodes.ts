@@ -8,23 +8,19 @@ import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../co
 import { firstLine } from '../core/presentation/serverText';
 import type { RowNotice } from '../core/presentation/coexistenceNotice';
 import type { ConfigProblem } from './configLoader';
-import { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
 import { CommandIds } from '../core/common/commandIds';
-import { Node, nodeId, RowNode, themeIcon, type ServerRows } from './treeNode';
+import { Node, nodeId, RowNode, themeIcon, type HoverTexts, type ServerRows } from './treeNode';
 import {
   describeState,
   plural,
   promptLabel,
-  promptTooltip,
   resourceLabel,
   scopeLabel,
   serverContextValue,
   serverIcon,
-  serverTooltip,
   stateExplanation,
   templateDescription,
   toolLabel,
-  toolTooltip,
   type StateExplanation,
 } from '../core/presentation/serverPresentation';
 
@@ -115,8 +111,8 @@ export class ServerNode extends Node {
     super(nodeId('server', info.id), parent, info.id);
   }
 
-  override markdownTooltip(): string {
-    return serverTooltip(this.info);
+  override markdownTooltip(texts: () => HoverTexts): string {
+    return texts().serverTooltip(this.info);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -267,7 +263,7 @@ interface Leaf {
   label: string;
   description: string | undefined;
   /** Markdown, made when the row is hovered. */
-  tooltip: () => string;
+  tooltip: (texts: HoverTexts) => string;
   icon: string;
   contextValue: string;
   /** What a click does. */
@@ -283,8 +279,8 @@ class LeafNode extends Node {
     super(nodeId(leaf.kind, parent.serverId ?? '', key), parent, parent.serverId);
   }
 
-  override markdownTooltip(): string {
-    return this.leaf.tooltip();
+  override markdownTooltip(texts: () => HoverTexts): string {
+    return this.leaf.tooltip(texts());
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -314,7 +310,7 @@ export class ToolNode extends LeafNode {
         kind: 'tool',
         label: toolLabel(tool),
         description: firstLine(tool.description),
-        tooltip: () => toolTooltip(tool),
+        tooltip: (texts) => texts.toolTooltip(tool),
         icon: 'tools',
         contextValue: 'mcpTool',
         command: { title: 'Call Tool…', command: CommandIds.callTool, arguments: [serverId, tool.name] },
@@ -338,7 +334,7 @@ export class PromptNode extends LeafNode {
         kind: 'prompt',
         label: promptLabel(prompt),
         description: firstLine(prompt.description),
-        tooltip: () => promptTooltip(prompt),
+        tooltip: (texts) => texts.promptTooltip(prompt),
         icon: 'comment-discussion',
         contextValue: 'mcpPrompt',
         command: { title: 'Run Prompt…', command: CommandIds.runPrompt, arguments: [serverId, prompt.name] },
@@ -355,7 +351,7 @@ const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
   kind: 'resource',
   label: resourceLabel(resource),
   description: resource.mimeType,
-  tooltip: () => resourceTooltip(resource),
+  tooltip: (texts) => texts.resourceTooltip(resource),
   icon: 'file',
   contextValue: 'mcpResource',
   command: { title: 'Open Resource', command: CommandIds.openResource, arguments: [serverId, resource.uri] },
@@ -365,7 +361,7 @@ const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
   kind: 'resourceTemplate',
   label: resourceLabel(template),
   description: templateDescription(template),
-  tooltip: () => templateTooltip(template),
+  tooltip: (texts) => texts.templateTooltip(template),
   icon: 'file-symlink-file',
   contextValue: 'mcpResourceTemplate',
   command: { title: 'Open Resource Template', command: CommandIds.openResourceTemplate, arguments: [serverId, template.uriTemplate] },

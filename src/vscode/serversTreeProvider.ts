@@ -9,7 +9,7 @@ import { groupByScope, serverChanges, serversByScope } from '../core/presentatio
 import type { ConfigProblem } from './configLoader';
 import { CoalescedRefresh } from './coalescedRefresh';
 import { NoticeNode, ProblemNode, ScopeNode, ServerNode, type Node } from './serverNodes';
-import { resolveTooltip, type ServerRows } from './treeNode';
+import { resolveTooltip, type HoverTexts, type ServerRows } from './treeNode';
 
 export interface ServerSource {
   servers(): ServerInfo[];
@@ -48,10 +48,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
 
   constructor(
     private readonly source: ServerSource,
-    private readonly notices: NoticeSource[] = [],
-    private readonly problems?: ProblemSource,
+    private readonly notices: NoticeSource[],
+    private readonly problems: ProblemSource,
     /** Rows computed by the session layer (a running server's skills and tasks). */
-    private readonly rows?: ServerRows,
+    private readonly rows: ServerRows,
+    private readonly hoverTexts: () => HoverTexts,
   ) {
     const refreshAll = () => {
       this.wholeView = true;
@@ -60,7 +61,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     this.subscriptions = [
       source.onDidChangeServers(() => this.refresh.schedule()),
       ...notices.map((n) => n.onDidChange(() => this.refresh.schedule())),
-      ...(problems ? [problems.onDidChangeProblems(refreshAll)] : []),
+      problems.onDidChangeProblems(refreshAll),
       // The folder count decides whether scopes get their own level.
       vscode.workspace.onDidChangeWorkspaceFolders(refreshAll),
     ];
@@ -124,7 +125,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
-    return resolveTooltip(item, node);
+    return resolveTooltip(item, node, this.hoverTexts);
   }
 
   getChildren(node?: Node): Node[] {
@@ -133,7 +134,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     this.shown = servers;
     const ids = new Set(servers.map((s) => s.id));
     for (const id of this.serverNodes.keys()) if (!ids.has(id)) this.serverNodes.delete(id);
-    const problems = this.problems?.problems() ?? [];
+    const problems = this.problems.problems();
     const notices = this.currentNotices();
     this.shownNotices = notices.key;
     const top: Node[] = notices.shown.map((notice) => new NoticeNode(notice));

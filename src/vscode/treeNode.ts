@@ -2,12 +2,19 @@
 import vscode = require('vscode');
 import type { ServerInfo } from '../core/host/types';
 import type { Codicon } from '../core/presentation/serverPresentation';
+import type { SessionLayer } from './sessionLayer';
 
 /** Unambiguous ids whatever the server ids and names contain. */
 export const nodeId = (...parts: string[]): string => JSON.stringify(parts);
 
 export const themeIcon = (icon: Codicon): vscode.ThemeIcon =>
   new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+
+/**
+ * The rows' Markdown tooltips, made by the session layer: only a hover needs them, so they load with it rather than on
+ * activation (a row that shows one belongs to a server, which loaded it when it ran; else the hover loads it).
+ */
+export type HoverTexts = Pick<SessionLayer, 'serverTooltip' | 'toolTooltip' | 'promptTooltip' | 'resourceTooltip' | 'templateTooltip'>;
 
 /** Untrusted Markdown (the default): command links stay inert and HTML is not rendered. */
 export const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);
@@ -27,7 +34,7 @@ export abstract class Node {
    * a Markdown tooltip for links each time a row is sent: set in getTreeItem, that cost 10 servers' starts ~25 ms of
    * its CPU, in refreshes nobody hovered.
    */
-  markdownTooltip(): string | undefined {
+  markdownTooltip(_texts: () => HoverTexts): string | undefined {
     return undefined;
   }
 
@@ -37,8 +44,8 @@ export abstract class Node {
 }
 
 /** The tree provider's `resolveTreeItem`: the Markdown tooltip of the hovered row (untrusted, see `markdown`). */
-export function resolveTooltip(item: vscode.TreeItem, node: Node): vscode.TreeItem {
-  const tooltip = item.tooltip === undefined ? node.markdownTooltip() : undefined;
+export function resolveTooltip(item: vscode.TreeItem, node: Node, texts: () => HoverTexts): vscode.TreeItem {
+  const tooltip = item.tooltip === undefined ? node.markdownTooltip(texts) : undefined;
   if (tooltip !== undefined) item.tooltip = markdown(tooltip);
   return item;
 }

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { McpHostTestingApi } from '../../src/vscode/publicApi';
 import type { ServerInfo } from '../../src/core/host/types';
 import { activateHost, answerDialogs, repoRoot, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { pageQuery, pageRequest } from './pageRequests';
 
 const SCHEME = 'mcp-host-resource';
 
@@ -80,6 +81,22 @@ describe('MCP resources in a real VS Code', function () {
     await running('slow');
     const slow = await waitFor(() => subtree(tree(), 'slow').length && subtree(tree(), 'slow'), 'slow in the view');
     assert.deepStrictEqual(slow, ['This server offers no resources']);
+  });
+
+  it("shows a resource's URI, type and server in its tooltip when its row is hovered, rendered", async () => {
+    const everything = await running('everything');
+    await testing.resources.expandServer(everything.id);
+    const row = '.pane:has(.pane-header:has-text("Resources")) .monaco-list-row:has-text("architecture.md")';
+    await waitFor(async () => (await pageQuery<null>(row, '')).length > 0, 'the row on screen');
+    await pageRequest({ action: 'hover', selector: `${row} .label-name` });
+    const hover = await waitFor(async () => {
+      const shown = (await pageQuery<string>('.monaco-workbench', `return [...document.querySelectorAll('.workbench-hover, .monaco-hover')].map((h) => h.innerText).join('\\n');`)).join('\n');
+      return /demo:\/\/resource\/static\/document\/architecture\.md/.test(shown) && shown;
+    }, "the resource's tooltip on hover");
+    assert.match(hover, /text\/markdown/);
+    assert.match(hover, /From everything/);
+    assert.doesNotMatch(hover, /\*\*|`/, 'rendered, not raw Markdown');
+    await pageRequest({ action: 'press', key: 'Escape' });
   });
 
   it('opens a resource read-only with its text and language, an image in the image viewer, and explains read errors', async () => {

@@ -75,7 +75,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
   const service = new ResourceService(deps.host);
   const files = new ResourceFileSystemProvider(service);
   const opener = new ResourceOpener(service, files);
-  const tree = new ResourcesTreeProvider(service, files);
+  const tree = new ResourcesTreeProvider(service, files, deps.session);
   let templatePicker: TemplatePicker | undefined;
   const picker = (): TemplatePicker => (templatePicker ??= new (deps.session().TemplatePicker)());
   let handlers: ResourceCommandHandlers | undefined;

@@ -14,14 +14,13 @@ import {
   pickIcon,
   resourceDescription,
   resourceLabel,
-  resourceTooltip,
   serverListingDescription,
   templateDescription,
-  templateTooltip,
 } from '../../core/presentation/resourcePresentation';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { CommandIds } from '../../core/common/commandIds';
 import { CoalescedRefresh } from '../coalescedRefresh';
+import type { HoverTexts } from '../treeNode';
 
 /** A burst of changes (servers starting together, list_changed storms) renders once. */
 
@@ -176,7 +175,6 @@ export class ResourceNode extends ResourceTreeNode {
     const item = new vscode.TreeItem(resourceLabel(r));
     item.id = this.id;
     item.description = resourceDescription(r);
-    item.tooltip = markdown(resourceTooltip(r, this.server.listing.server.name));
     item.resourceUri = this.documentUri;
     const icon = pickIcon(r.icons, this.ctx.dark() ? 'dark' : 'light');
     item.iconPath = icon ? vscode.Uri.parse(icon) : new vscode.ThemeIcon(mimeIcon(r.mimeType));
@@ -255,7 +253,6 @@ export class TemplateNode extends ResourceTreeNode {
     const item = new vscode.TreeItem(resourceLabel(t));
     item.id = this.id;
     item.description = templateDescription(t);
-    item.tooltip = markdown(templateTooltip(t, this.server.listing.server.name));
     item.iconPath = new vscode.ThemeIcon('symbol-variable');
     item.resourceUri = this.server.decorationUri;
     item.contextValue = this.server.down ? 'mcpResourceTemplate.down' : 'mcpResourceTemplate';
@@ -288,6 +285,7 @@ export class ResourcesTreeProvider
   constructor(
     private readonly service: ResourceService,
     files: ResourceFileSystemProvider,
+    private readonly hoverTexts: () => HoverTexts,
   ) {
     this.listings = new ResourceListings(
       (id) => service.hasMore(id),
@@ -329,6 +327,15 @@ export class ResourcesTreeProvider
 
   getTreeItem(node: ResourceTreeNode): vscode.TreeItem {
     return node.getTreeItem();
+  }
+
+  /** A resource's or template's Markdown tooltip, made when its row is hovered (untrusted: links inert, no HTML). */
+  resolveTreeItem(item: vscode.TreeItem, node: ResourceTreeNode): vscode.TreeItem {
+    const serverName = node instanceof ResourceNode || node instanceof TemplateNode ? node.server.listing.server.name : undefined;
+    if (item.tooltip !== undefined || serverName === undefined) return item;
+    const texts = this.hoverTexts();
+    item.tooltip = markdown(node instanceof ResourceNode ? texts.resourceTooltip(node.resource, serverName) : texts.templateTooltip((node as TemplateNode).template, serverName));
+    return item;
   }
 
   getChildren(node?: ResourceTreeNode): ResourceTreeNode[] {

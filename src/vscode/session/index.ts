@@ -30,3 +30,6 @@ export { mcpJsonCompletionItems } from './mcpJsonCompletionItems';
 export { resourceCommandHandlers } from './resourceCommands';
 export { offerCoexistence, pickCoexistence, type CoexistenceChoices } from './coexistencePick';
 export { signInToServer, signOutOfServer } from './signInCommands';
+// The rows' hover texts (see HoverTexts in ../treeNode).
+export { promptTooltip, serverTooltip, toolTooltip } from '../../core/presentation/serverPresentation';
+export { resourceTooltip, templateTooltip } from '../../core/presentation/resourcePresentation';
