@@ -58,7 +58,7 @@ export class ScopeNode extends Node {
     private readonly scope: ConfigScope,
     /** Replaced as the servers change: the view refreshes this node by its object. */
     public servers: ServerInfo[],
-    private readonly problem: ConfigProblem | undefined,
+    public problem: ConfigProblem | undefined,
     /** The node of one of its servers; the view keeps them, to refresh one server's rows by its object. */
     private readonly serverNode: (info: ServerInfo, parent: ScopeNode) => ServerNode,
   ) {

@@ -41,7 +41,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   /** The snapshots the view was last given, and the node objects it holds (VS Code refreshes a subtree by its object). */
   private shown: ServerInfo[] = [];
   private readonly serverNodes = new Map<string, ServerNode>();
-  private readonly scopeNodes = new Map<string, ScopeNode>();
+  private scopeNodes = new Map<string, ScopeNode>();
   /** The notices the view was last given, as text: their sources fire on every server change, most of them do not change. */
   private shownNotices = '';
   private wholeView = true;
@@ -139,21 +139,22 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     this.shownNotices = notices.key;
     const top: Node[] = notices.shown.map((notice) => new NoticeNode(notice));
     if (!groupByScope(servers, vscode.workspace.workspaceFolders?.length ?? 0)) {
-      this.scopeNodes.clear();
+      this.scopeNodes = new Map();
       return [...top, ...problems.map((p) => new ProblemNode(p)), ...servers.map((s) => this.serverNode(s, undefined))];
     }
     const groups = serversByScope(servers);
     // A folder whose broken file defined no server yet still gets its row, with the problem on it.
     for (const p of problems) if (!groups.some((g) => g.scope.key === p.scope.key)) groups.push({ scope: p.scope, servers: [] });
-    this.scopeNodes.clear();
-    return [
-      ...top,
-      ...groups.map((g) => {
-        const scope = new ScopeNode(g.scope, g.servers, problems.find((p) => p.scope.key === g.scope.key), (info, parent) => this.serverNode(info, parent));
-        this.scopeNodes.set(g.scope.key, scope);
-        return scope;
-      }),
-    ];
+    const scopes = new Map<string, ScopeNode>();
+    for (const g of groups) {
+      const problem = problems.find((p) => p.scope.key === g.scope.key);
+      const scope = this.scopeNodes.get(g.scope.key) ?? new ScopeNode(g.scope, g.servers, problem, (info, parent) => this.serverNode(info, parent));
+      scope.servers = g.servers;
+      scope.problem = problem;
+      scopes.set(g.scope.key, scope);
+    }
+    this.scopeNodes = scopes;
+    return [...top, ...scopes.values()];
   }
 
   getParent(node: Node): Node | undefined {

@@ -172,6 +172,53 @@ describe('MCP servers in a real VS Code', function () {
     await waitFor(async () => !(await rootsSeen()).includes(extraUri.toString()), 'root removed');
   });
 
+  it("with two folders, a server's stop redraws its folder's rows, whose count of running servers changed", async () => {
+    const basic = await running('basic');
+    const extraUri = vscode.Uri.file(path.join(path.dirname(folder.uri.fsPath), 'workspace-extra'));
+    assert.ok(vscode.workspace.updateWorkspaceFolders(1, 0, { uri: extraUri }), 'folder added');
+    try {
+      await running('extra', 'workspace-extra');
+      await vscode.commands.executeCommand('mcpHost.servers.focus');
+      const tree = api.testing.serversTree;
+      const scopeRow = new RegExp(`^${folder.name} (\\d+)/(\\d+) running`);
+      const countShown = async () => (await serversViewRows()).map((r) => scopeRow.exec(r)).find(Boolean);
+      const before = await waitFor(countShown, 'the folder row with its count');
+      const scopeOf = async (id: string) => {
+        for (const scope of (await tree.getChildren()) ?? []) {
+          for (const child of (await tree.getChildren(scope)) ?? []) if ((child as { serverId?: string }).serverId === id) return { scope, child };
+        }
+        throw new Error(`no node for ${id}`);
+      };
+      const { scope, child } = await scopeOf(basic.id);
+      const refreshes: unknown[] = [];
+      let lastRefresh = Date.now();
+      const listening = tree.onDidChangeTreeData!((e) => {
+        refreshes.push(e);
+        lastRefresh = Date.now();
+      });
+      try {
+        await waitFor(() => Date.now() - lastRefresh > 1000, 'the view quiet for a second');
+        refreshes.length = 0;
+        await vscode.commands.executeCommand('mcpHost.stopServer', child);
+        const after = await waitFor(async () => {
+          const shown = await countShown();
+          return shown && Number(shown[1]) === Number(before[1]) - 1 && shown;
+        }, 'one running server fewer in the folder row');
+        assert.strictEqual(after[2], before[2], 'as many servers');
+        assert.ok((await serversViewRows()).some((r) => /^basic stopped/.test(r)), 'basic shown stopped under it');
+        for (const e of refreshes) assert.deepStrictEqual(e, [scope], "the folder's node, with its servers, not the whole view");
+        assert.ok(refreshes.length > 0);
+      } finally {
+        listening.dispose();
+      }
+      await vscode.commands.executeCommand('mcpHost.startServer', child);
+      await running('basic');
+    } finally {
+      vscode.workspace.updateWorkspaceFolders(1, 1);
+      await waitFor(() => !server('extra', 'workspace-extra'), 'extra folder servers gone');
+    }
+  });
+
   it('asks before running a new workspace server, and runs nothing the user refused', async () => {
     await vscode.workspace.getConfiguration('mcpHost').update('trustAllServers', false, vscode.ConfigurationTarget.Global);
     const servers = config.servers();
