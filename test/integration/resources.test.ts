@@ -174,8 +174,17 @@ describe('MCP resources in a real VS Code', function () {
     await text('resources', 'bump');
     await waitFor(() => doc.getText() === `version ${version + 1}\n`, 'the document follows the update');
 
+    // VS Code is told which URIs' greying changed (the server's, its resources', its open document's), never "all":
+    // every view and tab with file labels would ask its decorations again.
+    const decorations = testing.resources.provider as unknown as vscode.FileDecorationProvider;
+    const redecorated: (vscode.Uri | vscode.Uri[] | undefined)[] = [];
+    const listening = decorations.onDidChangeFileDecorations!((e) => redecorated.push(e));
+    const toldOf = (uri: vscode.Uri) => redecorated.some((e) => Array.isArray(e) && e.some((u) => u.toString() === uri.toString()));
     await testing.stopServer(res.id);
     await waitFor(() => tree().some((l) => /^resources — stopped \(greyed\)$/.test(l.trim())), 'the server greyed in the view');
+    await waitFor(() => toldOf(doc.uri), 'the open document redecorated');
+    assert.ok(!redecorated.includes(undefined), 'no change of every decoration');
+    assert.ok(decorations.provideFileDecoration(doc.uri, new vscode.CancellationTokenSource().token), 'its document greyed');
     const greyed = subtree(tree(), 'resources');
     assert.match(greyed[0], /^Not running/);
     assert.ok(greyed.slice(1).every((l) => l.endsWith('(greyed)')), 'its last resources, greyed');
@@ -186,6 +195,10 @@ describe('MCP resources in a real VS Code', function () {
     const again = await running('resources');
     await waitFor(() => testing.resources.subscriptions().some((s) => s.serverId === again.id), 'subscribed again');
     await waitFor(() => !tree().some((l) => l.includes('(greyed)')), 'no longer greyed');
+    listening.dispose();
+    assert.ok(!redecorated.includes(undefined), 'no change of every decoration');
+    assert.strictEqual(redecorated.filter((e) => Array.isArray(e) && e.some((u) => u.toString() === doc.uri.toString())).length, 2, 'told when it went down and when it came back');
+    assert.strictEqual(decorations.provideFileDecoration(doc.uri, new vscode.CancellationTokenSource().token), undefined, 'its document no longer greyed');
     // A new process counts from 1 again: two bumps make a text the document has not shown yet.
     await text('resources', 'bump');
     await text('resources', 'bump');
