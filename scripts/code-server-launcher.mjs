@@ -292,7 +292,8 @@ export function parseArgs(argv) {
  * `action` on the element as a user would (`click`, or `fill` with `value`). Answers `[{ url, value }]`, one entry per
  * such frame. Page-level actions answer `[]`: `screenshot` (to the path in `value`), `press` (the key in `value`), `type` (the text in `value`, key by key),
  * `clickPage` and `hoverPage` (wherever `selector` is, frames included), `profileStart` and `profileStop` (the page's
- * CPU profile, written to the path in `value`). The base URL carries a random token; nothing else is served.
+ * CPU profile, written to the path in `value`, and its timeline trace beside it, `*.trace.json`). The base URL carries a
+ * random token; nothing else is served.
  */
 async function startPageHook(page) {
   const http = await import('node:http');
@@ -321,11 +322,28 @@ async function startPageHook(page) {
         await profiler.send('Profiler.enable');
         await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
         await profiler.send('Profiler.start');
+        // With a timeline trace: its events' thread time (`tdur`) is the CPU the page used, where a sampled profile on
+        // a busy machine also counts the time the page's thread waited for a CPU.
+        await profiler.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
         return reply(200, []);
       }
       if (action === 'profileStop') {
         const { profile } = await profiler.send('Profiler.stop');
         fs.writeFileSync(value, JSON.stringify(profile));
+        const traced = new Promise((resolve) => profiler.once('Tracing.tracingComplete', resolve));
+        await profiler.send('Tracing.end');
+        const { stream } = await traced;
+        const trace = fs.openSync(value.replace(/\.cpuprofile$/, '') + '.trace.json', 'w');
+        try {
+          for (let eof = false; !eof; ) {
+            const chunk = await profiler.send('IO.read', { handle: stream, size: 1 << 20 });
+            fs.writeSync(trace, chunk.base64Encoded ? Buffer.from(chunk.data, 'base64') : chunk.data);
+            eof = chunk.eof;
+          }
+        } finally {
+          fs.closeSync(trace);
+          await profiler.send('IO.close', { handle: stream });
+        }
         return reply(200, []);
       }
       const found = [];

@@ -7,7 +7,10 @@ export type PageRequest =
   | { action: 'hover'; selector: string }
   | { action: 'press'; key: string }
   | { action: 'type'; text: string }
-  /** The page's CPU profile (its main thread), from start to stop, written to `path`. */
+  /**
+   * The page's CPU profile (its main thread), from start to stop, written to `path` (`….cpuprofile`), and its timeline
+   * trace beside it (`….trace.json`), whose events' `tdur` is the CPU the page used.
+   */
   | { action: 'profileStart' }
   | { action: 'profileStop'; path: string };
 
