@@ -39,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const resources = registerResources({ host: registry, session, subscriptions: host.resourceSubscriptions, attachments });
   const chat = registerChatFeatures({ sessions: registry, session, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
+  tree.isVisible = () => serversView.visible;
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(registry);
   const addFromRegistry = registerAddFromRegistry({ configLoader, inputs, dialogs, session });

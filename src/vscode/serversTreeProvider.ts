@@ -45,6 +45,8 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   /** The notices the view was last given, as text: their sources fire on every server change, most of them do not change. */
   private shownNotices = '';
   private wholeView = true;
+  /** Whether the view is on screen: a hidden one is refreshed whole, which VS Code defers until it shows. */
+  isVisible: () => boolean = () => true;
 
   constructor(
     private readonly source: ServerSource,
@@ -76,7 +78,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   private applyChanges(): void {
     const servers = this.source.servers();
     const { list, changed } = serverChanges(this.shown, servers);
-    if (this.wholeView || list || this.currentNotices().key !== this.shownNotices) {
+    if (this.wholeView || list || !this.isVisible() || this.currentNotices().key !== this.shownNotices) {
       this.wholeView = false;
       this._onDidChangeTreeData.fire(undefined);
       return;

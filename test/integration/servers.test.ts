@@ -103,6 +103,25 @@ describe('MCP servers in a real VS Code', function () {
     }
   });
 
+  it('refreshes a hidden view whole (VS Code defers it), and shows the changes made meanwhile when it is opened again', async () => {
+    const basic = await running('basic');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    const tree = api.testing.serversTree;
+    const refreshes: unknown[] = [];
+    const listening = tree.onDidChangeTreeData!((e) => refreshes.push(e));
+    try {
+      await vscode.commands.executeCommand('mcpHost.stopServer', basic.id);
+      await waitFor(() => server('basic')?.state.kind === 'stopped' && refreshes.length > 0, 'basic stopped, the view told');
+      assert.ok(refreshes.every((e) => e === undefined), 'whole refreshes while hidden');
+    } finally {
+      listening.dispose();
+    }
+    await vscode.commands.executeCommand('mcpHost.servers.focus');
+    await waitFor(async () => (await serversViewRows()).some((r) => /^basic stopped/.test(r)), 'basic stopped in the page once shown');
+    await vscode.commands.executeCommand('mcpHost.startServer', basic.id);
+    await waitFor(async () => (await serversViewRows()).some((r) => /^basic running/.test(r)), 'basic running again in the page');
+  });
+
   it('reconciles mcp.json edits: adds, changes and removes exactly the servers that changed', async () => {
     const everythingPid = (await running('everything')).pid;
     const basicPid = (await running('basic')).pid;
