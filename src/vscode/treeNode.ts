@@ -1,8 +1,8 @@
 // The base of every row of the "MCP Servers" view, and what rows share: stable ids, icons, untrusted Markdown.
 import vscode = require('vscode');
 import type { ServerInfo } from '../core/host/types';
-import type { Codicon } from '../core/presentation/serverPresentation';
-import type { SessionLayer } from './sessionLayer';
+import type { Codicon, promptTooltip, serverTooltip, toolTooltip } from '../core/presentation/serverPresentation';
+import type { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
 
 /** Unambiguous ids whatever the server ids and names contain. */
 export const nodeId = (...parts: string[]): string => JSON.stringify(parts);
@@ -14,7 +14,13 @@ export const themeIcon = (icon: Codicon): vscode.ThemeIcon =>
  * The rows' Markdown tooltips, made by the session layer: only a hover needs them, so they load with it rather than on
  * activation (a row that shows one belongs to a server, which loaded it when it ran; else the hover loads it).
  */
-export type HoverTexts = Pick<SessionLayer, 'serverTooltip' | 'toolTooltip' | 'promptTooltip' | 'resourceTooltip' | 'templateTooltip'>;
+export interface HoverTexts {
+  serverTooltip: typeof serverTooltip;
+  toolTooltip: typeof toolTooltip;
+  promptTooltip: typeof promptTooltip;
+  resourceTooltip: typeof resourceTooltip;
+  templateTooltip: typeof templateTooltip;
+}
 
 /** Untrusted Markdown (the default): command links stay inert and HTML is not rendered. */
 export const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);

@@ -8,6 +8,22 @@ import type { ServerInfo } from '../../src/core/host/types';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 import { serversViewRows } from './pageRequests';
 
+/**
+ * What the view is told to refresh from now on, once it has been quiet for a second (the starts before have ended:
+ * a server's lists load after it runs).
+ */
+async function refreshesFromQuiet(tree: vscode.TreeDataProvider<unknown>): Promise<{ refreshes: unknown[]; listening: vscode.Disposable }> {
+  const refreshes: unknown[] = [];
+  let lastRefresh = Date.now();
+  const listening = tree.onDidChangeTreeData!((e) => {
+    refreshes.push(e);
+    lastRefresh = Date.now();
+  });
+  await waitFor(() => Date.now() - lastRefresh > 1000, 'the view quiet for a second');
+  refreshes.length = 0;
+  return { refreshes, listening };
+}
+
 describe('MCP servers in a real VS Code', function () {
   this.timeout(90_000);
   let api: TestedHost;
@@ -72,16 +88,8 @@ describe('MCP servers in a real VS Code', function () {
       throw new Error(`no node for ${id}`);
     };
     const basicNode = await nodeOf(basic.id);
-    const refreshes: unknown[] = [];
-    let lastRefresh = Date.now();
-    const listening = tree.onDidChangeTreeData!((e) => {
-      refreshes.push(e);
-      lastRefresh = Date.now();
-    });
+    const { refreshes, listening } = await refreshesFromQuiet(tree);
     try {
-      // The other servers' starts end first (their lists load after they run).
-      await waitFor(() => Date.now() - lastRefresh > 1000, 'the view quiet for a second');
-      refreshes.length = 0;
       await vscode.commands.executeCommand('mcpHost.stopServer', basicNode);
       await waitFor(async () => (await serversViewRows()).some((r) => /^basic stopped/.test(r)), 'basic stopped in the page');
       assert.ok((await serversViewRows()).some((r) => /^everything running/.test(r)), 'everything still shown running');
@@ -209,15 +217,8 @@ describe('MCP servers in a real VS Code', function () {
         throw new Error(`no node for ${id}`);
       };
       const { scope, child } = await scopeOf(basic.id);
-      const refreshes: unknown[] = [];
-      let lastRefresh = Date.now();
-      const listening = tree.onDidChangeTreeData!((e) => {
-        refreshes.push(e);
-        lastRefresh = Date.now();
-      });
+      const { refreshes, listening } = await refreshesFromQuiet(tree);
       try {
-        await waitFor(() => Date.now() - lastRefresh > 1000, 'the view quiet for a second');
-        refreshes.length = 0;
         await vscode.commands.executeCommand('mcpHost.stopServer', child);
         const after = await waitFor(async () => {
           const shown = await countShown();
