@@ -80,8 +80,6 @@ describe('MCP servers in a real VS Code', function () {
     await running('everything');
     const basic = await running('basic');
     await vscode.commands.executeCommand('mcpHost.servers.focus');
-    await waitFor(async () => (await serversViewRows()).some((r) => /^basic running/.test(r)), 'basic running in the page');
-    const rowsBefore = await serversViewRows();
     const tree = api.testing.serversTree;
     const nodeOf = async (id: string) => {
       for (const node of (await tree.getChildren()) ?? []) if ((node as { serverId?: string }).serverId === id) return node;
@@ -90,6 +88,12 @@ describe('MCP servers in a real VS Code', function () {
     const basicNode = await nodeOf(basic.id);
     const { refreshes, listening } = await refreshesFromQuiet(tree);
     try {
+      // The page drawn from what the view was last told (a start that just ended may still be on its way there).
+      const bothRunning = (rows: string[]) => ['basic', 'everything'].every((name) => rows.some((r) => r.startsWith(`${name} running`)));
+      const rowsBefore = await waitFor(async () => {
+        const rows = await serversViewRows();
+        return bothRunning(rows) && rows;
+      }, 'basic and everything running in the page');
       await vscode.commands.executeCommand('mcpHost.stopServer', basicNode);
       await waitFor(async () => (await serversViewRows()).some((r) => /^basic stopped/.test(r)), 'basic stopped in the page');
       assert.ok((await serversViewRows()).some((r) => /^everything running/.test(r)), 'everything still shown running');
