@@ -88,8 +88,16 @@ describe('MCP resources in a real VS Code', function () {
     await testing.resources.expandServer(everything.id);
     const row = '.pane:has(.pane-header:has-text("Resources")) .monaco-list-row:has-text("architecture.md")';
     await waitFor(async () => (await pageQuery<null>(row, '')).length > 0, 'the row on screen');
-    await pageRequest({ action: 'hover', selector: `${row} .label-name` });
+    // The mouse moves onto the row's name, then its description, as a user's does (a hover shows on a move onto it,
+    // after its delay); again after a few seconds without one.
+    let moved = 0;
     const hover = await waitFor(async () => {
+      if (Date.now() - moved > 4000) {
+        await pageRequest({ action: 'hover', selector: `${row} .label-name` });
+        await sleep(300);
+        await pageRequest({ action: 'hover', selector: `${row} .label-description` });
+        moved = Date.now();
+      }
       const shown = (await pageQuery<string>('.monaco-workbench', `return [...document.querySelectorAll('.workbench-hover, .monaco-hover')].map((h) => h.innerText).join('\\n');`)).join('\n');
       return /demo:\/\/resource\/static\/document\/architecture\.md/.test(shown) && shown;
     }, "the resource's tooltip on hover");
