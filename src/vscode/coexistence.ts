@@ -32,7 +32,9 @@ export class Coexistence implements vscode.Disposable {
     this.subscriptions = [
       vscode.commands.registerCommand(CommandIds.chooseBuiltinMcp, () => this.choose()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('chat.mcp')) this._onDidChange.fire();
+        if (!e.affectsConfiguration('chat.mcp')) return;
+        this.chatMcp = undefined;
+        this._onDidChange.fire();
       }),
       source.onDidChangeServers(() => this._onDidChange.fire()),
     ];
@@ -47,18 +49,38 @@ export class Coexistence implements vscode.Disposable {
     return this.state.get<CoexistenceChoice>(CHOICE_KEY);
   }
 
+  /**
+   * VS Code's `chat.mcp` settings, read once until one of them changes. The Servers view asks for its notice at each
+   * refresh, and the first read of the configuration after any change (an edit of mcp.json is one) costs the extension
+   * host several milliseconds while it merges the configuration anew.
+   */
+  private chatMcp: { enabled: boolean | undefined; access: string | undefined; levels: { defaultValue?: string; workspaceValue?: string } | undefined } | undefined;
+
+  private chatMcpSettings() {
+    if (!this.chatMcp) {
+      const chat = vscode.workspace.getConfiguration('chat');
+      this.chatMcp = { enabled: chat.get<boolean>('mcp.enabled'), access: chat.get<string>('mcp.access'), levels: chat.inspect<string>('mcp.access') };
+    }
+    return this.chatMcp;
+  }
+
   /** True when this VS Code has built-in MCP support and nothing turns it off. */
   builtinOn(): boolean {
-    const chat = vscode.workspace.getConfiguration('chat');
-    if (chat.get<boolean>('mcp.enabled') === false) return false;
-    const access = chat.inspect<string>('mcp.access');
+    const { enabled, access, levels } = this.chatMcpSettings();
+    if (enabled === false) return false;
     // An older VS Code without built-in MCP support does not know the setting.
-    if (access?.defaultValue === undefined) return false;
-    return chat.get<string>('mcp.access') !== 'none';
+    if (levels?.defaultValue === undefined) return false;
+    return access !== 'none';
   }
 
   turnedOffHere(): boolean {
-    return vscode.workspace.getConfiguration('chat').inspect<string>('mcp.access')?.workspaceValue === 'none' && this.choice === 'mcpHost';
+    return this.chatMcpSettings().levels?.workspaceValue === 'none' && this.choice === 'mcpHost';
+  }
+
+  /** Changes `chat.mcp.access` in the workspace settings; read again at the next question. */
+  private async updateAccess(value: string | undefined): Promise<void> {
+    await vscode.workspace.getConfiguration('chat').update('mcp.access', value, vscode.ConfigurationTarget.Workspace);
+    this.chatMcp = undefined;
   }
 
   notice(): CoexistenceNotice | undefined {
@@ -79,7 +101,7 @@ export class Coexistence implements vscode.Disposable {
   }
 
   async letMcpHostRun(): Promise<void> {
-    await vscode.workspace.getConfiguration('chat').update('mcp.access', 'none', vscode.ConfigurationTarget.Workspace);
+    await this.updateAccess('none');
     await this.state.update(CHOICE_KEY, 'mcpHost');
     this._onDidChange.fire();
   }
@@ -91,20 +113,20 @@ export class Coexistence implements vscode.Disposable {
 
   /** VS Code's MCP support was off by a setting of the user's (or a policy): on in this workspace. */
   async turnBuiltinOnHere(): Promise<void> {
-    await vscode.workspace.getConfiguration('chat').update('mcp.access', 'all', vscode.ConfigurationTarget.Workspace);
+    await this.updateAccess('all');
     await this.state.update(CHOICE_KEY, 'both');
     this._onDidChange.fire();
   }
 
   async turnBuiltinBackOn(): Promise<void> {
-    await vscode.workspace.getConfiguration('chat').update('mcp.access', undefined, vscode.ConfigurationTarget.Workspace);
+    await this.updateAccess(undefined);
     await this.state.update(CHOICE_KEY, undefined);
     this._onDidChange.fire();
   }
 
   /** Extension tests: forget the choice and that the notification was shown. */
   async reset(): Promise<void> {
-    if (this.turnedOffHere()) await vscode.workspace.getConfiguration('chat').update('mcp.access', undefined, vscode.ConfigurationTarget.Workspace);
+    if (this.turnedOffHere()) await this.updateAccess(undefined);
     await this.state.update(CHOICE_KEY, undefined);
     await this.state.update(NOTICE_KEY, undefined);
     this._onDidChange.fire();

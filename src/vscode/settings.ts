@@ -21,7 +21,9 @@ let hostSettings: HostSettings | undefined;
 let watching: vscode.Disposable | undefined;
 
 export function readSettings(): HostSettings {
-  watching ??= vscode.workspace.onDidChangeConfiguration(() => (hostSettings = undefined));
+  watching ??= vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('mcpHost')) hostSettings = undefined;
+  });
   return (hostSettings ??= readHostSettings());
 }
 
