@@ -122,10 +122,20 @@ export class ConfigLoader implements vscode.Disposable {
     this.files.delete(scopeKey);
     clearTimeout(file.timer);
     file.watcher.dispose();
-    this.diagnostics.delete(file.uri);
+    this.setDiagnostics(file.uri, []);
     this.setProblem(file, undefined);
     // After any load in progress, so it cannot bring the folder's servers back once they are removed.
     await file.queue.run(() => this.registry.removeScope(scopeKey));
+  }
+
+  /**
+   * A file's problems in the Problems view. None over none is not said again: each change of the collection is a
+   * message to the workbench (problem counts, decorations) and an event for every extension, at each save of a file
+   * without problems.
+   */
+  private setDiagnostics(uri: vscode.Uri, diagnostics: vscode.Diagnostic[]) {
+    if (diagnostics.length) this.diagnostics.set(uri, diagnostics);
+    else if (this.diagnostics.has(uri)) this.diagnostics.delete(uri);
   }
 
   /** The files with errors, in the order of their folders. */
@@ -169,7 +179,7 @@ export class ConfigLoader implements vscode.Disposable {
       // No file (or it was deleted): the scope defines no servers.
       file.appliedText = undefined;
       file.lastGood = undefined;
-      this.diagnostics.delete(file.uri);
+      this.setDiagnostics(file.uri, []);
       this.setProblem(file, undefined);
       await this.registry.removeScope(file.scope.key);
       return true;
@@ -179,7 +189,7 @@ export class ConfigLoader implements vscode.Disposable {
     const parsed = parseMcpConfig(text, { portable: !!file.portable });
     if (file.portable) shadow(parsed, new Set((this.files.get(file.portable.shadowedBy)?.lastGood ?? []).map((s) => s.name)));
     const diagnostics = parsed.diagnostics.map((d) => toDiagnostic(text, d));
-    this.diagnostics.set(file.uri, diagnostics);
+    this.setDiagnostics(file.uri, diagnostics);
     const errors = diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
     this.setProblem(
       file,

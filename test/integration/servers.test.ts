@@ -187,6 +187,17 @@ describe('MCP servers in a real VS Code', function () {
     await config.restore();
     await waitFor(() => vscode.languages.getDiagnostics(config.uri).length === 0, 'diagnostics cleared');
     await waitFor(() => !api.testing.renderServersTree().some((l) => /problem/.test(l)), 'the problem row gone');
+    // The clean file read again tells the Problems nothing: each change is a message to the workbench and an event for
+    // every extension, at each save.
+    const told: string[] = [];
+    const listening = vscode.languages.onDidChangeDiagnostics((e) => told.push(...e.uris.map(String).filter((u) => u === config.uri.toString())));
+    try {
+      await api.testing.reloadConfiguration();
+      await sleep(500);
+    } finally {
+      listening.dispose();
+    }
+    assert.deepStrictEqual(told, [], 'no change of the problems of a file that has none');
   });
 
   it('gives servers the workspace folders as roots and tells them when a folder is added', async () => {
