@@ -29,8 +29,11 @@ export interface McpHostApi {
 export interface McpHostTestingApi {
   /** Answers trust and text-input dialogs instead of the native (modal) ones. */
   useDialogs(dialogs: Partial<HostDialogs>): vscode.Disposable;
-  /** Re-reads every mcp.json now instead of waiting for the file watcher. */
-  reloadConfiguration(): Promise<void>;
+  /**
+   * Re-reads every mcp.json now instead of waiting for the file watcher; with `folder`, only that folder's
+   * .vscode/mcp.json and its .mcp.json, as the watcher does when that file changes.
+   */
+  reloadConfiguration(folder?: vscode.Uri): Promise<void>;
   callTool(serverId: string, name: string, args?: Record<string, unknown>): Promise<unknown>;
   startServer(serverId: string): Promise<void>;
   stopServer(serverId: string): Promise<void>;
@@ -99,7 +102,7 @@ export function createPublicApi({
     onDidChangeServers: changed.event,
     testing: testDialogs && {
       useDialogs: (d) => testDialogs.use(d),
-      reloadConfiguration: () => configLoader.reload(),
+      reloadConfiguration: (folder) => configLoader.reload(folder?.toString()),
       callTool: async (serverId, name, args) => registry.session(serverId).callTool({ name, arguments: args ?? {} }),
       startServer: async (id) => registry.get(id)?.start(true),
       stopServer: async (id) => registry.get(id)?.stop(),

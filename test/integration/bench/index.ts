@@ -147,11 +147,13 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 const strip = <T extends Sample>({ ms, cpuMs, threads, majorGcs }: T): Sample => ({ ms, cpuMs, threads, majorGcs });
 
-function folder(): string {
+function folderUri(): vscode.Uri {
   const f = vscode.workspace.workspaceFolders?.[0];
   if (!f) throw new Error('the bench needs a workspace folder');
-  return f.uri.fsPath;
+  return f.uri;
 }
+
+const folder = () => folderUri().fsPath;
 
 interface ServerSpec {
   command: string;
@@ -194,14 +196,14 @@ function allRunning(api: Api, prefix: string, n: number): Promise<void> {
   });
 }
 
-/** mcp.json written with `servers`, read at once (as the watcher would), until all of them run. */
+/** mcp.json written with `servers`, read at once with its .mcp.json (as the watcher would), until all of them run. */
 async function oursStart(api: Api, servers: Record<string, ServerSpec>, prefix: string): Promise<Sample> {
   const n = Object.keys(servers).length;
   const reload = configurationReloaded('mcp');
   const m = await measure(async () => {
     const running = allRunning(api, prefix, n);
     writeJson(path.join(folder(), '.vscode', 'mcp.json'), servers);
-    await api.testing.reloadConfiguration();
+    await api.testing.reloadConfiguration(folderUri());
     await running;
   }, reload);
   return strip(m);
@@ -209,7 +211,7 @@ async function oursStart(api: Api, servers: Record<string, ServerSpec>, prefix: 
 
 async function oursClear(api: Api): Promise<void> {
   writeJson(path.join(folder(), '.vscode', 'mcp.json'), {});
-  await api.testing.reloadConfiguration();
+  await api.testing.reloadConfiguration(folderUri());
   const end = Date.now() + 30_000;
   while (api.getServers().length && Date.now() < end) await sleep(50);
   await sleep(300);
