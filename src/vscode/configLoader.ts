@@ -2,6 +2,7 @@
 // .mcp.json at a folder's root (`mcpServers`, shared with other tools), and the user's own. Problems go to the Problems
 // panel at their exact range; a broken file keeps its last good servers. A name in both of a folder's files runs once,
 // from .vscode/mcp.json; the .mcp.json entry gets a warning.
+import { promises as fs } from 'fs';
 import vscode = require('vscode');
 import { portableConfigUri, workspaceConfigUri } from './configUris';
 import { positionAt, withLastGoodServers } from '../core/config/lastGoodConfig';
@@ -174,7 +175,7 @@ export class ConfigLoader implements vscode.Disposable {
     if (this.files.get(file.scope.key) !== file) return false;
     let text: string;
     try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file.uri));
+      text = await readText(file.uri);
     } catch {
       // No file (or it was deleted): the scope defines no servers.
       file.appliedText = undefined;
@@ -244,4 +245,13 @@ function toDiagnostic(text: string, d: ConfigDiagnostic): vscode.Diagnostic {
   // A syntax error's code would only repeat "syntax" beside VS Code's own JSON error.
   if (d.code !== 'syntax') diag.code = d.code;
   return diag;
+}
+
+/**
+ * A config file's text. Read with Node when it is a file of this machine: VS Code's `workspace.fs` first asks the
+ * workbench to activate the scheme's providers, a round trip through a window that may be busy drawing, before each
+ * read; other schemes (a virtual workspace) go through it.
+ */
+async function readText(uri: vscode.Uri): Promise<string> {
+  return new TextDecoder().decode(uri.scheme === 'file' ? await fs.readFile(uri.fsPath) : await vscode.workspace.fs.readFile(uri));
 }
