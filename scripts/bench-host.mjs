@@ -102,14 +102,14 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
         const all = samples.filter((s) => s.figure === figure && s.side === side);
         say(`extension host, ${figure}: ${all.filter((s) => s.majorGcs > 0).length} of ${all.length} samples of ${side} held a major collection`);
       }
-      const mainThread = (s) => s.threads?.main;
-      const pairOf = (name, value, keep = () => true) => {
-        const of2 = (side) => samples.filter((s) => s.figure === figure && s.side === side && keep(s)).map(value).filter((v) => v !== undefined);
-        const [ours, bare] = [of2('ours'), of2('bare')];
+      /** The medians of `value` over each side's samples that `keep` keeps, emitted as a pair. */
+      const medians = (name, value, keep = () => true) => {
+        const values = (side) => samples.filter((s) => s.figure === figure && s.side === side && keep(s)).map(value).filter((v) => v !== undefined);
+        const [ours, bare] = [values('ours'), values('bare')];
         if (ours.length && bare.length) emit(name, median(ours), median(bare), 'ms');
       };
-      pairOf(`extension host, ${n} stdio servers from mcp.json to running: host main-thread CPU`, mainThread);
-      pairOf(`extension host, ${n} stdio servers from mcp.json to running: host CPU of the samples without a major collection`, (s) => s.cpuMs, (s) => s.majorGcs === 0);
+      medians(`extension host, ${n} stdio servers from mcp.json to running: host main-thread CPU`, (s) => s.threads?.main);
+      medians(`extension host, ${n} stdio servers from mcp.json to running: host CPU of the samples without a major collection`, (s) => s.cpuMs, (s) => s.majorGcs === 0);
     }
     pair('first start', 'ms', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): wall', 'ms');
     pair('first start', 'cpuMs', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): host CPU', 'ms');
