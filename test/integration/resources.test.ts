@@ -229,6 +229,30 @@ describe('MCP resources in a real VS Code', function () {
     await waitFor(() => server('everything')?.state.kind === 'running' && server('everything')!.features.resources.length === 7, 'everything restarted');
   });
 
+  it('tells VS Code of servers that changed together in one refresh (it draws a second one 200 ms later)', async () => {
+    const [res, paging] = [await running('resources'), await running('paging')];
+    const provider = testing.resources.provider;
+    const nodeOf = async (id: string) => ((await provider.getChildren()) ?? []).find((n) => (n as { listing?: { server: { id: string } } }).listing?.server.id === id);
+    const nodes = [await nodeOf(res.id), await nodeOf(paging.id)];
+    assert.ok(nodes.every(Boolean), 'both servers in the view');
+    const events: unknown[] = [];
+    const listening = provider.onDidChangeTreeData!((e) => events.push(e));
+    try {
+      await Promise.all([testing.stopServer(res.id), testing.stopServer(paging.id)]);
+      await waitFor(() => ['resources', 'paging'].every((name) => tree().some((l) => new RegExp(`^${name} — stopped \\(greyed\\)$`).test(l.trim()))), 'both greyed in the view');
+      // Each refresh names both (a stop changes a server more than once): never one event per server.
+      assert.ok(events.length > 0, 'the view was refreshed');
+      for (const e of events) assert.ok(Array.isArray(e) && nodes.every((n) => e.includes(n)), `both nodes in one event, the objects the view holds: ${events.length} events`);
+    } finally {
+      listening.dispose();
+    }
+    await testing.startServer(res.id);
+    await testing.startServer(paging.id);
+    await running('resources');
+    await running('paging');
+    await waitFor(() => tree().some((l) => /paging — 100\+ resources/.test(l)) && !tree().some((l) => l.includes('(greyed)') || l.includes('Starting…')), 'both listed again');
+  });
+
   it('expands the first page of a 10,000-resource server without loading the rest, and loads more on demand', async () => {
     const paging = await running('paging');
     const lines = subtree(tree(), 'paging');

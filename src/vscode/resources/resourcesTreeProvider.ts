@@ -17,7 +17,7 @@ export type { ResourceTreeNode } from './resourceNodes';
 export class ResourcesTreeProvider
   implements vscode.TreeDataProvider<ResourceTreeNode>, vscode.TreeDragAndDropController<ResourceTreeNode>, vscode.FileDecorationProvider, vscode.Disposable
 {
-  private readonly _onDidChangeTreeData = new vscode.EventEmitter<ResourceTreeNode | undefined>();
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<ResourceTreeNode | ResourceTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private readonly _onDidChangeFileDecorations = new vscode.EventEmitter<vscode.Uri[] | undefined>();
   readonly onDidChangeFileDecorations = this._onDidChangeFileDecorations.event;
@@ -61,14 +61,18 @@ export class ResourcesTreeProvider
   private applyChanges() {
     const changes = this.listings.update(this.service.servers());
     if (changes.structure) return this.refreshAll();
+    const refreshed: ServerNode[] = [];
     for (const id of changes.servers) {
       const node = this.nodes.get(id);
       const listing = this.listings.get(id);
       if (!node || !listing) continue;
       node.listing = listing;
-      this._onDidChangeTreeData.fire(node);
-      this._onDidRefresh.fire(id);
+      refreshed.push(node);
     }
+    // One event for them all: VS Code sends the first change of a burst to the workbench at once and the rest 200 ms
+    // later, so one event per server drew the view twice (and kept the others' spinners turning meanwhile).
+    if (refreshed.length) this._onDidChangeTreeData.fire(refreshed);
+    for (const node of refreshed) this._onDidRefresh.fire(node.listing.server.id);
     this.redecorate();
   }
 
