@@ -109,6 +109,7 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
         if (ours.length && bare.length) emit(name, median(ours), median(bare), 'ms');
       };
       medians(`extension host, ${n} stdio servers from mcp.json to running: host main-thread CPU`, (s) => s.threads?.main);
+      medians(`extension host, ${n} stdio servers from mcp.json to running: workbench (browser) CPU, to 0.5 s after`, (s) => s.workbenchCpuMs);
       medians(`extension host, ${n} stdio servers from mcp.json to running: host CPU of the samples without a major collection`, (s) => s.cpuMs, (s) => s.majorGcs === 0);
     }
     pair('first start', 'ms', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): wall', 'ms');

@@ -286,16 +286,51 @@ export function parseArgs(argv) {
 // the page hook: tests in the extension host cannot see the workbench, the launcher's browser can
 
 /**
+ * CPU time (ms) used so far by every thread of this launcher's descendant processes outside code-server's tree (whose
+ * root is `serverPid`): the browser that draws the workbench, its renderer and helpers. Linux only (/proc: schedstat's
+ * first field is a thread's nanoseconds on a CPU); null elsewhere.
+ */
+function browserCpuMs(serverPid) {
+  if (process.platform !== 'linux') return null;
+  const children = new Map();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // After the command's closing parenthesis: state, then the parent's pid.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(name));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let ns = 0;
+  const pending = (children.get(process.pid) ?? []).filter((pid) => pid !== serverPid);
+  while (pending.length) {
+    const pid = pending.pop();
+    pending.push(...(children.get(pid) ?? []));
+    try {
+      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ns / 1e6;
+}
+
+/**
  * Serves POST <base>/query on 127.0.0.1 for the tests: `{ selector, expression?, action?, value? }` finds every frame
  * of the workbench (webviews and the frames inside them included) that has an element matching `selector`, and in
  * each either evaluates `expression` (a function body returning JSON; `element` is the first match) or performs
  * `action` on the element as a user would (`click`, or `fill` with `value`). Answers `[{ url, value }]`, one entry per
  * such frame. Page-level actions answer `[]`: `screenshot` (to the path in `value`), `press` (the key in `value`), `type` (the text in `value`, key by key),
  * `clickPage` and `hoverPage` (wherever `selector` is, frames included), `profileStart` and `profileStop` (the page's
- * CPU profile, written to the path in `value`, and its timeline trace beside it, `*.trace.json`). The base URL carries a
- * random token; nothing else is served.
+ * CPU profile, written to the path in `value`, and its timeline trace beside it, `*.trace.json`), `browserCpu` (the CPU
+ * time the browser's processes have used so far, in ms: see browserCpuMs). The base URL carries a random token;
+ * nothing else is served.
  */
-async function startPageHook(page) {
+async function startPageHook(page, serverPid) {
   const http = await import('node:http');
   const { randomBytes } = await import('node:crypto');
   const token = randomBytes(16).toString('hex');
@@ -314,6 +349,7 @@ async function startPageHook(page) {
       if (action === 'screenshot') return reply(200, (await page.screenshot({ path: value }), []));
       if (action === 'press') return reply(200, (await page.keyboard.press(value), []));
       if (action === 'type') return reply(200, (await page.keyboard.type(String(value ?? ''), { delay: 20 }), []));
+      if (action === 'browserCpu') return reply(200, browserCpuMs(serverPid));
       if (action === 'clickPage') return reply(200, (await page.click(selector, { timeout: 10_000 }), []));
       if (action === 'hoverPage') return reply(200, (await page.hover(selector, { timeout: 10_000 }), []));
       // The page's own CPU profile (the workbench's main thread), for the bench's --profile.
@@ -546,7 +582,7 @@ async function main() {
       setImmediate(() => finish(typeof code === 'number' ? code : 1, 'extension host finished'));
     });
 
-    const pageHook = await startPageHook(page);
+    const pageHook = await startPageHook(page, server.child.pid);
     extensionEnvironment.MCPHOST_TEST_PAGE = pageHook.url;
 
     const authority = `127.0.0.1:${server.port}`;

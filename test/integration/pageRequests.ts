@@ -32,6 +32,19 @@ export async function pageRequest(request: PageRequest): Promise<void> {
   if (!response.ok) throw new Error(`page request ${request.action} failed: ${(answer as { error?: string }).error}`);
 }
 
+/**
+ * The CPU time (ms) the browser that draws the workbench has used so far, all its processes and threads (the launcher's
+ * `browserCpu`); null where the launcher cannot tell (not Linux).
+ */
+export async function browserCpuMs(): Promise<number | null> {
+  const base = process.env.MCPHOST_TEST_PAGE;
+  if (!base) throw new Error('MCPHOST_TEST_PAGE is not set: the launcher has no page hook');
+  const response = await fetch(`${base}/query`, { method: 'POST', body: JSON.stringify({ action: 'browserCpu' }) });
+  const answer = (await response.json()) as number | null | { error?: string };
+  if (!response.ok || (answer !== null && typeof answer !== 'number')) throw new Error(`page request browserCpu failed: ${(answer as { error?: string }).error}`);
+  return answer;
+}
+
 /** What `expression` (a function body; `element` is the first match of `selector`) returns in each frame that has it. */
 export async function pageQuery<T>(selector: string, expression: string): Promise<T[]> {
   const base = process.env.MCPHOST_TEST_PAGE;

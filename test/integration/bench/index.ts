@@ -23,7 +23,7 @@ import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { McpHostApi, McpHostTestingApi } from '../../../src/vscode/publicApi';
 import { testLog } from '../index';
-import { pageQuery, pageRequest } from '../pageRequests';
+import { browserCpuMs, pageQuery, pageRequest } from '../pageRequests';
 
 type Api = McpHostApi & { testing: McpHostTestingApi };
 type Side = 'ours' | 'bare';
@@ -38,6 +38,8 @@ interface Sample {
    * extensions'), 80–130 ms of CPU here, in whichever sample crosses V8's limit.
    */
   majorGcs?: number;
+  /** CPU of the browser that draws the workbench in the same time (its renderer's share of the work the sample caused). */
+  workbenchCpuMs?: number;
 }
 interface BareClient {
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
@@ -95,11 +97,16 @@ function configurationReloaded(section: string): Promise<boolean> {
   });
 }
 
+/** How long after a sample (and the configuration reload) the workbench's CPU is still counted to it. */
+const WORKBENCH_SETTLE_MS = 500;
+
 /**
  * Wall and extension-host CPU of `work`, and that CPU by thread. The wall ends with `work`; with `reload`, the CPU
  * also takes in VS Code's reload of the configuration that the sample's write caused (see configurationReloaded).
+ * And the workbench's: the browser's CPU from the start to WORKBENCH_SETTLE_MS after the rest (where the launcher can tell).
  */
 async function measure<T>(work: () => Promise<T>, reload?: Promise<boolean>): Promise<Sample & { result: T }> {
+  const workbenchBefore = await browserCpuMs();
   const before = threadCpu();
   majorGcs = 0;
   const cpu = process.cpuUsage();
@@ -110,9 +117,13 @@ async function measure<T>(work: () => Promise<T>, reload?: Promise<boolean>): Pr
   const { user, system } = process.cpuUsage(cpu);
   const threads: Record<string, number> = {};
   for (const [name, used] of threadCpu()) if (used - (before.get(name) ?? 0) > 0.05) threads[name] = Math.round((used - (before.get(name) ?? 0)) * 10) / 10;
+  // The workbench draws what the sample changed a little later (views refresh on a timer): its window runs on a while.
+  await sleep(WORKBENCH_SETTLE_MS);
+  const workbenchAfter = await browserCpuMs();
+  const workbenchCpuMs = workbenchBefore === null || workbenchAfter === null ? undefined : workbenchAfter - workbenchBefore;
   // The observer hears of a collection after it ended: a turn of the event loop later.
   await new Promise((resolve) => setImmediate(resolve));
-  return { ms, cpuMs: (user + system) / 1000, threads, majorGcs, result };
+  return { ms, cpuMs: (user + system) / 1000, threads, majorGcs, workbenchCpuMs, result };
 }
 
 /** `work`, under the inspector's CPU profiler when MCPHOST_TEST_BENCH_PROFILE names a folder (written as `name`.cpuprofile). */
@@ -145,7 +156,7 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-const strip = <T extends Sample>({ ms, cpuMs, threads, majorGcs }: T): Sample => ({ ms, cpuMs, threads, majorGcs });
+const strip = <T extends Sample>({ ms, cpuMs, threads, majorGcs, workbenchCpuMs }: T): Sample => ({ ms, cpuMs, threads, majorGcs, workbenchCpuMs });
 
 function folderUri(): vscode.Uri {
   const f = vscode.workspace.workspaceFolders?.[0];
