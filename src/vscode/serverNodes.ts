@@ -107,6 +107,8 @@ export class ServerNode extends Node {
     public info: ServerInfo,
     parent: Node | undefined,
     private readonly rows?: ServerRows,
+    /** Whether a running server first shows expanded (the view lists few servers); else collapsed. */
+    private readonly expandWhenRunning: () => boolean = () => true,
   ) {
     super(nodeId('server', info.id), parent, info.id);
   }
@@ -117,11 +119,13 @@ export class ServerNode extends Node {
 
   getTreeItem(): vscode.TreeItem {
     const { state } = this.info;
-    // Nothing to list while starting. "Expanded when running" is how VS Code first shows the id; after that the
-    // user's own expand/collapse wins, as ids are stable.
+    // Nothing to list while starting. "Expanded when running" (in a view of few servers) is how VS Code first shows
+    // the id; after that the user's own expand/collapse wins, as ids are stable.
     const collapsible =
       state.kind === 'running'
-        ? vscode.TreeItemCollapsibleState.Expanded
+        ? this.expandWhenRunning()
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed
         : state.kind === 'starting'
           ? vscode.TreeItemCollapsibleState.None
           : vscode.TreeItemCollapsibleState.Collapsed;

@@ -11,6 +11,13 @@ import { CoalescedRefresh } from './coalescedRefresh';
 import { NoticeNode, ProblemNode, ScopeNode, ServerNode, type Node } from './serverNodes';
 import { resolveTooltip, type HoverTexts, type ServerRows } from './treeNode';
 
+/**
+ * Up to this many servers in the view, a running server first shows expanded (its tools, prompts and resources); with
+ * more, collapsed: each expanded server adds its groups' rows, and the list no longer fits beside the others (its row
+ * still says how many tools it has). The workbench also draws every one of those rows at each start.
+ */
+const EXPAND_RUNNING_UP_TO = 5;
+
 export interface ServerSource {
   servers(): ServerInfo[];
   onDidChangeServers: Event<void>;
@@ -112,7 +119,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       node.info = info;
       return node;
     }
-    const created = new ServerNode(info, parent, this.rows);
+    const created = new ServerNode(info, parent, this.rows, () => this.shown.length <= EXPAND_RUNNING_UP_TO);
     this.serverNodes.set(info.id, created);
     return created;
   }

@@ -158,6 +158,32 @@ describe('MCP servers in a real VS Code', function () {
     }, 'its process gone');
   });
 
+  it('shows a running server expanded in a view of up to five servers, collapsed in a longer one', async () => {
+    const basic = await running('basic');
+    const tree = api.testing.serversTree;
+    const itemOf = async (id: string) => {
+      for (const node of (await tree.getChildren()) ?? []) if ((node as { serverId?: string }).serverId === id) return tree.getTreeItem(node);
+      throw new Error(`no node for ${id}`);
+    };
+    const count = api.getServers().length;
+    assert.ok(count <= 5, `the fixture workspace lists ${count} servers`);
+    assert.strictEqual((await itemOf(basic.id)).collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+    const servers = config.servers();
+    const more = Array.from({ length: 6 - count }, (_, i) => `more${i}`);
+    for (const name of more) servers[name] = { command: 'node', args: [fixtureServer('basic-server.mjs'), name] };
+    await config.writeServers(servers);
+    try {
+      for (const name of more) await running(name);
+      const item = await itemOf(basic.id);
+      assert.strictEqual(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'six servers: collapsed');
+      assert.match(String(item.description), /^running · \d+ tools?/, 'its row still says what it offers');
+    } finally {
+      for (const name of more) delete servers[name];
+      await config.writeServers(servers);
+      await waitFor(() => more.every((name) => !server(name)), 'the servers added removed');
+    }
+  });
+
   it('keeps running what a broken mcp.json last defined, and shows the error at its place', async () => {
     const basicPid = (await running('basic')).pid;
     await config.write('{ "servers": { "basic": { "command": "node", } \n');
