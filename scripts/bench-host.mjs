@@ -127,7 +127,7 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
     };
     direct('ms', 'extension host, 1000 × agent tools/call (ours via vscode.lm.invokeTool / bare callTool alone): wall');
     direct('cpuMs', 'extension host, 1000 × agent tools/call (ours via vscode.lm.invokeTool / bare callTool alone): host CPU');
-    for (const figure of ['2,000 tools: open the Servers view', "2,000 tools: expand a server's tools", '2,000 tools: one server restarts']) {
+    for (const figure of ['2,000 tools: open the Servers view', '2,000 tools: expand a server', "2,000 tools: expand a server's tools", '2,000 tools: one server restarts']) {
       const cpu = of(figure, 'ours', 'cpuMs');
       const provider = of(figure, 'ours', 'providerMs');
       if (!cpu.length) {

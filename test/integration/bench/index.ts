@@ -483,6 +483,8 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
       // Only the first opening of a window asks the provider: later ones show what the view holds.
       if (round === 0) keep('2,000 tools: open the Servers view', await settled(() => Promise.resolve(vscode.commands.executeCommand('mcpHost.servers.focus'))));
       else await vscode.commands.executeCommand('mcpHost.servers.focus');
+      // With more than five servers, a running server shows collapsed: its row first, then its Tools group.
+      keep('2,000 tools: expand a server', await settled(() => pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="false"]:has-text("running · 40 tools")' })));
       keep("2,000 tools: expand a server's tools", await settled(() => pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="false"]:has-text("Tools (40)")' })));
       // One server's change (a restart, its stop and start included) while the view shows them all.
       const one = api.getServers().find((s) => s.name === 'cat-stripe')!;
@@ -493,6 +495,7 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
       }));
       // Collapsed again and the view hidden, for the next round.
       await pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="true"]:has-text("Tools (40)")' }).catch(() => undefined);
+      await pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="true"]:has-text("running · 40 tools")' }).catch(() => undefined);
       await vscode.commands.executeCommand('workbench.view.explorer');
       await sleep(1000);
     }
