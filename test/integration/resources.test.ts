@@ -229,7 +229,7 @@ describe('MCP resources in a real VS Code', function () {
     await waitFor(() => server('everything')?.state.kind === 'running' && server('everything')!.features.resources.length === 7, 'everything restarted');
   });
 
-  it('tells VS Code of servers that changed together in one refresh (it draws a second one 200 ms later)', async () => {
+  it('tells VS Code of the servers that changed together in one event (one each: it draws the second 200 ms later)', async () => {
     const [res, paging] = [await running('resources'), await running('paging')];
     const provider = testing.resources.provider;
     const nodeOf = async (id: string) => ((await provider.getChildren()) ?? []).find((n) => (n as { listing?: { server: { id: string } } }).listing?.server.id === id);
@@ -240,14 +240,16 @@ describe('MCP resources in a real VS Code', function () {
     try {
       await Promise.all([testing.stopServer(res.id), testing.stopServer(paging.id)]);
       await waitFor(() => ['resources', 'paging'].every((name) => tree().some((l) => new RegExp(`^${name} — stopped \\(greyed\\)$`).test(l.trim()))), 'both greyed in the view');
-      // Each refresh names both (a stop changes a server more than once): never one event per server.
+      // Each refresh is one event naming every server that changed since the last (another may have, too), by the
+      // nodes the view holds; the two stops usually end within one refresh's wait, but need not.
       assert.ok(events.length > 0, 'the view was refreshed');
-      for (const e of events) assert.ok(Array.isArray(e) && nodes.every((n) => e.includes(n)), `both nodes in one event, the objects the view holds: ${events.length} events`);
+      for (const e of events) assert.ok(Array.isArray(e), `an array of the view's nodes, not one node: ${String(e)}`);
+      assert.ok(nodes.every((n) => events.some((e) => (e as unknown[]).includes(n))), 'both refreshed, by the nodes the view holds');
     } finally {
       listening.dispose();
+      await testing.startServer(res.id);
+      await testing.startServer(paging.id);
     }
-    await testing.startServer(res.id);
-    await testing.startServer(paging.id);
     await running('resources');
     await running('paging');
     await waitFor(() => tree().some((l) => /paging — 100\+ resources/.test(l)) && !tree().some((l) => l.includes('(greyed)') || l.includes('Starting…')), 'both listed again');
