@@ -7,6 +7,7 @@ import vscode = require('vscode');
 import type { ServerInfo } from '../core/host/types';
 import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../core/presentation/coexistenceNotice';
 import { CommandIds } from '../core/common/commandIds';
+import { cachedSection } from './cachedSection';
 import type { LoadSessionLayer } from './sessionLayer';
 
 const CHOICE_KEY = 'mcpHost.builtinMcp.choice';
@@ -23,6 +24,13 @@ export class Coexistence implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** Extension tests: each notification's message. */
   readonly shownNotices: string[] = [];
+  /**
+   * VS Code's `chat.mcp` settings, read once until one of them changes. The Servers view asks for its notice at each
+   * refresh, and the first read of the configuration after any change (an edit of mcp.json is one) costs the extension
+   * host several milliseconds while it merges the configuration anew. Made before the listener below, so it is
+   * emptied before that listener tells the view.
+   */
+  private readonly chatMcp = cachedSection('chat.mcp');
 
   constructor(
     private readonly state: vscode.Memento,
@@ -30,11 +38,10 @@ export class Coexistence implements vscode.Disposable {
     private readonly session: LoadSessionLayer,
   ) {
     this.subscriptions = [
+      this.chatMcp,
       vscode.commands.registerCommand(CommandIds.chooseBuiltinMcp, () => this.choose()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (!e.affectsConfiguration('chat.mcp')) return;
-        this.chatMcp = undefined;
-        this._onDidChange.fire();
+        if (e.affectsConfiguration('chat.mcp')) this._onDidChange.fire();
       }),
       source.onDidChangeServers(() => this._onDidChange.fire()),
     ];
@@ -49,38 +56,22 @@ export class Coexistence implements vscode.Disposable {
     return this.state.get<CoexistenceChoice>(CHOICE_KEY);
   }
 
-  /**
-   * VS Code's `chat.mcp` settings, read once until one of them changes. The Servers view asks for its notice at each
-   * refresh, and the first read of the configuration after any change (an edit of mcp.json is one) costs the extension
-   * host several milliseconds while it merges the configuration anew.
-   */
-  private chatMcp: { enabled: boolean | undefined; access: string | undefined; levels: { defaultValue?: string; workspaceValue?: string } | undefined } | undefined;
-
-  private chatMcpSettings() {
-    if (!this.chatMcp) {
-      const chat = vscode.workspace.getConfiguration('chat');
-      this.chatMcp = { enabled: chat.get<boolean>('mcp.enabled'), access: chat.get<string>('mcp.access'), levels: chat.inspect<string>('mcp.access') };
-    }
-    return this.chatMcp;
-  }
-
   /** True when this VS Code has built-in MCP support and nothing turns it off. */
   builtinOn(): boolean {
-    const { enabled, access, levels } = this.chatMcpSettings();
-    if (enabled === false) return false;
+    if (this.chatMcp.get<boolean>('enabled') === false) return false;
     // An older VS Code without built-in MCP support does not know the setting.
-    if (levels?.defaultValue === undefined) return false;
-    return access !== 'none';
+    if (this.chatMcp.inspect<string>('access')?.defaultValue === undefined) return false;
+    return this.chatMcp.get<string>('access') !== 'none';
   }
 
   turnedOffHere(): boolean {
-    return this.chatMcpSettings().levels?.workspaceValue === 'none' && this.choice === 'mcpHost';
+    return this.chatMcp.inspect<string>('access')?.workspaceValue === 'none' && this.choice === 'mcpHost';
   }
 
   /** Changes `chat.mcp.access` in the workspace settings; read again at the next question. */
   private async updateAccess(value: string | undefined): Promise<void> {
     await vscode.workspace.getConfiguration('chat').update('mcp.access', value, vscode.ConfigurationTarget.Workspace);
-    this.chatMcp = undefined;
+    this.chatMcp.forget();
   }
 
   notice(): CoexistenceNotice | undefined {
