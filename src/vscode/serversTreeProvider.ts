@@ -5,7 +5,8 @@ import vscode = require('vscode');
 import type { Event } from '../core/common/events';
 import type { ServerInfo } from '../core/host/types';
 import type { RowNotice } from '../core/presentation/coexistenceNotice';
-import { groupByScope, serverChanges, serversByScope } from '../core/presentation/serverPresentation';
+import { groupByScope, isSlowStart, serverChanges, serversByScope } from '../core/presentation/serverPresentation';
+import { SlowStartAlarm } from '../core/presentation/slowStartAlarm';
 import type { ConfigProblem } from './configLoader';
 import { CoalescedRefresh } from './coalescedRefresh';
 import { NoticeNode, ProblemNode, ScopeNode, ServerNode, type Node } from './serverNodes';
@@ -45,6 +46,8 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private readonly subscriptions: { dispose(): void }[];
   private readonly refresh = new CoalescedRefresh(() => this.applyChanges());
+  /** A starting server's icon is still until its start becomes slow, then spins: its row is drawn again then. */
+  private readonly slowStarts = new SlowStartAlarm(() => this.showSlowStarts());
   /** The snapshots the view was last given, and the node objects it holds (VS Code refreshes a subtree by its object). */
   private shown: ServerInfo[] = [];
   private readonly serverNodes = new Map<string, ServerNode>();
@@ -91,6 +94,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       return;
     }
     this.shown = servers;
+    this.slowStarts.set(servers);
     const refreshed: Node[] = [];
     // A scope's row counts its running servers: when that count changes, its subtree is refreshed with its servers.
     const scopesRefreshed = new Set<string>();
@@ -110,6 +114,18 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       if (!scopesRefreshed.has(info.scope.key)) refreshed.push(node);
     }
     if (refreshed.length) this._onDidChangeTreeData.fire(refreshed);
+  }
+
+  private showSlowStarts(): void {
+    const now = Date.now();
+    this.slowStarts.set(this.shown, now);
+    if (!this.isVisible()) {
+      this.wholeView = true;
+      this.refresh.schedule();
+      return;
+    }
+    const slow = this.shown.flatMap((s) => (isSlowStart(s, now) ? (this.serverNodes.get(s.id) ?? []) : []));
+    if (slow.length) this._onDidChangeTreeData.fire(slow);
   }
 
   /** The node the view holds for a server, given its newer snapshot; a new one when it moves to another parent. */
@@ -141,6 +157,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     if (node) return node.getChildren();
     const servers = this.source.servers();
     this.shown = servers;
+    this.slowStarts.set(servers);
     const ids = new Set(servers.map((s) => s.id));
     for (const id of this.serverNodes.keys()) if (!ids.has(id)) this.serverNodes.delete(id);
     const problems = this.problems.problems();
@@ -172,6 +189,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
 
   dispose(): void {
     this.refresh.dispose();
+    this.slowStarts.dispose();
     for (const s of this.subscriptions) s.dispose();
     this._onDidChangeTreeData.dispose();
   }

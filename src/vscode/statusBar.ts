@@ -4,7 +4,8 @@ import vscode = require('vscode');
 import type { Disposable, Event } from '../core/common/events';
 import type { ServerInfo } from '../core/host/types';
 import { labelText } from '../core/presentation/serverText';
-import { SLOW_START_MS, slowStartSummary, statusSummary } from '../core/presentation/serverPresentation';
+import { isSlowStart, slowStartSummary, statusSummary } from '../core/presentation/serverPresentation';
+import { SlowStartAlarm } from '../core/presentation/slowStartAlarm';
 import { CommandIds } from '../core/common/commandIds';
 
 /**
@@ -17,9 +18,8 @@ const UPDATE_INTERVAL_MS = 250;
 export class McpStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscription: Disposable;
-  /** When each starting server began to start. */
-  private readonly startingSince = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
+  /** Looks again when a start becomes slow. */
+  private readonly slowStarts = new SlowStartAlarm(() => this.update());
 
   constructor(private readonly source: { servers(): ServerInfo[]; onDidChangeServers: Event<void> }) {
     // Low priority: a summary, it yields its place to the editor's own items.
@@ -44,14 +44,8 @@ export class McpStatusBar implements vscode.Disposable {
     this.lastUpdate = Date.now();
     const servers = this.source.servers();
     const now = Date.now();
-    const starting = new Set(servers.filter((s) => s.state.kind === 'starting').map((s) => s.id));
-    for (const id of [...this.startingSince.keys()]) if (!starting.has(id)) this.startingSince.delete(id);
-    for (const id of starting) if (!this.startingSince.has(id)) this.startingSince.set(id, now);
-    const slow = servers.filter((s) => starting.has(s.id) && now - this.startingSince.get(s.id)! >= SLOW_START_MS);
-    // Look again when the next start becomes slow.
-    clearTimeout(this.timer);
-    const next = Math.min(...[...this.startingSince.values()].map((t) => t + SLOW_START_MS).filter((t) => t > now));
-    this.timer = Number.isFinite(next) ? setTimeout(() => this.update(), next - now + 10) : undefined;
+    const slow = servers.filter((s) => isSlowStart(s, now));
+    this.slowStarts.set(servers, now);
     if (slow.length) {
       const summary = slowStartSummary(slow);
       this.show({
@@ -95,7 +89,7 @@ export class McpStatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.slowStarts.dispose();
     clearTimeout(this.scheduled);
     this.subscription.dispose();
     this.item.dispose();

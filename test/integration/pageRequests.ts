@@ -57,10 +57,18 @@ export async function pageQuery<T>(selector: string, expression: string): Promis
 
 /** The rows of the Servers view that are on screen (its list draws only those), as shown: label and description. */
 export async function serversViewRows(): Promise<string[]> {
-  const [rows] = await pageQuery<string[]>(
+  return (await serversViewRowsWithIcons()).map((r) => r.text);
+}
+
+/** The same rows, each with the codicon classes of its icon (`codicon-loading codicon-modifier-spin` spins). */
+export async function serversViewRowsWithIcons(): Promise<{ text: string; icon: string[] }[]> {
+  const [rows] = await pageQuery<{ text: string; icon: string[] }[]>(
     '.monaco-workbench',
     `const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.innerText.trim().startsWith('Servers'));
-     return pane ? [...pane.querySelectorAll('.pane-body .monaco-list-row')].map((row) => [...row.querySelectorAll('.label-name, .label-description')].map((e) => e.textContent.trim()).join(' ')) : [];`,
+     return pane ? [...pane.querySelectorAll('.pane-body .monaco-list-row')].map((row) => ({
+       text: [...row.querySelectorAll('.label-name, .label-description')].map((e) => e.textContent.trim()).join(' '),
+       icon: [...(row.querySelector('.custom-view-tree-node-item-icon')?.classList ?? [])].filter((c) => c.startsWith('codicon-')),
+     })) : [];`,
   );
   return rows ?? [];
 }

@@ -9,6 +9,8 @@ import type { McpHostTestingApi } from '../../src/vscode/publicApi';
 import type { ServerInfo } from '../../src/core/host/types';
 import { activateHost, answerDialogs, repoRoot, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 import { pageQuery, pageRequest } from './pageRequests';
+import { SLOW_START_MS } from '../../src/core/presentation/serverPresentation';
+import type { ResourceTreeNode } from '../../src/vscode/resources/resourceNodes';
 
 const SCHEME = 'mcp-host-resource';
 
@@ -253,6 +255,37 @@ describe('MCP resources in a real VS Code', function () {
     await running('resources');
     await running('paging');
     await waitFor(() => tree().some((l) => /paging — 100\+ resources/.test(l)) && !tree().some((l) => l.includes('(greyed)') || l.includes('Starting…')), 'both listed again');
+  });
+
+  it('shows a starting server with a still icon, and draws its row again with a spinner once the start is slow', async () => {
+    const config = await WorkspaceConfig.read();
+    const provider = testing.resources.provider;
+    const events: unknown[] = [];
+    const listening = provider.onDidChangeTreeData!((e) => events.push(e));
+    try {
+      await config.writeServers({ ...config.servers(), sluggish: { command: 'node', args: [path.join(repoRoot, 'test', 'fixtures', 'servers', 'silent-server.mjs')] } });
+      const starting = await waitFor(() => server('sluggish')?.state.kind === 'starting' && server('sluggish'), 'sluggish starting');
+      const since = (starting.state as { since: number }).since;
+      const isSluggish = (n: unknown) => (n as { listing?: { server: { id: string } } }).listing?.server.id === starting.id;
+      const icon = async (node: ResourceTreeNode) => ((await provider.getTreeItem(node)).iconPath as vscode.ThemeIcon).id;
+      // Its row as the view was last told (the refresh comes up to 250 ms after the change).
+      const shown = await waitFor(async () => {
+        const node = ((await provider.getChildren()) ?? []).find(isSluggish);
+        return node && /^starting/.test(String((await provider.getTreeItem(node)).description)) && node;
+      }, 'its row, starting');
+      assert.strictEqual(await icon(shown), 'watch');
+      assert.ok(Date.now() - since < SLOW_START_MS, `seen before the start became slow (${Date.now() - since} ms)`);
+      events.length = 0;
+      // The row the view holds by then (the server's arrival may have refreshed the whole view meanwhile).
+      const redrawn = await waitFor(() => events.flatMap((e) => (Array.isArray(e) ? e : [])).find(isSluggish), 'its row drawn again', 5000);
+      assert.ok(Date.now() - since >= SLOW_START_MS, `not before ${SLOW_START_MS} ms (${Date.now() - since} ms)`);
+      assert.strictEqual(server('sluggish')?.state.kind, 'starting');
+      assert.strictEqual(await icon(redrawn as ResourceTreeNode), 'loading~spin');
+    } finally {
+      listening.dispose();
+      await config.restore();
+      await waitFor(() => !server('sluggish'), 'sluggish removed');
+    }
   });
 
   it('expands the first page of a 10,000-resource server without loading the rest, and loads more on demand', async () => {

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../../src/vscode/dialogs';
 import type { ServerInfo } from '../../src/core/host/types';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
-import { serversViewRows } from './pageRequests';
+import { serversViewRows, serversViewRowsWithIcons } from './pageRequests';
+import { SLOW_START_MS } from '../../src/core/presentation/serverPresentation';
 
 /**
  * What the view is told to refresh from now on, once it has been quiet for a second (the starts before have ended:
@@ -406,20 +407,37 @@ describe('MCP servers in a real VS Code', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
-  it('shows "starting" at once; a start that takes long shows in the status bar, named, and a click there cancels it', async () => {
+  it('shows "starting" at once, with a spinner once the start is slow; the status bar names a slow start, and a click there cancels it', async () => {
     const servers = config.servers();
     servers.sluggish = { command: 'node', args: [fixtureServer('silent-server.mjs')] };
     await config.writeServers(servers);
     const first = await waitFor(() => server('sluggish')?.state.kind === 'starting' && server('sluggish'), 'sluggish starting');
     await api.testing.stopServer(first.id);
     await waitFor(() => server('sluggish')?.state.kind === 'stopped', 'sluggish stopped');
+    await vscode.commands.executeCommand('mcpHost.servers.focus');
     const seen: string[] = [];
     const sub = api.onDidChangeServers(() => seen.push(server('sluggish')?.state.kind ?? 'gone'));
+    const asked = Date.now();
     void vscode.commands.executeCommand('mcpHost.startServer', first.id);
     await waitFor(() => seen.length > 0, 'a state change');
     sub.dispose();
     assert.strictEqual(seen[0], 'starting', 'the first thing the view shows');
     assert.doesNotMatch(api.testing.statusBar().text, /Starting/, 'not at once: most starts are quick');
+    // In the page: a still icon at first (a spinner is drawn on every frame, and most starts end sooner), then it spins.
+    const sluggishRow = async () => (await serversViewRowsWithIcons()).find((r) => r.text.startsWith('sluggish '));
+    const still = await waitFor(async () => {
+      const row = await sluggishRow();
+      return row?.text === 'sluggish starting…' && row;
+    }, 'sluggish starting in the page');
+    assert.ok(Date.now() - asked < SLOW_START_MS, `seen before the start became slow (${Date.now() - asked} ms)`);
+    assert.ok(still.icon.includes('codicon-watch') && !still.icon.includes('codicon-modifier-spin'), `a still icon: ${still.icon.join(' ')}`);
+    const spinning = await waitFor(async () => {
+      const row = await sluggishRow();
+      return row?.icon.includes('codicon-modifier-spin') && row;
+    }, 'the spinner once the start is slow', 5000);
+    assert.ok(Date.now() - asked >= SLOW_START_MS, `not before ${SLOW_START_MS} ms (${Date.now() - asked} ms)`);
+    assert.strictEqual(spinning.text, 'sluggish starting…');
+    assert.ok(spinning.icon.includes('codicon-loading'), `the spinner: ${spinning.icon.join(' ')}`);
     const shown = await waitFor(() => /^\$\(loading~spin\) Starting sluggish…$/.test(api.testing.statusBar().text) && api.testing.statusBar(), 'the slow start in the status bar', 5000);
     assert.match(shown.tooltip, /Click to cancel/);
     const command = shown.command as vscode.Command;

@@ -9,12 +9,15 @@ import {
   featureCounts,
   groupByScope,
   INSTRUCTIONS_MAX_CHARS,
+  isSlowStart,
+  nextSlowStart,
   promptTooltip,
   redactUrl,
   serverContextValue,
   serverIcon,
   serversByScope,
   serverTooltip,
+  SLOW_START_MS,
   stateExplanation,
   slowStartSummary,
   statusSummary,
@@ -22,6 +25,7 @@ import {
   toolLabel,
   toolTooltip,
 } from '../../src/core/presentation/serverPresentation';
+import { SlowStartAlarm } from '../../src/core/presentation/slowStartAlarm';
 
 const folderA: ConfigScope = { kind: 'workspace', key: 'file:///a', label: 'a', folderPath: '/a', configPath: '/a/.vscode/mcp.json' };
 const folderB: ConfigScope = { kind: 'workspace', key: 'file:///b', label: 'b', folderPath: '/b', configPath: '/b/.vscode/mcp.json' };
@@ -68,7 +72,7 @@ describe('serverPresentation', () => {
     });
 
     it('describes starting, stopped and error', () => {
-      assert.strictEqual(describeState(server({ state: { kind: 'starting' } })), 'starting…');
+      assert.strictEqual(describeState(server({ state: { kind: 'starting', since: 0 } })), 'starting…');
       assert.strictEqual(describeState(server()), 'stopped');
       assert.strictEqual(describeState(server({ state: { kind: 'error', message: 'spawn ENOENT' } })), 'error');
     });
@@ -92,7 +96,7 @@ describe('serverPresentation', () => {
   describe('icons and context values', () => {
     it('gives every state its codicon and color', () => {
       assert.deepStrictEqual(serverIcon(running(1)), { id: 'pass-filled', color: 'testing.iconPassed' });
-      assert.deepStrictEqual(serverIcon(server({ state: { kind: 'starting' } })), { id: 'loading~spin' });
+      assert.deepStrictEqual(serverIcon(server({ state: { kind: 'starting', since: 1000 } }), 1000 + SLOW_START_MS), { id: 'loading~spin' });
       assert.deepStrictEqual(serverIcon(server()), { id: 'circle-outline' });
       assert.deepStrictEqual(serverIcon(untrusted()), { id: 'debug-pause' });
       assert.deepStrictEqual(serverIcon(restricted()), { id: 'debug-pause' });
@@ -116,7 +120,7 @@ describe('serverPresentation', () => {
       assert.strictEqual(stateExplanation(server())?.label, 'Not running');
       assert.strictEqual(stateExplanation(server())?.action, undefined);
       assert.strictEqual(stateExplanation(running(2)), undefined);
-      assert.strictEqual(stateExplanation(server({ state: { kind: 'starting' } })), undefined);
+      assert.strictEqual(stateExplanation(server({ state: { kind: 'starting', since: 0 } })), undefined);
     });
   });
 
@@ -258,9 +262,48 @@ describe('serverPresentation', () => {
     });
   });
 
+  describe('slow starts', () => {
+    const starting = (since: number) => server({ state: { kind: 'starting', since } });
+
+    it('shows a start still until it takes SLOW_START_MS, then spinning', () => {
+      assert.deepStrictEqual(serverIcon(starting(1000), 1000), { id: 'watch' });
+      assert.deepStrictEqual(serverIcon(starting(1000), 1000 + SLOW_START_MS - 1), { id: 'watch' });
+      assert.deepStrictEqual(serverIcon(starting(1000), 1000 + SLOW_START_MS), { id: 'loading~spin' });
+      assert.strictEqual(isSlowStart(starting(1000), 1000 + SLOW_START_MS), true);
+      assert.strictEqual(isSlowStart(running(1), 1e12), false);
+    });
+
+    it('knows when the next start becomes slow, and that none will when none is starting or all are slow', () => {
+      assert.strictEqual(nextSlowStart([starting(500), running(1), starting(100)], 1000), 100 + SLOW_START_MS);
+      assert.strictEqual(nextSlowStart([starting(0), starting(400)], SLOW_START_MS + 1), 400 + SLOW_START_MS);
+      assert.strictEqual(nextSlowStart([starting(0)], SLOW_START_MS), undefined);
+      assert.strictEqual(nextSlowStart([running(1), server()], 0), undefined);
+    });
+
+    it('rings once when a start becomes slow, and not for one that is already slow', async () => {
+      let rings = 0;
+      const alarm = new SlowStartAlarm(() => rings++);
+      try {
+        const now = Date.now();
+        alarm.set([starting(now - SLOW_START_MS + 30), starting(now - SLOW_START_MS - 5)], now);
+        await new Promise((r) => setTimeout(r, 15));
+        assert.strictEqual(rings, 0, 'not yet');
+        await new Promise((r) => setTimeout(r, 60));
+        assert.strictEqual(rings, 1);
+        alarm.set([starting(Date.now() - SLOW_START_MS - 5)]);
+        alarm.set([starting(Date.now() - SLOW_START_MS + 20)]);
+        alarm.set([running(1)]);
+        await new Promise((r) => setTimeout(r, 60));
+        assert.strictEqual(rings, 1, 'set again with nothing to wait for: cleared');
+      } finally {
+        alarm.dispose();
+      }
+    });
+  });
+
   describe('slowStartSummary', () => {
     it('names the slow server and says a click cancels; several are counted', () => {
-      const one = slowStartSummary([server({ name: 'everything', state: { kind: 'starting' } })]);
+      const one = slowStartSummary([server({ name: 'everything', state: { kind: 'starting', since: 0 } })]);
       assert.strictEqual(one.text, 'Starting everything…');
       assert.match(one.tooltip, /^everything \(a\): still starting .* Click to cancel\.$/);
       assert.strictEqual(slowStartSummary([server({ name: 'a' }), server({ name: 'b' })]).text, 'Starting 2 MCP servers…');

@@ -171,7 +171,7 @@ export class ManagedServer implements Disposable {
       this.setState({ kind: 'blocked', reason: prep.reason, message: prep.message });
       return;
     }
-    this.setState({ kind: 'starting' });
+    this.setState({ kind: 'starting', since: Date.now() });
     this.denials = [];
     // The first start loads the protocol layer (the SDK); until then a window runs without it.
     const connection: Connection = this.deps.createConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions(), {

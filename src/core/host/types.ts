@@ -14,12 +14,13 @@ export type BlockedReason = 'untrusted' | 'restricted' | 'input' | 'signIn' | 'c
 
 /**
  * A server's state as every surface (tree, status bar, chat, public API, CLI) reads it. Errors are state, not
- * exceptions. `stopped.reason` says why a running server was stopped (e.g. signed out); `restartAt` (ms since epoch)
- * is when a crashed server is started again, absent when it stays down until the user acts.
+ * exceptions. `stopped.reason` says why a running server was stopped (e.g. signed out); `starting.since` (ms since
+ * epoch) is when its process or connection began to start; `restartAt` (ms since epoch) is when a crashed server is
+ * started again, absent when it stays down until the user acts.
  */
 export type ServerState =
   | { kind: 'stopped'; reason?: string }
-  | { kind: 'starting' }
+  | { kind: 'starting'; since: number }
   | { kind: 'running' }
   | { kind: 'blocked'; reason: BlockedReason; message: string }
   | { kind: 'error'; message: string; restartAt?: number };

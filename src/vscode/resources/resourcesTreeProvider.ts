@@ -4,7 +4,8 @@
 import vscode = require('vscode');
 import { ResourceListings, type ServerListing } from '../../core/features/resources/resourceListings';
 import type { ResourceService } from '../../core/features/resources/resourceService';
-import { groupByScope, serversByScope } from '../../core/presentation/serverPresentation';
+import { groupByScope, isSlowStart, serversByScope } from '../../core/presentation/serverPresentation';
+import { SlowStartAlarm } from '../../core/presentation/slowStartAlarm';
 import { downExplanation } from '../../core/presentation/resourcePresentation';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { CoalescedRefresh } from '../coalescedRefresh';
@@ -33,6 +34,8 @@ export class ResourcesTreeProvider
   private readonly folders = new Map<string, FolderNode>();
   private readonly subscriptions: vscode.Disposable[];
   private readonly refresh = new CoalescedRefresh(() => this.applyChanges());
+  /** A starting server's icon is still until its start becomes slow, then spins: its row is drawn again then. */
+  private readonly slowStarts = new SlowStartAlarm(() => this.showSlowStarts());
   private readonly ctx: TreeContext;
   /** The servers shown greyed: what they show changes decoration only when a server joins or leaves this set. */
   private down = new Set<string>();
@@ -59,7 +62,9 @@ export class ResourcesTreeProvider
   }
 
   private applyChanges() {
-    const changes = this.listings.update(this.service.servers());
+    const servers = this.service.servers();
+    const changes = this.listings.update(servers);
+    this.slowStarts.set(servers);
     if (changes.structure) return this.refreshAll();
     const refreshed: ServerNode[] = [];
     for (const id of changes.servers) {
@@ -74,6 +79,16 @@ export class ResourcesTreeProvider
     if (refreshed.length) this._onDidChangeTreeData.fire(refreshed);
     for (const node of refreshed) this._onDidRefresh.fire(node.listing.server.id);
     this.redecorate();
+  }
+
+  private showSlowStarts() {
+    const now = Date.now();
+    const listed = this.listings.all();
+    this.slowStarts.set(listed.map((l) => l.server), now);
+    const slow = listed.flatMap((l) => (isSlowStart(l.server, now) ? (this.nodes.get(l.server.id) ?? []) : []));
+    if (!slow.length) return;
+    this._onDidChangeTreeData.fire(slow);
+    for (const node of slow) this._onDidRefresh.fire(node.listing.server.id);
   }
 
   private refreshAll() {
@@ -127,6 +142,7 @@ export class ResourcesTreeProvider
   getChildren(node?: ResourceTreeNode): ResourceTreeNode[] {
     if (node) return node.getChildren();
     const listings = this.listings.all();
+    this.slowStarts.set(listings.map((l) => l.server));
     const serverNode = (listing: ServerListing, parent: ResourceTreeNode | undefined) => {
       let n = this.nodes.get(listing.server.id);
       if (!n || n.parent !== parent) {
@@ -174,6 +190,7 @@ export class ResourcesTreeProvider
 
   dispose(): void {
     this.refresh.dispose();
+    this.slowStarts.dispose();
     for (const s of this.subscriptions) s.dispose();
     this._onDidChangeTreeData.dispose();
     this._onDidChangeFileDecorations.dispose();
