@@ -70,10 +70,14 @@ export class ConfigLoader implements vscode.Disposable {
   /** A folder's .vscode/mcp.json, then its .mcp.json (which knows the names the first one defines). */
   private async watchFolder(folder: vscode.WorkspaceFolder): Promise<void> {
     const scope = this.folderScope(folder);
-    const uri = portableConfigUri(folder);
-    const portable: ConfigScope = { ...scope, key: uri.toString(), label: `${folder.name} (.mcp.json)`, configPath: uri.scheme === 'file' ? uri.fsPath : uri.toString() };
+    const portable = this.portableScope(folder);
     await this.watch(scope, workspaceConfigUri(folder), { portableSibling: portable.key });
-    await this.watch(portable, uri, { portable: { shadowedBy: scope.key } });
+    await this.watch(portable, portableConfigUri(folder), { portable: { shadowedBy: scope.key } });
+  }
+
+  private portableScope(folder: vscode.WorkspaceFolder): ConfigScope {
+    const uri = portableConfigUri(folder);
+    return { ...this.folderScope(folder), key: uri.toString(), label: `${folder.name} (.mcp.json)`, configPath: uri.scheme === 'file' ? uri.fsPath : uri.toString() };
   }
 
   private folderScope(folder: vscode.WorkspaceFolder): ConfigScope {
@@ -91,7 +95,24 @@ export class ConfigLoader implements vscode.Disposable {
     await Promise.all([
       ...e.removed.flatMap((f) => [this.unwatch(f.uri.toString()), this.unwatch(portableConfigUri(f).toString())]),
       ...e.added.map((f) => this.watchFolder(f)),
+      ...this.renameFolders(),
     ]);
+  }
+
+  /**
+   * A renamed folder keeps its URI, and VS Code reports it neither added nor removed: its files are applied again
+   * under the new name, which their servers take (running ones keep running).
+   */
+  private renameFolders(): Promise<void>[] {
+    return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
+      const file = this.files.get(folder.uri.toString());
+      if (!file || file.scope.label === folder.name) return [];
+      file.scope = this.folderScope(folder);
+      const portable = this.files.get(portableConfigUri(folder).toString());
+      if (portable) portable.scope = this.portableScope(folder);
+      // Applies the folder's .mcp.json after it.
+      return [this.load(file)];
+    });
   }
 
   private updateRoots() {

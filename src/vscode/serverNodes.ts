@@ -55,7 +55,8 @@ const describeProblem = (p: ConfigProblem): string =>
 
 export class ScopeNode extends Node {
   constructor(
-    private readonly scope: ConfigScope,
+    /** Replaced when its folder is renamed (the key stays). */
+    public scope: ConfigScope,
     /** Replaced as the servers change: the view refreshes this node by its object. */
     public servers: ServerInfo[],
     public problem: ConfigProblem | undefined,

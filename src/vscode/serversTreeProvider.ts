@@ -174,10 +174,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     const scopes = new Map<string, ScopeNode>();
     for (const g of groups) {
       const problem = problems.find((p) => p.scope.key === g.scope.key);
-      const scope = this.scopeNodes.get(g.scope.key) ?? new ScopeNode(g.scope, g.servers, problem, (info, parent) => this.serverNode(info, parent));
-      scope.servers = g.servers;
-      scope.problem = problem;
-      scopes.set(g.scope.key, scope);
+      const node = this.scopeNodes.get(g.scope.key) ?? new ScopeNode(g.scope, g.servers, problem, (info, parent) => this.serverNode(info, parent));
+      node.scope = g.scope;
+      node.servers = g.servers;
+      node.problem = problem;
+      scopes.set(g.scope.key, node);
     }
     this.scopeNodes = scopes;
     return [...top, ...scopes.values()];

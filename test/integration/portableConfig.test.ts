@@ -79,4 +79,26 @@ describe('.mcp.json at a workspace folder root', function () {
     const uri = vscode.Uri.file(path.join(dir, '.mcp.json'));
     await waitFor(() => vscode.languages.getDiagnostics(uri).length === 0, 'the warning gone');
   });
+
+  it("takes a renamed folder's new name: its servers go on running under it, in both views and the roots", async () => {
+    write('.vscode/mcp.json', { servers: { shared: basic('ours') } });
+    const shared = await running('shared', 'mcp.json');
+    const portable = await running('portable', '.mcp.json');
+    const name = `${path.basename(dir)}-renamed`;
+    // What the views say (several folders: a row per folder, then its servers); their rows are kept across refreshes.
+    const folderRows = (rows: string[]) => rows.filter((r) => r.trim().startsWith(path.basename(dir)));
+    assert.ok(folderRows(api.testing.renderServersTree()).some((r) => r.startsWith(`${path.basename(dir)} — `)), 'the Servers view before');
+    assert.ok(folderRows(api.testing.resources.renderTree()).some((r) => r.startsWith(`${path.basename(dir)} `)), 'the Resources view before');
+    const index = vscode.workspace.workspaceFolders!.findIndex((f) => f.uri.fsPath === dir);
+    await waitFor(() => vscode.workspace.updateWorkspaceFolders(index, 1, { uri: vscode.Uri.file(dir), name }), 'the folder renamed');
+    const renamed = await waitFor(() => named('shared').find((s) => s.scope.label === name), 'shared under the new name');
+    assert.deepStrictEqual([renamed.id, renamed.state.kind, renamed.pid], [shared.id, 'running', shared.pid], 'the same server, not restarted');
+    const portableRenamed = await waitFor(() => named('portable').find((s) => s.scope.label === `${name} (.mcp.json)`), 'portable under the new name');
+    assert.deepStrictEqual([portableRenamed.id, portableRenamed.pid], [portable.id, portable.pid]);
+    assert.ok(api.testing.roots().some((r) => r.name === name), 'the root renamed');
+    await waitFor(() => folderRows(api.testing.renderServersTree()).some((r) => r.startsWith(`${name} — `)), 'the Servers view renamed');
+    assert.deepStrictEqual(folderRows(api.testing.renderServersTree()).filter((r) => !r.startsWith(' ')).map((r) => r.replace(/ — .*/, '')), [name, `${name} (.mcp.json)`]);
+    await waitFor(() => folderRows(api.testing.resources.renderTree()).some((r) => r.startsWith(name)), 'the Resources view renamed');
+    assert.ok(!folderRows(api.testing.resources.renderTree()).some((r) => r.startsWith(`${path.basename(dir)} `)), 'no row under the old name');
+  });
 });

@@ -131,6 +131,8 @@ describe('resources: view model', () => {
     const down = listings.get('a')!;
     assert.deepStrictEqual([down.status, down.reason, down.resources.length, down.hasMore], ['down', 'boom', 2, false]);
     assert.deepStrictEqual(listings.update([b, stopped]).structure, true, 'reordered');
+    assert.deepStrictEqual(listings.update([b, { ...stopped }]).structure, false);
+    assert.deepStrictEqual(listings.update([b, { ...stopped, scope: { ...stopped.scope, label: 'renamed' } }]).structure, true, 'its folder renamed');
   });
 
   it('queues chat attachments until taken, replacing a re-attached resource', () => {

@@ -55,4 +55,16 @@ describe('serverChanges: which rows of the Servers view a change redraws', funct
     assert.deepStrictEqual(serverChanges(three, kit.registry.servers()).list, true, 'removed');
   });
 
+  it("takes a renamed folder's scope into its running servers, without a restart, and says the list changed", async () => {
+    const shown = kit.registry.servers();
+    const renamed = { ...scope, label: `${scope.label}-renamed` };
+    await kit.update(renamed, [basic('a'), basic('b')], []);
+    const now = kit.registry.servers();
+    assert.deepStrictEqual(
+      now.map((s) => [s.id, s.scope.label, s.state.kind, s.pid]),
+      shown.map((s) => [s.id, renamed.label, 'running', s.pid]),
+    );
+    assert.deepStrictEqual(serverChanges(shown, now), { list: true, changed: [] }, 'the folder rows change');
+  });
+
 });

@@ -59,7 +59,8 @@ export class ManagedServer implements Disposable {
 
   constructor(
     public entry: RawServerEntry,
-    public readonly scope: ConfigScope,
+    /** Replaced when its folder is renamed; the key (the folder's URI), and so the server's id, stays. */
+    public scope: ConfigScope,
     private readonly deps: ManagedServerDeps,
   ) {
     this.restartPolicy = new RestartPolicy(deps.restartPolicy);

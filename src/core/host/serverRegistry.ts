@@ -172,6 +172,8 @@ export class ServerRegistry implements SessionPort, Disposable {
       }
       const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
       existing.entry = entry;
+      // The folder was renamed: same key, another label.
+      existing.scope = scope;
       if (edited) this.startedByEdit.add(existing);
       const changed = existing.runningHash !== undefined && newHashes.has(entry.name) && existing.runningHash !== newHashes.get(entry.name);
       // Starting, its definition is past the question (runningHash is the one it starts): an edit that resolves the same

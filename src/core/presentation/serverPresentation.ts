@@ -290,7 +290,8 @@ export function serversByScope(servers: ServerInfo[]): { scope: ConfigScope; ser
  * draws every row of a refreshed subtree again, so one server's start should redraw that server's rows only.
  */
 export function serverChanges(shown: readonly ServerInfo[], now: readonly ServerInfo[]): { list: boolean; changed: ServerInfo[] } {
-  if (shown.length !== now.length || now.some((s, i) => s.id !== shown[i].id)) return { list: true, changed: [] };
+  // A folder renamed (its servers' scope replaced) changes the folder rows: the list is drawn again.
+  if (shown.length !== now.length || now.some((s, i) => s.id !== shown[i].id || s.scope !== shown[i].scope)) return { list: true, changed: [] };
   return { list: false, changed: now.filter((s, i) => !sameSnapshot(shown[i], s)) };
 }
 

@@ -6,7 +6,7 @@ import type { ListingStatus, ServerListing } from '../../presentation/resourcePr
 export type { ListingStatus, ServerListing } from '../../presentation/resourcePresentation';
 
 export interface ListingChanges {
-  /** Servers were added, removed or reordered: the whole view must be rebuilt. */
+  /** Servers were added, removed or reordered, or a folder renamed: the whole view must be rebuilt. */
   structure: boolean;
   /** Servers whose subtree changed. */
   servers: string[];
@@ -42,8 +42,11 @@ export class ResourceListings {
   update(servers: ServerInfo[]): ListingChanges {
     const next = new Map<string, ServerListing>();
     const changed: string[] = [];
+    // A server's folder renamed: the folder rows are made again.
+    let rescoped = false;
     for (const server of servers) {
       const previous = this.listings.get(server.id);
+      if (previous && previous.server.scope !== server.scope) rescoped = true;
       const { status, reason } = statusOf(server);
       const live = status === 'running';
       const listing: ServerListing = {
@@ -60,7 +63,7 @@ export class ResourceListings {
       if (!previous || differs(previous, listing)) changed.push(server.id);
     }
     const order = servers.map((s) => s.id);
-    const structure = order.length !== this.order.length || order.some((id, i) => id !== this.order[i]);
+    const structure = rescoped || order.length !== this.order.length || order.some((id, i) => id !== this.order[i]);
     this.listings = next;
     this.order = order;
     return { structure, servers: changed };
