@@ -92,27 +92,32 @@ export class ConfigLoader implements vscode.Disposable {
 
   private async onFoldersChanged(e: vscode.WorkspaceFoldersChangeEvent) {
     this.updateRoots();
+    this.renameFolders();
     await Promise.all([
       ...e.removed.flatMap((f) => [this.unwatch(f.uri.toString()), this.unwatch(portableConfigUri(f).toString())]),
       ...e.added.map((f) => this.watchFolder(f)),
-      ...this.renameFolders(),
     ]);
   }
 
   /**
-   * A renamed folder keeps its URI, and VS Code reports it neither added nor removed: its files are applied again
-   * under the new name, which their servers take (running ones keep running).
+   * A renamed folder keeps its URI, and VS Code reports it neither added nor removed: its files' scopes take the new
+   * name, and so do their servers (running ones keep running) and problems, whether or not the files parse.
    */
-  private renameFolders(): Promise<void>[] {
-    return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
+  private renameFolders(): void {
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const file = this.files.get(folder.uri.toString());
-      if (!file || file.scope.label === folder.name) return [];
-      file.scope = this.folderScope(folder);
+      if (!file || file.scope.label === folder.name) continue;
       const portable = this.files.get(portableConfigUri(folder).toString());
-      if (portable) portable.scope = this.portableScope(folder);
-      // Applies the folder's .mcp.json after it.
-      return [this.load(file)];
-    });
+      for (const [watched, scope] of [
+        [file, this.folderScope(folder)],
+        [portable, this.portableScope(folder)],
+      ] as const) {
+        if (!watched) continue;
+        watched.scope = scope;
+        this.registry.renameScope(scope);
+        if (watched.problem) this.setProblem(watched, { ...watched.problem, scope });
+      }
+    }
   }
 
   private updateRoots() {

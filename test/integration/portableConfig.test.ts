@@ -89,6 +89,11 @@ describe('.mcp.json at a workspace folder root', function () {
     const folderRows = (rows: string[]) => rows.filter((r) => r.trim().startsWith(path.basename(dir)));
     assert.ok(folderRows(api.testing.renderServersTree()).some((r) => r.startsWith(`${path.basename(dir)} — `)), 'the Servers view before');
     assert.ok(folderRows(api.testing.resources.renderTree()).some((r) => r.startsWith(`${path.basename(dir)} `)), 'the Resources view before');
+    // A file that does not parse is renamed too: its servers (kept from its last good text) and its problem.
+    const portableUri = vscode.Uri.file(path.join(dir, '.mcp.json'));
+    const portableText = fs.readFileSync(portableUri.fsPath, 'utf8');
+    fs.writeFileSync(portableUri.fsPath, portableText.replace(/\}\s*$/, ''));
+    await waitFor(() => vscode.languages.getDiagnostics(portableUri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), 'the broken .mcp.json reported');
     const index = vscode.workspace.workspaceFolders!.findIndex((f) => f.uri.fsPath === dir);
     await waitFor(() => vscode.workspace.updateWorkspaceFolders(index, 1, { uri: vscode.Uri.file(dir), name }), 'the folder renamed');
     const renamed = await waitFor(() => named('shared').find((s) => s.scope.label === name), 'shared under the new name');
@@ -100,5 +105,8 @@ describe('.mcp.json at a workspace folder root', function () {
     assert.deepStrictEqual(folderRows(api.testing.renderServersTree()).filter((r) => !r.startsWith(' ')).map((r) => r.replace(/ — .*/, '')), [name, `${name} (.mcp.json)`]);
     await waitFor(() => folderRows(api.testing.resources.renderTree()).some((r) => r.startsWith(name)), 'the Resources view renamed');
     assert.ok(!folderRows(api.testing.resources.renderTree()).some((r) => r.startsWith(`${path.basename(dir)} `)), 'no row under the old name');
+    assert.strictEqual(named('portable')[0].state.kind, 'running', 'kept running from the last good text');
+    fs.writeFileSync(portableUri.fsPath, portableText);
+    await waitFor(() => !vscode.languages.getDiagnostics(portableUri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), 'fixed');
   });
 });

@@ -58,13 +58,21 @@ describe('serverChanges: which rows of the Servers view a change redraws', funct
   it("takes a renamed folder's scope into its running servers, without a restart, and says the list changed", async () => {
     const shown = kit.registry.servers();
     const renamed = { ...scope, label: `${scope.label}-renamed` };
-    await kit.update(renamed, [basic('a'), basic('b')], []);
+    let changes = 0;
+    const listening = kit.registry.onDidChangeServers(() => changes++);
+    kit.registry.renameScope(renamed);
+    listening.dispose();
+    assert.strictEqual(changes, 1, 'the views are told');
     const now = kit.registry.servers();
     assert.deepStrictEqual(
       now.map((s) => [s.id, s.scope.label, s.state.kind, s.pid]),
       shown.map((s) => [s.id, renamed.label, 'running', s.pid]),
     );
     assert.deepStrictEqual(serverChanges(shown, now), { list: true, changed: [] }, 'the folder rows change');
+    // The file applied again afterwards, under the scope its loader now holds: nothing restarts either.
+    const again = { ...renamed };
+    await kit.update(again, [basic('a'), basic('b')], []);
+    assert.ok(kit.registry.servers().every((s, i) => s.scope === again && s.pid === shown[i].pid));
   });
 
 });

@@ -172,7 +172,7 @@ export class ServerRegistry implements SessionPort, Disposable {
       }
       const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
       existing.entry = entry;
-      // The folder was renamed: same key, another label.
+      // The scope as the file was applied with (renamed folders are followed by renameScope).
       existing.scope = scope;
       if (edited) this.startedByEdit.add(existing);
       const changed = existing.runningHash !== undefined && newHashes.has(entry.name) && existing.runningHash !== newHashes.get(entry.name);
@@ -204,6 +204,15 @@ export class ServerRegistry implements SessionPort, Disposable {
   /** Resolves when every start, restart and stop the registry began on its own has finished. */
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Its folder was renamed: its servers take the scope with the new label (the key, and so their ids, stay); nothing restarts. */
+  renameScope(scope: ConfigScope): void {
+    const state = this.scopes.get(scope.key);
+    if (!state || state.scope === scope) return;
+    state.scope = scope;
+    for (const server of state.servers.values()) server.scope = scope;
+    this._onDidChangeServers.fire();
   }
 
   /** Stops and forgets every server of a scope (its folder was removed, or its mcp.json deleted). */
