@@ -102,6 +102,8 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
       for (const side of ['ours', 'bare']) {
         const all = samples.filter((s) => s.figure === figure && s.side === side);
         say(`extension host, ${figure}: ${all.filter((s) => s.majorGcs > 0).length} of ${all.length} samples of ${side} held a major collection`);
+        // Each sample's wall in the order taken (ours and bare take turns going first), to see the noise beside a median.
+        say(`extension host, ${figure}: ${side}'s walls in ms: ${all.map((s) => Math.round(s.ms)).join(' ')}`);
       }
       /** The medians of `value` over each side's samples that `keep` keeps, emitted as a pair. */
       const medians = (name, value, keep = () => true) => {
@@ -113,6 +115,7 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
       medians(`extension host, ${n} stdio servers from mcp.json to running: workbench (browser) CPU, to 0.5 s after`, (s) => s.workbenchCpuMs);
       medians(`extension host, ${n} stdio servers from mcp.json to running: host CPU of the samples without a major collection`, (s) => s.cpuMs, (s) => s.majorGcs === 0);
     }
+    for (const side of ['ours', 'bare']) say(`extension host, first start: ${side}'s walls in ms, window by window: ${of('first start', side, 'ms').map(Math.round).join(' ')}`);
     pair('first start', 'ms', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): wall', 'ms');
     pair('first start', 'cpuMs', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): host CPU', 'ms');
     pair('first start, first window', 'ms', "extension host, first server in a profile's first window (no code cache yet): wall", 'ms');
