@@ -116,8 +116,11 @@ posixOnly('processTree', () => {
       const wrapper = start('wrapper-server.mjs', { FIXTURE_WRAP_DEPTH: '2' });
       const [inner, server] = await childPids(wrapper, 2);
       const signalled = await killTree(wrapper.pid, 'SIGKILL');
-      assert.deepStrictEqual(signalled, [server, inner, wrapper.pid]);
-      assert.strictEqual(await waitForExit(signalled, 5000), true);
+      // The middle wrapper may exit on its own once its child is killed, before its turn comes (a busy machine).
+      const order = [server, inner, wrapper.pid];
+      assert.deepStrictEqual(signalled, order.filter((pid) => pid !== inner || signalled.includes(inner)));
+      assert.strictEqual(signalled[0], server, 'the deepest first');
+      assert.strictEqual(await waitForExit(order, 5000), true);
     });
 
     it('with SIGTERM stops a cooperative tree', async () => {

@@ -74,7 +74,9 @@ export class StdioTransport implements Transport {
   }
 
   private receive(line: Buffer) {
-    if (!line.length) return;
+    // Nothing more is taken from a session being ended (a message over the cap ended it: what follows in the same
+    // read, such as an answer to the call that asked for it, is not delivered).
+    if (!line.length || this.closed) return;
     let message: JSONRPCMessage;
     try {
       message = deserializeMessage(line.toString('utf8'));
