@@ -7,40 +7,27 @@ import { labelText } from '../core/presentation/serverText';
 import { isSlowStart, slowStartSummary, statusSummary } from '../core/presentation/serverPresentation';
 import { SlowStartAlarm } from '../core/presentation/slowStartAlarm';
 import { CommandIds } from '../core/common/commandIds';
-
-/**
- * The least time between two updates of the item, and how long after a change it shows. Each change is drawn again by
- * the workbench (the status bar laid out anew): 10 servers starting changed it a dozen times, which cost the
- * workbench's renderer 20–50 ms of CPU beside the servers' own start. Shown 250 ms after the change, as the trees do
- * (see CoalescedRefresh), a quick start is drawn once.
- */
-const UPDATE_INTERVAL_MS = 250;
+import { CoalescedRefresh } from './coalescedRefresh';
 
 export class McpStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscription: Disposable;
   /** Looks again when a start becomes slow. */
   private readonly slowStarts = new SlowStartAlarm(() => this.update());
+  /** Each change is drawn again by the workbench: shown once a burst of changes settles, as the views are. */
+  private readonly refresh = new CoalescedRefresh(() => this.update());
 
   constructor(private readonly source: { servers(): ServerInfo[]; onDidChangeServers: Event<void> }) {
     // Low priority: a summary, it yields its place to the editor's own items.
     this.item = vscode.window.createStatusBarItem('mcpHost.status', vscode.StatusBarAlignment.Left, -100);
     this.item.name = 'MCP Servers';
     this.item.command = CommandIds.listServers;
-    // At most one update per UPDATE_INTERVAL_MS, however many servers changed (50 starting fire hundreds of changes).
-    this.subscription = source.onDidChangeServers(() => this.schedule());
+    // 10 servers starting change it a dozen times, and each update is laid out anew by the workbench.
+    this.subscription = source.onDidChangeServers(() => this.refresh.schedule());
     this.update();
   }
 
-  private scheduled: NodeJS.Timeout | undefined;
-
-  private schedule() {
-    this.scheduled ??= setTimeout(() => this.update(), UPDATE_INTERVAL_MS);
-  }
-
   private update() {
-    clearTimeout(this.scheduled);
-    this.scheduled = undefined;
     const servers = this.source.servers();
     const now = Date.now();
     const slow = servers.filter((s) => isSlowStart(s, now));
@@ -89,7 +76,7 @@ export class McpStatusBar implements vscode.Disposable {
 
   dispose(): void {
     this.slowStarts.dispose();
-    clearTimeout(this.scheduled);
+    this.refresh.dispose();
     this.subscription.dispose();
     this.item.dispose();
   }

@@ -268,7 +268,7 @@ describe('MCP resources in a real VS Code', function () {
       const since = (starting.state as { since: number }).since;
       const isSluggish = (n: unknown) => (n as { listing?: { server: { id: string } } }).listing?.server.id === starting.id;
       const icon = async (node: ResourceTreeNode) => ((await provider.getTreeItem(node)).iconPath as vscode.ThemeIcon).id;
-      // Its row as the view was last told (the refresh comes up to 250 ms after the change).
+      // Its row as the view was last told (the refresh comes 250 ms to a second after the change).
       const shown = await waitFor(async () => {
         const node = ((await provider.getChildren()) ?? []).find(isSluggish);
         return node && /^starting/.test(String((await provider.getTreeItem(node)).description)) && node;

@@ -1,35 +1,57 @@
-// The trees' refresh: a change is shown 250 ms after it, with the others of that time; a burst of changes is drawn at
-// most every 250 ms.
+// The views' and status bar's refresh: a burst of changes is drawn once it settles (no change for 100 ms), never
+// sooner than 250 ms after its first change, and at the latest a second after it.
 import * as assert from 'assert';
 import { CoalescedRefresh } from '../../src/vscode/coalescedRefresh';
 import { sleep } from './helpers';
 
-describe('the trees’ coalesced refresh', () => {
-  it('shows a change 250 ms after it, with those that came meanwhile, and a burst of changes at most every 250 ms', async () => {
-    const at: number[] = [];
-    const start = Date.now();
-    const refresh = new CoalescedRefresh(() => at.push(Date.now() - start));
-    try {
+describe('the views’ coalesced refresh', () => {
+  let at: number[];
+  let start: number;
+  let refresh: CoalescedRefresh;
+  beforeEach(() => {
+    at = [];
+    start = performance.now();
+    refresh = new CoalescedRefresh(() => at.push(performance.now() - start));
+  });
+  afterEach(() => refresh.dispose());
+
+  /** Changes every `everyMs` for `forMs`; resolves with when the last one came (ms after `start`). */
+  async function changes(everyMs: number, forMs: number): Promise<number> {
+    const end = performance.now() + forMs;
+    let last = 0;
+    while (performance.now() < end) {
       refresh.schedule();
-      await sleep(100);
-      refresh.schedule();
-      assert.strictEqual(at.length, 0, 'not yet: a quick start ends within the delay');
-      await sleep(300);
-      assert.strictEqual(at.length, 1, 'one refresh for the changes of that time');
-      assert.ok(at[0] >= 245 && at[0] < 400, `shown after ${at[0]} ms`);
-      // A change every 10 ms for about 900 ms: a refresh per 250 ms, not per change.
-      const burstStart = Date.now();
-      for (let i = 0; i < 90; i++) {
-        refresh.schedule();
-        await sleep(10);
-      }
-      const burstMs = Date.now() - burstStart;
-      await sleep(300);
-      const burst = at.slice(1);
-      assert.ok(burst.length >= 2 && burst.length <= Math.ceil(burstMs / 250) + 1, `${burst.length} refreshes for 90 changes in ${burstMs} ms`);
-      for (let i = 1; i < at.length; i++) assert.ok(at[i] - at[i - 1] >= 245, `refreshes ${at[i] - at[i - 1]} ms apart`);
-    } finally {
-      refresh.dispose();
+      last = performance.now() - start;
+      await sleep(everyMs);
     }
+    return last;
+  }
+
+  it('shows a lone change 250 ms after it, with those that came meanwhile', async () => {
+    refresh.schedule();
+    await sleep(100);
+    refresh.schedule();
+    assert.deepStrictEqual(at, [], 'not yet: a quick start ends within the delay');
+    await sleep(400);
+    assert.strictEqual(at.length, 1, 'one refresh for the changes of that time');
+    assert.ok(at[0] >= 249 && at[0] < 450, `shown after ${Math.round(at[0])} ms`);
+  });
+
+  it('waits for servers that start together to settle: one refresh, 100 ms after the last change', async () => {
+    // A change every 20 ms for 600 ms (ten servers starting on a busy machine), then none.
+    const last = await changes(20, 600);
+    await sleep(400);
+    assert.strictEqual(at.length, 1, `refreshed at ${at.map(Math.round).join(', ')} ms for changes up to ${Math.round(last)} ms`);
+    assert.ok(at[0] >= last + 99 && at[0] < last + 300, `shown ${Math.round(at[0] - last)} ms after the last change`);
+  });
+
+  it('shows a burst that goes on once a second, not at each change', async function () {
+    this.timeout(10_000);
+    const last = await changes(10, 2600);
+    await sleep(400);
+    assert.ok(at.length >= 2 && at.length <= 4, `${at.length} refreshes for changes over ${Math.round(last)} ms: ${at.map(Math.round).join(', ')}`);
+    assert.ok(at[0] >= 999, `the first ${Math.round(at[0])} ms after the burst began`);
+    for (let i = 1; i < at.length; i++) assert.ok(at[i] - at[i - 1] >= 249, `refreshes ${Math.round(at[i] - at[i - 1])} ms apart`);
+    assert.ok(at.at(-1)! >= last + 99, 'the last change is shown once the burst ended');
   });
 });

@@ -2,6 +2,7 @@
 // unavailable") before a participant is called, so the MCP view says where everything that needs no model is: the
 // `mcpHost.noChatModel` context key picks the view's welcome text, and the Servers view shows a message.
 import vscode = require('vscode');
+import { CoalescedRefresh } from '../coalescedRefresh';
 
 export const NO_MODEL_MESSAGE =
   'No chat model is installed, so chat cannot run here — nothing else needs one: click a tool to call it, a prompt to run it (its messages open as a document to copy), a resource to open it.';
@@ -43,15 +44,13 @@ export class ModelAvailability implements vscode.Disposable {
 
 /** Shows NO_MODEL_MESSAGE at the top of a view that lists servers, while there is no model (an empty view has its welcome). */
 export function showNoModelMessage(view: vscode.TreeView<unknown>, models: ModelAvailability, servers: { servers(): unknown[]; onDidChangeServers: (l: () => void) => vscode.Disposable }): vscode.Disposable {
-  let scheduled: NodeJS.Immediate | undefined;
   const update = () => {
-    scheduled = undefined;
     const message = models.hasModel === false && servers.servers().length ? NO_MODEL_MESSAGE : undefined;
     if (view.message !== message) view.message = message;
   };
-  // Once per tick, however many servers changed in it: 50 servers starting fire hundreds of changes, and each look
-  // lists every server.
-  const schedule = () => void (scheduled ??= setImmediate(update));
+  // With the view's rows, once a burst of changes settles: 50 servers starting fire hundreds of changes, each look
+  // lists every server, and a new message is laid out by the workbench while the servers boot.
+  const refresh = new CoalescedRefresh(update);
   update();
-  return vscode.Disposable.from(models.onDidChange(schedule), servers.onDidChangeServers(schedule), { dispose: () => clearImmediate(scheduled) });
+  return vscode.Disposable.from(models.onDidChange(() => refresh.schedule()), servers.onDidChangeServers(() => refresh.schedule()), refresh);
 }
