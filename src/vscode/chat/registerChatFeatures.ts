@@ -97,7 +97,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         resources,
         documents,
       }, deps.session),
-      registerAgentTools({ sessions: deps.sessions, session: deps.session, consent, caller, resources, views, record: agentCalls }),
+      registerAgentTools({ sessions: deps.sessions, session: deps.session, consent, caller, resources, settings: readToolSettings, views, record: agentCalls }),
       ...registerToolCommands({
         sessions: deps.sessions,
         session: deps.session,

@@ -1,33 +1,37 @@
-// MCP tools for every agent: `mcpHost_listTools` and `mcpHost_callTool`, registered with vscode.lm, so VS Code's
-// agent mode and other extensions' participants (through vscode.lm.invokeTool) reach the tools of the running,
-// trusted servers. Our consent applies as everywhere: a call the user always allowed (or a read-only tool, when the
-// user relies on the hint) runs without asking, a saved "deny" is refused, and any other call gets VS Code's own
-// confirmation, which names the real tool, its server and the arguments. A tool with a view (MCP Apps) opens it beside
-// the chat when its result arrives, since an agent's result has no button to click, and the model is told so (unless
-// the user turned that off with `mcpHost.apps.openForAgentCalls`).
+// What `mcpHost_listTools` and `mcpHost_callTool` do (../tools/agentTools registers them with vscode.lm), in the
+// session layer: a call needs a running server, which loaded it. VS Code's agent mode and other extensions'
+// participants (through vscode.lm.invokeTool) reach the tools of the running, trusted servers. Our consent applies as
+// everywhere: a call the user always allowed (or a read-only tool, when the user relies on the hint) runs without
+// asking, a saved "deny" is refused, and any other call gets VS Code's own confirmation, which names the real tool,
+// its server and the arguments. A tool with a view (MCP Apps) opens it beside the chat when its result arrives, since
+// an agent's result has no button to click, and the model is told so (unless the user turned that off with
+// `mcpHost.apps.openForAgentCalls`).
 import vscode = require('vscode');
-import type { ConversionOptions } from '../../core/protocol/features/chat/contentConversion';
-import type { AgentCalls } from '../../core/protocol/features/tools/agentCallIdentity';
-import { CALL_TOOL_TOOL, LIST_TOOLS_TOOL, toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
+import { toolResultToModel, type ConversionOptions } from '../../core/protocol/features/chat/contentConversion';
+import { AgentCalls } from '../../core/protocol/features/tools/agentCallIdentity';
+import { skillAwareCaller, withSkillTools } from '../../core/protocol/features/skills/skillTool';
+import { toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
+import { searchedToolList } from '../../core/features/tools/toolListSearch';
+import type { NamedTool } from '../../core/features/tools/toolNames';
+import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
+import { hasView } from '../../core/features/apps/appMeta';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
-import type { NamedTool } from '../../core/features/tools/toolNames';
 import type { SessionPort } from '../../core/host/serverSession';
-import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
-import type { LoadSessionLayer } from '../sessionLayer';
-import type { ChatResources } from '../session/chat/mcpChatParticipant';
+import type { ChatResources } from './chat/mcpChatParticipant';
 import type { AppViews } from '../apps/appViews';
-import { hasView } from '../../core/features/apps/appMeta';
-import { readToolSettings } from './toolSettings';
+import type { ToolSettings } from '../tools/toolSettings';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { abortOnCancel } from '../cancellation';
+import { toolResultParts } from './languageModels';
 
-export interface AgentToolDeps {
+export interface AgentToolCallDeps {
   sessions: SessionPort;
-  session: LoadSessionLayer;
   consent: ToolConsent;
   caller: ToolCaller;
   resources: Pick<ChatResources, 'read'>;
+  /** Read at each use: the tool search's limit, whether an agent's call opens a tool's view. */
+  settings(): Pick<ToolSettings, 'maxToolsPerRequest' | 'openViewsForAgentCalls'>;
   /** Views of tool results (MCP Apps): a result whose tool has one opens it. */
   views?: Pick<AppViews, 'showLatest'>;
   /** Extension tests: keep what each call was prepared with. */
@@ -63,23 +67,21 @@ function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: 
   };
 }
 
-export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
-  // With skills, each server's `load_skill` tool too (made in the session layer, loaded whenever a server runs).
+/** The two tools' work, made when an agent first uses one of them. */
+export function agentTools(deps: AgentToolCallDeps): { listTools: vscode.LanguageModelTool<ListToolsInput>; callTool: vscode.LanguageModelTool<CallToolInput> } {
+  // With skills, each server's `load_skill` tool too.
   const servers = () => {
     const all = deps.sessions.servers();
-    return all.some((s) => s.features.skills?.length) ? deps.session().withSkillTools(all) : all;
+    return all.some((s) => s.features.skills?.length) ? withSkillTools(all) : all;
   };
-  // Made when an agent first prepares a call (a server runs then, so the session layer is loaded anyway).
-  let agentCalls: AgentCalls | undefined;
-  const calls = (): AgentCalls => (agentCalls ??= new (deps.session().AgentCalls)(deps.consent));
+  const calls = new AgentCalls(deps.consent);
   const conversion = (serverId: string): ConversionOptions => ({ images: false, resolveLink: (link) => deps.resources.read(serverId, link.uri) });
 
   const listTools: vscode.LanguageModelTool<ListToolsInput> = {
     prepareInvocation: () => ({ invocationMessage: 'Listing the tools of your MCP servers' }),
     invoke: (options) => {
       const input = options.input ?? {};
-      // The search is in the session layer, which the servers that have tools have loaded already.
-      const text = deps.session().searchedToolList(servers(), input, readToolSettings().maxToolsPerRequest) ?? toolListForModel(servers(), input);
+      const text = searchedToolList(servers(), input, deps.settings().maxToolsPerRequest) ?? toolListForModel(servers(), input);
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
     },
   };
@@ -88,7 +90,7 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
     prepareInvocation(options) {
       const input = options.input ?? {};
       // Resolved once: the confirmation and the invoke share this identity (server, tool as described, arguments).
-      const resolved = calls().prepare(servers(), input);
+      const resolved = calls.prepare(servers(), input);
       let prepared: PreparedAgentCall;
       if (!resolved.ok) {
         prepared = { input, invocationMessage: 'Calling an MCP tool that is not there' };
@@ -109,25 +111,23 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
     },
     async invoke(options, token) {
       // The identity prepared (and confirmed, where VS Code asked), found again unchanged: never resolved anew.
-      const resolved = calls().take(servers(), options.input ?? {});
+      const resolved = calls.take(servers(), options.input ?? {});
       if (!resolved.ok) throw new Error(resolved.message);
       const { tool, arguments: args } = resolved;
       const abort = new AbortController();
       const sub = abortOnCancel(token, abort);
       try {
         // The one guarded path: a decision taken at prepare time is checked again (a "deny" saved since refuses it).
-        const outcome = await deps.session().skillAwareCaller(deps.caller, deps.sessions).call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal, whenAborted: 'detach' }, { confirmedByUser: resolved.confirmedByUser });
+        const outcome = await skillAwareCaller(deps.caller, deps.sessions).call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal, whenAborted: 'detach' }, { confirmedByUser: resolved.confirmedByUser });
         if (!outcome.ran) throw new Error('The user denied this MCP tool. Do not retry it.');
         const { result } = outcome;
-        // Results are converted in the session layer, loaded with the server that gave this one.
-        const { toolResultToModel, toolResultParts } = deps.session();
         const part = await toolResultToModel('agent', result, conversion(tool.serverId));
         const content = part.kind === 'toolResult' ? part.content : [];
         const text = content.map((c) => (c.kind === 'text' ? c.text : '')).join('\n');
         // The error's text goes to the model as the tool's failure.
         if (result.isError) throw new Error(text);
         const parts = toolResultParts(content);
-        if (deps.views && hasView(tool.tool) && readToolSettings().openViewsForAgentCalls) {
+        if (deps.views && hasView(tool.tool) && deps.settings().openViewsForAgentCalls) {
           const name = plainText(tool.tool.name);
           deps.views
             .showLatest({ serverId: tool.serverId, serverName: tool.serverName, tool: tool.tool, arguments: args, result })
@@ -144,5 +144,5 @@ export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
     },
   };
 
-  return vscode.Disposable.from(vscode.lm.registerTool(LIST_TOOLS_TOOL, listTools), vscode.lm.registerTool(CALL_TOOL_TOOL, callTool));
+  return { listTools, callTool };
 }

@@ -17,6 +17,7 @@ export { RegistryBrowser } from './registryBrowser';
 export { managePermissions } from './permissionsPick';
 export { DevModeWatcher } from './devModeWatcher';
 export { ToolCallRunner } from './toolCallRunner';
+export { agentTools } from './agentToolCalls';
 export { confinedConnection } from './sandboxNotices';
 export { LanguageModels, toolResultParts } from './languageModels';
 export { openAppView } from './appViewPanel';
