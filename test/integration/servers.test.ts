@@ -91,10 +91,13 @@ describe('MCP servers in a real VS Code', function () {
     try {
       // The page drawn from what the view was last told (a start that just ended may still be on its way there).
       const bothRunning = (rows: string[]) => ['basic', 'everything'].every((name) => rows.some((r) => r.startsWith(`${name} running`)));
+      let lastRows: string[] = [];
       const rowsBefore = await waitFor(async () => {
-        const rows = await serversViewRows();
+        const rows = (lastRows = await serversViewRows());
         return bothRunning(rows) && rows;
-      }, 'basic and everything running in the page');
+      }, 'basic and everything running in the page').catch((e: Error) => {
+        throw new Error(`${e.message}: the page showed ${JSON.stringify(lastRows)}`);
+      });
       await vscode.commands.executeCommand('mcpHost.stopServer', basicNode);
       await waitFor(async () => (await serversViewRows()).some((r) => /^basic stopped/.test(r)), 'basic stopped in the page');
       assert.ok((await serversViewRows()).some((r) => /^everything running/.test(r)), 'everything still shown running');
