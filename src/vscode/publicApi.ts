@@ -37,6 +37,8 @@ export interface McpHostTestingApi {
   callTool(serverId: string, name: string, args?: Record<string, unknown>): Promise<unknown>;
   startServer(serverId: string): Promise<void>;
   stopServer(serverId: string): Promise<void>;
+  /** The level of a server's log (VS Code's default until its channel is opened, then the channel's). */
+  serverLogLevel(serverId: string): string | undefined;
   readonly roots: () => { uri: string; name: string }[];
   /** The Servers view as rendered: every node's label and description, depth-first, indented by level. */
   renderServersTree(): string[];
@@ -106,6 +108,7 @@ export function createPublicApi({
       callTool: async (serverId, name, args) => registry.session(serverId).callTool({ name, arguments: args ?? {} }),
       startServer: async (id) => registry.get(id)?.start(true),
       stopServer: async (id) => registry.get(id)?.stop(),
+      serverLogLevel: (id) => registry.get(id)?.log.logLevel,
       roots: () => registry.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
       serversTree: tree,

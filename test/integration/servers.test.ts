@@ -395,6 +395,30 @@ describe('MCP servers in a real VS Code', function () {
     await waitFor(() => !server('asking'), 'asking removed');
   });
 
+  it("follows VS Code's log level in a server's log that was never opened, and in one started after the change", async () => {
+    const original = await vscode.commands.executeCommand<string>('_extensionTests.getLogLevel');
+    const servers = config.servers();
+    servers.levelled = { command: 'node', args: [fixtureServer('basic-server.mjs'), 'levelled'] };
+    await config.writeServers(servers);
+    try {
+      const levelled = await running('levelled');
+      assert.strictEqual(api.testing.serverLogLevel(levelled.id), original.toLowerCase(), "VS Code's level");
+      await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'trace');
+      await waitFor(() => api.testing.serverLogLevel(levelled.id) === 'trace', 'the running server traced');
+      // A server started after the change starts at the new level (the kept level was updated, not only told).
+      await api.testing.stopServer(levelled.id);
+      await api.testing.startServer(levelled.id);
+      await running('levelled');
+      assert.strictEqual(api.testing.serverLogLevel(levelled.id), 'trace');
+      await vscode.commands.executeCommand('_extensionTests.setLogLevel', original);
+      await waitFor(() => api.testing.serverLogLevel(levelled.id) === original.toLowerCase(), 'back to the level before');
+    } finally {
+      await vscode.commands.executeCommand('_extensionTests.setLogLevel', original);
+      await config.restore();
+      await waitFor(() => !server('levelled'), 'levelled removed');
+    }
+  });
+
   it('runs the user-level servers the user configures for every workspace', async () => {
     await vscode.commands.executeCommand('mcpHost.openUserConfiguration');
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith('/mcp.json') && vscode.window.activeTextEditor, 'user config open');
