@@ -6,6 +6,7 @@ import { NOT_TRUSTED_EDITED } from '../core/host/editedTrust';
 import type { ServerRegistry } from '../core/host/serverRegistry';
 import type { ServerInfo } from '../core/host/types';
 import { plainText } from '../core/presentation/serverText';
+import { CoalescedRefresh } from './coalescedRefresh';
 
 /** How long the waiting servers must stay unchanged (the user stopped typing) before the notice. */
 export const TRUST_NOTICE_DELAY_MS = 1500;
@@ -22,9 +23,7 @@ export function trustNoticeText(names: string[]): string {
 export function notifyServersWaitingForTrust(registry: ServerRegistry, delayMs = TRUST_NOTICE_DELAY_MS): vscode.Disposable {
   /** Ids already told about, so that one server is announced once until it leaves the waiting state. */
   const told = new Set<string>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
-    timer = undefined;
     const servers = registry.servers().filter(waiting);
     for (const id of told) if (!servers.some((s) => s.id === id)) told.delete(id);
     const fresh = servers.filter((s) => !told.has(s.id));
@@ -38,12 +37,8 @@ export function notifyServersWaitingForTrust(registry: ServerRegistry, delayMs =
       await Promise.all(fresh.map(async (s) => registry.get(s.id)?.start(true).catch(() => undefined)));
     });
   };
-  const subscription = registry.onDidChangeServers(() => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(check, delayMs);
-  });
-  return new vscode.Disposable(() => {
-    subscription.dispose();
-    if (timer) clearTimeout(timer);
-  });
+  // Once the servers have been unchanged for delayMs, however long the changes go on.
+  const settled = new CoalescedRefresh(check, { minDelayMs: delayMs, quietMs: delayMs, maxDelayMs: Infinity });
+  const subscription = registry.onDidChangeServers(() => settled.schedule());
+  return vscode.Disposable.from(subscription, settled);
 }

@@ -45,6 +45,17 @@ describe('the views’ coalesced refresh', () => {
     assert.ok(at[0] >= last + 99 && at[0] < last + 300, `shown ${Math.round(at[0] - last)} ms after the last change`);
   });
 
+  it('with a timing of its own (the trust notice: once unchanged for 300 ms, however long the changes go on)', async function () {
+    this.timeout(10_000);
+    refresh.dispose();
+    refresh = new CoalescedRefresh(() => at.push(performance.now() - start), { minDelayMs: 300, quietMs: 300, maxDelayMs: Infinity });
+    const last = await changes(50, 1500);
+    assert.deepStrictEqual(at, [], 'nothing while the changes go on');
+    await sleep(500);
+    assert.strictEqual(at.length, 1);
+    assert.ok(at[0] >= last + 299 && at[0] < last + 500, `${Math.round(at[0] - last)} ms after the last change`);
+  });
+
   it('shows a burst that goes on once a second, not at each change', async function () {
     this.timeout(10_000);
     const last = await changes(10, 2600);
