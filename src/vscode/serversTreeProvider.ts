@@ -55,6 +55,15 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   /** The notices the view was last given, as text: their sources fire on every server change, most of them do not change. */
   private shownNotices = '';
   private wholeView = true;
+  /**
+   * Whether the next fetch of the root follows a refresh of the whole view: VS Code draws that fetch's rows anew, and
+   * later changes are compared with it. VS Code also fetches the root on its own (a view shown, a row expanded), and
+   * such a fetch may update its items without drawing the rows again: taken as shown, it left rows "starting" on screen
+   * for servers that ran (seen in the servers suite), since no later refresh named them.
+   */
+  private rootFetchFollowsRefresh = true;
+  /** How many servers the root's last fetch listed: a running server shows expanded in a list of up to five. */
+  private listed = 0;
   /** Whether the view is on screen: a hidden one is refreshed whole, which VS Code defers until it shows. */
   isVisible: () => boolean = () => true;
 
@@ -90,20 +99,23 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     const { list, changed } = serverChanges(this.shown, servers);
     if (this.wholeView || list || !this.isVisible() || this.currentNotices().key !== this.shownNotices) {
       this.wholeView = false;
+      this.rootFetchFollowsRefresh = true;
       this._onDidChangeTreeData.fire(undefined);
       return;
     }
+    const drawn = this.shown;
     this.shown = servers;
     this.slowStarts.set(servers);
     const refreshed: Node[] = [];
-    // A scope's row counts its running servers: when that count changes, its subtree is refreshed with its servers.
+    // A scope's row counts its running servers: when that count changed since it was drawn, its subtree is refreshed
+    // with its servers. Counted from the snapshots drawn, not the node's list, which a fetch of VS Code's own updates.
+    const running = (list: readonly ServerInfo[], key: string) => list.filter((s) => s.scope.key === key && s.state.kind === 'running').length;
     const scopesRefreshed = new Set<string>();
     for (const group of serversByScope(changed)) {
       const scope = this.scopeNodes.get(group.scope.key);
       if (!scope) continue;
-      const running = scope.running;
       scope.servers = scope.servers.map((s) => group.servers.find((c) => c.id === s.id) ?? s);
-      if (scope.running === running) continue;
+      if (running(drawn, group.scope.key) === running(servers, group.scope.key)) continue;
       refreshed.push(scope);
       scopesRefreshed.add(group.scope.key);
     }
@@ -118,13 +130,14 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
 
   private showSlowStarts(): void {
     const now = Date.now();
-    this.slowStarts.set(this.shown, now);
+    const servers = this.source.servers();
+    this.slowStarts.set(servers, now);
     if (!this.isVisible()) {
       this.wholeView = true;
       this.refresh.schedule();
       return;
     }
-    const slow = this.shown.flatMap((s) => (isSlowStart(s, now) ? (this.serverNodes.get(s.id) ?? []) : []));
+    const slow = servers.flatMap((s) => (isSlowStart(s, now) ? (this.serverNodes.get(s.id) ?? []) : []));
     if (slow.length) this._onDidChangeTreeData.fire(slow);
   }
 
@@ -135,7 +148,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       node.info = info;
       return node;
     }
-    const created = new ServerNode(info, parent, this.rows, () => this.shown.length <= EXPAND_RUNNING_UP_TO);
+    const created = new ServerNode(info, parent, this.rows, () => this.listed <= EXPAND_RUNNING_UP_TO);
     this.serverNodes.set(info.id, created);
     return created;
   }
@@ -156,7 +169,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   getChildren(node?: Node): Node[] {
     if (node) return node.getChildren();
     const servers = this.source.servers();
-    this.shown = servers;
+    this.listed = servers.length;
+    if (this.rootFetchFollowsRefresh) {
+      this.rootFetchFollowsRefresh = false;
+      this.shown = servers;
+    }
     this.slowStarts.set(servers);
     const ids = new Set(servers.map((s) => s.id));
     for (const id of this.serverNodes.keys()) if (!ids.has(id)) this.serverNodes.delete(id);

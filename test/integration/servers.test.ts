@@ -119,6 +119,28 @@ describe('MCP servers in a real VS Code', function () {
     }
   });
 
+  it("still redraws a changed server's row when the view's root was fetched meanwhile without a refresh of ours", async () => {
+    const basic = await running('basic');
+    await running('everything');
+    await vscode.commands.executeCommand('mcpHost.servers.focus');
+    const tree = api.testing.serversTree;
+    const basicNode = ((await tree.getChildren()) ?? []).find((n) => (n as { serverId?: string }).serverId === basic.id);
+    assert.ok(basicNode, 'basic listed');
+    const { refreshes, listening } = await refreshesFromQuiet(tree);
+    try {
+      await api.testing.stopServer(basic.id);
+      // VS Code fetches the root on its own at times (a view shown, a row expanded), and may then keep the rows it
+      // drew: such a fetch before our refresh must not count as drawn.
+      await tree.getChildren();
+      await waitFor(() => refreshes.some((e) => Array.isArray(e) && e.includes(basicNode)), "a refresh naming basic's row", 5000);
+      await waitFor(async () => (await serversViewRows()).some((r) => /^basic stopped/.test(r)), 'basic stopped in the page');
+    } finally {
+      listening.dispose();
+      await api.testing.startServer(basic.id);
+      await running('basic');
+    }
+  });
+
   it('refreshes a hidden view whole (VS Code defers it), and shows the changes made meanwhile when it is opened again', async () => {
     const basic = await running('basic');
     await vscode.commands.executeCommand('workbench.view.explorer');
