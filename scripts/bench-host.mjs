@@ -138,6 +138,8 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
         say(`extension host: no samples for ${figure}`);
         continue;
       }
+      // A view that asked nothing gives no sample: say how many the median is of.
+      say(`extension host, ${figure}: ${cpu.length} samples, host CPU in ms: ${cpu.map((x) => Math.round(x * 10) / 10).join(' ')}`);
       emitOurs(`extension host, ${figure}: host CPU up to the view's last question (no bare equivalent)`, median(cpu), 'ms', 1);
       emitOurs(`extension host, ${figure}: time in our tree provider (no bare equivalent)`, median(provider), 'ms', 1);
     }
