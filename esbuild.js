@@ -1,8 +1,9 @@
 // Bundles the extension in three files: dist/extension.js, loaded on activation in every window (config, views,
-// commands, chat registration: no SDK, zod or JSON Schema validator); dist/launch.js (src/vscode/session/launchLayer:
+// commands, chat registration: no SDK, zod or JSON Schema validator); dist/launch.js (src/vscode/launchBundle.lazy.ts:
 // launch plans and server processes), which the first one requires when the first plan is made; and dist/host.js
-// (src/vscode/session: the protocol layer and the UI that runs only when used), which it requires when the first
-// server starts or the first protocol object is needed. `--production` minifies, `--watch` rebuilds on change.
+// (src/vscode/hostBundle.lazy.ts: every `*.lazy.ts` module, the protocol and the UI that runs only when used), which
+// it requires when the first server starts or a lazy part is first used. Only src/vscode/createHost.ts requires them.
+// `--production` minifies, `--watch` rebuilds on change.
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
@@ -23,25 +24,26 @@ const problemMatcherPlugin = {
 };
 
 /**
- * The lazy boundary: createHost's requires of the lazy layers become requires of the bundles beside this one, the
- * session layer's of dist/host.js, the launch layer's of dist/launch.js.
+ * The lazy boundary: the composition root's requires of the two bundle entries become requires of the bundles beside
+ * this one, dist/host.js and dist/launch.js.
  */
-const SESSION_LOADER = path.join('src', 'vscode', 'createHost.ts');
-const LAZY_BUNDLES = { './session': './host.js', './session/launchLayer': './launch.js' };
+const COMPOSITION_ROOT = path.join('src', 'vscode', 'createHost.ts');
+const LAZY_BUNDLES = { './hostBundle.lazy': './host.js', './launchBundle.lazy': './launch.js' };
 const lazyBoundaryPlugin = {
   name: 'lazy-boundary',
   setup(build) {
-    build.onResolve({ filter: /^\.\/session(\/launchLayer)?$/ }, (args) =>
-      path.relative(__dirname, args.importer) === SESSION_LOADER ? { path: LAZY_BUNDLES[args.path], external: true } : undefined,
+    build.onResolve({ filter: /^\.\/(host|launch)Bundle\.lazy$/ }, (args) =>
+      path.relative(__dirname, args.importer) === COMPOSITION_ROOT ? { path: LAZY_BUNDLES[args.path], external: true } : undefined,
     );
   },
 };
 
 /**
  * The launch layer's modules: those its entry re-exports (`export * from '…'`), without extension, from the root. The
- * session layer takes them from dist/launch.js, so that each is one module at run time (its classes, its state).
+ * host bundle takes them from dist/launch.js, so that each is one module at run time (its classes, its state).
  */
-const LAUNCH_ENTRY = path.join('src', 'vscode', 'session', 'launchLayer.ts');
+const LAUNCH_ENTRY = path.join('src', 'vscode', 'launchBundle.lazy.ts');
+const HOST_ENTRY = path.join('src', 'vscode', 'hostBundle.lazy.ts');
 function launchLayerModules() {
   const source = fs.readFileSync(path.join(__dirname, LAUNCH_ENTRY), 'utf8');
   return [...source.matchAll(/^export \* from '(\.[^']+)';$/gm)].map((m) => path.join(path.dirname(LAUNCH_ENTRY), m[1]));
@@ -159,7 +161,7 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
     },
     {
       ...common,
-      entryPoints: ['src/vscode/session/index.ts'],
+      entryPoints: [HOST_ENTRY],
       outfile: path.join(outdir, 'host.js'),
       // The SDK's Node default JSON Schema validator is ajv (150 KB minified); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.

@@ -1,19 +1,24 @@
 // The layering rules of the source tree, as ESLint configuration (used by eslint.config.mjs, and by the unit test that
 // proves each rule fails on what it forbids):
 // - src/core never reaches the vscode module;
-// - the lazy boundary: src/core/protocol and src/vscode/session load with the first server (dist/host.js), so code
-//   outside them (and outside the CLI, which is not bundled) may import their types, never their values.
+// - the lazy boundary: a module whose file name ends in `.lazy.ts` loads on demand (dist/host.js or dist/launch.js),
+//   never on activation. A file that is not lazy may import a lazy module's types, never its values; and only the
+//   composition root, src/vscode/createHost.ts, loads a lazy bundle (its require of ./hostBundle.lazy or
+//   ./launchBundle.lazy). The CLI is not bundled: it imports what it needs.
 const coreLayering =
   'src/core is plain TypeScript, run and unit-tested in Node without VS Code: only src/vscode/** (and src/extension.ts) ' +
   'may use the vscode module. Give core a port (an interface or callback) and adapt it in src/vscode/.';
 
 const lazyBoundary =
-  'src/core/protocol and src/vscode/session load with the first server (dist/host.js), not on activation: import their ' +
-  'types only (`import type`). Take what you need at run time as a dependency: src/vscode/createHost.ts hands in the ' +
-  'session layer loader (LoadSessionLayer) and the core host its createConnection.';
+  'a *.lazy module loads on demand (dist/host.js), not on activation: import its types only (`import type`), or declare ' +
+  'the contract you need beside your code and take the part as a dependency: src/vscode/createHost.ts builds it lazily.';
+
+const oneLoader =
+  'only the composition root (src/vscode/createHost.ts) loads a lazy bundle: take the part you need as a dependency ' +
+  '(an interface) and let createHost build it lazily.';
 
 const vscodePath = { name: 'vscode', message: coreLayering };
-const lazyPatterns = [{ group: ['**/protocol', '**/protocol/**', '**/session', '**/session/**'], allowTypeImports: true, message: lazyBoundary }];
+const lazyPatterns = [{ regex: '\\.lazy$', allowTypeImports: true, message: lazyBoundary }];
 const vscodeSyntax = [
   // no-restricted-imports sees import/export declarations only; these catch require('vscode'), import('vscode') and
   // import x = require('vscode').
@@ -22,38 +27,54 @@ const vscodeSyntax = [
   // `import vscode = require('vscode')`, the form src/vscode uses (esbuild emits a plain require for it).
   { selector: "TSExternalModuleReference[expression.value='vscode']", message: coreLayering },
 ];
-const lazySyntax = [
-  { selector: "CallExpression[callee.name='require'][arguments.0.value=/(^|\\/)(protocol|session)(\\/|$)/]", message: lazyBoundary },
-  { selector: 'ImportExpression[source.value=/(^|\\/)(protocol|session)(\\/|$)/]', message: lazyBoundary },
-  { selector: 'TSImportEqualsDeclaration[importKind=value] > TSExternalModuleReference[expression.value=/(^|\\/)(protocol|session)(\\/|$)/]', message: lazyBoundary },
+/** A lazy module loaded at run time: require, import() or `import x = require(…)` of a `*.lazy` specifier. */
+const lazyLoads = (message) => [
+  { selector: "CallExpression[callee.name='require'][arguments.0.value=/\\.lazy$/]", message },
+  { selector: 'ImportExpression[source.value=/\\.lazy$/]', message },
+  { selector: 'TSImportEqualsDeclaration[importKind=value] > TSExternalModuleReference[expression.value=/\\.lazy$/]', message },
 ];
-const lazyLayers = ['src/core/protocol/**/*.ts', 'src/vscode/session/**/*.ts', 'src/cli/**/*.ts'];
+const lazyFiles = ['src/**/*.lazy.ts'];
+const compositionRoot = 'src/vscode/createHost.ts';
 
 export const layerRules = [
   {
-    // Activation code of the core: no vscode, and the lazy layer's types only.
+    // The core, eager and lazy: no vscode.
     files: ['src/core/**/*.ts'],
-    ignores: lazyLayers,
-    rules: {
-      'no-restricted-imports': ['error', { paths: [vscodePath], patterns: lazyPatterns }],
-      'no-restricted-syntax': ['error', ...vscodeSyntax, ...lazySyntax],
-    },
-  },
-  {
-    // The protocol layer: no vscode.
-    files: ['src/core/protocol/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [vscodePath] }],
-      'no-restricted-syntax': ['error', ...vscodeSyntax],
+      'no-restricted-syntax': ['error', ...vscodeSyntax, ...lazyLoads(oneLoader)],
     },
   },
   {
-    // Activation code of the VS Code layer: the lazy layers' types only.
-    files: ['src/extension.ts', 'src/vscode/**/*.ts'],
-    ignores: lazyLayers,
+    // Eager core code: no vscode, and a lazy module's types only.
+    files: ['src/core/**/*.ts'],
+    ignores: lazyFiles,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [vscodePath], patterns: lazyPatterns }],
+      'no-restricted-syntax': ['error', ...vscodeSyntax, ...lazyLoads(oneLoader)],
+    },
+  },
+  {
+    // Eager VS Code code: a lazy module's types only; no loading of one.
+    files: ['src/extension.ts', 'src/vscode/**/*.ts', 'src/webview/**/*.ts'],
+    ignores: [...lazyFiles, compositionRoot],
     rules: {
       'no-restricted-imports': ['error', { patterns: lazyPatterns }],
-      'no-restricted-syntax': ['error', ...lazySyntax],
+      'no-restricted-syntax': ['error', ...lazyLoads(oneLoader)],
+    },
+  },
+  {
+    // Lazy VS Code code: any import, but no loading of a bundle (that is the composition root's).
+    files: ['src/vscode/**/*.lazy.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...lazyLoads(oneLoader)],
+    },
+  },
+  {
+    // The composition root: the lazy bundles' types, and its own requires of them.
+    files: [compositionRoot],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: lazyPatterns }],
     },
   },
 ];

@@ -3,17 +3,17 @@
 // lists its tools, calls each with arguments built from its input schema, and exits: what the MCP conformance
 // suite's client scenarios drive.
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { ConfigScope, RemoteAuthConfig } from '../core/config/types';
+import type { ConfigScope, RemoteAuthConfig } from '../core/config/serverDefinition';
 import { parseMcpConfig } from '../core/config/mcpConfigParser';
 import { AuthStatusStore } from '../core/auth/authStatus';
-import { oauthProviderFactory } from '../core/protocol/auth/oauthProviderFactory';
-import type { StaticClient } from '../core/auth/ports';
-import { createCoreHost } from '../core/host/createCoreHost';
-import { planLaunch } from '../core/protocol/launch/launchPlanner';
-import { createConnection } from '../core/protocol/serverConnection';
+import { oauthProviderFactory } from '../core/protocol/auth/oauthProviderFactory.lazy';
+import type { StaticClient } from '../core/auth/authPorts';
+import { createCoreHost } from '../core/createCoreHost';
+import { planLaunch } from '../core/protocol/launch/launchPlanner.lazy';
+import { createConnection } from '../core/protocol/serverConnection.lazy';
 import { acceptDefaultsElicitation, declineSampling, headlessInteraction, MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
 import { argumentsFor } from './toolArguments';
-import type { Skill, Tool } from '../core/host/types';
+import type { Skill, Tool } from '../core/host/serverInfo';
 import type { ServerSession } from '../core/host/serverSession';
 
 const SERVER_NAME = 'server';

@@ -1,11 +1,11 @@
 // The host's ports answered without a user: memory for storage, stderr for logs, and fixed answers where the
 // extension would ask (sign in: yes; elicitation: accept with the schema's defaults; sampling: declined).
 import { ProtocolError, type FetchLike } from '@modelcontextprotocol/client';
-import type { AuthInteraction, SecretStore } from '../core/auth/ports';
-import { defaultsOf, formFromSchema } from '../core/protocol/features/formModel';
+import type { AuthInteraction, SecretStore } from '../core/auth/authPorts';
+import { defaultsOf, formFromSchema } from '../core/features/elicitation/formModel.lazy';
 import type { ClientFeature } from '../core/host/clientFeature';
 import { Emitter } from '../core/common/events';
-import type { KeyValueStore } from '../core/host/ports';
+import type { KeyValueStore } from '../core/host/hostPorts';
 import type { LogLevelName, ServerLog, ServerLogFactory } from '../core/common/log';
 
 export class MemoryStore implements KeyValueStore {

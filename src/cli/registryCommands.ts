@@ -3,13 +3,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { describeEntry } from '../core/registry/describeEntry';
-import type { InputDefinition } from '../core/config/types';
+import { describeEntry } from '../core/features/mcpRegistry/describeEntry';
+import type { InputDefinition } from '../core/config/serverDefinition';
 import { firstLine, plainText, truncate } from '../core/presentation/serverText';
-import { vscodeUserDir } from '../core/registry/foreignConfigs';
-import { McpJsonWriteError, writeServer } from '../core/registry/mcpJsonWriter';
-import { DEFAULT_REGISTRY_URL, RegistryClient, RegistryError } from '../core/registry/registryClient';
-import { answerQuestions, MappingError, planInstall, type InstallPlan } from '../core/registry/serverJsonMapping';
+import { vscodeUserDir } from '../core/config/foreignConfigs';
+import { McpJsonWriteError, writeServer } from '../core/config/mcpJsonWriter';
+import { DEFAULT_REGISTRY_URL, RegistryClient, RegistryError } from '../core/features/mcpRegistry/registryClient';
+import { answerQuestions, MappingError, planInstall, type InstallPlan } from '../core/features/mcpRegistry/serverJsonMapping';
 
 export interface RegistryTerminal {
   ask(question: string, options?: { secret?: boolean }): Promise<string | undefined>;

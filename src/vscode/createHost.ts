@@ -8,15 +8,15 @@ import { requireWithCodeCache } from './codeCachedBundle';
 import { onListenerError } from '../core/common/events';
 import { createAppsFeature } from '../core/features/apps/appsFeature';
 import { ResourceSubscriptions } from '../core/features/resources/resourceSubscriptions';
-import { createCoreHost, type CoreHost } from '../core/host/createCoreHost';
+import { createCoreHost, type CoreHost } from '../core/createCoreHost';
 import { createOAuthSupport, type OAuthSupport } from './auth/oauthSupport';
-import { DialogRouter } from './dialogs';
+import { DialogRouter } from './dialogs/dialogRouter';
 import { createElicitationFeature } from './elicitation/createElicitationFeature';
 import { createSamplingFeature } from './sampling/createSamplingFeature';
-import { ServerOutputChannels } from './serverLogs';
+import { ServerOutputChannels } from './servers/serverLogs';
 import type { LaunchLayer, LoadSessionLayer, SessionLayer } from './sessionLayer';
 import { readSettings, reportSettingProblems } from './settings';
-import { StoredInputs } from './storedInputs';
+import { StoredInputs } from './config/storedInputs';
 
 export interface Host extends CoreHost, vscode.Disposable {
   /** Loads the session layer on first use (the first server's start, the first @mcp request, …). */
@@ -37,15 +37,15 @@ function sessionLayerLoader(cacheDir: string | undefined, report: (message: stri
   let loaded: SessionLayer | undefined;
   const bundle = path.join(__dirname, 'host.js');
   const cached = () => (cacheDir !== undefined && fs.existsSync(bundle) ? (requireWithCodeCache(bundle, cacheDir, report) as SessionLayer) : undefined);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-syntax -- the one load of the session layer: synchronous and deferred
-  return () => (loaded ??= cached() ?? (require('./session') as SessionLayer));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the one load of the session layer: synchronous and deferred
+  return () => (loaded ??= cached() ?? (require('./hostBundle.lazy') as SessionLayer));
 }
 
 /** The launch layer, required once, when the first plan is made: esbuild turns this require into one of dist/launch.js. */
 function launchLayerLoader(): () => LaunchLayer {
   let loaded: LaunchLayer | undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports, no-restricted-syntax -- the one load of the launch layer: synchronous and deferred
-  return () => (loaded ??= require('./session/launchLayer') as LaunchLayer);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the one load of the launch layer: synchronous and deferred
+  return () => (loaded ??= require('./launchBundle.lazy') as LaunchLayer);
 }
 
 export function createHost(context: vscode.ExtensionContext): Host {

@@ -1,20 +1,20 @@
 // The API `activate()` returns to other extensions (and tests): servers, their state and what they offer.
 import vscode = require('vscode');
-import type { ServerRegistry } from '../core/host/serverRegistry';
-import type { ServerInfo } from '../core/host/types';
+import type { ServerRegistry } from '../core/host/serverManager';
+import type { ServerInfo } from '../core/host/serverInfo';
 import type { AppViewInfo } from './apps/appViewTypes';
-import type { ArgumentPickState } from './session/chat/promptArgumentPicker';
+import type { ArgumentPickState } from './prompts/promptArgumentPicker.lazy';
 import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
-import type { Coexistence } from './coexistence';
-import type { ConfigLoader } from './configLoader';
-import type { RegistryPickState } from './session/registryBrowser';
+import type { Coexistence } from './coexistence/coexistence';
+import type { ConfigLoader } from './config/configLoader';
+import type { RegistryPickState } from './mcpRegistry/registryBrowser.lazy';
 import type { ResourcesTestingApi } from './resources/registerResources';
-import type { DialogRouter, HostDialogs } from './dialogs';
-import type { ServersTreeProvider } from './serversTreeProvider';
-import type { Node } from './serverNodes';
-import type { McpStatusBar } from './statusBar';
-import type { PreparedAgentCall } from './tools/agentTools';
+import type { DialogRouter, HostDialogs } from './dialogs/dialogRouter';
+import type { ServersTreeProvider } from './servers/serversTreeProvider';
+import type { Node } from './servers/serverNodes';
+import type { McpStatusBar } from './servers/statusBar';
+import type { PreparedAgentCall } from './tools/registerAgentTools';
 
 export interface McpHostApi {
   /** Every configured server: folder (scope), name, state, negotiated protocol version, capabilities, features. */

@@ -2,7 +2,7 @@
 // setting changes: inspecting them costs the extension host more than the rest of a start's work of ours.
 import vscode = require('vscode');
 import { NUMERIC_SETTINGS, numericSetting } from '../core/config/numericSettings';
-import type { HostSettings } from '../core/host/serverRegistry';
+import type { HostSettings } from '../core/host/serverManager';
 import { userValue } from '../core/config/tightenedSettings';
 
 /** Where out-of-range settings are reported (the MCP Host log). */

@@ -4,8 +4,8 @@
 // every request. (What ext-apps' PostMessageTransport does, without the SDK and zod it would bring into this script:
 // the extension checks the messages against the SDK's schema instead.) It also reports the theme it sees, so the view gets VS Code's colours, and applies the
 // heights the extension allows.
-import { themeKind, themeStyles } from '../core/protocol/features/apps/appStyles';
-import type { FromWebview, ToWebview } from '../core/protocol/features/apps/viewMessages';
+import { themeKind, themeStyles } from '../core/features/apps/appStyles';
+import type { FromWebview, ToWebview } from '../core/features/apps/viewMessages';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
 

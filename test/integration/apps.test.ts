@@ -11,8 +11,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import type { ServerInfo } from '../../src/core/host/types';
-import type { UrlQuestion, ViewMessageQuestion } from '../../src/vscode/dialogs';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
+import type { UrlQuestion, ViewMessageQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import { activateFakeLm, activateHost, answerDialogs, fixtureServer, repoRoot, sleep, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
 
 interface FrameResult {

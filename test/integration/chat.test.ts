@@ -5,10 +5,10 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatTranscript } from '../../src/vscode/chat/chatTranscripts';
-import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
+import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer, TextQuestion } from '../../src/core/features/userQuestions';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
 import { activateFakeLm, activateHost, answerDialogs, askChat, FAKE_MODEL, sleep, transcriptMarkdown, waitFor, type FakeLm, type TestedHost } from './testKit';
 

@@ -3,7 +3,7 @@
 // and decline, cancel and URL-mode decisions reaching the server as such.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { FormFieldPresetQuestion, UrlQuestion } from '../../src/vscode/dialogs';
+import type { FormFieldPresetQuestion, UrlQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import { activateHost, answerDialogs, everythingOffering, sleep, waitFor, type TestedHost } from './testKit';
 
 const run = (command: string) => vscode.commands.executeCommand(command);

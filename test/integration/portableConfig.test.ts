@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { TrustQuestion } from '../../src/vscode/dialogs';
+import type { TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import { activateHost, answerDialogs, fixtureServer, waitFor, type TestedHost } from './testKit';
 
 describe('.mcp.json at a workspace folder root', function () {

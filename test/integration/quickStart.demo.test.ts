@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { testLog } from './index';
 import { pageQuery, pageRequest, serversViewRows } from './pageRequests';
-import type { TrustQuestion } from '../../src/vscode/dialogs';
+import type { TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import { activateHost, answerDialogs, repoRoot, sleep, transcriptMarkdown, waitFor, type TestedHost } from './testKit';
 
 /** Where the README's pictures go: media/ under `npm run screenshots`, else a git-ignored folder to look at. */

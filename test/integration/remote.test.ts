@@ -3,8 +3,8 @@
 // SecretStorage and loopback redirect, with the browser played by the test; then signed out of and in again.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SignInQuestion } from '../../src/vscode/dialogs';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { SignInQuestion } from '../../src/vscode/dialogs/dialogRouter';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { startEverything, startOAuthFixture, type EverythingHttp, type OAuthFixture } from '../unit/remoteTestKit';
 import { activateHost, answerDialogs, waitFor as waitForKit, WorkspaceConfig, type TestedHost } from './testKit';
 

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { McpHostTestingApi } from '../../src/vscode/publicApi';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { activateHost, answerDialogs, repoRoot, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 import { pageQuery, pageRequest } from './pageRequests';
 import { SLOW_START_MS } from '../../src/core/presentation/serverPresentation';

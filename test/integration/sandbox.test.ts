@@ -5,8 +5,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { SandboxQuestion, TrustQuestion } from '../../src/vscode/dialogs';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { SandboxQuestion, TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { activateHost, answerDialogs, fixtureServer, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 describe('confined servers in a real VS Code', function () {

@@ -3,8 +3,8 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../../src/vscode/dialogs';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 import { serversViewRows, serversViewRowsWithIcons } from './pageRequests';
 import { SLOW_START_MS } from '../../src/core/presentation/serverPresentation';

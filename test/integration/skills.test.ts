@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { activateDemoModel, activateFakeLm, activateHost, answerDialogs, askChat, DEMO_MODEL, FAKE_MODEL, fixtureServer, transcriptMarkdown, waitFor, WorkspaceConfig, serversTreeChild, serverTreeRow, type TestedHost } from './testKit';
 
 type TreeNode = unknown;

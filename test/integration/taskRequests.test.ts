@@ -4,9 +4,9 @@
 // server, having polled the task and taken its result, returns what it got: the tool's result shows the model's text.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/protocol/features/sampling/samplingFeature';
+import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingFeature.lazy';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
+import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
 import { activateFakeLm, activateHost, answerDialogs, fixtureServer, submitCallForm, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
 

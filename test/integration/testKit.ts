@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ChatTranscript } from '../../src/vscode/chat/chatTranscripts';
-import type { HostDialogs } from '../../src/vscode/dialogs';
+import type { HostDialogs } from '../../src/vscode/dialogs/dialogRouter';
 import type { McpHostApi, McpHostTestingApi } from '../../src/vscode/publicApi';
 import { sleep, waitFor as poll, type Truthy } from '../unit/helpers';
 

@@ -5,8 +5,8 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import type { ServerInfo } from '../../src/core/host/types';
-import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
+import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
 import { activateHost, answerDialogs, sleep, waitFor, submitCallForm, type TestedHost } from './testKit';
 

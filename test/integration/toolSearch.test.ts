@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { activateDemoModel, activateHost, answerDialogs, askChat, DEMO_MODEL, fixtureServer, transcriptMarkdown, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
 const SERVERS = ['github', 'gitlab', 'jira', 'linear'];

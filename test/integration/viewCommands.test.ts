@@ -3,9 +3,9 @@
 // command says; the same commands work from the palette (a quick pick) and from the API (server id and name).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
-import type { FormFieldPresetQuestion, SignInQuestion, TrustQuestion } from '../../src/vscode/dialogs';
+import type { FormFieldPresetQuestion, SignInQuestion, TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';
 import { startOAuthFixture, type OAuthFixture } from '../unit/remoteTestKit';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';

@@ -1,10 +1,10 @@
 import * as assert from 'assert';
-import { AgentCalls } from '../../src/core/protocol/features/tools/agentCallIdentity';
+import { AgentCalls } from '../../src/core/features/tools/agentCallIdentity.lazy';
 import { ToolConsent, toolPermissionKey } from '../../src/core/features/tools/toolConsent';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { MemoryStore, stdio, workspaceScope } from './hostTestKit';
-import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/serverInfo';
 
 
 const echo: Tool = { name: 'echo', inputSchema: { type: 'object' } };

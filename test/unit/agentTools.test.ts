@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { resolveToolCall, toolListForModel } from '../../src/core/features/tools/agentTools';
-import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/serverInfo';
 import { searchedToolList } from '../../src/core/features/tools/toolListSearch';
 import { stdio, workspaceScope } from './hostTestKit';
 import { toolCatalogue } from './toolCatalogue';

@@ -4,12 +4,12 @@
 import * as assert from 'assert';
 import { InMemoryTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
-import { isModelVisible, toolUi } from '../../src/core/features/apps/appMeta';
-import { AppResourceCache, appResourceFrom } from '../../src/core/protocol/features/apps/appResources';
-import { allowAttribute, appContentSecurityPolicy, appSandboxFrom, cspOrigin, hostContentSecurityPolicy, withContentSecurityPolicy } from '../../src/core/protocol/features/apps/appSandbox';
+import { isModelVisible, toolUi } from '../../src/core/features/tools/toolUi';
+import { AppResourceCache, appResourceFrom } from '../../src/core/features/apps/appResources.lazy';
+import { allowAttribute, appContentSecurityPolicy, appSandboxFrom, cspOrigin, hostContentSecurityPolicy, withContentSecurityPolicy } from '../../src/core/features/apps/appSandbox.lazy';
 import { createAppsFeature } from '../../src/core/features/apps/appsFeature';
-import { checkedStyles, themeKind, themeStyles } from '../../src/core/protocol/features/apps/appStyles';
-import { boundedHeight, MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, openableLink, startAppViewHost, type AppViewHost } from '../../src/core/protocol/features/apps/appViewHost';
+import { checkedStyles, themeKind, themeStyles } from '../../src/core/features/apps/appStyles';
+import { boundedHeight, MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, openableLink, startAppViewHost, type AppViewHost } from '../../src/core/features/apps/appViewHost.lazy';
 import {
   describeRate,
   TokenBucket,
@@ -19,14 +19,14 @@ import {
   VIEW_TOOL_CALL_RATE,
   ViewRateLimit,
   ViewRateLimitedError,
-} from '../../src/core/protocol/features/apps/viewRateLimits';
+} from '../../src/core/features/apps/viewRateLimits.lazy';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import { toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
-import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/serverInfo';
 import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, MemoryLog, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

@@ -1,7 +1,7 @@
 // Every way signing in can fail reads as one sentence saying what happened and what to do.
 import * as assert from 'assert';
 import { IssuerMismatchError, OAuthError, RegistrationRejectedError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
-import { describeAuthFailure, isSameOriginIssuerMismatch, redirectMismatch, signInDeclined } from '../../src/core/protocol/auth/authErrors';
+import { describeAuthFailure, isSameOriginIssuerMismatch, redirectMismatch, signInDeclined } from '../../src/core/protocol/auth/authErrors.lazy';
 
 describe('sign-in failure messages', () => {
   it('explains each failure, with the way out where there is one', () => {

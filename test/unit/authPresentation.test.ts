@@ -3,7 +3,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { AuthStatus } from '../../src/core/auth/authStatus';
-import { emptyFeatures, type ServerInfo, type ServerState } from '../../src/core/host/types';
+import { emptyFeatures, type ServerInfo, type ServerState } from '../../src/core/host/serverInfo';
 import { describeAuth, describeState, serverContextValue, serverTooltip, stateExplanation } from '../../src/core/presentation/serverPresentation';
 import { repoRoot } from './helpers';
 

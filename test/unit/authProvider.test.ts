@@ -2,12 +2,12 @@
 // sign-in, what is stored and where, reuse, refresh before expiry, recovery when tokens are revoked, consent, refusals,
 // and that a server's tokens never reach another URL.
 import * as assert from 'assert';
-import type { RawServer } from '../../src/core/config/types';
+import type { RawServer } from '../../src/core/config/serverDefinition';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
 import { authStorageKey, signOut } from '../../src/core/auth/authRecords';
-import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider';
-import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
-import type { AuthInteraction, SignInRequest } from '../../src/core/auth/ports';
+import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider.lazy';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
+import type { AuthInteraction, SignInRequest } from '../../src/core/auth/authPorts';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { createKit, entry, MemoryLog, serverState, userScope, waitForState, type Kit } from './hostTestKit';
 import { sleep } from './helpers';

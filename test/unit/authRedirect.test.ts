@@ -1,6 +1,6 @@
 // The loopback listener that receives the browser's redirect after signing in.
 import * as assert from 'assert';
-import { LoopbackRedirectReceiver } from '../../src/core/protocol/auth/loopbackRedirect';
+import { LoopbackRedirectReceiver } from '../../src/core/protocol/auth/loopbackRedirect.lazy';
 
 describe('loopback redirect receiver', () => {
   const receivers: LoopbackRedirectReceiver[] = [];

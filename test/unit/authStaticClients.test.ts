@@ -1,11 +1,11 @@
 // Clients registered beforehand (mcpHost.oauthClients): found by server URL only, and a confidential client's secret
 // given only to the client and authorization server it was entered for.
 import * as assert from 'assert';
-import type { ServerDefinition } from '../../src/core/config/types';
+import type { ServerDefinition } from '../../src/core/config/serverDefinition';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider';
+import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider.lazy';
 import { clientSecretKey } from '../../src/core/auth/authRecords';
-import { configuredClient, staticClients, type ClientSecretRequest, type OAuthClientSetting } from '../../src/core/protocol/auth/staticClients';
+import { configuredClient, staticClients, type ClientSecretRequest, type OAuthClientSetting } from '../../src/core/protocol/auth/staticClients.lazy';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { MemoryLog } from './hostTestKit';
 

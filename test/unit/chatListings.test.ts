@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { commandLink, linkedChatQuery, promptsListing, resourcesListing, toolsListing } from '../../src/core/features/chat/chatListings';
 import { listPrompts } from '../../src/core/features/prompts/promptCatalog';
-import { emptyFeatures, type ServerInfo } from '../../src/core/host/types';
+import { emptyFeatures, type ServerInfo } from '../../src/core/host/serverInfo';
 import { stdio, workspaceScope } from './hostTestKit';
 
 /** A link that would call a tool with arguments of its choosing, hidden behind line breaks, and GFM's bare links. */

@@ -1,12 +1,12 @@
 import * as assert from 'assert';
 import type { Progress } from '@modelcontextprotocol/client';
-import { DENIED_MESSAGE, runToolLoop, type EditorTools, type ToolLoopObserver } from '../../src/core/protocol/features/chat/chatToolLoop';
+import { DENIED_MESSAGE, runToolLoop, type EditorTools, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop.lazy';
 import type { LanguageModel, ModelMessage, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer, waitFor } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { resolveWindowsCommand } from '../../src/core/protocol/launch/commandPath';
+import { resolveWindowsCommand } from '../../src/core/protocol/launch/commandPath.lazy';
 
 describe('Windows command lookup', () => {
   const files = new Set(['C:\\Program Files\\nodejs\\npx.cmd', 'C:\\ws\\npx.cmd', 'C:\\tools\\uvx.exe']);

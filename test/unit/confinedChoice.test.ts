@@ -9,13 +9,13 @@ import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 import type { StdioLaunchPlan } from '../../src/core/config/launchPlan';
 import type { TrustFacts } from '../../src/core/config/trustFacts';
-import type { RawServer } from '../../src/core/config/types';
-import type { TrustAnswer, TrustPrompt } from '../../src/core/host/ports';
+import type { RawServer } from '../../src/core/config/serverDefinition';
+import type { TrustAnswer, TrustPrompt } from '../../src/core/host/hostPorts';
 import { describeSandbox } from '../../src/core/presentation/describeLaunchPlan';
 import { trustManyQuestionText, trustQuestionText, type TrustQuestion } from '../../src/core/presentation/trustQuestionText';
-import { buildStdioPlan } from '../../src/core/protocol/launch/launchPlanner';
-import { withSandboxEnabled } from '../../src/core/protocol/launch/sandboxRuleEdit';
-import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime';
+import { buildStdioPlan } from '../../src/core/protocol/launch/launchPlanner.lazy';
+import { withSandboxEnabled } from '../../src/core/protocol/launch/sandboxRuleEdit.lazy';
+import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime.lazy';
 import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

@@ -7,11 +7,11 @@ import {
   toolErrorToModel,
   toolResultToModel,
   type ConversionOptions,
-} from '../../src/core/protocol/features/chat/contentConversion';
+} from '../../src/core/features/chat/contentConversion.lazy';
 import { base64Of, imageFromBase64, type ModelContentPart } from '../../src/core/features/languageModel';
-import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/protocol/features/chat/contentMarkdown';
+import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown.lazy';
 import { fenced } from '../../src/core/presentation/serverText';
-import { getPrompt } from '../../src/core/protocol/features/prompts/promptRequests';
+import { getPrompt } from '../../src/core/features/prompts/promptRequests.lazy';
 import { toolNameMap } from '../../src/core/features/tools/toolNames';
 import { everythingServer } from './helpers';
 import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';

@@ -6,13 +6,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { launchPlanHash, type DebuggerSupport, type StdioPlanSource } from '../../src/core/config/launchPlan';
-import type { DevDebugConfig, ResolvedServer } from '../../src/core/config/types';
+import type { DevDebugConfig, ResolvedServer } from '../../src/core/config/serverDefinition';
 import { describeLaunchPlan, summarizeLaunchPlan } from '../../src/core/presentation/describeLaunchPlan';
-import { buildStdioPlan, planLaunch } from '../../src/core/protocol/launch/launchPlanner';
-import { LaunchPlanError } from '../../src/core/protocol/launch/launchPlanError';
+import { buildStdioPlan, planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
+import { LaunchPlanError } from '../../src/core/protocol/launch/launchPlanError.lazy';
 import { fixtureServer } from './helpers';
 import { createKit, entry, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
-import { createConnection } from '../../src/core/protocol/serverConnection';
+import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
 import type { ConnectionFactory } from '../../src/core/host/connectionPort';
 import { describeDefinition } from '../../src/core/presentation/describeDefinition';
 

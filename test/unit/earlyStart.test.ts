@@ -3,11 +3,11 @@
 // process, nothing it did meanwhile is lost, and a start that ends first leaves no process behind.
 import * as assert from 'assert';
 import type { ConnectionFactory } from '../../src/core/host/connectionPort';
-import type { ServerDefinition } from '../../src/core/config/types';
-import { isAlive } from '../../src/core/protocol/connection/processTree';
-import { planLaunch } from '../../src/core/protocol/launch/launchPlanner';
-import { ServerProcess, startPlannedProcess, type StartedProcess } from '../../src/core/protocol/launch/serverProcess';
-import { createConnection } from '../../src/core/protocol/serverConnection';
+import type { ServerDefinition } from '../../src/core/config/serverDefinition';
+import { isAlive } from '../../src/core/protocol/connection/processTree.lazy';
+import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
+import { ServerProcess, startPlannedProcess, type StartedProcess } from '../../src/core/protocol/launch/serverProcess.lazy';
+import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
 import { createKit, entry, MemoryLog, stdio, userScope, waitForState, type Kit } from './hostTestKit';
 import { fixtureServer, sleep, waitFor } from './helpers';
 

@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import type { ServerSession } from '../../src/core/host/serverSession';
-import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/protocol/features/elicitationFeature';
-import { defaultsOf, type FormOutcome } from '../../src/core/protocol/features/formModel';
+import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature.lazy';
+import { defaultsOf, type FormOutcome } from '../../src/core/features/elicitation/formModel.lazy';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer, sleep } from './helpers';
 import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { ChildProcess, spawn } from 'child_process';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { isAlive, killTree, waitForExit } from '../../src/core/protocol/connection/processTree';
+import { isAlive, killTree, waitForExit } from '../../src/core/protocol/connection/processTree.lazy';
 import { fixtureServer, repoRoot, sleep, waitFor } from './helpers';
 
 // The fixtures are only useful if they are exactly as (mis)behaved as documented; these tests pin that down

@@ -8,7 +8,7 @@ import {
   validateForm,
   type FormField,
   type FormModel,
-} from '../../src/core/protocol/features/formModel';
+} from '../../src/core/features/elicitation/formModel.lazy';
 
 const formOf = (properties: Record<string, unknown>, required: string[] = []): FormModel => {
   const r = formFromSchema({ type: 'object', properties, required });

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { guardedFetch } from '../../src/core/protocol/connection/guardedFetch';
+import { guardedFetch } from '../../src/core/protocol/connection/guardedFetch.lazy';
 
 /** A reply of `total` bytes of the given type, in 64 KB chunks, made as it is read (never held whole). */
 function reply(contentType: string, total: number, status = 200): Response {

@@ -1,12 +1,12 @@
 // `headers` of remote servers: `${input:}` and `${env:}` values are resolved, reach the server on every request, sit
 // alongside the OAuth provider without triggering it, and never reach the log, even when traffic is traced.
 import * as assert from 'assert';
-import type { InputDefinition, RawRemoteServer } from '../../src/core/config/types';
+import type { InputDefinition, RawRemoteServer } from '../../src/core/config/serverDefinition';
 import { resolveServer } from '../../src/core/config/variables';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
-import type { RegistryDeps } from '../../src/core/host/serverRegistry';
+import type { RegistryDeps } from '../../src/core/host/serverManager';
 import { createKit, entry, userScope, waitForState } from './hostTestKit';
 import { startOAuthFixture } from './remoteTestKit';
 

@@ -1,17 +1,17 @@
 // Plain-Node stand-ins for the ports the VS Code layer implements, so the host runs against real servers in tests.
 import * as net from 'net';
 import { spawn, type ChildProcess } from 'child_process';
-import type { ConfigScope, InputDefinition, RawServer, RawServerEntry } from '../../src/core/config/types';
+import type { ConfigScope, InputDefinition, RawServer, RawServerEntry } from '../../src/core/config/serverDefinition';
 import { Emitter } from '../../src/core/common/events';
-import type { InputProvider, KeyValueStore, TrustPrompt } from '../../src/core/host/ports';
+import type { InputProvider, KeyValueStore, TrustPrompt } from '../../src/core/host/hostPorts';
 import type { LogLevelName, ServerLog } from '../../src/core/common/log';
 import { consentSubject } from '../../src/core/features/consentSubject';
-import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverRegistry';
+import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverManager';
 import { PermissionStore } from '../../src/core/host/permissionStore';
-import { planLaunch } from '../../src/core/protocol/launch/launchPlanner';
-import { createConnection } from '../../src/core/protocol/serverConnection';
+import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
+import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
 import { TrustStore } from '../../src/core/host/trustStore';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { repoRoot, waitFor } from './helpers';
 
 export class MemoryStore implements KeyValueStore {

@@ -1,9 +1,9 @@
 // Remote servers and authorization servers that attack the host: addresses that are not web addresses, tokens echoed
 // back in error text, one server-sent event that never ends. Each test is named after the attack.
 import * as assert from 'assert';
-import type { RawServer } from '../../src/core/config/types';
+import type { RawServer } from '../../src/core/config/serverDefinition';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { isAllowedUrl } from '../../src/core/config/allowedUrls';
 import { createKit, entry, serverState, userScope, waitForState, type Kit } from './hostTestKit';

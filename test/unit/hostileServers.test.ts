@@ -1,7 +1,7 @@
 // Servers that attack the host through their process and pipes. Each test is named after the attack; each failed
 // on the host before its own stdio transport, process groups and session lifetime.
 import * as assert from 'assert';
-import { isAlive } from '../../src/core/protocol/connection/processTree';
+import { isAlive } from '../../src/core/protocol/connection/processTree.lazy';
 import { fixtureServer, sleep, waitFor } from './helpers';
 import { createKit, entry, serverState, stdio, userScope, waitForState, type Kit } from './hostTestKit';
 

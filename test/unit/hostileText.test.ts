@@ -3,7 +3,7 @@
 // as VS Code renders it: no link may lead anywhere but to our own commands, no HTML, no second line in a title.
 import * as assert from 'assert';
 import { promptsListing, resourcesListing, toolsListing } from '../../src/core/features/chat/chatListings';
-import { promptToMarkdown, toolResultToMarkdown } from '../../src/core/protocol/features/chat/contentMarkdown';
+import { promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown.lazy';
 import { listPrompts } from '../../src/core/features/prompts/promptCatalog';
 import { labelText, plainText } from '../../src/core/presentation/serverText';
 import { resourceTooltip, templateTooltip } from '../../src/core/presentation/resourcePresentation';

@@ -5,8 +5,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 import { referencedInputIds } from '../../src/core/config/variables';
-import { foreignConfigSources, readForeignConfig, type ForeignSource } from '../../src/core/registry/foreignConfigs';
-import { writeServer } from '../../src/core/registry/mcpJsonWriter';
+import { foreignConfigSources, readForeignConfig, type ForeignSource } from '../../src/core/config/foreignConfigs';
+import { writeServer } from '../../src/core/config/mcpJsonWriter';
 import { repoRoot } from './helpers';
 
 const configModel = { parse: (text: string) => parseMcpConfig(text), referencedInputIds };

@@ -3,13 +3,13 @@
 // with an `input_required` result (SEP-2322) that the client fulfils with the same handlers, dialogs, permissions and
 // rate limits, then retries. The asking fixture relays exactly what it got back.
 import * as assert from 'assert';
-import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/protocol/features/elicitationFeature';
-import type { FormOutcome } from '../../src/core/protocol/features/formModel';
+import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature.lazy';
+import type { FormOutcome } from '../../src/core/features/elicitation/formModel.lazy';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest } from '../../src/core/features/languageModel';
-import { SamplingFeature, type SamplingDialogs, type SamplingSettings } from '../../src/core/protocol/features/sampling/samplingFeature';
+import { SamplingFeature, type SamplingDialogs, type SamplingSettings } from '../../src/core/features/sampling/samplingFeature.lazy';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import { MAX_INPUT_ROUNDS } from '../../src/core/protocol/connection/handshake';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { MAX_INPUT_ROUNDS } from '../../src/core/protocol/connection/handshake.lazy';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import type { ServerSession } from '../../src/core/host/serverSession';

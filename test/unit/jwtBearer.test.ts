@@ -6,11 +6,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
-import type { RemoteServerConfig, ServerDefinition } from '../../src/core/config/types';
+import type { RemoteServerConfig, ServerDefinition } from '../../src/core/config/serverDefinition';
 import { resolveServer } from '../../src/core/config/variables';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
-import { JWT_BEARER_GRANT, JwtBearerProvider } from '../../src/core/protocol/auth/jwtBearerProvider';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
+import { JWT_BEARER_GRANT, JwtBearerProvider } from '../../src/core/protocol/auth/jwtBearerProvider.lazy';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { MemoryLog } from './hostTestKit';
 

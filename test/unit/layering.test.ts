@@ -104,18 +104,58 @@ describe('structure', () => {
     assert.deepStrictEqual(cycles.map((c) => c.map(rel)), []);
   });
 
-  it('has no import cycle between the folders of src/core, type imports included', () => {
-    const files = filesUnder(path.join(src, 'core'));
-    const folderOf = (f: string) => path.relative(path.join(src, 'core'), f).split(path.sep)[0];
-    assert.deepStrictEqual(files.filter((f) => !folderOf(f).length || folderOf(f).endsWith('.ts')).map(rel), [], 'every core file is in a folder');
-    const edges = new Map<string, Set<string>>();
+  /** The layers of src/core, lowest first: a file imports only from its own folder and the layers below it. */
+  const CORE_LAYERS = ['common', 'config', 'auth', 'host', 'presentation', 'features', 'protocol'];
+  /** The one file above every layer: the core's composition root. */
+  const CORE_ROOT = 'createCoreHost.ts';
+
+  /** A core file's unit: its top folder, or `features/<feature>` for a feature folder (`features` for what features share). */
+  const unitOf = (f: string) => {
+    const parts = path.relative(path.join(src, 'core'), f).split(path.sep);
+    return parts[0] === 'features' && parts.length > 2 ? `features/${parts[1]}` : parts[0];
+  };
+  const layerOf = (unit: string) => (unit === CORE_ROOT ? CORE_LAYERS.length : CORE_LAYERS.indexOf(unit.split('/')[0]));
+
+  /** Imports of src/core that run up a layer (or from a shared file into a feature), and cycles among features. */
+  function coreLayerProblems(files: string[], imports: (f: string) => string[]): { upward: string[]; featureCycles: string[][] } {
+    const upward: string[] = [];
+    const featureEdges = new Map<string, Set<string>>();
     for (const f of files) {
-      const from = folderOf(f);
-      for (const t of importsOf(f)) if (t.startsWith(path.join(src, 'core')) && folderOf(t) !== from) (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(folderOf(t));
+      const from = unitOf(f);
+      for (const t of imports(f).filter((t) => t.startsWith(path.join(src, 'core')))) {
+        const to = unitOf(t);
+        if (to === from) continue;
+        const sideways = layerOf(to) === layerOf(from);
+        if (layerOf(to) > layerOf(from) || (sideways && !(from.startsWith('features/') && to.startsWith('features')))) upward.push(`${rel(f)} -> ${rel(t)}`);
+        else if (sideways && to.startsWith('features/')) (featureEdges.get(from) ?? featureEdges.set(from, new Set()).get(from)!).add(to);
+      }
     }
-    const folders = [...new Set(files.map(folderOf))];
-    assert.ok(folders.length >= 6, `core folders found: ${folders.join(', ')}`);
-    assert.deepStrictEqual(cyclesOf(folders, (f) => [...(edges.get(f) ?? [])]), []);
+    return { upward, featureCycles: cyclesOf([...featureEdges.keys()], (u) => [...(featureEdges.get(u) ?? [])]) };
+  }
+
+  it('finds an import that runs up a core layer, and a cycle between two features', () => {
+    const core = (p: string) => path.join(src, 'core', p);
+    const files = [core('host/a.ts'), core('config/b.ts'), core('features/tools/c.ts'), core('features/apps/d.ts'), core('features/e.ts')];
+    const graph: Record<string, string[]> = {
+      [files[0]]: [files[1]],
+      [files[1]]: [files[0]],
+      [files[2]]: [files[3], files[4], files[0]],
+      [files[3]]: [files[2]],
+      [files[4]]: [files[2]],
+    };
+    const found = coreLayerProblems(files, (f) => graph[f] ?? []);
+    assert.deepStrictEqual(found.upward, ['src/core/config/b.ts -> src/core/host/a.ts', 'src/core/features/e.ts -> src/core/features/tools/c.ts']);
+    assert.deepStrictEqual(found.featureCycles, [['features/apps', 'features/tools']]);
+  });
+
+  it('keeps src/core in layers, each feature one folder: no import runs up a layer, no cycle between features', () => {
+    const files = filesUnder(path.join(src, 'core'));
+    assert.deepStrictEqual(files.map(unitOf).filter((u) => u.endsWith('.ts') && u !== CORE_ROOT), [], 'every core file but the composition root is in a folder');
+    assert.deepStrictEqual([...new Set(files.map(unitOf).filter((u) => !u.startsWith('features/') && u !== CORE_ROOT))].filter((u) => !CORE_LAYERS.includes(u)), [], 'every core folder is a layer');
+    assert.ok(new Set(files.map(unitOf).filter((u) => u.startsWith('features/'))).size >= 8, 'feature folders found');
+    const { upward, featureCycles } = coreLayerProblems(files, importsOf);
+    assert.deepStrictEqual(upward, []);
+    assert.deepStrictEqual(featureCycles, []);
   });
 
   it('keeps every source file under 400 lines', () => {
@@ -144,26 +184,36 @@ describe('the lazy boundary lint rule', function () {
     return result.messages.map((m) => `${m.ruleId}: ${m.message.split(':')[0]}`);
   }
 
-  it('refuses a value import of the protocol layer or the session layer from activation code', async () => {
-    assert.match((await lint('src/vscode/probe.ts', "import { createConnection } from '../core/protocol/serverConnection';\n")).join(), /no-restricted-imports/);
-    assert.match((await lint('src/vscode/tools/probe.ts', "import { toolResultHtml } from '../session/toolResultHtml';\n")).join(), /no-restricted-imports/);
-    assert.match((await lint('src/core/host/probe.ts', "import { ServerConnection } from '../protocol/serverConnection';\n")).join(), /no-restricted-imports/);
-    assert.match((await lint('src/extension.ts', "export { sessionDialogs } from './vscode/session/sessionDialogs';\n")).join(), /no-restricted-imports/);
-    assert.match((await lint('src/vscode/probe.ts', "const s = require('./session');\n")).join(), /no-restricted-syntax/);
-    assert.match((await lint('src/vscode/probe.ts', "import s = require('./session');\n")).join(), /no-restricted-syntax/);
+  it('refuses a value import of a lazy module from a file that is not lazy', async () => {
+    assert.match((await lint('src/vscode/probe.ts', "import { createConnection } from '../core/protocol/serverConnection.lazy';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/vscode/tools/probe.ts', "import { toolResultHtml } from './toolResultHtml.lazy';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/core/host/probe.ts', "import { ServerConnection } from '../protocol/serverConnection.lazy';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/core/features/tools/probe.ts', "import { toolResultView } from './toolResultView.lazy';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/extension.ts', "export { modalDialogs } from './vscode/dialogs/modalDialogs.lazy';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/vscode/createHost.ts', "import { modalDialogs } from './dialogs/modalDialogs.lazy';\n")).join(), /no-restricted-imports/);
   });
 
-  it('allows type imports across it, and any import inside the lazy layers or the CLI', async () => {
-    assert.deepStrictEqual(await lint('src/vscode/probe.ts', "import type { SessionLayer } from './sessionLayer';\nimport type * as S from './session';\n"), []);
-    assert.deepStrictEqual(await lint('src/core/host/probe.ts', "import type { ServerConnection } from '../protocol/serverConnection';\n"), []);
-    assert.deepStrictEqual(await lint('src/vscode/session/probe.ts', "import { createConnection } from '../../core/protocol/serverConnection';\n"), []);
-    assert.deepStrictEqual(await lint('src/cli/probe.ts', "import { createConnection } from '../core/protocol/serverConnection';\n"), []);
+  it('refuses loading a lazy bundle anywhere but the composition root, lazy files included', async () => {
+    for (const file of ['src/vscode/probe.ts', 'src/vscode/tools/probe.lazy.ts', 'src/core/host/probe.ts', 'src/core/features/tools/probe.lazy.ts', 'src/extension.ts']) {
+      assert.match((await lint(file, "const s = require('./hostBundle.lazy');\n")).join(), /no-restricted-syntax/, file);
+      assert.match((await lint(file, "import s = require('./launchBundle.lazy');\n")).join(), /no-restricted-syntax/, file);
+      assert.match((await lint(file, "const s = import('./tools/toolResultHtml.lazy');\n")).join(), /no-restricted-syntax/, file);
+    }
+    assert.deepStrictEqual(await lint('src/vscode/createHost.ts', "const s = require('./hostBundle.lazy');\n"), []);
   });
 
-  it('still keeps the vscode module out of src/core, the protocol layer included', async () => {
+  it('allows type imports across it, and any static import inside lazy files or the CLI', async () => {
+    assert.deepStrictEqual(await lint('src/vscode/probe.ts', "import type { ToolCallRunner } from './tools/toolCallRunner.lazy';\nimport type * as S from './hostBundle.lazy';\n"), []);
+    assert.deepStrictEqual(await lint('src/core/host/probe.ts', "import type { ServerConnection } from '../protocol/serverConnection.lazy';\n"), []);
+    assert.deepStrictEqual(await lint('src/vscode/tools/probe.lazy.ts', "import { createConnection } from '../../core/protocol/serverConnection.lazy';\n"), []);
+    assert.deepStrictEqual(await lint('src/core/features/tools/probe.lazy.ts', "import { toolResultView } from './toolResultView.lazy';\n"), []);
+    assert.deepStrictEqual(await lint('src/cli/probe.ts', "import { createConnection } from '../core/protocol/serverConnection.lazy';\n"), []);
+  });
+
+  it('still keeps the vscode module out of src/core, its lazy files included', async () => {
     assert.match((await lint('src/core/host/probe.ts', "import * as vscode from 'vscode';\n")).join(), /no-restricted-imports/);
-    assert.match((await lint('src/core/protocol/probe.ts', "import type { Uri } from 'vscode';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/core/protocol/probe.lazy.ts', "import type { Uri } from 'vscode';\n")).join(), /no-restricted-imports/);
     assert.match((await lint('src/core/host/probe.ts', "import vscode = require('vscode');\n")).join(), /no-restricted-syntax/);
-    assert.match((await lint('src/core/protocol/probe.ts', "import vscode = require('vscode');\n")).join(), /no-restricted-syntax/);
+    assert.match((await lint('src/core/features/tools/probe.lazy.ts', "import vscode = require('vscode');\n")).join(), /no-restricted-syntax/);
   });
 });

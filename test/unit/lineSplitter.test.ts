@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { LineSplitter } from '../../src/core/protocol/connection/lineSplitter';
+import { LineSplitter } from '../../src/core/protocol/connection/lineSplitter.lazy';
 
 function split(chunks: Buffer[], maxLineBytes = 1024) {
   const lines: string[] = [];

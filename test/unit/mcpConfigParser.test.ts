@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
-import type { ConfigDiagnostic, ParsedConfig, TextSpan } from '../../src/core/config/types';
+import type { ConfigDiagnostic, ParsedConfig, TextSpan } from '../../src/core/config/serverDefinition';
 import { repoRoot } from './helpers';
 
 /** The span of the nth occurrence of `needle` in `text`, so expectations never hard-code offsets. */

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { ChildProcess, spawn } from 'child_process';
-import { isAlive, killTree, listDescendants, waitForExit } from '../../src/core/protocol/connection/processTree';
+import { isAlive, killTree, listDescendants, waitForExit } from '../../src/core/protocol/connection/processTree.lazy';
 import { fixtureServer, sleep, waitFor } from './helpers';
 
 const posixOnly = process.platform === 'win32' ? describe.skip : describe;

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { assignArguments, parsePromptInvocation, quoteArgument, type PromptInvocation } from '../../src/core/features/prompts/promptArguments';
 import { findPrompt, listPrompts } from '../../src/core/features/prompts/promptCatalog';
-import { emptyFeatures, type Prompt, type ServerInfo, type ServerState } from '../../src/core/host/types';
+import { emptyFeatures, type Prompt, type ServerInfo, type ServerState } from '../../src/core/host/serverInfo';
 import { workspaceScope } from './hostTestKit';
 
 function parse(text: string): PromptInvocation {

@@ -2,7 +2,7 @@
 // the user has not moved it. The pick is a stand-in holding what VS Code's QuickPick would (items, activeItems).
 import * as assert from 'assert';
 import type * as vscode from 'vscode';
-import { replaceItems } from '../../src/vscode/session/quickPickItems';
+import { replaceItems } from '../../src/vscode/dialogs/quickPickItems';
 
 interface Item extends vscode.QuickPickItem {
   value: string;

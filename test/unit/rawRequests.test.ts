@@ -2,8 +2,8 @@
 // wire before the SDK sees them, other messages pass, and every request ends (answer, error, timeout, signal, session end).
 import * as assert from 'assert';
 import { InMemoryTransport, ProtocolError, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { TracingTransport } from '../../src/core/protocol/connection/handshake';
-import { RawRequests } from '../../src/core/protocol/connection/rawRequests';
+import { TracingTransport } from '../../src/core/protocol/connection/handshake.lazy';
+import { RawRequests } from '../../src/core/protocol/connection/rawRequests.lazy';
 import type { ServerLog } from '../../src/core/common/log';
 
 const quietLog = { logLevel: 'info', trace() {}, debug() {}, info() {}, warn() {}, error() {} } as unknown as ServerLog;

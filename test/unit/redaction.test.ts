@@ -2,7 +2,7 @@
 import * as assert from 'assert';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
 import { authStorageKey } from '../../src/core/auth/authRecords';
-import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { redact, redactingLog } from '../../src/core/host/redactingLog';
 import { createKit, entry, MemoryLog, userScope, waitForState } from './hostTestKit';

@@ -2,10 +2,10 @@
 // registry of our own (test/fixtures/registry) serving real server.json documents over HTTP.
 import * as assert from 'assert';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
-import { McpJsonWriteError, writeServer } from '../../src/core/registry/mcpJsonWriter';
-import { RegistryClient, RegistryError } from '../../src/core/registry/registryClient';
-import type { RegistryEntry, RegistryServer } from '../../src/core/registry/registryServer';
-import { answerQuestions, installOptions, MappingError, planInstall } from '../../src/core/registry/serverJsonMapping';
+import { McpJsonWriteError, writeServer } from '../../src/core/config/mcpJsonWriter';
+import { RegistryClient, RegistryError } from '../../src/core/features/mcpRegistry/registryClient';
+import type { RegistryEntry, RegistryServer } from '../../src/core/features/mcpRegistry/registryServer';
+import { answerQuestions, installOptions, MappingError, planInstall } from '../../src/core/features/mcpRegistry/serverJsonMapping';
 import { startFixtureRegistry, type FixtureRegistry } from './registryTestKit';
 
 const ok = (e: RegistryEntry): RegistryServer => {

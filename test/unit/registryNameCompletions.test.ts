@@ -1,8 +1,8 @@
 import * as assert from 'assert';
-import { registryNameCompletions } from '../../src/core/protocol/config/registryNameCompletions';
-import { serverNameContext } from '../../src/core/protocol/config/serverNameCompletions';
+import { registryNameCompletions } from '../../src/core/features/mcpRegistry/registryNameCompletions.lazy';
+import { serverNameContext } from '../../src/core/config/serverNameCompletions.lazy';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
-import { RegistryClient } from '../../src/core/registry/registryClient';
+import { RegistryClient } from '../../src/core/features/mcpRegistry/registryClient';
 import { startFixtureRegistry, type FixtureRegistry } from './registryTestKit';
 
 /** The text after a completion: its snippet (tab stops at their defaults) in place of the typed name, and its inputs edit. */

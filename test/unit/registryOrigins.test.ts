@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { MAX_UPDATE_CHECKS, registryOrigins } from '../../src/core/registry/registryOrigins';
+import { MAX_UPDATE_CHECKS, registryOrigins } from '../../src/core/features/mcpRegistry/registryOrigins';
 
 describe('servers installed from a registry (for updates)', () => {
   const registry = 'https://registry.example/';

@@ -3,11 +3,11 @@
 import * as assert from 'assert';
 import { ClientCredentialsProvider, CrossAppAccessProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
-import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider';
-import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory';
-import { configuredClientMetadataUrl } from '../../src/core/protocol/auth/staticClients';
+import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider.lazy';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
+import { configuredClientMetadataUrl } from '../../src/core/protocol/auth/staticClients.lazy';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
-import type { RemoteServerConfig, ServerDefinition } from '../../src/core/config/types';
+import type { RemoteServerConfig, ServerDefinition } from '../../src/core/config/serverDefinition';
 import { resolveServer } from '../../src/core/config/variables';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { MemoryLog } from './hostTestKit';

@@ -2,7 +2,7 @@
 // legacy SSE, a session the server forgot (restarted server, or the spec's 404), DELETE on stop, and an SSE
 // response stream cut in the middle of a tool call.
 import * as assert from 'assert';
-import type { RawServer } from '../../src/core/config/types';
+import type { RawServer } from '../../src/core/config/serverDefinition';
 import { createKit, entry, serverState, userScope, waitForState, type Kit } from './hostTestKit';
 import { sleep, waitFor } from './helpers';
 import { startEverything, startOAuthFixture, TcpProxy, type EverythingHttp, type OAuthFixture } from './remoteTestKit';

@@ -2,7 +2,7 @@
 // must reach the caller that waits for them, never surface as unhandled rejections.
 import * as assert from 'assert';
 import { SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { RemoteSession } from '../../src/core/protocol/connection/remoteSession';
+import { RemoteSession } from '../../src/core/protocol/connection/renewingTransport.lazy';
 import { sleep } from './helpers';
 import { MemoryLog } from './hostTestKit';
 

@@ -2,7 +2,7 @@
 // asked for is fetched, and templates are filled in with the server's completions.
 import * as assert from 'assert';
 import { ResourceService } from '../../src/core/features/resources/resourceService';
-import { ResourceTemplateForm } from '../../src/core/protocol/features/resources/resourceTemplateForm';
+import { ResourceTemplateForm } from '../../src/core/features/resources/resourceTemplateForm.lazy';
 import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

@@ -1,7 +1,7 @@
 // How resources read in the Resources view: sizes, descriptions, icons, tooltips that escape what servers wrote.
 import * as assert from 'assert';
 import type { ServerListing } from '../../src/core/features/resources/resourceListings';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import {
   downExplanation,
   formatSize,

@@ -5,7 +5,7 @@ import { ChatAttachments } from '../../src/core/features/resources/chatAttachmen
 import { ResourceListings } from '../../src/core/features/resources/resourceListings';
 import { ResourceSubscriptions, type ResourceUpdate } from '../../src/core/features/resources/resourceSubscriptions';
 import { debounceLatest } from '../../src/core/features/resources/templateCompleter';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { fixtureServer, sleep, waitFor } from './helpers';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

@@ -1,19 +1,19 @@
 import * as assert from 'assert';
 import type { ServerSession } from '../../src/core/host/serverSession';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
-import { RateLimiter } from '../../src/core/protocol/features/rateLimiter';
+import { RateLimiter } from '../../src/core/common/rateLimiter';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
-import { modelTraits, selectModel } from '../../src/core/protocol/features/sampling/modelSelection';
+import { modelTraits, selectModel } from '../../src/core/features/sampling/modelSelection.lazy';
 import {
   SamplingFeature,
   type SamplingDialogs,
   type SamplingQuestion,
   type SamplingReviewAnswer,
   type SamplingSettings,
-} from '../../src/core/protocol/features/sampling/samplingFeature';
+} from '../../src/core/features/sampling/samplingFeature.lazy';
 import { describeServerContext } from '../../src/core/features/sampling/serverContext';
 import type { StandingConsentAnswer } from '../../src/core/features/userQuestions';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { everythingServer, fixtureServer } from './helpers';
 import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';

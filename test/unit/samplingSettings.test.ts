@@ -1,6 +1,6 @@
 // How sampling and elicitation settings combine the user's values with a workspace's: a workspace only tightens.
 import * as assert from 'assert';
-import type { ServerDefinition } from '../../src/core/config/types';
+import type { ServerDefinition } from '../../src/core/config/serverDefinition';
 import { NUMERIC_SETTINGS } from '../../src/core/config/numericSettings';
 import { readSamplingSettings } from '../../src/core/features/sampling/samplingSettings';
 import { disabledFor, tightestNumber, type SettingLevels, type SettingsSection } from '../../src/core/config/tightenedSettings';

@@ -3,9 +3,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 import { launchPlanHash, type StdioLaunchPlan } from '../../src/core/config/launchPlan';
-import type { RawStdioServer } from '../../src/core/config/types';
+import type { RawStdioServer } from '../../src/core/config/serverDefinition';
 import { resolveServer } from '../../src/core/config/variables';
-import { buildStdioPlan } from '../../src/core/protocol/launch/launchPlanner';
+import { buildStdioPlan } from '../../src/core/protocol/launch/launchPlanner.lazy';
 import { describeLaunchPlan, summarizeLaunchPlan } from '../../src/core/presentation/describeLaunchPlan';
 import { repoRoot } from './helpers';
 

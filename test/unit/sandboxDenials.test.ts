@@ -1,6 +1,6 @@
 import * as assert from 'assert';
-import { denialIn, ruleReady } from '../../src/core/protocol/launch/sandboxDenials';
-import { ruleText, withSandboxRule } from '../../src/core/protocol/launch/sandboxRuleEdit';
+import { denialIn, ruleReady } from '../../src/core/protocol/launch/sandboxDenials.lazy';
+import { ruleText, withSandboxRule } from '../../src/core/protocol/launch/sandboxRuleEdit.lazy';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 
 describe('sandbox denials: read from the output, the rule that allows them written into mcp.json', () => {

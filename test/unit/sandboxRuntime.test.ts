@@ -4,10 +4,10 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { emptySandboxConfig, type SandboxConfig } from '../../src/core/config/sandboxConfig';
-import type { RawServer } from '../../src/core/config/types';
+import type { RawServer } from '../../src/core/config/serverDefinition';
 import { serverChanges } from '../../src/core/presentation/serverPresentation';
-import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime';
-import { createConnection } from '../../src/core/protocol/serverConnection';
+import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime.lazy';
+import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
 import { everythingServer, fixtureServer, repoRoot, runMcpHost, waitFor } from './helpers';
 import { createKit, entry, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
-import { serverNameCompletions } from '../../src/core/protocol/config/serverNameCompletions';
+import { serverNameCompletions } from '../../src/core/config/serverNameCompletions.lazy';
 import { repoRoot } from './helpers';
 
 /** A snippet string as the editor inserts it: placeholders get their default text, `^` marks raw JSON. */

@@ -1,7 +1,7 @@
 // What the Servers view refreshes, from the registry's real snapshots of real servers: the server that changed, and
 // the whole view only when the list itself changed.
 import * as assert from 'assert';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { serverChanges } from '../../src/core/presentation/serverPresentation';
 import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';

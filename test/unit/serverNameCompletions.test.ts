@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { parse } from 'jsonc-parser';
-import { serverNameCompletions } from '../../src/core/protocol/config/serverNameCompletions';
+import { serverNameCompletions } from '../../src/core/config/serverNameCompletions.lazy';
 
 /** The text with `|` as the cursor: completions there. */
 const at = (textWithCursor: string, invoked = false) => {

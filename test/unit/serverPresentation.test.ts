@@ -1,7 +1,7 @@
 import * as assert from 'assert';
-import type { ConfigScope, RawServer } from '../../src/core/config/types';
-import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
-import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import type { ConfigScope, RawServer } from '../../src/core/config/serverDefinition';
+import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverManager';
+import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/serverInfo';
 import { escapeMarkdown, inlineCode } from '../../src/core/presentation/serverText';
 import {
   capabilityList,

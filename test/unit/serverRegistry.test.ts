@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import type { ChildProcess } from 'child_process';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
-import { isAlive } from '../../src/core/protocol/connection/processTree';
-import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverRegistry';
+import { isAlive } from '../../src/core/protocol/connection/processTree.lazy';
+import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverManager';
 import { NOT_TRUSTED_EDITED } from '../../src/core/host/editedTrust';
-import type { ServerStateKind } from '../../src/core/host/types';
+import type { ServerStateKind } from '../../src/core/host/serverInfo';
 import { everythingServer, fixtureServer, sleep, waitFor } from './helpers';
 import {
   blockOf,

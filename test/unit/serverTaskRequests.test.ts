@@ -4,15 +4,15 @@
 import * as assert from 'assert';
 import type { ServerSession } from '../../src/core/host/serverSession';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest } from '../../src/core/features/languageModel';
 import type { StandingConsentAnswer } from '../../src/core/features/userQuestions';
-import { SamplingFeature, type SamplingDialogs, type SamplingQuestion, type SamplingReviewAnswer, type SamplingSettings } from '../../src/core/protocol/features/sampling/samplingFeature';
-import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/protocol/features/elicitationFeature';
-import type { FormOutcome } from '../../src/core/protocol/features/formModel';
+import { SamplingFeature, type SamplingDialogs, type SamplingQuestion, type SamplingReviewAnswer, type SamplingSettings } from '../../src/core/features/sampling/samplingFeature.lazy';
+import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/features/elicitation/elicitationFeature.lazy';
+import type { FormOutcome } from '../../src/core/features/elicitation/formModel.lazy';
 import type { ClientFeature } from '../../src/core/host/clientFeature';
-import { taskRequestParams } from '../../src/core/protocol/connection/serverTaskRequests';
+import { taskRequestParams } from '../../src/core/protocol/connection/serverTaskRequests.lazy';
 import { fixtureServer, waitFor } from './helpers';
 import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';
 

@@ -2,8 +2,8 @@
 // and chat with; a devDependency for this test), plain text checked against the link and icon syntax VS Code renders
 // in notifications and quick inputs.
 import * as assert from 'assert';
-import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/protocol/features/chat/contentMarkdown';
-import { emptyFeatures, type ServerInfo } from '../../src/core/host/types';
+import { contentToMarkdown, promptToMarkdown, toolResultToMarkdown } from '../../src/core/features/chat/contentMarkdown.lazy';
+import { emptyFeatures, type ServerInfo } from '../../src/core/host/serverInfo';
 import {
   escapeMarkdown,
   fenced,

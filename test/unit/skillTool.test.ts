@@ -2,15 +2,15 @@
 // under the tools' consent (asked, refused, or always allowed like any tool), loading a skill's instructions and its
 // files only when called; a tampered skill gives the model an error, never its text.
 import * as assert from 'assert';
-import { runToolLoop, type ToolLoopObserver } from '../../src/core/protocol/features/chat/chatToolLoop';
-import { skillAwareCaller, withSkillTools } from '../../src/core/protocol/features/skills/skillTool';
+import { runToolLoop, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop.lazy';
+import { skillAwareCaller, withSkillTools } from '../../src/core/features/skills/skillTool.lazy';
 import type { LanguageModel, ModelMessage, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
 import { toolListForModel } from '../../src/core/features/tools/agentTools';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { fixtureServer } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';

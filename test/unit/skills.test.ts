@@ -3,7 +3,7 @@
 // is refused, noted in the features (the view says why), and never returned; the Servers view's rows show it.
 import * as assert from 'assert';
 import { SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
-import { skillRows } from '../../src/vscode/session/skillRows';
+import { skillRows } from '../../src/vscode/skills/skillRows.lazy';
 import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { isAlive } from '../../src/core/protocol/connection/processTree';
+import { isAlive } from '../../src/core/protocol/connection/processTree.lazy';
 import { fixtureServer, sleep, waitFor } from './helpers';
 import { createKit, serverState, startUserServer, type Kit } from './hostTestKit';
 

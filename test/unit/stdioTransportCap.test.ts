@@ -2,8 +2,8 @@
 // the oversized line (as a hostile server's "sent" after its huge message) must not settle a request.
 import * as assert from 'assert';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { StdioTransport } from '../../src/core/protocol/connection/stdioTransport';
-import { ServerProcess } from '../../src/core/protocol/launch/serverProcess';
+import { StdioTransport } from '../../src/core/protocol/connection/stdioTransport.lazy';
+import { ServerProcess } from '../../src/core/protocol/launch/serverProcess.lazy';
 import { waitFor } from './helpers';
 
 describe('the stdio transport’s message cap', function () {

@@ -7,9 +7,9 @@ import { consentSubject } from '../../src/core/features/consentSubject';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent, toolPermissionKey, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { everythingServer, repoRoot } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -110,9 +110,9 @@ describe('the guarded tool call path', function () {
     // user); the test API exists only in test mode.
     // The task runner (ToolTasks) sends the calls ToolCaller hands it, consent given, as tasks (or plainly when the
     // server does not run them as tasks); the protocol's task requests send `tools/call` with `task` for it.
-    const allowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/protocol/serverConnection.ts', 'src/cli/conformanceClient.ts', 'src/vscode/publicApi.ts', 'src/core/features/tasks/toolTasks.ts']);
-    const taskCallAllowed = new Set(['src/core/features/tasks/toolTasks.ts', 'src/core/protocol/connection/taskRequests.ts', 'src/core/protocol/connection/taskRequestsV2.ts', 'src/core/protocol/connection/taskWire.ts']);
-    const consentAllowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/features/tools/toolConsent.ts', 'src/core/protocol/features/tools/agentCallIdentity.ts']);
+    const allowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/protocol/serverConnection.lazy.ts', 'src/cli/conformanceClient.ts', 'src/vscode/publicApi.ts', 'src/core/features/tasks/toolTasks.lazy.ts']);
+    const taskCallAllowed = new Set(['src/core/features/tasks/toolTasks.lazy.ts', 'src/core/protocol/connection/taskRequests.lazy.ts', 'src/core/protocol/connection/taskRequestsV2.lazy.ts', 'src/core/protocol/connection/taskWire.lazy.ts']);
+    const consentAllowed = new Set(['src/core/features/tools/toolCaller.ts', 'src/core/features/tools/toolConsent.ts', 'src/core/features/tools/agentCallIdentity.lazy.ts']);
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -3,7 +3,7 @@ import { consentSubject } from '../../src/core/features/consentSubject';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { ToolConsent, toolPermissionKey, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
-import type { Tool } from '../../src/core/host/types';
+import type { Tool } from '../../src/core/host/serverInfo';
 import { MemoryStore, stdio, workspaceScope } from './hostTestKit';
 
 describe('tool consent policy', () => {

@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { baseModelToolName, MAX_TOOL_NAME_LENGTH, type ToolEntry, toolMapParts, toolNameMap, toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
-import { schemaProblem, toolsNamedIn } from '../../src/core/protocol/features/tools/toolSchemas';
-import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/types';
+import { schemaProblem, toolsNamedIn } from '../../src/core/features/tools/toolSchemas.lazy';
+import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/serverInfo';
 import { stdio, workspaceScope } from './hostTestKit';
 
 /** What model APIs accept as a function name. */

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
-import { base64Bytes, formatBytes, toolResultView } from '../../src/core/protocol/features/tools/toolResultView';
-import { toolResultHtml, type ToolResultPage } from '../../src/vscode/session/toolResultHtml';
+import { base64Bytes, formatBytes, toolResultView } from '../../src/core/features/tools/toolResultView.lazy';
+import { toolResultHtml, type ToolResultPage } from '../../src/vscode/tools/toolResultHtml.lazy';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 

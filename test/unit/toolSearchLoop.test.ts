@@ -1,11 +1,11 @@
 import * as assert from 'assert';
-import { runToolLoop, type ToolLoopObserver } from '../../src/core/protocol/features/chat/chatToolLoop';
+import { runToolLoop, type ToolLoopObserver } from '../../src/core/features/chat/chatToolLoop.lazy';
 import type { LanguageModel, ModelMessage, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { SEARCH_TOOL_NAME } from '../../src/core/features/tools/toolOffer';
 import { toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { fixtureServer } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';

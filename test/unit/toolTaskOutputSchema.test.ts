@@ -2,9 +2,9 @@
 // checks those in callTool): the same validator, the same error, against the tasks fixture in a real child process.
 import * as assert from 'assert';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { ToolTasks } from '../../src/core/features/tasks/toolTasks';
-import type { ServerInfo } from '../../src/core/host/types';
-import { checkToolOutput } from '../../src/core/protocol/features/tools/toolOutputCheck';
+import { ToolTasks } from '../../src/core/features/tasks/toolTasks.lazy';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
+import { checkToolOutput } from '../../src/core/features/tools/toolOutputCheck.lazy';
 import { fixtureServer } from './helpers';
 import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

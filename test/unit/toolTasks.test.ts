@@ -2,13 +2,13 @@
 // process: a task-capable tool runs as a task (polled, its result fetched), cancel reaches the server, a lost task
 // ends failed with a plain reason, a caller that stops waiting leaves the task running, and tasks/list is paged.
 import * as assert from 'assert';
-import { runsAsTask, ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks';
+import { runsAsTask, ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks.lazy';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
-import type { ServerInfo } from '../../src/core/host/types';
-import { taskDescription, taskKeyOf, taskRows } from '../../src/vscode/session/taskRows';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
+import { taskDescription, taskKeyOf, taskRows } from '../../src/vscode/tools/taskRows.lazy';
 import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

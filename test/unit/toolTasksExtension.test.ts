@@ -5,18 +5,18 @@
 // one ends failed with a plain reason. The same ToolTasks registry as 2025-11-25 tasks.
 import * as assert from 'assert';
 import { spawn, type ChildProcess } from 'child_process';
-import { ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks';
+import { ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks.lazy';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
-import { checkToolOutput } from '../../src/core/protocol/features/tools/toolOutputCheck';
-import { ActiveToolCalls } from '../../src/core/host/activeToolCalls';
+import { checkToolOutput } from '../../src/core/features/tools/toolOutputCheck.lazy';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { PermissionStore } from '../../src/core/host/permissionStore';
-import type { ServerInfo } from '../../src/core/host/types';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
 import type { LanguageModel, LanguageModelInfo, ModelRequest } from '../../src/core/features/languageModel';
-import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/protocol/features/elicitationFeature';
-import { SamplingFeature } from '../../src/core/protocol/features/sampling/samplingFeature';
-import type { FormOutcome } from '../../src/core/protocol/features/formModel';
+import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/features/elicitation/elicitationFeature.lazy';
+import { SamplingFeature } from '../../src/core/features/sampling/samplingFeature.lazy';
+import type { FormOutcome } from '../../src/core/features/elicitation/formModel.lazy';
 import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 

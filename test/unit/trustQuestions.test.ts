@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { SerialQueue } from '../../src/core/common/serialQueue';
 import type { TrustFacts } from '../../src/core/config/trustFacts';
-import type { ConfigScope } from '../../src/core/config/types';
-import type { TrustPrompt } from '../../src/core/host/ports';
+import type { ConfigScope } from '../../src/core/config/serverDefinition';
+import type { TrustPrompt } from '../../src/core/host/hostPorts';
 import { TrustQuestions } from '../../src/core/host/trustQuestions';
 import { fixtureServer, waitFor } from './helpers';
 import { blockOf, createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import { hashOf } from '../../src/core/config/definitionHash';
-import type { InputDefinition, RawRemoteServer, RawStdioServer } from '../../src/core/config/types';
+import type { InputDefinition, RawRemoteServer, RawStdioServer } from '../../src/core/config/serverDefinition';
 import { InputCancelledError, referencedInputIds, resolveServer, VariableError, type VariableContext } from '../../src/core/config/variables';
 
 const folder = path.resolve('/work/projects/my-app');

@@ -3,7 +3,7 @@
 // out and "signed in before?" need no more than this (nor the SDK).
 import type { webcrypto } from 'node:crypto';
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
-import type { SecretStore } from './ports';
+import type { SecretStore } from './authPorts';
 
 type JsonWebKey = webcrypto.JsonWebKey;
 

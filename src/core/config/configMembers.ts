@@ -1,7 +1,7 @@
 // The JSON tree helpers the mcp.json parser reads with: an object's members, typed properties, and the diagnostics
 // they report, each placed exactly in the text.
 import type { Node } from 'jsonc-parser';
-import type { ConfigDiagnostic, DiagnosticSeverity, TextSpan } from './types';
+import type { ConfigDiagnostic, DiagnosticSeverity, TextSpan } from './serverDefinition';
 
 export interface Member {
   key: Node;

@@ -1,7 +1,7 @@
 // The `dev` block of a stdio server (VS Code's format): the files whose change restarts it while its author works on
 // it, and the debugger it starts under. (Activation code: kept small. The JSON schema flags unknown keys in `debug`.)
 import { members, stringArrayProperty, stringProperty, type Diagnostics, type Member } from './configMembers';
-import type { DevDebugConfig, DevModeConfig } from './types';
+import type { DevDebugConfig, DevModeConfig } from './serverDefinition';
 
 /** `dev: { watch, debug }`: the files whose change restarts the server; `debug`: `{ type: "node" }` or `{ type: "debugpy", debugpyPath? }`. */
 export function devProperty(m: Map<string, Member>, d: Diagnostics): DevModeConfig | undefined {

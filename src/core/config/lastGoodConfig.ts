@@ -1,5 +1,5 @@
 // "A broken file never stops what it defined correctly": merges a new parse with the last good server entries.
-import type { ParsedConfig, RawServerEntry } from './types';
+import type { ParsedConfig, RawServerEntry } from './serverDefinition';
 
 export function withLastGoodServers(previous: readonly RawServerEntry[] | undefined, parsed: ParsedConfig): RawServerEntry[] {
   if (parsed.syntaxBroken) return [...(previous ?? [])];

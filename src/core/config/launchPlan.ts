@@ -6,7 +6,7 @@
 // Its shape and identity live here; it is built in the session layer (protocol/launch/launchPlanner.ts), which the
 // host reaches through its planLaunch port.
 import { hashOf } from './definitionHash';
-import type { ConfigScope, DevDebugConfig, RemoteAuthConfig, ResolvedServer } from './types';
+import type { ConfigScope, DevDebugConfig, RemoteAuthConfig, ResolvedServer } from './serverDefinition';
 
 /** Shown instead of a value that is a secret by origin (a password input, a header, an auth secret). */
 export const MASK = '••••••';

@@ -2,7 +2,7 @@
 // .vscode/settings.json) may add servers to a disabled list, lower a number or narrow a choice, never loosen them on a
 // server's behalf, and settings only the user may set are read from the user's level alone. Pure (VS Code's
 // configuration is passed in), so unit-tested in plain Node.
-import type { ServerDefinition } from './types';
+import type { ServerDefinition } from './serverDefinition';
 import { numericSetting, type NumericSetting } from './numericSettings';
 
 /** A setting's value at each level, as VS Code's `WorkspaceConfiguration.inspect` gives it. */

@@ -1,6 +1,6 @@
 // ${...} variables of mcp.json: the grammar (shared with the parser's diagnostics) and their resolution.
 import * as path from 'node:path';
-import type { InputDefinition, RawServer, RemoteAuthConfig, ResolvedServer } from './types';
+import type { InputDefinition, RawServer, RemoteAuthConfig, ResolvedServer } from './serverDefinition';
 
 export interface VariableContext {
   /** Absolute path of the workspace folder; undefined for the user scope. */

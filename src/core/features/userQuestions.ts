@@ -1,4 +1,4 @@
-// Questions more than one feature puts to the user. The VS Code layer's dialogs (src/vscode/dialogs.ts) ask them, and
+// Questions more than one feature puts to the user. The VS Code layer's dialogs (src/vscode/dialogs/dialogRouter.ts) ask them, and
 // tests answer them in the user's place.
 
 /** Allow this once, allow always (for the scope the question names), or deny. */

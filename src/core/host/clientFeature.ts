@@ -1,7 +1,7 @@
 // How a client-side feature (sampling, elicitation, resource subscriptions, …) plugs into every server session
 // without the connection knowing about it: it adds capabilities and installs its handlers on each new session.
 import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
-import type { ServerDefinition } from '../config/types';
+import type { ServerDefinition } from '../config/serverDefinition';
 import type { Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
 import type { ServerSession } from './serverSession';

@@ -4,7 +4,7 @@
 // choice is then written into the server's mcp.json by the front end (TrustPrompt.persistConfined): the file says
 // what runs, and the start that follows the edit finds its plan trusted.
 import type { LaunchPlanSource, PlanLaunch, StdioLaunchPlan } from '../config/launchPlan';
-import type { RawServer, ResolvedServer } from '../config/types';
+import type { RawServer, ResolvedServer } from '../config/serverDefinition';
 
 export interface ConfinedAlternative {
   /** The resolved definition as the file will resolve once `sandboxEnabled` is written (its hash is the same). */

@@ -2,15 +2,15 @@
 // (it loads with the first server): the protocol layer's ServerConnection implements it, and the front end hands the
 // host a factory for it once (createCoreHost's `createConnection`).
 import type { Implementation } from '@modelcontextprotocol/client';
-import type { ServerDefinition } from '../config/types';
+import type { ServerDefinition } from '../config/serverDefinition';
 import type { SandboxDenial } from '../config/sandboxDenial';
 import type { PlannedDebug } from '../config/launchPlan';
 import type { ClientFeature } from './clientFeature';
-import type { AuthProviderFactory } from '../auth/ports';
-import type { KeyValueStore, RootInfo } from './ports';
+import type { AuthProviderFactory } from '../auth/authPorts';
+import type { KeyValueStore, RootInfo } from './hostPorts';
 import type { ServerLog } from '../common/log';
 import type { ServerSession } from './serverSession';
-import type { ServerFeatures } from './types';
+import type { ServerFeatures } from './serverInfo';
 
 export interface ConnectionOptions {
   clientInfo: { name: string; version: string };

@@ -1,6 +1,6 @@
 // The life of one configured server across its sessions: state machine, start/stop/restart, crash restarts.
 import { SerialQueue } from '../common/serialQueue';
-import type { ConfigScope, RawServerEntry, ServerDefinition } from '../config/types';
+import type { ConfigScope, RawServerEntry, ServerDefinition } from '../config/serverDefinition';
 import type { Connection, ConnectionFactory, ConnectionOptions } from './connectionPort';
 import { Emitter, type Disposable } from '../common/events';
 import type { ServerLog } from '../common/log';
@@ -8,7 +8,7 @@ import type { SandboxDenial } from '../config/sandboxDenial';
 import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ServerSession } from './serverSession';
-import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState } from './types';
+import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState } from './serverInfo';
 
 /** What must happen before a start: trust checks and variable resolution. Not ok = blocked, and why. */
 export type Preparation = { ok: true; definition: ServerDefinition } | { ok: false; reason: BlockedReason; message: string };

@@ -1,7 +1,7 @@
 // The one place every consent decision lives: server trust, tool calls, sampling and elicitation. Each decision
 // is kept where it applies (this workspace, or everywhere) and can be reviewed and revoked in one list.
 import { Emitter } from '../common/events';
-import type { KeyValueStore } from './ports';
+import type { KeyValueStore } from './hostPorts';
 
 export type PermissionKind = 'server-trust' | 'tool' | 'sampling' | 'sampling-review' | 'elicitation';
 export type PermissionScope = 'global' | 'workspace';

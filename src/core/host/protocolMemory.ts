@@ -2,7 +2,7 @@
 // starts with a `server/discover` probe; a legacy server that ends its process on that unknown request costs a second
 // spawn, and one that never answers it costs the probe's timeout. Remembered per definition hash: a restart or a new
 // window connects at once, an edited definition (another command, version or URL) is probed afresh.
-import type { KeyValueStore } from './ports';
+import type { KeyValueStore } from './hostPorts';
 
 export type ProtocolEra = 'modern' | 'legacy';
 

@@ -1,7 +1,7 @@
 // Workspace folders as MCP roots. Servers run where the extension host runs, so roots are that machine's
 // `file://` URIs, whatever scheme the editor shows the folder under.
 import { pathToFileURL } from 'url';
-import type { RootInfo } from './ports';
+import type { RootInfo } from './hostPorts';
 
 export interface FolderLike {
   name: string;

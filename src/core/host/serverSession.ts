@@ -15,7 +15,7 @@ import type {
 import type { SkillFile } from '@modelcontextprotocol/client/ext/skills';
 import type { Event } from '../common/events';
 import type { ServerLog } from '../common/log';
-import { describeServerState, type ServerInfo, type ServerState, type Skill, type Tool } from './types';
+import { describeServerState, type ServerInfo, type ServerState, type Skill, type Tool } from './serverInfo';
 
 export interface SessionRequestOptions {
   signal?: AbortSignal;

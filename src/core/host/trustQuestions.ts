@@ -1,10 +1,10 @@
 // Trust is asked once per folder for all its new servers: the questions that arrive together (a folder's mcp.json
 // loading starts each of its servers within a moment) are gathered for a short while, then asked as one, in the
 // queue every question to the user goes through. A question whose start is cancelled meanwhile is left out.
-import type { ServerDefinition } from '../config/types';
+import type { ServerDefinition } from '../config/serverDefinition';
 import type { SerialQueue } from '../common/serialQueue';
 import type { TrustFacts } from '../config/trustFacts';
-import type { TrustAnswer, TrustPrompt } from './ports';
+import type { TrustAnswer, TrustPrompt } from './hostPorts';
 
 type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
 

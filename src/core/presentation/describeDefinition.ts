@@ -3,7 +3,7 @@
 // before anything is resolved), as written: variables unresolved, literal values masked, the env file's variables
 // named, and every variable that changes what the command runs flagged with its value.
 import * as path from 'path';
-import type { RawServer } from '../config/types';
+import type { RawServer } from '../config/serverDefinition';
 import type { TrustFacts } from '../config/trustFacts';
 import { describeLaunchPlan } from './describeLaunchPlan';
 

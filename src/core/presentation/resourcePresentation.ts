@@ -2,7 +2,7 @@
 // quick picks. Pure functions without `vscode`, unit-tested in plain Node. Everything a server wrote goes through serverText.
 import type { Icon } from '@modelcontextprotocol/client';
 import { mimeEssence } from './mimeTypes';
-import type { Resource, ResourceTemplate, ServerInfo } from '../host/types';
+import type { Resource, ResourceTemplate, ServerInfo } from '../host/serverInfo';
 import { escapeMarkdown, firstLine, heading, inlineCode, markdownLine } from './serverText';
 import { describeState, plural, resourceLabel } from './serverPresentation';
 

@@ -5,10 +5,10 @@
 // Tooltips are built from data the user did not write (tool descriptions, server instructions): every such text goes
 // through serverText, so a server cannot inject links, images (which would load remote URLs on hover) or fake formatting.
 // Definitions are shown without header or env values, and URLs without credentials or query values: they hold secrets.
-import type { ConfigScope, RawServer } from '../config/types';
+import type { ConfigScope, RawServer } from '../config/serverDefinition';
 import type { AuthStatus } from '../auth/authStatus';
 import { escapeMarkdown, firstLine, heading, inlineCode, markdownLine, truncate } from './serverText';
-import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerFeatures, ServerInfo, Tool } from '../host/types';
+import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerFeatures, ServerInfo, Tool } from '../host/serverInfo';
 
 /** A codicon id (as in `$(id)`) and an optional theme color id. */
 export interface Codicon {

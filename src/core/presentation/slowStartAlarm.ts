@@ -1,6 +1,6 @@
 // Rings when a server that is starting becomes a slow start. The views and the status bar then show it differently
 // (a spinner, a way to cancel), though nothing about the server changed that would make them draw it again.
-import type { ServerInfo } from '../host/types';
+import type { ServerInfo } from '../host/serverInfo';
 import { nextSlowStart } from './serverPresentation';
 
 export class SlowStartAlarm {

@@ -1,9 +1,9 @@
 // The trust question as the user reads it: its message, its detail and its buttons, in order, with the answer each
-// gives. The native dialog (src/vscode/session/trustDialogs.ts) shows exactly this; tests read it from here. For a
+// gives. The native dialog (src/vscode/trust/trustDialogs.lazy.ts) shows exactly this; tests read it from here. For a
 // workspace stdio server that is not set to run confined, "Run Confined" comes first, with what confined allows this
 // server (the sandbox rules of the plan it would run); where this machine cannot confine, it is not offered and one
 // line says why.
-import type { TrustAnswer } from '../host/ports';
+import type { TrustAnswer } from '../host/hostPorts';
 import { plainText } from './serverText';
 
 /** Run Confined for one server: what it would allow (lines of describeSandbox), or why this machine cannot confine it. */

@@ -5,8 +5,8 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ServerSession, SessionPort } from '../../core/host/serverSession';
-import type { Tool } from '../../core/host/types';
-import type { HostDialogs } from '../dialogs';
+import type { Tool } from '../../core/host/serverInfo';
+import type { HostDialogs } from '../dialogs/dialogRouter';
 
 /** A finished tool call whose tool has a view. */
 export interface ToolCallRecord {

@@ -2,9 +2,9 @@
 // dialogs so tests can play the browser), and the way back: a loopback listener made reachable from wherever the
 // browser runs by vscode.env.asExternalUri (the same URL on a desktop, a forwarded port in remote and web windows).
 import vscode = require('vscode');
-import type { LoopbackRedirectReceiver } from '../../core/protocol/auth/loopbackRedirect';
-import type { AuthInteraction, SignInRequest } from '../../core/auth/ports';
-import type { HostDialogs } from '../dialogs';
+import type { LoopbackRedirectReceiver } from '../../core/protocol/auth/loopbackRedirect.lazy';
+import type { AuthInteraction, SignInRequest } from '../../core/auth/authPorts';
+import type { HostDialogs } from '../dialogs/dialogRouter';
 import type { LoadSessionLayer } from '../sessionLayer';
 
 /** The listener's port is kept, so the redirect URL (part of each client registration) stays the same next time. */

@@ -1,9 +1,9 @@
 // The setting `mcpHost.oauthClients` (clients registered beforehand, by server URL) and the client secret prompt, for
 // the core's static clients.
 import vscode = require('vscode');
-import type { OAuthClientSetting } from '../../core/protocol/auth/staticClients';
-import type { ServerDefinition } from '../../core/config/types';
-import type { HostDialogs } from '../dialogs';
+import type { OAuthClientSetting } from '../../core/protocol/auth/staticClients.lazy';
+import type { ServerDefinition } from '../../core/config/serverDefinition';
+import type { HostDialogs } from '../dialogs/dialogRouter';
 import type { LoadSessionLayer } from '../sessionLayer';
 
 /**

@@ -2,8 +2,8 @@
 // dialogs and the browser, and the per-server sign-in state the Servers view shows.
 import vscode = require('vscode');
 import { AuthStatusStore } from '../../core/auth/authStatus';
-import type { AuthProviderFactory } from '../../core/auth/ports';
-import type { HostDialogs } from '../dialogs';
+import type { AuthProviderFactory } from '../../core/auth/authPorts';
+import type { HostDialogs } from '../dialogs/dialogRouter';
 import { BrowserSignIn } from './browserSignIn';
 import { clientMetadataUrlOf, staticClients } from './oauthClients';
 import type { LoadSessionLayer } from '../sessionLayer';

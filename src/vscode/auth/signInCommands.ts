@@ -2,8 +2,8 @@
 // or nothing (then a quick pick of the remote servers); what they do is in the session layer (session/signInCommands.ts).
 import vscode = require('vscode');
 import { CommandIds } from '../../core/common/commandIds';
-import { serverIdOf } from '../serverNodes';
-import type { SignInCommandDeps } from '../session/signInCommands';
+import { serverIdOf } from '../servers/serverNodes';
+import type { SignInCommandDeps } from './serverSignIn.lazy';
 import type { LoadSessionLayer } from '../sessionLayer';
 
 export function registerSignInCommands(deps: SignInCommandDeps & { session: LoadSessionLayer }): vscode.Disposable[] {

@@ -5,20 +5,20 @@ import vscode = require('vscode');
 import { runningSession, type SessionPort } from '../../core/host/serverSession';
 import { ToolCaller } from '../../core/features/tools/toolCaller';
 import { ToolConsent } from '../../core/features/tools/toolConsent';
-import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
+import type { ActiveToolCalls } from '../../core/features/tools/activeToolCalls';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import { AppViews } from '../apps/appViews';
-import type { HostDialogs } from '../dialogs';
-import { registerAgentTools, type PreparedAgentCall } from '../tools/agentTools';
+import type { HostDialogs } from '../dialogs/dialogRouter';
+import { registerAgentTools, type PreparedAgentCall } from '../tools/registerAgentTools';
 import { registerToolCommands } from '../tools/toolCommands';
 import { readToolSettings } from '../tools/toolSettings';
 import { ChatDocuments } from './chatDocuments';
 import { ChatTranscripts } from './chatTranscripts';
-import type { ChatResources } from '../session/chat/mcpChatParticipant';
-import type { PromptArgumentPicker } from '../session/chat/promptArgumentPicker';
+import type { ChatResources } from './mcpChatParticipant.lazy';
+import type { PromptArgumentPicker } from '../prompts/promptArgumentPicker.lazy';
 import type { LoadSessionLayer } from '../sessionLayer';
 import { registerChatParticipant } from './registerChatParticipant';
-import { registerRunPromptCommand } from './runPromptCommand';
+import { registerRunPromptCommand } from '../prompts/runPromptCommand';
 
 export interface ChatFeatureDeps {
   sessions: SessionPort;

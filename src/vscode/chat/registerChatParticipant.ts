@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import { linkedChatQuery } from '../../core/features/chat/chatListings';
 import type { LoadSessionLayer } from '../sessionLayer';
-import type { ChatParticipantDeps } from '../session/chat/mcpChatParticipant';
+import type { ChatParticipantDeps } from './mcpChatParticipant.lazy';
 import { CommandIds } from '../../core/common/commandIds';
 
 const PARTICIPANT_ID = 'mcpHost.mcp';

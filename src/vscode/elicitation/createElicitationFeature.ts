@@ -2,10 +2,10 @@
 // read like sampling's (a workspace can only tighten them).
 import { NUMERIC_SETTINGS } from '../../core/config/numericSettings';
 import type { InteractionQueue } from '../../core/host/interactionQueue';
-import type { ActiveToolCalls } from '../../core/host/activeToolCalls';
+import type { ActiveToolCalls } from '../../core/features/tools/activeToolCalls';
 import { lazyClientFeature, type ClientFeature } from '../../core/host/clientFeature';
 import type { PermissionStore } from '../../core/host/permissionStore';
-import type { HostDialogs } from '../dialogs';
+import type { HostDialogs } from '../dialogs/dialogRouter';
 import { disabledFor, tightestNumber } from '../../core/config/tightenedSettings';
 import type { LoadSessionLayer } from '../sessionLayer';
 import { cachedSection } from '../cachedSection';

@@ -11,8 +11,8 @@ import { trackOpenResources } from './openResourceTracker';
 import { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { ResourceOpener, type ResourceTarget } from './resourceOpener';
 import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreeProvider';
-import type { ResourceCommandHandlers } from '../session/resourceCommands';
-import type { TemplatePicker, TemplatePickState } from '../session/templatePicker';
+import type { ResourceCommandHandlers } from './resourceCommands.lazy';
+import type { TemplatePicker, TemplatePickState } from './templatePicker.lazy';
 import type { LoadSessionLayer } from '../sessionLayer';
 import { CommandIds } from '../../core/common/commandIds';
 

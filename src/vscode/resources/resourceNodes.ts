@@ -1,10 +1,10 @@
 // The rows of the "MCP Resources" view: folders, servers, their resources and templates, "Load more…", and the
 // messages in their place. Server nodes are kept across refreshes (VS Code refreshes a subtree by its object).
 import vscode = require('vscode');
-import type { ConfigScope } from '../../core/config/types';
+import type { ConfigScope } from '../../core/config/serverDefinition';
 import type { ServerListing } from '../../core/features/resources/resourceListings';
 import { fileNameFor } from '../../core/features/resources/resourceLocation';
-import type { Resource, ResourceTemplate } from '../../core/host/types';
+import type { Resource, ResourceTemplate } from '../../core/host/serverInfo';
 import { scopeLabel, serverIcon } from '../../core/presentation/serverPresentation';
 import {
   downExplanation,

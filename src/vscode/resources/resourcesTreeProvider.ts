@@ -9,7 +9,7 @@ import { SlowStartAlarm } from '../../core/presentation/slowStartAlarm';
 import { downExplanation } from '../../core/presentation/resourcePresentation';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { CoalescedRefresh } from '../coalescedRefresh';
-import { markdown, type HoverTexts } from '../treeNode';
+import { markdown, type HoverTexts } from '../servers/treeNode';
 import { documentUri, FolderNode, ResourceNode, ServerNode, serverUri, TemplateNode, type ResourceTreeNode, type TreeContext } from './resourceNodes';
 
 export type { ResourceTreeNode } from './resourceNodes';

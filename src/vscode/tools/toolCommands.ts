@@ -7,13 +7,13 @@ import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { AppViews } from '../apps/appViews';
-import type { HostDialogs } from '../dialogs';
-import { ToolNode } from '../serverNodes';
-import type { ToolChoice } from '../session/toolCallForm';
-import type { ToolCallOutcome, ToolCallRunner } from '../session/toolCallRunner';
+import type { HostDialogs } from '../dialogs/dialogRouter';
+import { ToolNode } from '../servers/serverNodes';
+import type { ToolChoice } from './toolCallForm.lazy';
+import type { ToolCallOutcome, ToolCallRunner } from './toolCallRunner.lazy';
 import type { LoadSessionLayer } from '../sessionLayer';
 
-export type { ToolCallOutcome } from '../session/toolCallRunner';
+export type { ToolCallOutcome } from './toolCallRunner.lazy';
 
 export interface ToolCommandDeps {
   sessions: SessionPort;

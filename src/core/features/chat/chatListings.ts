@@ -2,7 +2,7 @@
 // attach a resource. Chat renders it trusted for our own commands so that these links work: every text a server chose
 // (names, titles, descriptions, URIs, MIME types) is escaped on one line or in a one-line code span, so none can
 // become a link.
-import type { ServerInfo } from '../../host/types';
+import type { ServerInfo } from '../../host/serverInfo';
 import { firstLine, inlineCode, markdownLine } from '../../presentation/serverText';
 import { promptCommandName, type PromptEntry } from '../prompts/promptCatalog';
 import { CommandIds } from '../../common/commandIds';

@@ -1,5 +1,5 @@
 // Every prompt of every running server, and how a `server.prompt` name finds one of them.
-import type { Prompt, ServerInfo } from '../../host/types';
+import type { Prompt, ServerInfo } from '../../host/serverInfo';
 import { inlineCode, markdownLine } from '../../presentation/serverText';
 import { quoteArgument } from './promptArguments';
 

@@ -1,6 +1,6 @@
 // What the Resources view shows per server, and which servers changed since it last looked: so a list_changed of
 // one server refreshes that server's subtree only, and a server that went down keeps showing what it had (greyed).
-import type { ServerInfo } from '../../host/types';
+import type { ServerInfo } from '../../host/serverInfo';
 import type { ListingStatus, ServerListing } from '../../presentation/resourcePresentation';
 
 export type { ListingStatus, ServerListing } from '../../presentation/resourcePresentation';

@@ -3,7 +3,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { Event } from '../../common/events';
 import { runningSession, ServerNotRunningError, type ServerSession, type SessionPort } from '../../host/serverSession';
-import type { ServerInfo } from '../../host/types';
+import type { ServerInfo } from '../../host/serverInfo';
 import { templateCompleter, type Completer } from './templateCompleter';
 
 export type ResourceContentsList = ReadResourceResult['contents'];

@@ -2,7 +2,7 @@
 // the disabled list, lower a limit or narrow the context, but not pin models or lift limits.
 import { NUMERIC_SETTINGS } from '../../config/numericSettings';
 import { disabledFor, tightestNumber, userValue, type SettingsSection } from '../../config/tightenedSettings';
-import type { ServerDefinition } from '../../config/types';
+import type { ServerDefinition } from '../../config/serverDefinition';
 
 export type ContextScope = 'none' | 'thisServer' | 'allServers';
 

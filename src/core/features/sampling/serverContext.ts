@@ -1,6 +1,6 @@
 // What `includeContext` adds to a sampling request: what the user's MCP servers are and offer (their instructions and
 // tools), never anything else from the editor.
-import type { ServerInfo } from '../../host/types';
+import type { ServerInfo } from '../../host/serverInfo';
 
 export function describeServerContext(servers: ServerInfo[], serverId: string, scope: 'thisServer' | 'allServers'): string {
   const included = servers.filter((s) => s.state.kind === 'running' && (scope === 'allServers' || s.id === serverId));

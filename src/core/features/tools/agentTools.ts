@@ -2,7 +2,7 @@
 // participant) — one lists the tools of the running servers, the other calls one by server and name. VS Code needs
 // every language model tool declared in the package, so the MCP tools themselves, which come and go, are reached
 // through these two. Pure logic: what the list says, and which MCP tool a call means.
-import type { ServerInfo } from '../../host/types';
+import type { ServerInfo } from '../../host/serverInfo';
 import { type NamedTool, type ToolNameMap, toolNameMapOfServers } from './toolNames';
 
 export const LIST_TOOLS_TOOL = 'mcpHost_listTools';

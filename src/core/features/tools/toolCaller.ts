@@ -3,10 +3,10 @@
 // the configured timeout restarted by progress, and cancellation that reaches the server (the SDK sends
 // notifications/cancelled when the signal aborts). No surface calls a tool past it, so none can skip or mis-key consent.
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
-import type { ActiveToolCalls } from '../../host/activeToolCalls';
+import type { ActiveToolCalls } from './activeToolCalls';
 import type { SessionPort } from '../../host/serverSession';
-import type { Tool } from '../../host/types';
-import type { TaskCall, ToolTasks } from '../tasks/toolTasks';
+import type { Tool } from '../../host/serverInfo';
+import type { TaskCall, ToolTasks } from '../tasks/toolTasks.lazy';
 import { consentSubject } from '../consentSubject';
 import type { ConsentOutcome, ToolConsent } from './toolConsent';
 

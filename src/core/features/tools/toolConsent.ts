@@ -2,7 +2,7 @@
 // (kind 'tool', key `<consent subject of the server>/<tool name>`, so an edited definition asks again); the dialog
 // that asks is a port, so tests answer it.
 import type { PermissionStore } from '../../host/permissionStore';
-import type { Tool } from '../../host/types';
+import type { Tool } from '../../host/serverInfo';
 import type { ConsentAnswer } from '../userQuestions';
 
 /** What the user is shown before a call. */

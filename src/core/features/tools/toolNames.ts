@@ -1,8 +1,8 @@
 // The names MCP tools get when they are offered to a language model. Model APIs accept `^[a-zA-Z0-9_-]{1,64}$`
 // and need every name of a request to be unique, while MCP tool names are free text and repeat across servers.
 import { createHash } from 'crypto';
-import type { ServerInfo, Tool } from '../../host/types';
-import { isModelVisible } from '../apps/appMeta';
+import type { ServerInfo, Tool } from '../../host/serverInfo';
+import { isModelVisible } from './toolUi';
 import { consentSubject } from '../consentSubject';
 
 export const MAX_TOOL_NAME_LENGTH = 64;

@@ -1,0 +1,163 @@
+// Other tools' MCP configurations, read for "MCP: Import Servers…": Claude Desktop, Cursor (~/.cursor/mcp.json and a
+// folder's .cursor/mcp.json), Claude Code (~/.claude.json: its user servers and those of the open folders) and VS Code's
+// user mcp.json. Each server becomes an entry of ours. Their files often hold keys written out: a literal value of a
+// header, or of an environment variable whose name says key, token, secret or password, is not copied — it becomes a
+// password input, entered once at the first start — so no secret lands in a workspace's (committed) mcp.json.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parse, type ParseError } from 'jsonc-parser';
+import type { InputDefinition, ParsedConfig, RawServer } from './serverDefinition';
+
+export type ForeignKind = 'claudeDesktop' | 'cursor' | 'claudeCode' | 'vscode';
+
+export interface ForeignSource {
+  kind: ForeignKind;
+  /** e.g. "Claude Desktop", "Cursor (my-app)". */
+  label: string;
+  path: string;
+}
+
+/** One server found in another tool's file, ready to write (or why it cannot be). */
+export interface ImportCandidate {
+  source: ForeignSource;
+  name: string;
+  entry?: Record<string, unknown>;
+  inputs: InputDefinition[];
+  problem?: string;
+}
+
+const MAX_SERVERS = 200;
+
+/** VS Code's user data folder (`…/Code/User`). */
+export function vscodeUserDir(env: NodeJS.ProcessEnv, platform = process.platform, home = os.homedir()): string {
+  const base =
+    platform === 'win32'
+      ? path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Code')
+      : platform === 'darwin'
+        ? path.join(home, 'Library', 'Application Support', 'Code')
+        : path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Code');
+  return path.join(base, 'User');
+}
+
+/** Where each tool keeps its servers, for this user and these workspace folders (whether or not the files exist). */
+export function foreignConfigSources(options: { env: NodeJS.ProcessEnv; platform?: NodeJS.Platform; home?: string; folders: { name: string; path: string }[] }): ForeignSource[] {
+  const { env, folders } = options;
+  const platform = options.platform ?? process.platform;
+  const home = options.home ?? os.homedir();
+  const claudeDesktop =
+    platform === 'win32'
+      ? path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json')
+      : platform === 'darwin'
+        ? path.join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json')
+        : path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Claude', 'claude_desktop_config.json');
+  return [
+    { kind: 'claudeDesktop', label: 'Claude Desktop', path: claudeDesktop },
+    { kind: 'cursor', label: 'Cursor', path: path.join(home, '.cursor', 'mcp.json') },
+    ...folders.map((f): ForeignSource => ({ kind: 'cursor', label: `Cursor (${f.name})`, path: path.join(f.path, '.cursor', 'mcp.json') })),
+    { kind: 'claudeCode', label: 'Claude Code', path: path.join(home, '.claude.json') },
+    { kind: 'vscode', label: 'VS Code', path: path.join(vscodeUserDir(env, platform, home), 'mcp.json') },
+  ];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const SECRET_NAME = /key|token|secret|password|passwd|pass|auth|credential|cookie/i;
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'value';
+
+/** Claude Code's and Cursor's `${NAME}` and `${NAME:-default}` are environment variables: ours are `${env:NAME}`. */
+const envVariables = (value: string): string => value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^{}]*)?\}/g, (_, name: string) => `\${env:${name}}`);
+
+/** Reads one file's servers; `folders` picks Claude Code's per-project servers. */
+/**
+ * Our own parser, handed in: the extension reads with the copy its activation side already has (the session layer,
+ * which imports, keeps no second one).
+ */
+export interface ConfigModel {
+  parse(text: string): ParsedConfig;
+  referencedInputIds(server: RawServer): string[];
+}
+
+export function readForeignConfig(text: string, source: ForeignSource, config: ConfigModel, folders: string[] = []): { candidates: ImportCandidate[]; error?: string } {
+  if (source.kind === 'vscode') return readVsCode(text, source, config);
+  const errors: ParseError[] = [];
+  const root = parse(text, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
+  if (errors.length || !isObject(root)) return { candidates: [], error: `${source.path} is not a JSON object.` };
+  const groups: Record<string, unknown>[] = [];
+  if (isObject(root.mcpServers)) groups.push(root.mcpServers);
+  if (source.kind === 'claudeCode' && isObject(root.projects)) {
+    for (const folder of folders) {
+      const project = root.projects[folder];
+      if (isObject(project) && isObject(project.mcpServers)) groups.push(project.mcpServers);
+    }
+  }
+  const candidates: ImportCandidate[] = [];
+  for (const group of groups) {
+    for (const [name, value] of Object.entries(group).slice(0, MAX_SERVERS)) {
+      if (candidates.some((c) => c.name === name)) continue;
+      candidates.push(convert(source, name, value));
+    }
+  }
+  return { candidates };
+}
+
+function convert(source: ForeignSource, name: string, value: unknown): ImportCandidate {
+  const fail = (problem: string): ImportCandidate => ({ source, name, inputs: [], problem });
+  if (!isObject(value)) return fail('it is not an object');
+  if (value.disabled === true) return fail('it is disabled there');
+  const inputs: InputDefinition[] = [];
+  const secret = (key: string, what: string): string => {
+    const id = `${slug(name)}-${slug(key)}`;
+    if (!inputs.some((i) => i.id === id)) inputs.push({ type: 'promptString', id, description: `${what} for ${name} (not copied from ${source.label})`, password: true });
+    return `\${input:${id}}`;
+  };
+  const strings = (v: unknown): string[] | undefined => {
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return undefined;
+    return (v as string[]).map(envVariables);
+  };
+  const map = (v: unknown, isSecret: (key: string, value: string) => boolean, what: string): Record<string, string> | undefined => {
+    if (v === undefined) return {};
+    if (!isObject(v)) return undefined;
+    const out: Record<string, string> = {};
+    for (const [k, raw] of Object.entries(v)) {
+      if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+      const text = envVariables(String(raw));
+      // Written out (not a variable) and secret by its name: entered once instead of copied.
+      out[k] = !text.includes('${') && text !== '' && isSecret(k, text) ? secret(k, `${what} ${k}`) : text;
+    }
+    return out;
+  };
+  const type = typeof value.type === 'string' ? value.type : undefined;
+  if (typeof value.url === 'string' || type === 'http' || type === 'sse' || type === 'streamable-http') {
+    if (typeof value.url !== 'string' || !/^https?:\/\//i.test(value.url)) return fail('it has no http or https "url"');
+    const headers = map(value.headers, () => true, 'Header');
+    if (!headers) return fail('"headers" is not an object of strings');
+    return { source, name, inputs, entry: { type: type === 'sse' ? 'sse' : 'http', url: envVariables(value.url), ...(Object.keys(headers).length ? { headers } : {}) } };
+  }
+  if (typeof value.command !== 'string' || value.command.trim() === '') return fail('it has neither a "command" nor a "url"');
+  const args = strings(value.args);
+  if (!args) return fail('"args" is not a list of strings');
+  const env = map(value.env, (k) => SECRET_NAME.test(k), 'Environment variable');
+  if (!env) return fail('"env" is not an object of strings');
+  const cwd = typeof value.cwd === 'string' ? { cwd: envVariables(value.cwd) } : {};
+  return { source, name, inputs, entry: { type: 'stdio', command: envVariables(value.command), args, ...(Object.keys(env).length ? { env } : {}), ...cwd } };
+}
+
+/** VS Code's own format: read by our parser; each entry with the inputs it uses. */
+function readVsCode(text: string, source: ForeignSource, config: ConfigModel): { candidates: ImportCandidate[]; error?: string } {
+  const parsed = config.parse(text);
+  if (parsed.syntaxBroken) return { candidates: [], error: `${source.path} has syntax errors.` };
+  const candidates = parsed.servers.slice(0, MAX_SERVERS).map((s): ImportCandidate => {
+    const used = new Set(config.referencedInputIds(s.server));
+    const entry: Record<string, unknown> = { ...s.server };
+    if (s.server.type === 'stdio' && Object.keys(s.server.env).length === 0) delete entry.env;
+    if (s.server.type !== 'stdio' && Object.keys(s.server.headers).length === 0) delete entry.headers;
+    return { source, name: s.name, entry, inputs: parsed.inputs.filter((i) => used.has(i.id)) };
+  });
+  for (const name of parsed.rejectedServers) candidates.push({ source, name, inputs: [], problem: 'it has errors in that file' });
+  return { candidates };
+}

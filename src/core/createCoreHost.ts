@@ -1,0 +1,49 @@
+// The core host every front end builds (the extension, the `mcp-host` CLI, the conformance client): the registry with
+// its permission and trust stores, the queue that shows one question at a time, and the tool calls in flight. Front
+// ends differ only in their ports: where logs go, how questions are asked, where decisions persist, which client
+// features they answer, and how the protocol layer is reached (bundled apart in the extension, imported by the CLI).
+import { ActiveToolCalls } from './features/tools/activeToolCalls';
+import type { ClientFeature } from './host/clientFeature';
+import { InteractionQueue } from './host/interactionQueue';
+import { PermissionStore } from './host/permissionStore';
+import type { KeyValueStore } from './host/hostPorts';
+import { rootsFromFolders, type FolderLike } from './host/roots';
+import { ServerRegistry, type RegistryDeps } from './host/serverManager';
+import { TrustStore } from './host/trustStore';
+import type { ServerInfo } from './host/serverInfo';
+
+/** What the client features are built with: the host's shared parts. */
+export interface CoreParts {
+  permissions: PermissionStore;
+  trustStore: TrustStore;
+  /** Every question to the user (trust, inputs, sampling, elicitation) is shown one at a time. */
+  interactions: InteractionQueue;
+  /** Tool calls running in chat: sampling and elicitation questions name the chat they serve. */
+  activeToolCalls: ActiveToolCalls;
+  servers(): ServerInfo[];
+}
+
+export interface CoreHostPorts extends Omit<RegistryDeps, 'trustStore' | 'interactions' | 'features'> {
+  /** Where permissions and trust decisions persist: the user's (global) and this workspace's. */
+  stores: { global: KeyValueStore; workspace: KeyValueStore };
+  /** The client features every session gets beyond roots (sampling, elicitation, subscriptions, …). */
+  features?(parts: CoreParts): readonly ClientFeature[];
+}
+
+export interface CoreHost extends CoreParts {
+  registry: ServerRegistry;
+  /** The folders whose roots servers see (`file:` URIs of their paths; virtual folders give none). */
+  setFolders(folders: readonly FolderLike[]): void;
+}
+
+export function createCoreHost(ports: CoreHostPorts): CoreHost {
+  const { stores, features, ...deps } = ports;
+  const permissions = new PermissionStore(stores);
+  const trustStore = new TrustStore(permissions);
+  const interactions = new InteractionQueue();
+  const activeToolCalls = new ActiveToolCalls();
+  const servers = (): ServerInfo[] => registry.servers();
+  const parts: CoreParts = { permissions, trustStore, interactions, activeToolCalls, servers };
+  const registry: ServerRegistry = new ServerRegistry({ ...deps, trustStore, interactions, features: features?.(parts) ?? [] });
+  return { ...parts, registry, setFolders: (folders) => registry.setRoots(rootsFromFolders(folders)) };
+}

@@ -1,0 +1,97 @@
+// The host's public model: what the VS Code layer renders and what the extension's API returns.
+import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool, Implementation } from '@modelcontextprotocol/client';
+import type { Skill } from '@modelcontextprotocol/client/ext/skills';
+import type { AuthStatus } from '../auth/authStatus';
+import type { ConfigScope, RawServer } from '../config/serverDefinition';
+import type { SandboxDenial } from '../config/sandboxDenial';
+
+/**
+ * Why a configured server waits instead of running: a decision or a fix only the user can give.
+ * untrusted: the definition is not trusted (yet); restricted: Restricted Mode; input: an `${input:}` was cancelled;
+ * signIn: the remote server needs a sign-in that did not happen; config: the definition cannot be resolved.
+ */
+export type BlockedReason = 'untrusted' | 'restricted' | 'input' | 'signIn' | 'config';
+
+/**
+ * A server's state as every surface (tree, status bar, chat, public API, CLI) reads it. Errors are state, not
+ * exceptions. `stopped.reason` says why a running server was stopped (e.g. signed out); `starting.since` (ms since
+ * epoch) is when its process or connection began to start; `restartAt` (ms since epoch) is when a crashed server is
+ * started again, absent when it stays down until the user acts.
+ */
+export type ServerState =
+  | { kind: 'stopped'; reason?: string }
+  | { kind: 'starting'; since: number }
+  | { kind: 'running' }
+  | { kind: 'blocked'; reason: BlockedReason; message: string }
+  | { kind: 'error'; message: string; restartAt?: number };
+
+export type ServerStateKind = ServerState['kind'];
+
+/** Whether a start can be asked for from this state (stopped, waiting for the user, or failed). */
+export const canBeStarted = (state: ServerState): boolean => state.kind === 'stopped' || state.kind === 'blocked' || state.kind === 'error';
+
+/** The state in words, for messages such as "the server is not running (…)". */
+export function describeServerState(state: ServerState): string {
+  switch (state.kind) {
+    case 'stopped':
+      return state.reason ? `it is stopped: ${state.reason}` : 'it is stopped';
+    case 'starting':
+      return 'it is still starting';
+    case 'running':
+      return 'it is running';
+    case 'blocked':
+      return `it is waiting: ${state.message}`;
+    case 'error':
+      return `it failed: ${state.message}`;
+  }
+}
+
+/**
+ * What a running server offers, refreshed on list_changed. Lists are complete (every page followed), except resources:
+ * the pages loaded so far (the first at start, more on demand: `ServerSession.loadMoreResources`), and so are
+ * `resourceTemplates` (`ServerSession.loadMoreResourceTemplates`).
+ */
+export interface ServerFeatures {
+  tools: Tool[];
+  prompts: Prompt[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  /**
+   * The server's skills (the `io.modelcontextprotocol/skills` extension), every page: entries only, never a file
+   * (files are read when a skill is opened or loaded). Absent when the server does not offer the extension.
+   */
+  skills?: Skill[];
+  /** `skills/list` entries refused as invalid, each with why (shown, never loaded). */
+  invalidSkills?: { uri?: string; reason: string }[];
+  /** Skill files that failed verification when read this session, by file URI: why, in words (never loaded). */
+  skillFailures?: Record<string, string>;
+}
+
+export const emptyFeatures = (): ServerFeatures => ({ tools: [], prompts: [], resources: [], resourceTemplates: [] });
+
+/** A snapshot of one configured server, as the UI and the public API see it. */
+export interface ServerInfo {
+  /** `${scope.key}::${name}` */
+  id: string;
+  name: string;
+  scope: ConfigScope;
+  /** The definition as written (what trust dialogs and tooltips show). */
+  definition: RawServer;
+  state: ServerState;
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+  features: ServerFeatures;
+  /** How many times it crashed in the restart window. */
+  crashCount: number;
+  pid?: number;
+  /** Sign-in state of a remote server that asked for OAuth; undefined when it never did. */
+  auth?: AuthStatus;
+  /** It runs in the sandbox (`sandboxEnabled`). */
+  confined?: boolean;
+  /** What its sandbox refused in this run, each once. */
+  sandboxDenials?: readonly SandboxDenial[];
+}
+
+export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation, Skill };

@@ -1,0 +1,332 @@
+// All configured servers of the window: reconciles config scopes into managed servers, one per definition, gates
+// every start on its preparation (trust, inputs), and is the session port through which features reach servers.
+import type { AuthStatus } from '../auth/authStatus';
+import { hashOf } from '../config/definitionHash';
+import type { ConfigScope, InputDefinition, RawServerEntry } from '../config/serverDefinition';
+import type { ClientFeature } from './clientFeature';
+import type { AuthProviderFactory } from '../auth/authPorts';
+import type { ConnectionFactory, ConnectionOptions } from './connectionPort';
+import { Emitter, type Disposable, type Event } from '../common/events';
+import { InteractionQueue } from './interactionQueue';
+import { ManagedServer, type Preparation } from './managedServer';
+import type { InputProvider, KeyValueStore, RootInfo, TrustPrompt } from './hostPorts';
+import type { ServerLog, ServerLogFactory } from '../common/log';
+import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
+import type { PlanLaunch } from '../config/launchPlan';
+import { ServerPreparation } from './serverPreparation';
+import { ServerNotRunningError, type ServerSession, type SessionPort } from './serverSession';
+import type { TrustStore } from './trustStore';
+import type { ServerInfo } from './serverInfo';
+
+export { RESTRICTED_MODE_REASON } from './serverPreparation';
+
+export interface HostSettings {
+  autoStart: boolean;
+  /** User/machine-level: run workspace servers without asking (dev containers, CI). Never set by a workspace. */
+  trustAllServers: boolean;
+  initializeTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** A session idle this long is pinged; 0 or absent: never. */
+  pingIntervalMs?: number;
+  /** How long a ping may go unanswered before the server is put in error (and restarted by the policy). */
+  pingTimeoutMs?: number;
+}
+
+export interface RegistryDeps {
+  clientInfo: { name: string; version: string };
+  /** The protocol layer's connection: handed in by the front end, which decides when that layer loads. */
+  createConnection: ConnectionFactory;
+  /** Builds a start's launch plan (in the protocol layer too: it is needed only when a server starts). */
+  planLaunch: PlanLaunch;
+  logs: ServerLogFactory;
+  trustStore: TrustStore;
+  trustPrompt: TrustPrompt;
+  inputs: InputProvider;
+  settings: () => HostSettings;
+  /** VS Code's Workspace Trust: workspace-defined servers never start in Restricted Mode. */
+  isWorkspaceTrusted: () => boolean;
+  /**
+   * Whether the user is editing this configuration file (it is open in an editor): servers its edits add or change then
+   * wait for the user's own start to ask for trust, so that no dialog takes the keyboard mid-edit. Absent: never.
+   */
+  isConfigBeingEdited?: (configPath: string) => boolean;
+  environment?: Record<string, string | undefined>;
+  restartPolicy?: RestartPolicyOptions;
+  shutdownStageMs?: number;
+  /** The queue all questions to the user go through (shared with sampling and elicitation). */
+  interactions?: InteractionQueue;
+  /** Client features every session gets (sampling, elicitation, resource subscriptions, …). */
+  features?: readonly ClientFeature[];
+  authProvider?: AuthProviderFactory;
+  /** Where the protocol era each definition speaks is remembered (persistent): a restart needs no second probe. */
+  protocolStore?: KeyValueStore;
+  /** Sign-in state of remote servers, shown with their state on every surface. */
+  authStatus?: { get(serverId: string): AuthStatus | undefined; set(serverId: string, status: undefined): void; readonly onDidChange: Event<string> };
+}
+
+interface ScopeState {
+  scope: ConfigScope;
+  inputs: InputDefinition[];
+  servers: Map<string, ManagedServer>;
+}
+
+export class ServerRegistry implements SessionPort, Disposable {
+  private readonly scopes = new Map<string, ScopeState>();
+  private readonly logs = new Map<string, ServerLog & Disposable>();
+  private readonly secrets = new Map<string, string[]>();
+  private roots: RootInfo[] = [];
+  private readonly preparation: ServerPreparation;
+  private readonly subscriptions: Disposable[] = [];
+  private disposed = false;
+
+  private readonly _onDidChangeServers = new Emitter<void>();
+  readonly onDidChangeServers = this._onDidChangeServers.event;
+  private readonly _onDidFail = new Emitter<{ server: ServerInfo; message: string }>();
+  /** A server is in error for good (start failed, or crashed too often): the UI offers Show Output and Restart. */
+  readonly onDidFail = this._onDidFail.event;
+
+  constructor(private readonly deps: RegistryDeps) {
+    this.preparation = new ServerPreparation({
+      trustStore: deps.trustStore,
+      trustPrompt: deps.trustPrompt,
+      inputs: deps.inputs,
+      // Trust and input dialogs share the queue of every other question to the user, so they never stack.
+      dialogs: deps.interactions ?? new InteractionQueue(),
+      isWorkspaceTrusted: deps.isWorkspaceTrusted,
+      trustAllServers: () => deps.settings().trustAllServers,
+      environment: this.environment,
+      planLaunch: deps.planLaunch,
+    });
+    if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange(() => this._onDidChangeServers.fire()));
+  }
+
+  private get environment() {
+    return this.deps.environment ?? process.env;
+  }
+
+  servers(): ServerInfo[] {
+    return this.all().map((m) => this.infoOf(m));
+  }
+
+  private all(): ManagedServer[] {
+    return [...this.scopes.values()].flatMap((s) => [...s.servers.values()]);
+  }
+
+  private infoOf(server: ManagedServer): ServerInfo {
+    return server.info({ auth: this.deps.authStatus?.get(server.id) });
+  }
+
+  /** The running server's session; a ServerNotRunningError (saying its state) otherwise. */
+  session(serverId: string): ServerSession {
+    const server = this.get(serverId);
+    const session = server?.session;
+    if (session) return session;
+    throw new ServerNotRunningError(server?.entry.name ?? serverId.split('::').pop()!, server?.state);
+  }
+
+  get(id: string): ManagedServer | undefined {
+    // Every request looks its server up here: no arrays built for it.
+    for (const scope of this.scopes.values()) {
+      for (const m of scope.servers.values()) if (m.id === id) return m;
+    }
+    return undefined;
+  }
+
+  /**
+   * Applies a scope's latest valid configuration: starts added, stops removed, restarts changed servers, leaves the
+   * rest alone. Resolves once applied; starts go on in the background (`idle()` waits for them), so a server waiting
+   * for a dialog or a slow handshake never holds up the next edit of the file.
+   */
+  async updateScope(scope: ConfigScope, entries: RawServerEntry[], inputs: InputDefinition[]): Promise<void> {
+    if (this.disposed) return;
+    const previousState = this.scopes.get(scope.key);
+    // Everything that must be awaited comes first, so the changes below apply at once, in one consistent step.
+    const newHashes = new Map<string, string | undefined>();
+    for (const entry of entries) {
+      if (previousState?.servers.has(entry.name)) newHashes.set(entry.name, await this.preparation.quietHash(scope, entry, inputs));
+    }
+    // The folder went away (or the host closed) meanwhile: nothing may start for a scope nobody tracks any more.
+    if (this.disposed || this.scopes.get(scope.key) !== previousState) return;
+    const state = previousState ?? { scope, inputs, servers: new Map<string, ManagedServer>() };
+    this.scopes.set(scope.key, state);
+    state.scope = scope;
+    state.inputs = inputs;
+    const wanted = new Map(entries.map((e) => [e.name, e]));
+    const removals: Promise<unknown>[] = [];
+    for (const [name, server] of state.servers) {
+      if (!wanted.has(name)) {
+        state.servers.delete(name);
+        removals.push(this.removeServer(server));
+      }
+    }
+    const { autoStart } = this.deps.settings();
+    for (const entry of entries) {
+      const existing = state.servers.get(entry.name);
+      if (!existing) {
+        const server = this.createServer(entry, scope);
+        state.servers.set(entry.name, server);
+        // Added to a file already loaded: an edit, maybe half typed.
+        if (previousState) this.startedByEdit.add(server);
+        if (autoStart) this.track(server.start(false));
+        continue;
+      }
+      const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
+      existing.entry = entry;
+      // The scope as the file was applied with (renamed folders are followed by renameScope).
+      existing.scope = scope;
+      if (edited) this.startedByEdit.add(existing);
+      const changed = existing.runningHash !== undefined && newHashes.has(entry.name) && existing.runningHash !== newHashes.get(entry.name);
+      // Starting, its definition is past the question (runningHash is the one it starts): an edit that resolves the same
+      // (such as "Run Confined" writing the sandboxEnabled it already starts with) leaves it alone, as for a running one.
+      const startingChanged = existing.state.kind === 'starting' && (existing.runningHash === undefined || !newHashes.has(entry.name) || changed);
+      if ((existing.isActive && changed) || (edited && startingChanged)) {
+        // A start in progress may already be asking about the old definition: it is cancelled and begins again.
+        existing.log.info('Configuration changed: restarting');
+        this.track(existing.restart(false));
+      } else if (!existing.isActive && edited && autoStart && !existing.stoppedByUser) {
+        // A server kept from starting (untrusted, missing input, a wrong command) gets a new chance once edited.
+        this.track(existing.start(false));
+      }
+    }
+    this._onDidChangeServers.fire();
+    await Promise.all(removals);
+  }
+
+  private readonly pending = new Set<Promise<unknown>>();
+  /** Servers added or changed by an edit of their file: their automatic starts do not ask for trust. */
+  private readonly startedByEdit = new WeakSet<ManagedServer>();
+
+  private track(work: Promise<unknown>) {
+    const tracked = work.catch(() => undefined).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  /** Resolves when every start, restart and stop the registry began on its own has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Its folder was renamed: its servers take the scope with the new label (the key, and so their ids, stay); nothing restarts. */
+  renameScope(scope: ConfigScope): void {
+    const state = this.scopes.get(scope.key);
+    if (!state || state.scope === scope) return;
+    state.scope = scope;
+    for (const server of state.servers.values()) server.scope = scope;
+    this._onDidChangeServers.fire();
+  }
+
+  /** Stops and forgets every server of a scope (its folder was removed, or its mcp.json deleted). */
+  async removeScope(scopeKey: string): Promise<void> {
+    const state = this.scopes.get(scopeKey);
+    if (!state) return;
+    this.scopes.delete(scopeKey);
+    await Promise.all([...state.servers.values()].map((s) => this.removeServer(s)));
+    this._onDidChangeServers.fire();
+  }
+
+  private async removeServer(server: ManagedServer) {
+    server.log.info('Removed from the configuration: stopping');
+    await server.disposeAsync();
+    this.logs.get(server.id)?.dispose();
+    this.logs.delete(server.id);
+    this.secrets.delete(server.id);
+    // A server added later under the same name is another server: it must not show this one's sign-in.
+    this.deps.authStatus?.set(server.id, undefined);
+  }
+
+  private createServer(entry: RawServerEntry, scope: ConfigScope): ManagedServer {
+    const id = `${scope.key}::${entry.name}`;
+    let log = this.logs.get(id);
+    if (!log) {
+      log = this.deps.logs.create(id, entry.name);
+      this.logs.set(id, log);
+    }
+    const connectionOptions = (): ConnectionOptions => {
+      const settings = this.deps.settings();
+      return {
+        clientInfo: this.deps.clientInfo,
+        initializeTimeoutMs: settings.initializeTimeoutMs,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        pingIntervalMs: settings.pingIntervalMs,
+        pingTimeoutMs: settings.pingTimeoutMs,
+        shutdownStageMs: this.deps.shutdownStageMs ?? 2000,
+        roots: () => this.roots,
+        environment: this.environment,
+        features: this.deps.features,
+        authProvider: this.deps.authProvider,
+        protocolStore: this.deps.protocolStore,
+      };
+    };
+    const server = new ManagedServer(entry, scope, {
+      log,
+      secrets: () => this.secrets.get(id) ?? [],
+      connectionOptions,
+      createConnection: this.deps.createConnection,
+      restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
+      prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
+    });
+    server.onDidChange(() => this._onDidChangeServers.fire());
+    server.onDidFail((message) => this._onDidFail.fire({ server: this.infoOf(server), message }));
+    return server;
+  }
+
+  private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
+    const entry = server.entry;
+    const inputs = this.scopes.get(server.scope.key)?.inputs ?? [];
+    // A start after an edit of a file open in an editor does not ask for trust (the user is typing); the user's own does.
+    const askTrust = interactive || !this.startedByEdit.has(server) || !this.deps.isConfigBeingEdited?.(server.scope.configPath);
+    if (interactive) this.startedByEdit.delete(server);
+    const prepared = await this.preparation.prepare(
+      { id: server.id, scope: server.scope, log: server.log, inputs },
+      entry,
+      interactive,
+      signal,
+      (secrets) => this.secrets.set(server.id, secrets),
+      { askTrust },
+    );
+    // A reload that kept the definition as it was (a file watcher firing after a save) leaves the start alone.
+    // One that resolves the same as what was prepared (such as "Run Confined" writing what this start already runs) goes on.
+    if (prepared.ok && hashOf(server.entry.server) !== hashOf(entry.server) && (await this.preparation.quietHash(server.scope, server.entry, this.scopes.get(server.scope.key)?.inputs ?? inputs)) !== prepared.definition.hash) {
+      return { ok: false, reason: 'config', message: 'The definition changed while it was being started.' };
+    }
+    return prepared;
+  }
+
+  /**
+   * Starts the servers that were only waiting for Workspace Trust (or never started): not the ones the user stopped,
+   * nor those waiting for another decision (trust refused, input cancelled).
+   */
+  async startIdle(): Promise<void> {
+    if (!this.deps.settings().autoStart) return;
+    const waiting = ({ state, stoppedByUser }: ManagedServer) =>
+      !stoppedByUser && (state.kind === 'stopped' || (state.kind === 'blocked' && state.reason === 'restricted'));
+    for (const m of this.all()) if (waiting(m)) this.track(m.start(false));
+    await this.idle();
+  }
+
+  setRoots(roots: RootInfo[]): void {
+    const changed = hashOf(roots) !== hashOf(this.roots);
+    this.roots = roots;
+    if (!changed) return;
+    for (const m of this.all()) m.notifyRootsChanged();
+  }
+
+  getRoots(): RootInfo[] {
+    return this.roots;
+  }
+
+  /** Stops every server; resolves when every process is gone. */
+  async disposeAsync(): Promise<void> {
+    this.disposed = true;
+    await Promise.all([...this.scopes.keys()].map((k) => this.removeScope(k)));
+    await this.idle();
+    this.dispose();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const d of this.subscriptions.splice(0)) d.dispose();
+    this._onDidChangeServers.dispose();
+    this._onDidFail.dispose();
+  }
+}

@@ -1,0 +1,126 @@
+// A remote server: Streamable HTTP, falling back to legacy SSE where the spec says (the initial POST answered 404 or
+// 405); the browser step of an OAuth sign-in between attempts; and a RemoteSession that renews expired sessions and
+// ends them with DELETE.
+import { SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { untilAborted } from '../../common/async';
+import { isSameOriginIssuerMismatch } from '../auth/authErrors.lazy';
+import { OAuthProvider, SignInNotPreparedError } from '../auth/oauthProvider.lazy';
+import type { ResolvedRemoteServer, ServerDefinition } from '../../config/serverDefinition';
+import type { ServerLog } from '../../common/log';
+import { RemoteSession } from './renewingTransport.lazy';
+import type { ConnectionOptions, Handshake, Launcher } from './launcher.lazy';
+import { guardedFetch } from './guardedFetch.lazy';
+import { startCancelled, unwrapNegotiationError } from './startErrors.lazy';
+
+export class RemoteLauncher implements Launcher {
+  readonly pid = undefined;
+  readonly spawnedPid = undefined;
+  readonly recentOutput = [];
+  /** Why the launcher itself ended the session (a stream over its limit), for the exit message. */
+  private violation: Error | undefined;
+  private readonly authProvider: ReturnType<NonNullable<ConnectionOptions['authProvider']>>;
+  private readonly auth: OAuthProvider | undefined;
+  private session: RemoteSession | undefined;
+
+  constructor(
+    definition: ServerDefinition,
+    private readonly server: ResolvedRemoteServer,
+    private readonly log: ServerLog,
+    private readonly options: Pick<ConnectionOptions, 'authProvider' | 'requestTimeoutMs'>,
+    /** A new session replaced an expired one: the server's lists may differ. */
+    private readonly onSessionRenewed: () => void,
+  ) {
+    this.authProvider = options.authProvider?.(definition, log);
+    this.auth = this.authProvider instanceof OAuthProvider ? this.authProvider : undefined;
+  }
+
+  /** Traced traffic and server messages may echo a token (a "whoami" tool): OAuth secrets are masked like inputs. */
+  secrets(): readonly string[] {
+    return this.auth?.secretValues() ?? [];
+  }
+
+  get exitMessage(): string {
+    return this.violation ? `The connection was closed: ${this.violation.message}` : 'The connection was closed';
+  }
+
+  async connect(handshake: Handshake, signal: AbortSignal): Promise<void> {
+    const url = new URL(this.server.url);
+    const requestInit = { headers: this.server.headers };
+    const fetch = guardedFetch({
+      serverUrl: this.server.url,
+      onViolation: (error) => {
+        this.violation = error;
+        this.log.error(error.message);
+        void this.session?.close();
+      },
+    });
+    const { auth, authProvider } = this;
+    let sse = this.server.type === 'sse';
+    let skipIssuerMetadataValidation = false;
+    /** What Streamable HTTP met before the SSE fallback: the real error, should the fallback fail too. */
+    let refusal: SdkHttpError | undefined;
+    for (;;) {
+      const options = { requestInit, authProvider, skipIssuerMetadataValidation, fetch };
+      const inner = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+      const session = (this.session = new RemoteSession(inner, {
+        log: this.log,
+        auth,
+        requestTimeoutMs: this.options.requestTimeoutMs,
+        onSessionRenewed: this.onSessionRenewed,
+      }));
+      this.log.info(`Connecting (${sse ? 'SSE' : 'Streamable HTTP'}): ${url.origin}${url.pathname}`);
+      try {
+        await handshake(session);
+        return;
+      } catch (thrown) {
+        const e = unwrapNegotiationError(thrown);
+        await session.close().catch((error: Error) => this.log.debug(`close: ${error.message}`));
+        if (signal.aborted) throw e;
+        if (e instanceof SignInNotPreparedError && auth) {
+          await untilAborted(auth.prepareSignIn(), signal, () => {
+            throw startCancelled();
+          });
+          continue;
+        }
+        // The browser step runs here, outside initialize's timeout; the provider gives up after its maximum sign-ins.
+        if (e instanceof UnauthorizedError && auth?.hasPendingSignIn) {
+          await untilAborted(session.finishSignIn(), signal, () => {
+            throw startCancelled();
+          });
+          continue;
+        }
+        if (!skipIssuerMetadataValidation && isSameOriginIssuerMismatch(e, url)) {
+          this.log.warn(`The authorization server metadata at ${url.origin} names the issuer ${e.received}: accepted, as it is on the server's own origin`);
+          skipIssuerMetadataValidation = true;
+          continue;
+        }
+        if (!sse && isRefusedByServer(e)) {
+          this.log.info(`Streamable HTTP refused (HTTP ${e.status}); falling back to legacy SSE`);
+          refusal = e;
+          sse = true;
+          continue;
+        }
+        if (refusal) {
+          // Neither transport worked: the server's answer to Streamable HTTP says why, not the fallback's.
+          this.log.info(`Legacy SSE failed too: ${(e as Error).message}`);
+          throw refusal;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** The SDK ends the session (DELETE for Streamable HTTP) when the client closes; there is no process to end. */
+  async stop(closeTransport: () => Promise<void>): Promise<void> {
+    await closeTransport();
+  }
+}
+
+/**
+ * Whether the server does not speak Streamable HTTP: the spec's backwards-compatibility rule falls back to legacy SSE
+ * when the initial POST is answered 404 Not Found or 405 Method Not Allowed. Any other answer (a 400 for an unsupported
+ * protocol version, a 401, a 5xx) comes from a server that does speak it, and is the error to show.
+ */
+function isRefusedByServer(e: unknown): e is SdkHttpError {
+  return e instanceof SdkHttpError && (e.status === 404 || e.status === 405);
+}

@@ -1,0 +1,241 @@
+// A stdio server: a child process with the user's whole environment in a process group of its own, its stderr read
+// line by line, and on stop the whole group and tree ended (stdin closed, then SIGTERM, then SIGKILL), so an `npx`
+// wrapper's child, or a child forked late, never lingers.
+import type { ResolvedStdioServer, ServerDefinition } from '../../config/serverDefinition';
+import type { ServerLog } from '../../common/log';
+import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from './processTree.lazy';
+import type { ConnectionOptions, Handshake, Launcher } from './launcher.lazy';
+import type { DebuggerAttachment } from '../../host/connectionPort';
+import { attachDebugger } from './attachDebugger.lazy';
+import { StartError } from './startErrors.lazy';
+import type { StdioLaunchPlan } from '../../config/launchPlan';
+import { buildStdioPlan, planEnvironment } from '../launch/launchPlanner.lazy';
+import { StartedProcesses } from './startedProcesses.lazy';
+import { StdioTransport } from './stdioTransport.lazy';
+import { planProblem, processCommand, ServerProcess, type StartedProcess } from '../launch/serverProcess.lazy';
+import { confinedCommand, sandboxSupport, type ConfinedCommand } from '../launch/sandboxRuntime.lazy';
+import { DenialLog, denialIn, ruleReady, RUNTIME_LINE } from '../launch/sandboxDenials.lazy';
+import { describeDenial, type SandboxDenial } from '../../config/sandboxDenial';
+
+/**
+ * The largest single message a stdio server may send. The SDK's default (10 MB) closes the connection on a 10 MB
+ * resource (its JSON, and a blob's base64, are bigger than the bytes); this still stops a server that never ends a line.
+ */
+export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** The environment a stdio server gets: the user's whole environment, then the env file's variables, then `env` (null removes). */
+export function buildStdioEnvironment(
+  base: Record<string, string | undefined>,
+  configured: Record<string, string | null>,
+  envFileVariables: Record<string, string> = {},
+): Record<string, string> {
+  return planEnvironment(base, envFileVariables, configured).env;
+}
+
+/** The plan of a definition prepared without a trust question: the same derivation, args shown as written. */
+function planWithoutQuestion(definition: ServerDefinition, server: ResolvedStdioServer, environment: Record<string, string | undefined>): StdioLaunchPlan {
+  const envFile = definition.envFile;
+  const shown = definition.raw.type === 'stdio' ? definition.raw : server;
+  return buildStdioPlan({
+    scope: definition.scope,
+    resolved: server,
+    shown: { ...server, args: shown.args.length === server.args.length ? shown.args : server.args, env: server.env },
+    envFile: envFile && server.envFile ? { path: server.envFile, ...('error' in envFile ? { error: envFile.error } : { variables: envFile.variables }) } : undefined,
+    hostEnv: environment,
+  });
+}
+
+/** The longest stderr line kept; a longer one is cut with a marker (servers that log to stderr can log anything). */
+export const MAX_STDERR_LINE_BYTES = 1024 * 1024;
+
+export class StdioLauncher implements Launcher {
+  private transport: StdioTransport | undefined;
+  spawnedPid: number | undefined;
+  readonly recentOutput: string[] = [];
+  /** How the process ended, in words: its exit code or the signal that ended it. */
+  get exitMessage(): string {
+    const status = this.transport?.exitStatus;
+    if (status?.signal) return `The server process was ended by ${status.signal}`;
+    return typeof status?.code === 'number' ? `The server process exited with exit code ${status.code}` : 'The server process exited';
+  }
+  private readonly started = new StartedProcesses();
+  /** A confined start's runtime command (its settings and private temp dir, removed on stop). */
+  private confined: ConfinedCommand | undefined;
+  /** What the sandbox refused in this run, each once. */
+  readonly denials = new DenialLog();
+  private inRuntimeBlock = false;
+  /** `dev.debug`: the editor's debugger attached to this run. */
+  private debugger: DebuggerAttachment | undefined;
+  /** Why this confined plan runs unconfined (the machine cannot confine, and the user chose to); undefined: it does not. */
+  private unconfinedBy: string | undefined;
+
+  constructor(
+    private readonly definition: ServerDefinition,
+    private readonly server: ResolvedStdioServer,
+    private readonly log: ServerLog,
+    private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined' | 'attachDebugger'>,
+    private readonly onDenial?: (denial: SandboxDenial) => void,
+    /** The process of this definition's plan, started before the session layer loaded: taken by the first transport. */
+    private early?: StartedProcess,
+  ) {}
+
+  /** Where a confined plan cannot be confined: undefined when it can, the reason when the user chose to run it unconfined; else the start fails. */
+  private async unconfinedChoice(): Promise<string | undefined> {
+    const { plan } = this.definition;
+    if (plan?.kind !== 'stdio' ? !this.server.sandboxEnabled : !plan.sandbox) return undefined;
+    const support = sandboxSupport(process.platform, this.options.environment);
+    if (support.ok) return undefined;
+    if (await this.options.runUnconfined?.(this.definition, support.reason)) return support.reason;
+    throw new StartError(`${UNCONFINABLE} ${support.reason}`, false);
+  }
+
+  /** Whether this run is confined (false before it starts, and when the user chose to run it unconfined). */
+  get isConfined(): boolean {
+    return this.confined !== undefined;
+  }
+
+  get pid(): number | undefined {
+    return this.transport?.pid ?? this.early?.process.pid;
+  }
+
+  secrets(): readonly string[] {
+    return [];
+  }
+
+  async connect(handshake: Handshake): Promise<void> {
+    this.unconfinedBy = await this.unconfinedChoice();
+    const plan = this.plan();
+    checkPlan(plan);
+    this.debugger = await attachDebugger(plan, this.definition, this.log, this.options.attachDebugger);
+    const transport = (this.transport = this.createTransport(plan));
+    await handshake(transport, () => {
+      this.spawnedPid = transport.pid;
+      if (transport.pid !== undefined) this.started.watch(transport.pid);
+    });
+  }
+
+  /** The plan the user trusted, never the definition again; one built here only where nobody was asked (tests, CLI). */
+  private plan(): StdioLaunchPlan {
+    return this.definition.plan?.kind === 'stdio' ? this.definition.plan : planWithoutQuestion(this.definition, this.server, this.options.environment);
+  }
+
+  private createTransport(plan: StdioLaunchPlan & { executable: string }): StdioTransport {
+    // As shown in the question: values from inputs that are passwords stay out of the log.
+    this.log.info(`Starting: ${[plan.command, ...plan.argsShown].join(' ')}${plan.executable !== plan.command ? ` [${plan.executable}]` : ''}${plan.cwd ? ` (in ${plan.cwd})` : ''}`);
+    const confined = plan.sandbox ? this.confine(plan) : undefined;
+    const early = this.takeEarly(plan, confined);
+    return new StdioTransport({
+      process: () => early ?? new ServerProcess(confined ? { command: confined.command, args: confined.args, env: confined.env, cwd: plan.cwd } : processCommand(plan)),
+      maxMessageBytes: MAX_STDIO_MESSAGE_BYTES,
+      maxStderrLineBytes: MAX_STDERR_LINE_BYTES,
+      onStderrLine: (line, cut) => this.onStderrLine(cut ? `${line} … [line cut at ${MAX_STDERR_LINE_BYTES / 1024 / 1024} MB]` : line),
+    });
+  }
+
+  /** The process started early, when it was started from this very plan and runs as this start would run it. */
+  private takeEarly(plan: StdioLaunchPlan, confined: ConfinedCommand | undefined): ServerProcess | undefined {
+    const early = this.early;
+    this.early = undefined;
+    if (!early) return undefined;
+    if (early.plan === plan && !confined && !this.debugger) return early.process;
+    early.process.kill();
+    return undefined;
+  }
+
+  /**
+   * The runtime's command for a confined plan. Where this machine cannot confine, the start fails with the reason,
+   * unless the user chose to run this server unconfined (never silently).
+   */
+  private confine(plan: StdioLaunchPlan & { executable: string }): ConfinedCommand | undefined {
+    if (this.unconfinedBy !== undefined) {
+      this.log.warn(`Running unconfined, as you chose: ${this.unconfinedBy}`);
+      return undefined;
+    }
+    this.confined = confinedCommand(plan.sandbox!, plan.executable, plan.args, plan.env);
+    this.log.info(`Confined (sandbox runtime): writes ${[...plan.sandbox!.writable, this.confined.tempDir].join(', ')}; network ${plan.sandbox!.domains.join(', ') || 'none'}`);
+    return this.confined;
+  }
+
+  private onStderrLine(line: string) {
+    if (!line.trim()) return;
+    if (this.confined) {
+      const denial = ruleReady(denialIn(line));
+      if (denial && this.denials.add(denial)) {
+        this.log.warn(`The sandbox denied ${describeDenial(denial)}`);
+        this.onDenial?.(denial);
+      }
+      // The runtime's own chatter (SRT_DEBUG, on for its refusals, some of it JSON over several lines) stays out of
+      // the log and of "last output".
+      if (RUNTIME_LINE.test(line)) {
+        this.inRuntimeBlock = /[{[]$/.test(line.trimEnd());
+        return;
+      }
+      if (this.inRuntimeBlock) {
+        if (/^[}\]]$/.test(line.trim()) && !line.startsWith(' ')) this.inRuntimeBlock = false;
+        return;
+      }
+    }
+    this.recentOutput.push(line);
+    if (this.recentOutput.length > 5) this.recentOutput.shift();
+    // Servers log to stderr by design (stdout carries the protocol): a line there is news, not a warning.
+    this.log.info(`[stderr] ${line}`);
+  }
+
+  /**
+   * stdin closed, then SIGTERM, then SIGKILL, each after a wait: to the server's process group (children it forked
+   * late, and those a crashed server left behind) and to its process tree as read now (children that left the group).
+   */
+  async stop(closeTransport: () => Promise<void>): Promise<void> {
+    // The debugger first: it lets a paused server go (so that it can hear stdin close), and its session ends with it.
+    await this.debugger?.end().catch((e: Error) => this.log.warn(`The debug session did not end: ${e.message}`));
+    this.debugger = undefined;
+    // A process started early that no transport took (the start ended first) goes the same way: stdin first.
+    const untaken = this.early?.process;
+    this.early = undefined;
+    untaken?.child.stdin?.end();
+    const group = this.spawnedPid ?? untaken?.pid;
+    this.started.unwatch();
+    const now = group !== undefined && isAlive(group) ? [group, ...(await listDescendants(group).catch(() => []))] : [];
+    // With every process seen under it while it ran: those that left its group, and orphans of a crash.
+    const tree = [...new Set([...now, ...this.started.alive()])];
+    const running = () => tree.some(isAlive) || (group !== undefined && groupAlive(group));
+    const closing = closeTransport();
+    if (running()) {
+      const stage = this.options.shutdownStageMs;
+      if (!(await waitUntil(() => !running(), stage))) {
+        this.log.info('Server did not exit after stdin closed: sending SIGTERM');
+        await signalAll(group!, tree, 'SIGTERM');
+        if (!(await waitUntil(() => !running(), stage))) {
+          this.log.warn('Server did not exit after SIGTERM: sending SIGKILL');
+          await signalAll(group!, tree, 'SIGKILL');
+          await waitUntil(() => !running(), stage);
+        }
+      }
+    }
+    await closing;
+    this.confined?.dispose();
+  }
+}
+
+/** What makes a plan fail before anything starts (its debugger included). */
+function checkPlan(plan: StdioLaunchPlan): asserts plan is StdioLaunchPlan & { executable: string } {
+  const problem = planProblem(plan);
+  if (problem !== undefined) throw new StartError(problem, false);
+}
+
+/** The first words of a confined server that cannot be confined here. */
+export const UNCONFINABLE = 'Not started: it is set to run confined ("sandboxEnabled"), and this machine cannot confine it.';
+
+async function signalAll(group: number, tree: number[], signal: NodeJS.Signals) {
+  signalGroup(group, signal);
+  // Windows has no groups: taskkill walks the tree of the root; elsewhere this reaches children that left the group.
+  if (isAlive(group)) await killTree(group, signal).catch(() => []);
+  for (const p of tree) {
+    if (p === group) continue;
+    try {
+      if (isAlive(p)) process.kill(p, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}

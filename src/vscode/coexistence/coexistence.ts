@@ -1,0 +1,130 @@
+// VS Code's own MCP support reads the same .vscode/mcp.json and would start every server of it a second time. Once
+// per workspace MCP Host says which servers both would run and offers the choice: "Let MCP Host Run Them" turns the
+// built-in support off for this workspace only (`chat.mcp.access: "none"` in the workspace settings: VS Code has no
+// narrower switch for the servers of one file), "Keep Both" is remembered. The Servers view shows the choice in its
+// first row, and a click on it changes it.
+import vscode = require('vscode');
+import type { ServerInfo } from '../../core/host/serverInfo';
+import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../../core/presentation/coexistenceNotice';
+import { CommandIds } from '../../core/common/commandIds';
+import { cachedSection } from '../cachedSection';
+import type { LoadSessionLayer } from '../sessionLayer';
+
+const CHOICE_KEY = 'mcpHost.builtinMcp.choice';
+const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
+
+interface ServerSource {
+  servers(): ServerInfo[];
+  onDidChangeServers(listener: () => void): vscode.Disposable;
+}
+
+export class Coexistence implements vscode.Disposable {
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  readonly onDidChange = this._onDidChange.event;
+  private readonly subscriptions: vscode.Disposable[];
+  /** Extension tests: each notification's message. */
+  readonly shownNotices: string[] = [];
+  /**
+   * VS Code's `chat.mcp` settings, read once until one of them changes. The Servers view asks for its notice at each
+   * refresh, and the first read of the configuration after any change (an edit of mcp.json is one) costs the extension
+   * host several milliseconds while it merges the configuration anew. Made before the listener below, so it is
+   * emptied before that listener tells the view.
+   */
+  private readonly chatMcp = cachedSection('chat.mcp');
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly source: ServerSource,
+    private readonly session: LoadSessionLayer,
+  ) {
+    this.subscriptions = [
+      this.chatMcp,
+      vscode.commands.registerCommand(CommandIds.chooseBuiltinMcp, () => this.choose()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('chat.mcp')) this._onDidChange.fire();
+      }),
+      source.onDidChangeServers(() => this._onDidChange.fire()),
+    ];
+  }
+
+  /** The workspace's own servers: those VS Code's support reads too (the user's MCP Host servers it does not). */
+  shared(): string[] {
+    return [...new Set(this.source.servers().filter((s) => s.scope.kind === 'workspace').map((s) => s.name))];
+  }
+
+  private get choice(): CoexistenceChoice | undefined {
+    return this.state.get<CoexistenceChoice>(CHOICE_KEY);
+  }
+
+  /** True when this VS Code has built-in MCP support and nothing turns it off. */
+  builtinOn(): boolean {
+    if (this.chatMcp.get<boolean>('enabled') === false) return false;
+    // An older VS Code without built-in MCP support does not know the setting.
+    if (this.chatMcp.inspect<string>('access')?.defaultValue === undefined) return false;
+    return this.chatMcp.get<string>('access') !== 'none';
+  }
+
+  turnedOffHere(): boolean {
+    return this.chatMcp.inspect<string>('access')?.workspaceValue === 'none' && this.choice === 'mcpHost';
+  }
+
+  /** Changes `chat.mcp.access` in the workspace settings; read again at the next question. */
+  private async updateAccess(value: string | undefined): Promise<void> {
+    await vscode.workspace.getConfiguration('chat').update('mcp.access', value, vscode.ConfigurationTarget.Workspace);
+    this.chatMcp.forget();
+  }
+
+  notice(): CoexistenceNotice | undefined {
+    return coexistenceNotice(this.builtinOn(), this.turnedOffHere(), this.choice, this.shared());
+  }
+
+  /** The notification, once per workspace, while both would run the same servers and no choice was made. */
+  async offerOnce(): Promise<void> {
+    const shared = this.shared();
+    if (!shared.length || !this.builtinOn() || this.choice || this.state.get(NOTICE_KEY)) return;
+    await this.state.update(NOTICE_KEY, true);
+    await this.session().offerCoexistence(this, shared, (message) => this.shownNotices.push(message));
+  }
+
+  /** The Servers view's row and the command: the choice, offered again whatever it was (./session/coexistencePick). */
+  choose(): Promise<void> {
+    return this.session().pickCoexistence(this);
+  }
+
+  async letMcpHostRun(): Promise<void> {
+    await this.updateAccess('none');
+    await this.state.update(CHOICE_KEY, 'mcpHost');
+    this._onDidChange.fire();
+  }
+
+  async keepBoth(): Promise<void> {
+    await this.state.update(CHOICE_KEY, 'both');
+    this._onDidChange.fire();
+  }
+
+  /** VS Code's MCP support was off by a setting of the user's (or a policy): on in this workspace. */
+  async turnBuiltinOnHere(): Promise<void> {
+    await this.updateAccess('all');
+    await this.state.update(CHOICE_KEY, 'both');
+    this._onDidChange.fire();
+  }
+
+  async turnBuiltinBackOn(): Promise<void> {
+    await this.updateAccess(undefined);
+    await this.state.update(CHOICE_KEY, undefined);
+    this._onDidChange.fire();
+  }
+
+  /** Extension tests: forget the choice and that the notification was shown. */
+  async reset(): Promise<void> {
+    if (this.turnedOffHere()) await this.updateAccess(undefined);
+    await this.state.update(CHOICE_KEY, undefined);
+    await this.state.update(NOTICE_KEY, undefined);
+    this._onDidChange.fire();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this._onDidChange.dispose();
+  }
+}

@@ -1,0 +1,97 @@
+// The native dialogs that running sessions ask (see ../dialogs, whose native dialogs forward here): whether to run a
+// tool, to let a server use a language model and send its answer back, to open a page, to sign in, to put a view's
+// message in chat. In the session layer: only a running server asks them.
+import vscode = require('vscode');
+import type { StandingConsentAnswer } from '../../core/features/userQuestions';
+import { plainText } from '../../core/presentation/serverText';
+import type { SessionDialogs } from './dialogRouter';
+import { trustDialogs } from '../trust/trustDialogs.lazy';
+
+async function modal<T extends string>(message: string, detail: string, ...choices: T[]): Promise<T | undefined> {
+  return vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
+}
+
+export const sessionDialogs: SessionDialogs = {
+  ...trustDialogs,
+  async confirmToolCall(q) {
+    const kind = q.destructive ? ' (may modify or delete data)' : q.readOnly ? ' (read-only)' : '';
+    // The name is what runs; the title is the server's own wording, so it only comes second.
+    const title = q.toolTitle && q.toolTitle !== q.toolName ? `The server calls it "${plainText(q.toolTitle)}".\n\n` : '';
+    const given = q.argumentsFromCaller ? 'These arguments came with the command that started the call (a link, say), not from you: check them.\n\n' : '';
+    const requested = q.requestedBy ? `Asked by ${plainText(q.requestedBy)}.\n\n` : '';
+    const answer = await modal(
+      `Run the tool "${plainText(q.toolName)}" of MCP server "${plainText(q.serverName)}"${kind}?`,
+      `${requested}${title}${given}Arguments:\n${q.argumentsJson}`,
+      'Allow Once',
+      'Always Allow in This Workspace',
+      'Deny',
+    );
+    return answer === 'Allow Once' ? 'once' : answer === 'Deny' ? 'deny' : answer ? 'always' : undefined;
+  },
+  async confirmSampling(q) {
+    const answer = await modal(
+      `MCP server "${plainText(q.serverName)}" asks to use your language model${q.chatContext ? ` (${plainText(q.chatContext)})` : ''}`,
+      q.detail,
+      'Allow Once',
+      'Always Allow This Server',
+      'Deny',
+      'Always Deny This Server',
+    );
+    const answers: Record<string, StandingConsentAnswer> = { 'Allow Once': 'once', 'Always Allow This Server': 'always', Deny: 'deny', 'Always Deny This Server': 'never' };
+    return answer === undefined ? undefined : answers[answer];
+  },
+  async reviewSamplingResponse(q) {
+    const answer = await modal(
+      `Send ${plainText(q.modelName)}'s answer back to MCP server "${plainText(q.serverName)}"?`,
+      q.responseText,
+      'Approve',
+      'Approve and Stop Reviewing This Server',
+      'Edit…',
+      'Reject',
+    );
+    const answers = { Approve: 'approve', 'Approve and Stop Reviewing This Server': 'approve-always', 'Edit…': 'edit', Reject: 'reject' } as const;
+    return answer && answers[answer];
+  },
+  async confirmOpenUrl(q) {
+    const answer = await modal(
+      `MCP server "${plainText(q.serverName)}" asks you to open a page on ${plainText(q.domain)}`,
+      `${plainText(q.message)}\n\n${q.url}\n\nOnly continue if you trust ${plainText(q.domain)}.`,
+      'Open',
+      'Decline',
+    );
+    return answer === 'Open' ? true : answer === 'Decline' ? false : undefined;
+  },
+  async confirmSignIn(q) {
+    const answer = await modal(
+      `MCP server "${plainText(q.serverName)}" wants you to sign in`,
+      `Your browser will open the sign-in page of ${plainText(q.authorizationServer)}.`,
+      'Sign In',
+      'Cancel',
+    );
+    return answer === 'Sign In' ? true : answer === 'Cancel' ? false : undefined;
+  },
+  async confirmSandbox(q) {
+    if (q.kind === 'unconfined') {
+      const answer = await modal(
+        `MCP server "${plainText(q.serverName)}" is set to run confined, and this machine cannot confine it`,
+        `${q.reason}\n\nUnconfined, it runs with all your rights: it can read and write your files and reach any host. It is not started unless you choose to.`,
+        'Run Unconfined',
+        'Do Not Run',
+      );
+      return answer === 'Run Unconfined' ? true : answer === 'Do Not Run' ? false : undefined;
+    }
+    // A notification, not a modal: the server keeps running; the rule is added only if the user asks.
+    const allow = 'Allow and Restart';
+    const message = `MCP server "${plainText(q.serverName)}" is confined: its sandbox denied ${plainText(q.denied)}.${q.rule ? ` Allowing it adds ${plainText(q.rule)} to ${q.configPath}.` : ' It may read only its working directory, the workspace folder and its package caches under your home folder.'}`;
+    return (await (q.rule ? vscode.window.showWarningMessage(message, allow) : vscode.window.showWarningMessage(message))) === allow;
+  },
+  async confirmViewMessage(q) {
+    const answer = await modal(
+      `The view of tool "${plainText(q.toolName)}" (MCP server "${plainText(q.serverName)}") wants to send this message to chat`,
+      `${q.text}\n\nIt goes into the chat input, where you can edit it before you send it.`,
+      'Put in Chat',
+      'Cancel',
+    );
+    return answer === 'Put in Chat' ? true : answer === 'Cancel' ? false : undefined;
+  },
+};

@@ -1,0 +1,372 @@
+// "MCP: Add Server from Registry…": search an MCP registry in a quick pick (results paged), see what a server would run
+// and which values it asks for, then install it in a workspace folder's .vscode/mcp.json or the user's mcp.json
+// (an edit that keeps comments). Required values are asked now, secrets once, into secret storage, as inputs.
+// Registry text is server text: it reaches the pick only as label text. Loaded with the session layer, when first used.
+import vscode = require('vscode');
+import { labelText, plainText, truncate } from '../../core/presentation/serverText';
+import { McpJsonWriteError, writeServer } from '../../core/config/mcpJsonWriter';
+import { RegistryClient, RegistryError } from '../../core/features/mcpRegistry/registryClient';
+import { describeEntry, rawServerOf } from '../../core/features/mcpRegistry/describeEntry';
+import { foreignConfigSources, readForeignConfig, type ImportCandidate } from '../../core/config/foreignConfigs';
+import { describeDefinition } from '../../core/presentation/describeDefinition';
+import * as fs from 'node:fs/promises';
+import type { RegistryServer } from '../../core/features/mcpRegistry/registryServer';
+import { answerQuestions, installOptions, MappingError, planInstall, type InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapping';
+import type { ConfigLoader } from '../config/configLoader';
+import { workspaceConfigUri } from '../config/configUris';
+import type { HostDialogs } from '../dialogs/dialogRouter';
+import type { StoredInputs } from '../config/storedInputs';
+import { askValue, writeInstall } from './registryWrite.lazy';
+import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
+import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type ConfigModel, type Item, type RegistryInstallResult, type RegistryPickState, type RegistryUpdate } from './registryPick.lazy';
+
+export type { RegistryInstallResult, RegistryPickState } from './registryPick.lazy';
+
+export class RegistryBrowser {
+  state: RegistryPickState | undefined;
+
+  constructor(
+    private readonly deps: { configLoader: ConfigLoader; inputs: StoredInputs; dialogs: HostDialogs; config: ConfigModel },
+    private readonly baseUrl: () => string = registryUrl,
+  ) {}
+
+  private track(pick: vscode.QuickPick<Item>, step: RegistryPickState['step']): void {
+    const show = (i: Item) => [i.label, i.description, i.detail].filter(Boolean).join(' — ');
+    const state: RegistryPickState = {
+      step,
+      get title() {
+        return pick.title ?? '';
+      },
+      get value() {
+        return pick.value;
+      },
+      get busy() {
+        return pick.busy;
+      },
+      get items() {
+        return pick.items.map(show);
+      },
+      get active() {
+        return pick.activeItems[0] && show(pick.activeItems[0]);
+      },
+      setValue: (value) => (pick.value = value),
+    };
+    this.state = state;
+    pick.onDidHide(() => {
+      if (this.state === state) this.state = undefined;
+    });
+  }
+
+  /** The client of the configured registry; undefined (and said why) when the setting is not a registry URL. */
+  private client(): RegistryClient | undefined {
+    try {
+      return new RegistryClient(this.baseUrl());
+    } catch (e) {
+      void vscode.window.showErrorMessage(`MCP: ${plainText((e as Error).message)} Check the setting mcpHost.registry.url.`);
+      return undefined;
+    }
+  }
+
+  /** The whole flow; resolves with what was written, or undefined when the user stopped (or it could not be done). */
+  async addFromRegistry(): Promise<RegistryInstallResult | undefined> {
+    const client = this.client();
+    if (!client) return undefined;
+    const server = await this.search(client);
+    if (!server) return undefined;
+    return this.install(client, server);
+  }
+
+  /**
+   * "MCP: Update Servers from Registry…": the servers of this workspace's and the user's mcp.json that came from the
+   * configured registry (their `gallery` and `version`), each asked for its latest version; a newer one is offered,
+   * shown with what it runs, and replaces the entry where it is.
+   */
+  async updateServers(): Promise<RegistryInstallResult | undefined> {
+    const client = this.client();
+    if (!client) return undefined;
+    const files = this.targets('Update').map((t) => t.target!);
+    let checked = 0;
+    const updates: Item[] = [];
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking for newer versions on ${client.baseUrl}…` }, async () => {
+        for (const target of files) {
+          let text: string;
+          try {
+            text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
+          } catch {
+            continue;
+          }
+          for (const origin of registryOrigins(text, client.baseUrl)) {
+            checked++;
+            const latest = await client.latest(origin.name);
+            if (!latest.ok || latest.server.version === origin.version) continue;
+            const update: RegistryUpdate = { server: latest.server, from: origin.version, target, key: origin.name };
+            updates.push({ label: labelText(truncate(origin.name, 200)), description: labelText(truncate(`${origin.version} → ${latest.server.version}`, 100)), detail: vscode.workspace.asRelativePath(target.uri), update });
+          }
+        }
+      });
+    } catch (e) {
+      if (!(e instanceof RegistryError)) throw e;
+      void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(e.message, 300))}`);
+      return undefined;
+    }
+    if (!updates.length) {
+      void vscode.window.showInformationMessage(
+        checked ? `MCP: the ${checked === 1 ? 'server' : `${checked} servers`} installed from ${client.baseUrl} ${checked === 1 ? 'is' : 'are'} up to date.` : `MCP: no server in your mcp.json files was installed from ${client.baseUrl}.`,
+      );
+      return undefined;
+    }
+    const picked = (await this.pickOne('update', `Update MCP Servers from ${client.baseUrl}`, updates, 'Update which server?'))?.update;
+    return picked && this.install(client, picked.server, picked);
+  }
+
+  private search(client: RegistryClient): Promise<RegistryServer | undefined> {
+    const pick = vscode.window.createQuickPick<Item>();
+    pick.title = `Add MCP Server from ${client.baseUrl}`;
+    pick.placeholder = 'Search the MCP registry by name or description';
+    pick.matchOnDescription = false;
+    pick.ignoreFocusOut = true;
+    this.track(pick, 'search');
+    let query = '';
+    let cursor: string | undefined;
+    let generation = 0;
+    let abort: AbortController | undefined;
+    let timer: NodeJS.Timeout | undefined;
+
+    const load = async (append: boolean) => {
+      const mine = ++generation;
+      abort?.abort();
+      abort = new AbortController();
+      pick.busy = true;
+      try {
+        const page = await client.search(query, { cursor: append ? cursor : undefined, limit: PAGE_SIZE, signal: abort.signal });
+        if (mine !== generation) return;
+        cursor = page.nextCursor;
+        const items = page.entries.map((entry): Item => {
+          // Registry items come back from a search already matched: VS Code must not filter them again.
+          if (!entry.ok) return { label: `$(warning) ${labelText(truncate(entry.name ?? 'An entry', 200))}`, description: 'cannot be installed', detail: labelText(truncate(entry.reason, 300)), alwaysShow: true, entry };
+          const s = entry.server;
+          return { label: labelText(truncate(s.name, 200)), description: labelText(truncate(`${s.version}${s.title ? ` · ${s.title}` : ''}`, 120)), detail: labelText(truncate(serverSummary(s), 400)), alwaysShow: true, entry };
+        });
+        const before = append ? pick.items.filter((i) => !i.more) : [];
+        const more: Item[] = cursor ? [{ label: '$(more) Load more results…', alwaysShow: true, more: true }] : [];
+        const empty: Item[] = !before.length && !items.length ? [{ label: `No server matches "${labelText(truncate(query, 100))}"`, alwaysShow: true }] : [];
+        pick.items = [...before, ...items, ...more, ...empty];
+        if (append && items.length) pick.activeItems = [pick.items[before.length]];
+      } catch (e) {
+        if (mine !== generation || abort.signal.aborted) return;
+        if (!(e instanceof RegistryError)) throw e;
+        // One line: the registry is down, unreachable or answering garbage. Everything else goes on working.
+        pick.items = [{ label: `$(error) ${labelText(truncate(e.message, 300))}`, alwaysShow: true }];
+      } finally {
+        if (mine === generation) pick.busy = false;
+      }
+    };
+
+    return new Promise((resolve) => {
+      pick.onDidChangeValue((value) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          query = value;
+          void load(false);
+        }, SEARCH_DEBOUNCE_MS);
+      });
+      pick.onDidAccept(() => {
+        const item = pick.activeItems[0];
+        if (item?.more) return void load(true);
+        if (!item?.entry) return;
+        if (!item.entry.ok) {
+          void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(item.entry.name ?? 'This entry', 200))} cannot be installed: ${plainText(truncate(item.entry.reason, 300))}`);
+          return;
+        }
+        resolve(item.entry.server);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        clearTimeout(timer);
+        abort?.abort();
+        resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+      void load(false);
+    });
+  }
+
+  private pickOne(step: RegistryPickState['step'], title: string, items: Item[], placeholder: string): Promise<Item | undefined> {
+    const pick = vscode.window.createQuickPick<Item>();
+    pick.title = title;
+    pick.placeholder = placeholder;
+    pick.items = items;
+    pick.ignoreFocusOut = true;
+    this.track(pick, step);
+    return new Promise((resolve) => {
+      pick.onDidAccept(() => {
+        resolve(pick.activeItems[0]);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+    });
+  }
+
+  private async install(client: RegistryClient, server: RegistryServer, update?: RegistryUpdate): Promise<RegistryInstallResult | undefined> {
+    const name = plainText(truncate(server.name, 200));
+    const title = labelText(truncate(`${server.name} ${server.version}`, 200));
+    const options = installOptions(server);
+    const supported = options.filter((o) => !o.unsupported);
+    if (!supported.length) {
+      void vscode.window.showErrorMessage(`MCP: ${name} cannot be installed: ${plainText(truncate(options.map((o) => o.unsupported).join('; '), 300))}`);
+      return undefined;
+    }
+    let option = supported[0];
+    if (supported.length > 1) {
+      const picked = await this.pickOne('option', title, supported.map((o) => ({ label: labelText(truncate(o.label, 300)), option: o })), 'Run it how?');
+      if (!picked?.option) return undefined;
+      option = picked.option;
+    }
+    let plan: InstallPlan;
+    try {
+      plan = planInstall(server, client.baseUrl, option);
+    } catch (e) {
+      if (!(e instanceof MappingError)) throw e;
+      void vscode.window.showErrorMessage(`MCP: ${name} cannot be installed: ${plainText(truncate(e.message, 300))}`);
+      return undefined;
+    }
+
+    const runs = describeEntry(plan.entry).split('\n').join(' · ');
+    const asks = plan.inputs.map((i) => `${i.id}${i.type === 'promptString' && i.password ? ' (secret)' : ''}`);
+    const detail = labelText(truncate(`${runs}${asks.length ? ` · asks: ${asks.join(', ')}` : ''}${plan.leftOut.length ? ` · optional, not set: ${plan.leftOut.join(', ')}` : ''}`, 600));
+    // An update replaces the entry where it is: what the new version runs is shown, and confirmed, all the same.
+    const targets = update
+      ? [{ label: `Update from ${labelText(truncate(update.from, 40))} to ${labelText(truncate(server.version, 40))}`, description: vscode.workspace.asRelativePath(update.target.uri), detail, target: update.target }]
+      : this.targets('Install', detail);
+    const chosen = (await this.pickOne('target', title, targets, update ? 'Update it?' : 'Install where?'))?.target;
+    if (!chosen) return undefined;
+
+    // Required values are asked now and written in; unanswered ones stay inputs, asked at the first start.
+    const answers = new Map<string, string>();
+    for (const id of plan.questions) {
+      const input = plan.inputs.find((i) => i.id === id)!;
+      const answer = await askValue(this.deps.dialogs, server.name, input);
+      if (answer) answers.set(id, answer);
+    }
+    plan = answerQuestions(plan, answers);
+    return writeInstall(this.deps, plan, chosen, update?.key);
+  }
+
+  /** Each workspace folder's .vscode/mcp.json, and the user's mcp.json. */
+  private targets(verb: string, detail?: string): Item[] {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    return [
+      ...folders.map((f) => ({
+        label: folders.length > 1 ? `${verb} in Workspace (${labelText(f.name)})` : `${verb} in Workspace`,
+        description: '.vscode/mcp.json',
+        detail,
+        target: { uri: workspaceConfigUri(f), scopeKey: f.uri.toString() },
+      })),
+      { label: `${verb} for User`, description: 'your mcp.json, for every workspace', detail, target: { uri: this.deps.configLoader.userConfigUri, scopeKey: 'user' } },
+    ];
+  }
+
+  /**
+   * "MCP: Import Servers…": the servers of Claude Desktop, Cursor, Claude Code and VS Code, each shown with what it
+   * would run and what it asks, written into the chosen mcp.json. A name already there is left alone.
+   */
+  async importServers(): Promise<{ uri: vscode.Uri; imported: string[]; skipped: string[] } | undefined> {
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
+    const candidates: ImportCandidate[] = [];
+    const unreadable: string[] = [];
+    for (const source of foreignConfigSources({ env: process.env, folders })) {
+      let text: string;
+      try {
+        const stat = await fs.stat(source.path);
+        if (stat.size > 1024 * 1024) {
+          unreadable.push(`${source.label}: larger than 1 MB`);
+          continue;
+        }
+        text = await fs.readFile(source.path, 'utf8');
+      } catch {
+        continue;
+      }
+      const read = readForeignConfig(text, source, this.deps.config, folders.map((f) => f.path));
+      if (read.error) unreadable.push(read.error);
+      candidates.push(...read.candidates);
+    }
+    const usable = candidates.filter((c) => c.entry);
+    const skipped = candidates.filter((c) => !c.entry).map((c) => `${c.name} (${c.source.label}): ${c.problem}`);
+    if (!usable.length) {
+      const why = [...unreadable, ...skipped].join('; ');
+      void vscode.window.showInformationMessage(`MCP: no server to import from Claude Desktop, Cursor, Claude Code or VS Code${why ? ` (${plainText(truncate(why, 300))})` : ''}.`);
+      return undefined;
+    }
+    const items: Item[] = usable.map((c) => {
+      const asks = c.inputs.map((i) => `${i.id}${i.type === 'promptString' && i.password ? ' (secret)' : ''}`);
+      const runs = describeDefinition(rawServerOf(c.entry!)).split('\n').join(' · ');
+      return {
+        label: labelText(truncate(c.name, 200)),
+        description: labelText(c.source.label),
+        detail: labelText(truncate(`${runs}${asks.length ? ` · asks: ${asks.join(', ')}` : ''}`, 600)),
+        candidate: c,
+      };
+    });
+    const picked = await this.pickMany('Import MCP Servers', items, skipped.length ? `Pick the servers to import (not importable: ${skipped.join('; ')})` : 'Pick the servers to import');
+    if (!picked?.length) return undefined;
+    const target = (await this.pickOne('target', 'Import MCP Servers', this.targets('Import'), 'Import where?'))?.target;
+    if (!target) return undefined;
+    let text = '';
+    try {
+      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
+    } catch {
+      // A new file.
+    }
+    const imported: string[] = [];
+    const present: string[] = [];
+    try {
+      for (const c of picked.map((i) => i.candidate!)) {
+        const already = this.deps.config.parse(text).servers.some((s) => s.name === c.name) || imported.includes(c.name);
+        if (already) present.push(c.name);
+        else {
+          text = writeServer(text, { name: c.name, entry: c.entry!, inputs: c.inputs }).text;
+          imported.push(c.name);
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof McpJsonWriteError)) throw e;
+      void vscode.window.showErrorMessage(`MCP: cannot import into ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
+      return undefined;
+    }
+    if (imported.length) {
+      await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
+      await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(text));
+      await this.deps.configLoader.reload(target.scopeKey);
+    }
+    const already = present.length ? ` Already there, left alone: ${present.join(', ')}.` : '';
+    void vscode.window.showInformationMessage(plainText(`MCP: imported ${imported.length ? imported.join(', ') : 'nothing'} into ${vscode.workspace.asRelativePath(target.uri)}.${already}`));
+    return { uri: target.uri, imported, skipped: present };
+  }
+
+  private pickMany(title: string, items: Item[], placeholder: string): Promise<readonly Item[] | undefined> {
+    const pick = vscode.window.createQuickPick<Item>();
+    pick.title = title;
+    pick.placeholder = truncate(plainText(placeholder), 500);
+    pick.items = items;
+    pick.canSelectMany = true;
+    pick.ignoreFocusOut = true;
+    this.track(pick, 'import');
+    return new Promise((resolve) => {
+      pick.onDidAccept(() => {
+        resolve(pick.selectedItems);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+    });
+  }
+}

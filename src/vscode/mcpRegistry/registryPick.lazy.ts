@@ -1,0 +1,62 @@
+// The registry pick's items, its state as tests read it, and the registry it searches.
+import vscode = require('vscode');
+import { firstLine } from '../../core/presentation/serverText';
+import type { ImportCandidate } from '../../core/config/foreignConfigs';
+import { DEFAULT_REGISTRY_URL } from '../../core/features/mcpRegistry/registryClient';
+import type { RegistryEntry, RegistryServer } from '../../core/features/mcpRegistry/registryServer';
+import { installOptions, type InstallOption } from '../../core/features/mcpRegistry/serverJsonMapping';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const PAGE_SIZE = 20;
+
+/** The pick on screen, for tests: they cannot type or read the quick input, so they set its value. */
+export interface RegistryPickState {
+  step: 'search' | 'option' | 'target' | 'import' | 'update';
+  title: string;
+  value: string;
+  busy: boolean;
+  /** Each item as `label — description — detail`. */
+  items: string[];
+  active?: string;
+  setValue(value: string): void;
+}
+
+export interface RegistryInstallResult {
+  uri: vscode.Uri;
+  name: string;
+  replaced: boolean;
+}
+
+export interface Item extends vscode.QuickPickItem {
+  entry?: RegistryEntry;
+  candidate?: ImportCandidate;
+  more?: boolean;
+  option?: InstallOption;
+  target?: { uri: vscode.Uri; scopeKey: string };
+  update?: RegistryUpdate;
+}
+
+export function registryUrl(): string {
+  // Only the user's (or an administrator's) own value: a workspace must not send searches elsewhere.
+  const setting = vscode.workspace.getConfiguration('mcpHost').inspect<string>('registry.url');
+  return setting?.globalValue || setting?.defaultValue || DEFAULT_REGISTRY_URL;
+}
+
+export const serverSummary = (s: RegistryServer): string =>
+  [
+    firstLine(s.description),
+    ...installOptions(s).map((o) => o.label),
+    ...(s.repository ? [s.repository.url] : []),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+export type { ConfigModel } from '../../core/config/foreignConfigs';
+
+/** A newer version of an installed server, and the entry it replaces. */
+export interface RegistryUpdate {
+  server: RegistryServer;
+  from: string;
+  target: { uri: vscode.Uri; scopeKey: string };
+  key: string;
+}

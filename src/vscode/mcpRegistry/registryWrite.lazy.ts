@@ -1,0 +1,68 @@
+// Writing an entry from a registry (or another tool's file) into an mcp.json: a comment-keeping edit, required values
+// asked first, secrets asked once into secret storage, the configuration reloaded.
+import vscode = require('vscode');
+import type { InputDefinition } from '../../core/config/serverDefinition';
+import { labelText, plainText, truncate } from '../../core/presentation/serverText';
+import { McpJsonWriteError, writeServer } from '../../core/config/mcpJsonWriter';
+import type { InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapping';
+import type { ConfigLoader } from '../config/configLoader';
+import type { HostDialogs } from '../dialogs/dialogRouter';
+import type { StoredInputs } from '../config/storedInputs';
+import type { ConfigModel, RegistryInstallResult } from './registryPick.lazy';
+
+export interface RegistryWriteDeps {
+  configLoader: ConfigLoader;
+  inputs: StoredInputs;
+  dialogs: HostDialogs;
+  config: ConfigModel;
+}
+
+export async function askValue(dialogs: HostDialogs, serverName: string, input: InputDefinition): Promise<string | undefined> {
+  if (input.type === 'pickString') {
+    const items = input.options.map((o) => ({ label: labelText(o), value: o }));
+    return (await vscode.window.showQuickPick(items, { title: plainText(`${serverName}: ${input.description}`), ignoreFocusOut: true }))?.value;
+  }
+  return dialogs.inputText({ title: `Install ${serverName}`, prompt: input.description, password: false });
+}
+
+/** Writes the entry into the target mcp.json (comments kept; `key`: the entry replaced), then asks its secrets once. */
+export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, target: { uri: vscode.Uri; scopeKey: string }, key = plan.name): Promise<RegistryInstallResult | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.uri.toString());
+  if (open?.isDirty) {
+    void vscode.window.showErrorMessage(`MCP: save ${vscode.workspace.asRelativePath(target.uri)} first; it has unsaved changes.`);
+    return undefined;
+  }
+  let before = '';
+  try {
+    before = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
+  } catch {
+    // A new file.
+  }
+  let written: ReturnType<typeof writeServer>;
+  try {
+    written = writeServer(before, plan, key);
+  } catch (e) {
+    if (!(e instanceof McpJsonWriteError)) throw e;
+    void vscode.window.showErrorMessage(`MCP: cannot add the server to ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
+    return undefined;
+  }
+  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
+  await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(written.text));
+
+  // Secrets once, now, into secret storage: the server's first start finds them there.
+  const parsed = deps.config.parse(written.text);
+  const entry = parsed.servers.find((s) => s.name === plan.name);
+  if (entry) {
+    const used = new Set(deps.config.referencedInputIds(entry.server));
+    for (const input of parsed.inputs) {
+      if (used.has(input.id) && input.type === 'promptString' && input.password) {
+        if ((await deps.inputs.getInput(target.scopeKey, input, true)) === undefined) break;
+      }
+    }
+  }
+  await deps.configLoader.reload(target.scopeKey);
+  void vscode.window.showInformationMessage(
+    `MCP: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${vscode.workspace.asRelativePath(target.uri)}.`,
+  );
+  return { uri: target.uri, name: plan.name, replaced: written.replaced };
+}

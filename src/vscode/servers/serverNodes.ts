@@ -1,0 +1,387 @@
+// The rows of the "MCP Servers" view: scopes, servers, their state, and what each running server offers. Scope and
+// server nodes are kept and given newer snapshots (the view refreshes one server by its object); the rows under a
+// server are rebuilt when it is. Ids are stable (server id + kind + name), so VS Code keeps expansion and selection.
+import vscode = require('vscode');
+export { Node, serverIdOf } from './treeNode';
+import type { ConfigScope } from '../../core/config/serverDefinition';
+import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../../core/host/serverInfo';
+import { firstLine } from '../../core/presentation/serverText';
+import type { RowNotice } from '../../core/presentation/coexistenceNotice';
+import type { ConfigProblem } from '../config/configLoader';
+import { CommandIds } from '../../core/common/commandIds';
+import { Node, nodeId, RowNode, themeIcon, type HoverTexts, type ServerRows } from './treeNode';
+import {
+  describeState,
+  plural,
+  promptLabel,
+  resourceLabel,
+  scopeLabel,
+  serverContextValue,
+  serverIcon,
+  stateExplanation,
+  templateDescription,
+  toolLabel,
+  type StateExplanation,
+} from '../../core/presentation/serverPresentation';
+
+/** A row above the servers: what the user should know first, and a click that acts on it. */
+export class NoticeNode extends Node {
+  constructor(private readonly notice: RowNotice) {
+    super(nodeId('notice', notice.id), undefined, undefined);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.notice.label);
+    item.id = this.id;
+    item.description = this.notice.description;
+    item.tooltip = this.notice.tooltip;
+    item.iconPath = new vscode.ThemeIcon(this.notice.icon);
+    item.contextValue = `mcpNotice.${this.notice.id}`;
+    item.command = { title: this.notice.description, command: this.notice.command };
+    return item;
+  }
+}
+
+/** `1 problem — servers keep their last good definition`; a click opens the file at the first one. */
+function showProblem(item: vscode.TreeItem, problem: ConfigProblem): void {
+  item.description = describeProblem(problem);
+  item.tooltip = `${problem.uri.fsPath}\n\n${describeProblem(problem)}. Click to go to ${problem.count === 1 ? 'it' : 'the first'}.`;
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
+  item.command = { title: 'Show Problem', command: 'vscode.open', arguments: [problem.uri, { selection: problem.range }] };
+}
+
+const describeProblem = (p: ConfigProblem): string =>
+  `${plural(p.count, 'problem')}${p.syntaxBroken ? ' — servers keep their last good definition' : ''}`;
+
+export class ScopeNode extends Node {
+  constructor(
+    /** Replaced when its folder is renamed (the key stays). */
+    public scope: ConfigScope,
+    /** Replaced as the servers change: the view refreshes this node by its object. */
+    public servers: ServerInfo[],
+    public problem: ConfigProblem | undefined,
+    /** The node of one of its servers; the view keeps them, to refresh one server's rows by its object. */
+    private readonly serverNode: (info: ServerInfo, parent: ScopeNode) => ServerNode,
+  ) {
+    super(nodeId('scope', scope.key), undefined, undefined);
+  }
+
+  get running(): number {
+    return this.servers.filter((s) => s.state.kind === 'running').length;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(scopeLabel(this.scope), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.description = `${this.running}/${this.servers.length} running`;
+    item.tooltip = this.scope.configPath;
+    item.iconPath = new vscode.ThemeIcon(this.scope.kind === 'user' ? 'account' : 'root-folder');
+    item.contextValue = `mcpScope.${this.scope.kind}`;
+    if (this.problem) showProblem(item, this.problem);
+    return item;
+  }
+
+  getChildren(): Node[] {
+    return this.servers.map((s) => this.serverNode(s, this));
+  }
+}
+
+/** A file's problems when the view has no folder level: a row of its own above the servers. */
+export class ProblemNode extends Node {
+  constructor(private readonly problem: ConfigProblem) {
+    super(nodeId('problem', problem.scope.key), undefined, undefined);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const file = this.problem.scope.kind === 'user' ? 'mcp.json' : this.problem.uri.path.endsWith('/.mcp.json') ? '.mcp.json' : '.vscode/mcp.json';
+    const item = new vscode.TreeItem(`${scopeLabel(this.problem.scope)}: ${file}`);
+    item.id = this.id;
+    item.contextValue = 'mcpConfigProblem';
+    showProblem(item, this.problem);
+    return item;
+  }
+}
+
+export class ServerNode extends Node {
+  constructor(
+    /** Replaced with the server's newer snapshot: the view refreshes this node by its object. */
+    public info: ServerInfo,
+    parent: Node | undefined,
+    private readonly rows?: ServerRows,
+    /** Whether a running server first shows expanded (the view lists few servers); else collapsed. */
+    private readonly expandWhenRunning: () => boolean = () => true,
+  ) {
+    super(nodeId('server', info.id), parent, info.id);
+  }
+
+  override markdownTooltip(texts: () => HoverTexts): string {
+    return texts().serverTooltip(this.info);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { state } = this.info;
+    // Nothing to list while starting. "Expanded when running" (in a view of few servers) is how VS Code first shows
+    // the id; after that the user's own expand/collapse wins, as ids are stable.
+    const collapsible =
+      state.kind === 'running'
+        ? this.expandWhenRunning()
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed
+        : state.kind === 'starting'
+          ? vscode.TreeItemCollapsibleState.None
+          : vscode.TreeItemCollapsibleState.Collapsed;
+    const item = new vscode.TreeItem(this.info.name, collapsible);
+    item.id = this.id;
+    item.description = describeState(this.info);
+    item.iconPath = themeIcon(serverIcon(this.info));
+    item.contextValue = serverContextValue(this.info);
+    return item;
+  }
+
+  getChildren(): Node[] {
+    const { info } = this;
+    const explanation = stateExplanation(info);
+    if (explanation) return [new StateNode(info, explanation, this)];
+    if (info.state.kind !== 'running') return [];
+    const { features, capabilities } = info;
+    // A group shows when the server declared the capability, or sent items anyway: an empty "Tools (0)" then says
+    // the server has none, rather than hiding it.
+    const groups: Node[] = [];
+    if (capabilities?.tools || features.tools.length) groups.push(new ToolsGroup(info, this));
+    if (capabilities?.prompts || features.prompts.length) groups.push(new PromptsGroup(info, this));
+    if (capabilities?.resources || features.resources.length || features.resourceTemplates.length) {
+      groups.push(new ResourcesGroup(info, this));
+    }
+    groups.push(...(this.rows?.(info) ?? []).map((row) => new RowNode(row, this)));
+    return groups.length ? groups : [new EmptyNode(info, this)];
+  }
+}
+
+/** Why a server shows no features: its error, the reason it was not started, or that it is off. */
+class StateNode extends Node {
+  constructor(
+    private readonly info: ServerInfo,
+    private readonly explanation: StateExplanation,
+    parent: Node,
+  ) {
+    super(nodeId('state', info.id), parent, info.id);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.explanation.label);
+    item.id = this.id;
+    item.tooltip = this.explanation.tooltip;
+    item.iconPath = themeIcon(this.explanation.icon);
+    item.contextValue = 'mcpServerState';
+    if (this.explanation.action === 'showOutput') {
+      item.command = { title: 'Show Output', command: CommandIds.showOutput, arguments: [this.info.id] };
+    } else if (this.explanation.action === 'manageWorkspaceTrust') {
+      item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
+    } else if (this.explanation.action === 'signIn') {
+      item.command = { title: 'Sign In', command: CommandIds.signInToServer, arguments: [this.info.id] };
+    }
+    return item;
+  }
+}
+
+class EmptyNode extends Node {
+  constructor(info: ServerInfo, parent: Node) {
+    super(nodeId('empty', info.id), parent, info.id);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('No tools, prompts or resources');
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('info');
+    return item;
+  }
+}
+
+abstract class GroupNode extends Node {
+  constructor(
+    protected readonly info: ServerInfo,
+    private readonly kind: 'tools' | 'prompts' | 'resources',
+    private readonly label: string,
+    private readonly count: number,
+    parent: Node,
+  ) {
+    super(nodeId(kind, info.id), parent, info.id);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(
+      `${this.label} (${this.count})`,
+      this.count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = this.id;
+    item.contextValue = `mcpGroup.${this.kind}`;
+    return item;
+  }
+}
+
+class ToolsGroup extends GroupNode {
+  constructor(info: ServerInfo, parent: Node) {
+    super(info, 'tools', 'Tools', info.features.tools.length, parent);
+  }
+
+  getChildren(): Node[] {
+    return leafNodes(this.info.features.tools, (t) => t.name, (t, key) => new ToolNode(t, key, this));
+  }
+}
+
+class PromptsGroup extends GroupNode {
+  constructor(info: ServerInfo, parent: Node) {
+    super(info, 'prompts', 'Prompts', info.features.prompts.length, parent);
+  }
+
+  getChildren(): Node[] {
+    return leafNodes(this.info.features.prompts, (p) => p.name, (p, key) => new PromptNode(p, key, this));
+  }
+}
+
+/** Resources, then templates: both are things to read, templates once their variables are filled in. */
+class ResourcesGroup extends GroupNode {
+  constructor(info: ServerInfo, parent: Node) {
+    super(info, 'resources', 'Resources', info.features.resources.length + info.features.resourceTemplates.length, parent);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = super.getTreeItem();
+    const templates = this.info.features.resourceTemplates.length;
+    if (templates) item.description = `incl. ${plural(templates, 'template')}`;
+    return item;
+  }
+
+  getChildren(): Node[] {
+    // Keyed by URI: resource names need not be unique, URIs are.
+    return [
+      ...leafNodes(this.info.features.resources, (r) => r.uri, (r, key) => Object.assign(new LeafNode(resourceLeaf(r, this.info.id), key, this), { resource: r })),
+      ...leafNodes(this.info.features.resourceTemplates, (t) => t.uriTemplate, (t, key) => Object.assign(new LeafNode(templateLeaf(t, this.info.id), key, this), { template: t })),
+    ];
+  }
+}
+
+/** What one tool, prompt, resource or template of a server shows. */
+interface Leaf {
+  /** With the item's key under its server, the node id. */
+  kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
+  label: string;
+  description: string | undefined;
+  /** Markdown, made when the row is hovered. */
+  tooltip: (texts: HoverTexts) => string;
+  icon: string;
+  contextValue: string;
+  /** What a click does. */
+  command?: vscode.Command;
+}
+
+class LeafNode extends Node {
+  constructor(
+    private readonly leaf: Leaf,
+    key: string,
+    parent: Node,
+  ) {
+    super(nodeId(leaf.kind, parent.serverId ?? '', key), parent, parent.serverId);
+  }
+
+  override markdownTooltip(texts: () => HoverTexts): string {
+    return this.leaf.tooltip(texts());
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.leaf.label);
+    item.id = this.id;
+    item.description = this.leaf.description;
+    item.iconPath = new vscode.ThemeIcon(this.leaf.icon);
+    item.contextValue = this.leaf.contextValue;
+    item.command = this.leaf.command;
+    return item;
+  }
+}
+
+/**
+ * A tool of a running server. Its menu commands receive this node, so it carries the tool itself; a click opens the
+ * tool's call form.
+ */
+export class ToolNode extends LeafNode {
+  constructor(
+    readonly tool: Tool,
+    key: string,
+    parent: Node,
+  ) {
+    const serverId = parent.serverId ?? '';
+    super(
+      {
+        kind: 'tool',
+        label: toolLabel(tool),
+        description: firstLine(tool.description),
+        tooltip: (texts) => texts.toolTooltip(tool),
+        icon: 'tools',
+        contextValue: 'mcpTool',
+        command: { title: 'Call Tool…', command: CommandIds.callTool, arguments: [serverId, tool.name] },
+      },
+      key,
+      parent,
+    );
+  }
+}
+
+/** A prompt of a running server; a click runs it (its arguments asked first), without any language model. */
+export class PromptNode extends LeafNode {
+  constructor(
+    readonly prompt: Prompt,
+    key: string,
+    parent: Node,
+  ) {
+    const serverId = parent.serverId ?? '';
+    super(
+      {
+        kind: 'prompt',
+        label: promptLabel(prompt),
+        description: firstLine(prompt.description),
+        tooltip: (texts) => texts.promptTooltip(prompt),
+        icon: 'comment-discussion',
+        contextValue: 'mcpPrompt',
+        command: { title: 'Run Prompt…', command: CommandIds.runPrompt, arguments: [serverId, prompt.name] },
+      },
+      key,
+      parent,
+    );
+  }
+}
+
+// A click opens a resource, or fills in a template, as in the Resources view; the context menu is that view's too (its
+// commands take `(serverId, uri)`, `(serverId, uriTemplate)` or a node with `serverId` and `resource` or `template`).
+const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
+  kind: 'resource',
+  label: resourceLabel(resource),
+  description: resource.mimeType,
+  tooltip: (texts) => texts.resourceTooltip(resource),
+  icon: 'file',
+  contextValue: 'mcpResource',
+  command: { title: 'Open Resource', command: CommandIds.openResource, arguments: [serverId, resource.uri] },
+});
+
+const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
+  kind: 'resourceTemplate',
+  label: resourceLabel(template),
+  description: templateDescription(template),
+  tooltip: (texts) => texts.templateTooltip(template),
+  icon: 'file-symlink-file',
+  contextValue: 'mcpResourceTemplate',
+  command: { title: 'Open Resource Template', command: CommandIds.openResourceTemplate, arguments: [serverId, template.uriTemplate] },
+});
+
+/**
+ * One node per item. Names should be unique per server, but a duplicate from a faulty server must not break the whole
+ * view (VS Code rejects duplicate ids), so repeated keys get a counter.
+ */
+function leafNodes<T>(items: T[], key: (item: T) => string, node: (item: T, key: string) => Node): Node[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const k = key(item);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return node(item, n === 1 ? k : `${k}#${n}`);
+  });
+}

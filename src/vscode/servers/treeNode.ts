@@ -1,0 +1,110 @@
+// The base of every row of the "MCP Servers" view, and what rows share: stable ids, icons, untrusted Markdown.
+import vscode = require('vscode');
+import type { ServerInfo } from '../../core/host/serverInfo';
+import type { Codicon, promptTooltip, serverTooltip, toolTooltip } from '../../core/presentation/serverPresentation';
+import type { resourceTooltip, templateTooltip } from '../../core/presentation/resourcePresentation';
+
+/** Unambiguous ids whatever the server ids and names contain. */
+export const nodeId = (...parts: string[]): string => JSON.stringify(parts);
+
+export const themeIcon = (icon: Codicon): vscode.ThemeIcon =>
+  new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+
+/**
+ * The rows' Markdown tooltips, made by the session layer: only a hover needs them, so they load with it rather than on
+ * activation (a row that shows one belongs to a server, which loaded it when it ran; else the hover loads it).
+ */
+export interface HoverTexts {
+  serverTooltip: typeof serverTooltip;
+  toolTooltip: typeof toolTooltip;
+  promptTooltip: typeof promptTooltip;
+  resourceTooltip: typeof resourceTooltip;
+  templateTooltip: typeof templateTooltip;
+}
+
+/** Untrusted Markdown (the default): command links stay inert and HTML is not rendered. */
+export const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);
+
+export abstract class Node {
+  constructor(
+    readonly id: string,
+    readonly parent: Node | undefined,
+    /** The server this node belongs to; undefined for scope groups. */
+    readonly serverId: string | undefined,
+  ) {}
+
+  abstract getTreeItem(): vscode.TreeItem;
+
+  /**
+   * The row's Markdown tooltip, asked only when the row is hovered (`resolveTreeItem`). VS Code's extension host parses
+   * a Markdown tooltip for links each time a row is sent: set in getTreeItem, that cost 10 servers' starts ~25 ms of
+   * its CPU, in refreshes nobody hovered.
+   */
+  markdownTooltip(_texts: () => HoverTexts): string | undefined {
+    return undefined;
+  }
+
+  getChildren(): Node[] {
+    return [];
+  }
+}
+
+/** The tree provider's `resolveTreeItem`: the Markdown tooltip of the hovered row (untrusted, see `markdown`). */
+export function resolveTooltip(item: vscode.TreeItem, node: Node, texts: () => HoverTexts): vscode.TreeItem {
+  const tooltip = item.tooltip === undefined ? node.markdownTooltip(texts) : undefined;
+  if (tooltip !== undefined) item.tooltip = markdown(tooltip);
+  return item;
+}
+
+/** The id of the server a tree node belongs to: tree commands receive the node as their argument. */
+export function serverIdOf(node: unknown): string | undefined {
+  return node instanceof Node ? node.serverId : undefined;
+}
+
+/**
+ * A row described as data: what the session layer computes for groups that exist only while a server runs (a
+ * server's skills), so that their logic loads with it. Children are rows too; the command runs on a click.
+ */
+export interface TreeRow {
+  key: string;
+  label: string;
+  description?: string;
+  /** Markdown, untrusted. */
+  tooltip?: string;
+  icon?: Codicon;
+  contextValue: string;
+  command?: vscode.Command;
+  children?: TreeRow[];
+}
+
+export class RowNode extends Node {
+  constructor(
+    readonly row: TreeRow,
+    parent: Node,
+  ) {
+    super(nodeId('row', parent.id, row.key), parent, parent.serverId);
+  }
+
+  override markdownTooltip(): string | undefined {
+    return this.row.tooltip || undefined;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { row } = this;
+    const item = new vscode.TreeItem(row.label, row.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = row.description;
+
+    if (row.icon) item.iconPath = themeIcon(row.icon);
+    item.contextValue = row.contextValue;
+    item.command = row.command;
+    return item;
+  }
+
+  getChildren(): Node[] {
+    return (this.row.children ?? []).map((child) => new RowNode(child, this));
+  }
+}
+
+/** Rows a running server shows after its tools, prompts and resources (its skills). */
+export type ServerRows = (info: ServerInfo) => TreeRow[];

@@ -1,0 +1,98 @@
+// The Tasks group of a running server in the "MCP Servers" view: the tool calls that run as tasks (from the tree, @mcp
+// or an agent), newest first, each with its status and the server's status message; inline Cancel while it runs, a
+// click (or Open Result) opens its result like any tool result, again after that view was closed. The one task
+// registry of the window lives here, with the session layer (the activation side reaches it through the loader).
+import { CommandIds } from '../../core/common/commandIds';
+import { isTerminal, ToolTasks, type ToolTask } from '../../core/features/tasks/toolTasks.lazy';
+import { checkToolOutput } from '../../core/features/tools/toolOutputCheck.lazy';
+import type { ServerInfo } from '../../core/host/serverInfo';
+import { toolLabel } from '../../core/presentation/serverPresentation';
+import { firstLine, inlineCode, labelText, markdownLine, truncate } from '../../core/presentation/serverText';
+import type { Codicon } from '../../core/presentation/serverPresentation';
+import type { TreeRow } from '../servers/treeNode';
+import { skillRows } from '../skills/skillRows.lazy';
+
+let tasks: ToolTasks | undefined;
+let watched = false;
+
+/** The window's task registry. */
+export function toolTasks(): ToolTasks {
+  return (tasks ??= new ToolTasks({ checkResult: checkToolOutput }));
+}
+
+/** Rows a running server shows after its tools, prompts and resources: its skills, its tasks. `view` refreshes. */
+export function serverRows(info: ServerInfo, view: { refreshRows(): void }): TreeRow[] {
+  if (!watched) {
+    watched = true;
+    toolTasks().onDidChange(() => view.refreshRows());
+  }
+  return [...skillRows(info), ...taskRows(toolTasks(), info)];
+}
+
+const ICONS: Record<ToolTask['status'], Codicon> = {
+  working: { id: 'sync~spin' },
+  input_required: { id: 'question', color: 'problemsWarningIcon.foreground' },
+  completed: { id: 'pass', color: 'testing.iconPassed' },
+  failed: { id: 'error', color: 'problemsErrorIcon.foreground' },
+  cancelled: { id: 'circle-slash' },
+};
+
+const STATUS_WORDS: Record<ToolTask['status'], string> = {
+  working: 'running',
+  input_required: 'waiting for input',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** What a task's row says after its name: its status, and the server's message or why it ended. */
+export function taskDescription(task: ToolTask): string {
+  const { progress } = task;
+  const share = !isTerminal(task.status) && progress?.total ? ` ${Math.min(100, Math.max(0, Math.round((progress.progress / progress.total) * 100)))}%` : '';
+  const words = STATUS_WORDS[task.status] + share;
+  const detail = isTerminal(task.status) ? (task.status === 'completed' ? undefined : task.failure) : task.statusMessage;
+  return labelText(detail ? `${words}: ${truncate(firstLine(detail), 80)}` : words);
+}
+
+/** The Tasks group, when the server has tasks this window started. */
+export function taskRows(registry: ToolTasks, info: ServerInfo): TreeRow[] {
+  const list = registry.of(info.id);
+  if (!list.length) return [];
+  const running = list.filter((t) => !isTerminal(t.status)).length;
+  return [
+    {
+      key: 'tasks',
+      label: `Tasks (${list.length})`,
+      description: running ? `${running} running` : undefined,
+      contextValue: 'mcpGroup.tasks',
+      children: list.map((task) => taskRow(task)),
+    },
+  ];
+}
+
+function taskRow(task: ToolTask): TreeRow {
+  const ended = isTerminal(task.status);
+  const tooltip = [
+    `**${markdownLine(toolLabel(task.tool))}** as a task (${inlineCode(task.taskId)})`,
+    `Status: ${markdownLine(STATUS_WORDS[task.status])}`,
+    task.statusMessage && !ended ? `Server says: ${markdownLine(task.statusMessage)}` : undefined,
+    task.failure ? markdownLine(task.failure) : undefined,
+    `Started ${new Date(task.startedAt).toLocaleTimeString()} by ${markdownLine(task.origin)}`,
+  ].filter(Boolean);
+  return {
+    key: `task:${task.key}`,
+    label: labelText(toolLabel(task.tool)),
+    description: taskDescription(task),
+    tooltip: tooltip.join('\n\n'),
+    icon: ICONS[task.status],
+    contextValue: ended ? 'mcpTask.ended' : 'mcpTask.running',
+    command: ended ? { title: 'Open Task Result', command: CommandIds.openTaskResult, arguments: [task.key] } : undefined,
+  };
+}
+
+/** The task key a task command was given: the row's node (inline menus) or the key (a click, tests). */
+export function taskKeyOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const key = (arg as { row?: { key?: unknown } } | undefined)?.row?.key;
+  return typeof key === 'string' && key.startsWith('task:') ? key.slice('task:'.length) : undefined;
+}
