@@ -27,23 +27,23 @@ let stopAllServers: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): McpHostApi {
   const host = createHost(context);
-  const { registry, dialogs, logs, permissions, trustStore, inputs, oauth, session } = host;
-  stopAllServers = () => registry.disposeAsync();
-  const configLoader = new ConfigLoader(registry, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
-  const coexistence = new Coexistence(context.workspaceState, registry, session);
-  const restricted = new RestrictedModeNotice(registry);
-  const tree: ServersTreeProvider = new ServersTreeProvider(registry, [restricted, coexistence], configLoader, (info) => session().serverRows(info, tree), session);
+  const { manager, dialogs, logs, permissions, trustStore, inputs, oauth, session } = host;
+  stopAllServers = () => manager.disposeAsync();
+  const configLoader = new ConfigLoader(manager, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
+  const coexistence = new Coexistence(context.workspaceState, manager, session);
+  const restricted = new RestrictedModeNotice(manager);
+  const tree: ServersTreeProvider = new ServersTreeProvider(manager, [restricted, coexistence], configLoader, (info) => session().serverRows(info, tree), session);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
-  const resources = registerResources({ host: registry, session, subscriptions: host.resourceSubscriptions, attachments });
-  const chat = registerChatFeatures({ sessions: registry, session, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
+  const resources = registerResources({ host: manager, session, subscriptions: host.resourceSubscriptions, attachments });
+  const chat = registerChatFeatures({ sessions: manager, session, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
   tree.isVisible = () => serversView.visible;
   const models = new ModelAvailability();
-  const statusBar = new McpStatusBar(registry);
+  const statusBar = new McpStatusBar(manager);
   const addFromRegistry = registerAddFromRegistry({ configLoader, inputs, dialogs, session });
-  const api = createPublicApi({ registry, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick });
+  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick });
   context.subscriptions.push(
     host,
     configLoader,
@@ -52,21 +52,21 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     tree,
     serversView,
     models,
-    showNoModelMessage(serversView, models, registry),
+    showNoModelMessage(serversView, models, manager),
     statusBar,
-    ...registerCommands({ registry, configLoader, logs, trustStore, inputs, session }),
+    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, session }),
     ...addFromRegistry.disposables,
-    followDevMode(registry, session),
-    notifyFailures(registry, logs),
-    notifyServersWaitingForTrust(registry),
+    followDevMode(manager, session),
+    notifyFailures(manager, logs),
+    notifyServersWaitingForTrust(manager),
     registerMcpJsonCompletion(session),
     vscode.commands.registerCommand(CommandIds.managePermissions, () => session().managePermissions(permissions)),
-    ...registerSkillCommands(registry, session, attachments),
-    ...registerSignInCommands({ registry, status: oauth.status, secrets: context.secrets, session }),
+    ...registerSkillCommands(manager, session, attachments),
+    ...registerSignInCommands({ manager, status: oauth.status, secrets: context.secrets, session }),
     ...chat.disposables,
     attachments,
     resources,
-    vscode.workspace.onDidGrantWorkspaceTrust(() => registry.startIdle()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => manager.startIdle()),
     api,
   );
   // Servers start after activate() returns: startup never waits for them.

@@ -1,4 +1,4 @@
-// `mcp-host`: the extension's core on the command line. The servers of an mcp.json, run by the same registry,
+// `mcp-host`: the extension's core on the command line. The servers of an mcp.json, run by the same server manager,
 // connection, OAuth provider and client features as in VS Code; what the extension asks in dialogs (trust, inputs,
 // tool consent, sampling, elicitation, sign-in) is asked on the terminal instead.
 import * as path from 'node:path';
@@ -21,7 +21,7 @@ import type { ConsentAnswer } from '../core/features/userQuestions';
 import type { ActiveToolCalls } from '../core/features/tools/activeToolCalls';
 import { createCoreHost } from '../core/createCoreHost';
 import type { PermissionStore } from '../core/host/permissionStore';
-import type { ServerRegistry } from '../core/host/serverManager';
+import type { ServerManager } from '../core/host/serverManager';
 import type { ServerInfo } from '../core/host/serverInfo';
 import { planLaunch } from '../core/protocol/launch/launchPlanner.lazy';
 import { createConnection } from '../core/protocol/serverConnection.lazy';
@@ -73,7 +73,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
   const scope: ConfigScope = { kind: 'workspace', key: `cli:${configPath}`, label: path.basename(folder), folderPath: folder, configPath };
   const redirect = new LoopbackRedirectReceiver();
   const logs = streamLogs((line) => (options.verbose || /\] \[error\] /.test(line) ? terminal.say(line) : undefined), options.verbose ? 'debug' : 'info');
-  const { registry, permissions, activeToolCalls, setFolders } = createCoreHost({
+  const { manager, permissions, activeToolCalls, setFolders } = createCoreHost({
     clientInfo: { name: 'mcp-host-cli', version: '0.1.0' },
     createConnection,
     planLaunch,
@@ -117,17 +117,17 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
   });
   setFolders([{ name: path.basename(folder), fsPath: folder }]);
   try {
-    await registry.updateScope(scope, parsed.servers, parsed.inputs);
-    return await runCommand(options, registry, scope, terminal, permissions, activeToolCalls);
+    await manager.updateScope(scope, parsed.servers, parsed.inputs);
+    return await runCommand(options, manager, scope, terminal, permissions, activeToolCalls);
   } finally {
-    await registry.disposeAsync();
+    await manager.disposeAsync();
     redirect.dispose();
   }
 }
 
 async function runCommand(
   options: CliOptions,
-  registry: ServerRegistry,
+  manager: ServerManager,
   scope: ConfigScope,
   terminal: Terminal,
   permissions: PermissionStore,
@@ -136,13 +136,13 @@ async function runCommand(
   const [command, serverName, ...rest] = options.command;
   const output = (value: unknown, text: () => string) => terminal.print(options.json ? JSON.stringify(value, null, 2) : text());
   const start = async (name: string): Promise<ServerInfo | undefined> => {
-    const server = registry.get(`${scope.key}::${name}`);
+    const server = manager.get(`${scope.key}::${name}`);
     if (!server) {
-      terminal.say(`No server "${name}" in the configuration: ${registry.servers().map((s) => s.name).join(', ') || 'none'}.`);
+      terminal.say(`No server "${name}" in the configuration: ${manager.servers().map((s) => s.name).join(', ') || 'none'}.`);
       return undefined;
     }
     await server.start(true);
-    const info = registry.servers().find((s) => s.id === server.id)!;
+    const info = manager.servers().find((s) => s.id === server.id)!;
     if (info.state.kind !== 'running') terminal.say(`"${name}" is ${info.state.kind}${'message' in info.state && info.state.message ? `: ${info.state.message}` : ''}`);
     return info.state.kind === 'running' ? info : undefined;
   };
@@ -160,8 +160,8 @@ async function runCommand(
 
   switch (command) {
     case 'list': {
-      for (const s of registry.servers()) await start(s.name);
-      const servers = registry.servers().map((s) => ({
+      for (const s of manager.servers()) await start(s.name);
+      const servers = manager.servers().map((s) => ({
         name: s.name,
         state: s.state.kind,
         ...('message' in s.state && s.state.message ? { message: s.state.message } : {}),
@@ -213,7 +213,7 @@ async function runCommand(
       });
       // A tool that runs as a task (2025-11-25) is followed to its end, its result printed like any other.
       const tasks = new ToolTasks({ checkResult: checkToolOutput });
-      const outcome = await new ToolCaller(registry, activeToolCalls, consent, () => tasks).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
+      const outcome = await new ToolCaller(manager, activeToolCalls, consent, () => tasks).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
       if (!outcome.ran) {
         terminal.say('The call was not allowed.');
         return 1;
@@ -227,7 +227,7 @@ async function runCommand(
       const info = serverName && name ? await start(serverName) : undefined;
       const args = json(argsText);
       if (!info || !args) return serverName && name ? 1 : usage(terminal);
-      const result = await registry.session(info.id).getPrompt(name, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])));
+      const result = await manager.session(info.id).getPrompt(name, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])));
       output(result, () => result.messages.map((m) => `[${m.role}] ${contentText([m.content])}`).join('\n\n'));
       return 0;
     }
@@ -235,7 +235,7 @@ async function runCommand(
       const [uri] = rest;
       const info = serverName && uri ? await start(serverName) : undefined;
       if (!info) return serverName && uri ? 1 : usage(terminal);
-      const result = await registry.session(info.id).readResource(uri);
+      const result = await manager.session(info.id).readResource(uri);
       output(result, () => result.contents.map((c) => ('text' in c ? c.text : `(${c.mimeType ?? 'binary'}, ${Buffer.from(String(c.blob), 'base64').length} bytes)`)).join('\n'));
       return 0;
     }

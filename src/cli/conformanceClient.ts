@@ -1,4 +1,4 @@
-// A command-line MCP client built from the extension's own core (config parser -> registry -> connection -> client
+// A command-line MCP client built from the extension's own core (config parser -> server manager -> connection -> client
 // features -> OAuth provider) with only the user-facing ports answered headlessly. It connects to one server URL,
 // lists its tools, calls each with arguments built from its input schema, and exits: what the MCP conformance
 // suite's client scenarios drive.
@@ -58,7 +58,7 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
     for (const p of problems) run.write(`error: ${p.message}`);
     return 2;
   }
-  const { registry } = createCoreHost({
+  const { manager } = createCoreHost({
     clientInfo: { name: 'mcp-host-headless', version: '0.1.0' },
     createConnection,
     planLaunch,
@@ -83,8 +83,8 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
     }),
   });
   try {
-    await registry.updateScope(SCOPE, parsed.servers, parsed.inputs);
-    const server = registry.get(`${SCOPE.key}::${SERVER_NAME}`)!;
+    await manager.updateScope(SCOPE, parsed.servers, parsed.inputs);
+    const server = manager.get(`${SCOPE.key}::${SERVER_NAME}`)!;
     await server.start(true);
     const session = server.session;
     if (!session) {
@@ -92,7 +92,7 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
       return 1;
     }
     let failures = 0;
-    const tools = registry.servers().find((s) => s.id === server.id)!.features.tools;
+    const tools = manager.servers().find((s) => s.id === server.id)!.features.tools;
     const calls = run.toolCalls ?? tools.map((tool) => ({ name: tool.name, arguments: argumentsForTool(tool, tools) }));
     for (const { name, arguments: args } of calls) {
       const tool = tools.find((t) => t.name === name) ?? { name };
@@ -110,14 +110,14 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
         run.write(`tool ${tool.name}(${JSON.stringify(args)}) failed: ${(e as Error).message}`);
       }
     }
-    const skills = registry.servers().find((s) => s.id === server.id)!.features.skills ?? [];
+    const skills = manager.servers().find((s) => s.id === server.id)!.features.skills ?? [];
     for (const skill of skills) {
       run.write(`skill ${skill.frontmatter.name}: ${skill.uri}`);
       if (run.loadSkills) await loadSkill(session, skill, run.write);
     }
     return failures ? 1 : 0;
   } finally {
-    await registry.disposeAsync();
+    await manager.disposeAsync();
   }
 }
 

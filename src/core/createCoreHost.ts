@@ -1,4 +1,4 @@
-// The core host every front end builds (the extension, the `mcp-host` CLI, the conformance client): the registry with
+// The core host every front end builds (the extension, the `mcp-host` CLI, the conformance client): the server manager with
 // its permission and trust stores, the queue that shows one question at a time, and the tool calls in flight. Front
 // ends differ only in their ports: where logs go, how questions are asked, where decisions persist, which client
 // features they answer, and how the protocol layer is reached (bundled apart in the extension, imported by the CLI).
@@ -8,7 +8,7 @@ import { InteractionQueue } from './host/interactionQueue';
 import { PermissionStore } from './host/permissionStore';
 import type { KeyValueStore } from './host/hostPorts';
 import { rootsFromFolders, type FolderLike } from './host/roots';
-import { ServerRegistry, type RegistryDeps } from './host/serverManager';
+import { ServerManager, type ServerManagerDeps } from './host/serverManager';
 import { TrustStore } from './host/trustStore';
 import type { ServerInfo } from './host/serverInfo';
 
@@ -23,7 +23,7 @@ export interface CoreParts {
   servers(): ServerInfo[];
 }
 
-export interface CoreHostPorts extends Omit<RegistryDeps, 'trustStore' | 'interactions' | 'features'> {
+export interface CoreHostPorts extends Omit<ServerManagerDeps, 'trustStore' | 'interactions' | 'features'> {
   /** Where permissions and trust decisions persist: the user's (global) and this workspace's. */
   stores: { global: KeyValueStore; workspace: KeyValueStore };
   /** The client features every session gets beyond roots (sampling, elicitation, subscriptions, …). */
@@ -31,7 +31,7 @@ export interface CoreHostPorts extends Omit<RegistryDeps, 'trustStore' | 'intera
 }
 
 export interface CoreHost extends CoreParts {
-  registry: ServerRegistry;
+  manager: ServerManager;
   /** The folders whose roots servers see (`file:` URIs of their paths; virtual folders give none). */
   setFolders(folders: readonly FolderLike[]): void;
 }
@@ -42,8 +42,8 @@ export function createCoreHost(ports: CoreHostPorts): CoreHost {
   const trustStore = new TrustStore(permissions);
   const interactions = new InteractionQueue();
   const activeToolCalls = new ActiveToolCalls();
-  const servers = (): ServerInfo[] => registry.servers();
+  const servers = (): ServerInfo[] => manager.servers();
   const parts: CoreParts = { permissions, trustStore, interactions, activeToolCalls, servers };
-  const registry: ServerRegistry = new ServerRegistry({ ...deps, trustStore, interactions, features: features?.(parts) ?? [] });
-  return { ...parts, registry, setFolders: (folders) => registry.setRoots(rootsFromFolders(folders)) };
+  const manager: ServerManager = new ServerManager({ ...deps, trustStore, interactions, features: features?.(parts) ?? [] });
+  return { ...parts, manager, setFolders: (folders) => manager.setRoots(rootsFromFolders(folders)) };
 }

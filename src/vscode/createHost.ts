@@ -101,7 +101,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     // Which protocol era each definition speaks, for every window: a known legacy server is not probed again.
     protocolStore: context.globalState,
   });
-  const subscription = resourceSubscriptions.follow(core.registry.onDidChangeServers);
+  const subscription = resourceSubscriptions.follow(core.manager.onDidChangeServers);
   return {
     ...core,
     session,
@@ -111,7 +111,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     resourceSubscriptions,
     oauth,
     dispose: () => {
-      for (const d of [subscription, resourceSubscriptions, oauth, core.registry, listenerErrors, hostLog]) d.dispose();
+      for (const d of [subscription, resourceSubscriptions, oauth, core.manager, listenerErrors, hostLog]) d.dispose();
     },
   };
 }

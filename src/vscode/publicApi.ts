@@ -1,6 +1,6 @@
 // The API `activate()` returns to other extensions (and tests): servers, their state and what they offer.
 import vscode = require('vscode');
-import type { ServerRegistry } from '../core/host/serverManager';
+import type { ServerManager } from '../core/host/serverManager';
 import type { ServerInfo } from '../core/host/serverInfo';
 import type { AppViewInfo } from './apps/appViewTypes';
 import type { ArgumentPickState } from './prompts/promptArgumentPicker.lazy';
@@ -65,7 +65,7 @@ export interface McpHostTestingApi {
 }
 
 export interface PublicApiParts {
-  registry: ServerRegistry;
+  manager: ServerManager;
   configLoader: ConfigLoader;
   tree: ServersTreeProvider;
   serversView: vscode.TreeView<Node>;
@@ -79,7 +79,7 @@ export interface PublicApiParts {
 }
 
 export function createPublicApi({
-  registry,
+  manager,
   configLoader,
   tree,
   serversView,
@@ -97,19 +97,19 @@ export function createPublicApi({
       return [`${'  '.repeat(depth)}${label}${item.description ? ` — ${item.description}` : ''}`, ...render(tree.getChildren(n), depth + 1)];
     });
   const changed = new vscode.EventEmitter<void>();
-  const sub = registry.onDidChangeServers(() => changed.fire());
+  const sub = manager.onDidChangeServers(() => changed.fire());
   return {
-    getServers: () => registry.servers(),
-    getServer: (id) => registry.servers().find((s) => s.id === id),
+    getServers: () => manager.servers(),
+    getServer: (id) => manager.servers().find((s) => s.id === id),
     onDidChangeServers: changed.event,
     testing: testDialogs && {
       useDialogs: (d) => testDialogs.use(d),
       reloadConfiguration: (folder) => configLoader.reload(folder?.toString()),
-      callTool: async (serverId, name, args) => registry.session(serverId).callTool({ name, arguments: args ?? {} }),
-      startServer: async (id) => registry.get(id)?.start(true),
-      stopServer: async (id) => registry.get(id)?.stop(),
-      serverLogLevel: (id) => registry.get(id)?.log.logLevel,
-      roots: () => registry.getRoots(),
+      callTool: async (serverId, name, args) => manager.session(serverId).callTool({ name, arguments: args ?? {} }),
+      startServer: async (id) => manager.get(id)?.start(true),
+      stopServer: async (id) => manager.get(id)?.stop(),
+      serverLogLevel: (id) => manager.get(id)?.log.logLevel,
+      roots: () => manager.getRoots(),
       renderServersTree: () => render(tree.getChildren(), 0),
       serversTree: tree,
       serversViewMessage: () => serversView.message,

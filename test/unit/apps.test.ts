@@ -160,8 +160,8 @@ describe('MCP Apps: views from a real server', function () {
   this.timeout(30_000);
   let kit: Kit;
   const caps = async (k: Kit, name: string) => {
-    const id = k.registry.servers().find((s) => s.name === name)!.id;
-    const r = await k.registry.session(id).callTool({ name: 'stats', arguments: {} });
+    const id = k.manager.servers().find((s) => s.name === name)!.id;
+    const r = await k.manager.session(id).callTool({ name: 'stats', arguments: {} });
     return JSON.parse((r.content[0] as { text: string }).text) as { reads: Record<string, number>; appCalls: unknown[]; extensions: unknown };
   };
 
@@ -171,11 +171,11 @@ describe('MCP Apps: views from a real server', function () {
     await waitForState(kit, 'apps', 'running');
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
 
   it('declares the extension with the MIME type it renders, so the server attaches its views', async () => {
     assert.deepStrictEqual((await caps(kit, 'apps')).extensions, { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } });
-    const tools = kit.registry.servers().find((s) => s.name === 'apps')!.features.tools;
+    const tools = kit.manager.servers().find((s) => s.name === 'apps')!.features.tools;
     assert.strictEqual(toolUi(tools.find((t) => t.name === 'show-hostile')!).resourceUri, 'ui://fixture/hostile.html');
   });
 
@@ -185,16 +185,16 @@ describe('MCP Apps: views from a real server', function () {
       await bare.update(workspaceScope(), [entry('apps', stdio(process.execPath, [fixtureServer('app-server.mjs')]))], []);
       await waitForState(bare, 'apps', 'running');
       assert.strictEqual((await caps(bare, 'apps')).extensions, null);
-      const tools = bare.registry.servers().find((s) => s.name === 'apps')!.features.tools;
+      const tools = bare.manager.servers().find((s) => s.name === 'apps')!.features.tools;
       assert.ok(tools.every((t) => toolUi(t).resourceUri === undefined));
     } finally {
-      await bare.registry.disposeAsync();
+      await bare.manager.disposeAsync();
     }
   });
 
   it('reads a view once per session and URI, and explains a broken, mistyped or oversized one', async () => {
-    const id = kit.registry.servers().find((s) => s.name === 'apps')!.id;
-    const session = kit.registry.session(id);
+    const id = kit.manager.servers().find((s) => s.name === 'apps')!.id;
+    const session = kit.manager.session(id);
     const cache = new AppResourceCache();
     const [a, b] = await Promise.all([cache.load(session, 'ui://fixture/hostile.html'), cache.load(session, 'ui://fixture/hostile.html')]);
     const again = await cache.load(session, 'ui://fixture/hostile.html');
@@ -245,10 +245,10 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     kit = createKit({ features: [createAppsFeature()] });
     await kit.update(workspaceScope(), [entry('apps', stdio(process.execPath, [fixtureServer('app-server.mjs')]))], []);
     await waitForState(kit, 'apps', 'running');
-    serverId = kit.registry.servers().find((s) => s.name === 'apps')!.id;
+    serverId = kit.manager.servers().find((s) => s.name === 'apps')!.id;
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
 
   async function connectView() {
     asked = [];
@@ -261,7 +261,7 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     clock = 0;
     log.lines.length = 0;
     linkAnswer = undefined;
-    const server = kit.registry.servers().find((s) => s.id === serverId)!;
+    const server = kit.manager.servers().find((s) => s.id === serverId)!;
     const consent = new ToolConsent({
       permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }),
       ask: async (q) => {
@@ -276,10 +276,10 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
       transport: hostSide,
       serverId,
       serverName: 'apps',
-      tools: () => kit.registry.servers().find((s) => s.id === serverId)!.features.tools,
+      tools: () => kit.manager.servers().find((s) => s.id === serverId)!.features.tools,
       call: { tool: server.features.tools.find((t) => t.name === 'show-hostile')!, arguments: { city: 'Paris' }, result },
       sandbox: appSandboxFrom(undefined),
-      caller: new ToolCaller(kit.registry, new ActiveToolCalls(), consent),
+      caller: new ToolCaller(kit.manager, new ActiveToolCalls(), consent),
       hostInfo: { name: 'mcp-host-tests', version: '0' },
       hostContext: context,
       confirmOpenLink: async (q) => {
@@ -340,7 +340,7 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
 
     answers.push('deny');
     await assert.rejects(app.callServerTool({ name: 'record-app-call', arguments: { n: 2 } }), /did not allow/);
-    const stats = await kit.registry.session(serverId).callTool({ name: 'stats', arguments: {} });
+    const stats = await kit.manager.session(serverId).callTool({ name: 'stats', arguments: {} });
     assert.match((stats.content[0] as { text: string }).text, /"appCalls":\[\{"n":1\}\]/, 'the denied call never reached the server');
   });
 
@@ -390,7 +390,7 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     }
     assert.strictEqual(asked.length, 1, 'one question (the "always"); refused calls never reached consent');
     const recorded = async () => {
-      const stats = await kit.registry.session(serverId).callTool({ name: 'stats', arguments: {} });
+      const stats = await kit.manager.session(serverId).callTool({ name: 'stats', arguments: {} });
       return (JSON.parse((stats.content[0] as { text: string }).text) as { appCalls: { rate?: number }[] }).appCalls.filter((c) => c.rate !== undefined).length;
     };
     assert.strictEqual(await recorded(), VIEW_TOOL_CALL_RATE.burst, 'refused calls never reached the server');

@@ -48,7 +48,7 @@ describe('OAuth sign-in to remote servers', function () {
         },
       }),
     });
-    cleanups.push(() => kit.registry.disposeAsync());
+    cleanups.push(() => kit.manager.disposeAsync());
   }
 
   async function fixture(env: Record<string, string> = {}): Promise<OAuthFixture> {
@@ -70,7 +70,7 @@ describe('OAuth sign-in to remote servers', function () {
   });
 
   const whoami = async (name = 'secured') => {
-    const client = kit.registry.session(`user::${name}`);
+    const client = kit.manager.session(`user::${name}`);
     const result = await client.callTool({ name: 'whoami', arguments: {} });
     return JSON.parse((result.content as { text: string }[])[0].text) as { account: string; headers: Record<string, string> };
   };
@@ -104,7 +104,7 @@ describe('OAuth sign-in to remote servers', function () {
     startKit();
     await kit.update(userScope, [entry('secured', http(server.url))], []);
     await waitForState(kit, 'secured', 'running');
-    await kit.registry.get('user::secured')!.restart();
+    await kit.manager.get('user::secured')!.restart();
     await waitForState(kit, 'secured', 'running');
     assert.strictEqual((await whoami()).account, 'alice@example.com');
     assert.strictEqual(asked.length, 1, 'asked once');
@@ -198,7 +198,7 @@ describe('OAuth sign-in to remote servers', function () {
     await waitForState(kit, 'secured', 'running');
     await signOut(store, 'user::secured');
     assert.strictEqual(store.data.size, 0);
-    await kit.registry.get('user::secured')!.restart();
+    await kit.manager.get('user::secured')!.restart();
     await waitForState(kit, 'secured', 'running');
     assert.strictEqual(asked.length, 2, 'signed in afresh');
     assert.strictEqual((await server.stats()).registrations, 2, 'registered afresh');

@@ -62,7 +62,7 @@ describe('chat tool loop against real servers', function () {
     await waitForState(kit, 'slow', 'running');
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
 
   function loop(model: ChatModel, options: { maxRounds?: number; signal?: AbortSignal; observer?: RecordingObserver; editorTools?: EditorTools } = {}) {
     answers = answers ?? [];
@@ -77,9 +77,9 @@ describe('chat tool loop against real servers', function () {
     return runToolLoop({
       model,
       messages: [{ role: 'user', parts: [{ kind: 'text', text: 'What is 1 + 2?' }] }],
-      tools: toolNameMapOfServers(kit.registry.servers()),
+      tools: toolNameMapOfServers(kit.manager.servers()),
       maxRounds: options.maxRounds ?? 16,
-      caller: new ToolCaller(kit.registry, activeCalls, consent),
+      caller: new ToolCaller(kit.manager, activeCalls, consent),
       conversion: () => ({ images: false }),
       origin: '@mcp in chat: "What is 1 + 2?"',
       signal: options.signal ?? new AbortController().signal,
@@ -195,14 +195,14 @@ describe('chat tool loop against real servers', function () {
     const observer = new RecordingObserver();
     const running = loop(model, { signal: controller.signal, observer });
     await waitFor(() => observer.progress.length > 0, 10_000, 'progress from the slow tool');
-    const slowId = kit.registry.servers().find((s) => s.name === 'slow')!.id;
+    const slowId = kit.manager.servers().find((s) => s.name === 'slow')!.id;
     assert.deepStrictEqual(activeCalls.of(slowId).map((c) => [c.toolName, c.origin]), [['sleep', '@mcp in chat: "What is 1 + 2?"']]);
     const started = Date.now();
     controller.abort(new Error('user cancelled'));
     await assert.rejects(running);
     assert.ok(Date.now() - started < 5000, 'returns at once');
     assert.deepStrictEqual(activeCalls.of(slowId), [], 'no longer active');
-    const client = kit.registry.session(slowId);
+    const client = kit.manager.session(slowId);
     const received = await waitFor(async () => {
       const r = (await client.callTool({ name: 'cancellations', arguments: {} })) as { content: { text: string }[] };
       const list = JSON.parse(r.content[0].text) as { requestId: unknown; wasRunning: boolean }[];

@@ -158,11 +158,11 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     kit = createKit({ trustPrompt }, { trustAllServers: false });
   });
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     for (const d of [ws, secretDir]) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  /** The scope's servers as the file says now (what the file watcher hands the registry). */
+  /** The scope's servers as the file says now (what the file watcher hands the server manager). */
   const entries = () => parseMcpConfig(fs.readFileSync(configPath, 'utf8')).servers;
 
   it('runs it confined at once, writes sandboxEnabled into mcp.json, keeps it running through the reload, and starts it confined again without asking', async () => {
@@ -176,7 +176,7 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     assert.deepStrictEqual(offered.sandbox.writable, [ws, path.join(os.homedir(), '.npm')]);
     assert.strictEqual(asked[0].facts.plan?.kind === 'stdio' && asked[0].facts.plan.sandbox, undefined, 'the plan as defined is unconfined');
     assert.strictEqual(running.confined, true);
-    const call = (name: string, args: Record<string, unknown>) => kit.registry.session(running.id).callTool({ name, arguments: args });
+    const call = (name: string, args: Record<string, unknown>) => kit.manager.session(running.id).callTool({ name, arguments: args });
     const secret = await call('read', { path: path.join(secretDir, 'id_rsa') });
     assert.ok(secret.isError && !text(secret).includes('PRIVATE KEY'), text(secret));
     // The file says what runs, its comment kept.
@@ -190,8 +190,8 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     assert.strictEqual(serverState(kit, 'probe')?.pid, running.pid);
 
     // The next start: trusted (the confined plan), confined, no question.
-    await kit.registry.get(running.id)!.stop();
-    await kit.registry.get(running.id)!.start(false);
+    await kit.manager.get(running.id)!.stop();
+    await kit.manager.get(running.id)!.start(false);
     const again = await waitFor(() => serverState(kit, 'probe')?.state.kind === 'running' && serverState(kit, 'probe'), 30_000, 'running again');
     assert.notStrictEqual(again.pid, running.pid);
     assert.strictEqual(again.confined, true);
@@ -202,13 +202,13 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     const scope = workspaceScope(ws);
     let reloaded: Promise<void> | undefined;
     // The watcher's reload as soon as the file is written, while the start goes on to the handshake.
-    const watcher = fs.watch(configPath, () => void (reloaded ??= kit.registry.updateScope(scope, entries(), [])));
+    const watcher = fs.watch(configPath, () => void (reloaded ??= kit.manager.updateScope(scope, entries(), [])));
     try {
       await kit.update(scope, entries(), []);
       const running = await waitForState(kit, 'probe', 'running', 30_000);
       await waitFor(() => reloaded !== undefined, 5000, 'the reload');
       await reloaded;
-      await kit.registry.idle();
+      await kit.manager.idle();
       assert.strictEqual(serverState(kit, 'probe')?.pid, running.pid);
       assert.ok(!kit.log('probe').text.includes('Configuration changed: restarting'), kit.log('probe').text);
       assert.strictEqual(asked.length, 1);

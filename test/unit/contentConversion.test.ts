@@ -191,11 +191,11 @@ describe('content conversion against server-everything', function () {
     await waitForState(kit, 'everything', 'running');
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
 
   it('expands a prompt with an embedded resource into text and a context block', async () => {
-    const id = kit.registry.servers()[0].id;
-    const result = await getPrompt(kit.registry, id, 'resource-prompt', { resourceType: 'Text', resourceId: '2' });
+    const id = kit.manager.servers()[0].id;
+    const result = await getPrompt(kit.manager, id, 'resource-prompt', { resourceType: 'Text', resourceId: '2' });
     const [message] = await promptToModelMessages(result, noImages);
     const [intro, block] = texts(message.parts as ModelContentPart[]);
     assert.match(intro, /includes the Text resource with id: 2/);
@@ -203,8 +203,8 @@ describe('content conversion against server-everything', function () {
   });
 
   it('resolves the resource links a tool returns by reading them from the server', async () => {
-    const id = kit.registry.servers()[0].id;
-    const client = kit.registry.session(id);
+    const id = kit.manager.servers()[0].id;
+    const client = kit.manager.session(id);
     const result = (await client.callTool({ name: 'get-resource-links', arguments: { count: 2 } })) as CallToolResult;
     const part = await toolResultToModel('c', result, {
       images: false,

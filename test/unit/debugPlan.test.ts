@@ -93,7 +93,7 @@ describe('dev.debug where no debugger can attach (the host without VS Code)', fu
     kit = createKit({ trustPrompt: { askTrust: async (d, facts) => (asked.push(describeDefinition(d.raw, facts)), true) } }, { trustAllServers: false });
   });
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -112,7 +112,7 @@ describe('dev.debug where the editor\'s debugger cannot start', function () {
   let kit: Kit;
   let dir: string;
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -147,7 +147,7 @@ describe('dev.debug node: the debugger attached before the process starts, ended
   let kit: Kit;
   let dir: string;
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -181,9 +181,9 @@ describe('dev.debug node: the debugger attached before the process starts, ended
     assert.deepStrictEqual(events, [`attach node 127.0.0.1:${port}`, 'attached']);
     assert.strictEqual(attachedTo, info.pid, 'the debugger is attached to the server process');
     assert.match(kit.logs.get('s')!.text, new RegExp(`Starting: node --inspect-brk=127\\.0\\.0\\.1:${port} \\S*basic-server\\.mjs`));
-    const echoed = (await kit.registry.session(info.id).callTool({ name: 'echo', arguments: { text: 'running' } })) as { content: { text: string }[] };
+    const echoed = (await kit.manager.session(info.id).callTool({ name: 'echo', arguments: { text: 'running' } })) as { content: { text: string }[] };
     assert.strictEqual(echoed.content[0].text, 'running');
-    await kit.registry.get(info.id)!.stop();
+    await kit.manager.get(info.id)!.stop();
     assert.deepStrictEqual(events, [`attach node 127.0.0.1:${port}`, 'attached', 'end']);
   });
 });

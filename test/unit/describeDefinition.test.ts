@@ -72,7 +72,7 @@ describe('describeDefinition (what the trust question shows)', () => {
 describe('trust covers the env file', function () {
   this.timeout(30_000);
   let kit: Kit;
-  afterEach(async () => kit?.registry.disposeAsync());
+  afterEach(async () => kit?.manager.disposeAsync());
 
   it('asks again when the env file of a trusted server changes', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-envfile-'));
@@ -84,10 +84,10 @@ describe('trust covers the env file', function () {
       kit.trustAnswers.push(true, true);
       await kit.update(scope, [entry('s', server)], []);
       await waitForState(kit, 's', 'running');
-      await kit.registry.get(serverState(kit, 's')!.id)!.restart();
+      await kit.manager.get(serverState(kit, 's')!.id)!.restart();
       assert.strictEqual(kit.trustAsked.length, 1, 'same file: not asked again');
       fs.writeFileSync(path.join(dir, '.env'), 'NODE_OPTIONS=--require ./evil.js\n');
-      await kit.registry.get(serverState(kit, 's')!.id)!.restart();
+      await kit.manager.get(serverState(kit, 's')!.id)!.restart();
       assert.strictEqual(kit.trustAsked.length, 2, 'edited file: asked again');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -48,7 +48,7 @@ posixOnly('a process started before its connection', () => {
   let kit: Kit | undefined;
   const pids: number[] = [];
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     kit = undefined;
     for (const pid of pids.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   });
@@ -61,7 +61,7 @@ posixOnly('a process started before its connection', () => {
     assert.strictEqual(started.length, 1);
     pids.push(started[0].process.pid!);
     assert.strictEqual(info.pid, started[0].process.pid, 'the running server is the process started first');
-    assert.strictEqual(kit.registry.get(info.id)!.lastSpawnedPid, started[0].process.pid, 'no second process was started');
+    assert.strictEqual(kit.manager.get(info.id)!.lastSpawnedPid, started[0].process.pid, 'no second process was started');
     assert.ok(info.features.tools.length > 0, 'its tools are listed');
   });
 

@@ -54,7 +54,7 @@ describe('elicitation against real servers', function () {
     kit = createKit({ features: [feature] });
   });
 
-  afterEach(async () => kit?.registry.disposeAsync());
+  afterEach(async () => kit?.manager.disposeAsync());
 
   const start = (name: string, script: string, env: Record<string, string> = {}) => startUserServer(kit, name, script, env);
 

@@ -6,7 +6,7 @@ import { resolveServer } from '../../src/core/config/variables';
 import { AuthStatusStore } from '../../src/core/auth/authStatus';
 import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
-import type { RegistryDeps } from '../../src/core/host/serverManager';
+import type { ServerManagerDeps } from '../../src/core/host/serverManager';
 import { createKit, entry, userScope, waitForState } from './hostTestKit';
 import { startOAuthFixture } from './remoteTestKit';
 
@@ -21,7 +21,7 @@ const server = (url: string): RawRemoteServer => ({
 });
 
 /** A host with the OAuth provider in place, so a test can show that resolved headers do not set it off. */
-const kitThatCouldSignIn = (overrides: Partial<RegistryDeps> = {}) =>
+const kitThatCouldSignIn = (overrides: Partial<ServerManagerDeps> = {}) =>
   createKit({
     authProvider: oauthProviderFactory({
       store: new MemorySecretStore(),
@@ -61,7 +61,7 @@ describe('remote server headers', function () {
       const stats = await fixture.stats();
       assert.deepStrictEqual([stats.registrations, stats.authorizations], [0, 0]);
     } finally {
-      await kit.registry.disposeAsync();
+      await kit.manager.disposeAsync();
       await fixture.stop();
     }
   });
@@ -74,7 +74,7 @@ describe('remote server headers', function () {
       kit.log('keyed').setLevel('trace');
       await kit.update(userScope, [entry('keyed', server(fixture.url))], [tokenInput]);
       await waitForState(kit, 'keyed', 'running');
-      const client = kit.registry.session('user::keyed');
+      const client = kit.manager.session('user::keyed');
       const result = await client.callTool({ name: 'whoami', arguments: {} });
       const { headers } = JSON.parse((result.content as { text: string }[])[0].text) as { headers: Record<string, string> };
       assert.deepStrictEqual(
@@ -88,7 +88,7 @@ describe('remote server headers', function () {
       for (const secret of [TOKEN, API_KEY, 'eu-west']) assert.ok(!log.includes(secret), `${secret} is not in the log`);
       assert.ok(log.includes('••••••'));
     } finally {
-      await kit.registry.disposeAsync();
+      await kit.manager.disposeAsync();
       await fixture.stop();
     }
   });

@@ -17,7 +17,7 @@ describe('idle health ping', function () {
 
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-ping-'))));
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -66,7 +66,7 @@ describe('idle health ping', function () {
     const info = await waitForState(kit, 'slow', 'running');
     kit.log('slow').setLevel('trace');
     // Called without a progress handler: no progress token, so the server says nothing while it sleeps.
-    await kit.registry.session(info.id).callTool({ name: 'sleep', arguments: { ms: 1200 } });
+    await kit.manager.session(info.id).callTool({ name: 'sleep', arguments: { ms: 1200 } });
     assert.doesNotMatch(kit.log('slow').text.split('"name":"sleep"')[1].split('"result"')[0], /"method":"ping"/);
   });
 });

@@ -6,7 +6,7 @@ import { Emitter } from '../../src/core/common/events';
 import type { InputProvider, KeyValueStore, TrustPrompt } from '../../src/core/host/hostPorts';
 import type { LogLevelName, ServerLog } from '../../src/core/common/log';
 import { consentSubject } from '../../src/core/features/consentSubject';
-import { ServerRegistry, type HostSettings, type RegistryDeps } from '../../src/core/host/serverManager';
+import { ServerManager, type HostSettings, type ServerManagerDeps } from '../../src/core/host/serverManager';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
 import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
@@ -65,7 +65,7 @@ export const stdio = (command: string, args: string[] = [], env: Record<string, 
 export const entry = (name: string, server: RawServer): RawServerEntry => ({ name, server, nameSpan: { offset: 0, length: 0 } });
 
 export interface Kit {
-  registry: ServerRegistry;
+  manager: ServerManager;
   logs: Map<string, MemoryLog>;
   trustAnswers: (boolean | undefined)[];
   trustAsked: string[];
@@ -76,10 +76,10 @@ export interface Kit {
   workspaceTrusted: boolean;
   log(name: string): MemoryLog;
   /** Applies a scope's configuration and waits for the starts it causes. */
-  update(...args: Parameters<ServerRegistry['updateScope']>): Promise<void>;
+  update(...args: Parameters<ServerManager['updateScope']>): Promise<void>;
 }
 
-export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Partial<HostSettings> = {}, store = new MemoryStore()): Kit {
+export function createKit(overrides: Partial<ServerManagerDeps> = {}, settings: Partial<HostSettings> = {}, store = new MemoryStore()): Kit {
   const kit = {
     logs: new Map<string, MemoryLog>(),
     trustAnswers: [] as (boolean | undefined)[],
@@ -108,7 +108,7 @@ export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Parti
       return v;
     },
   };
-  kit.registry = new ServerRegistry({
+  kit.manager = new ServerManager({
     clientInfo: { name: 'mcp-host-tests', version: '0.0.0' },
     createConnection,
     planLaunch,
@@ -129,8 +129,8 @@ export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Parti
     ...overrides,
   });
   kit.update = async (...args) => {
-    await kit.registry.updateScope(...args);
-    await kit.registry.idle();
+    await kit.manager.updateScope(...args);
+    await kit.manager.idle();
   };
   kit.log = (name) => {
     if (!kit.logs.has(name)) kit.logs.set(name, new MemoryLog());
@@ -139,7 +139,7 @@ export function createKit(overrides: Partial<RegistryDeps> = {}, settings: Parti
   return kit;
 }
 
-export const serverState = (kit: Kit, name: string) => kit.registry.servers().find((s) => s.name === name);
+export const serverState = (kit: Kit, name: string) => kit.manager.servers().find((s) => s.name === name);
 
 /** What a blocked server waits for (reason and message); undefined in any other state. */
 export const blockOf = (info: ServerInfo | undefined) => (info?.state.kind === 'blocked' ? info.state : undefined);
@@ -188,7 +188,7 @@ export async function startUserServer(kit: Kit, name: string, script: string, en
     id: info.id,
     /** What the user's decisions about this server are remembered for. */
     subject: consentSubject(info.scope, info.name, info.definition),
-    client: kit.registry.session(info.id),
+    client: kit.manager.session(info.id),
     tools: info.features.tools.map((t) => t.name),
   };
 }

@@ -35,7 +35,7 @@ describe('hostile remote servers', function () {
         },
       }),
     });
-    cleanups.push(() => kit.registry.disposeAsync());
+    cleanups.push(() => kit.manager.disposeAsync());
   }
 
   async function fixture(env: Record<string, string> = {}): Promise<OAuthFixture> {
@@ -56,7 +56,7 @@ describe('hostile remote servers', function () {
   it('a removed server leaves no sign-in state behind for a new server of the same name', async () => {
     const status = new AuthStatusStore();
     kit = createKit({ authStatus: status });
-    cleanups.push(() => kit.registry.disposeAsync());
+    cleanups.push(() => kit.manager.disposeAsync());
     const server = await fixture({ FIXTURE_AUTH: 'none' });
     await kit.update(userScope, [entry('remote', http(server.url))], []);
     status.set('user::remote', { kind: 'signedIn', account: 'alice@example.com', authorizationServer: 'as.example' });
@@ -116,7 +116,7 @@ describe('hostile remote servers', function () {
     startKit();
     await kit.update(userScope, [entry('echo', http(server.url, { Authorization: 'Bearer static-token-very-secret' }))], []);
     await waitForState(kit, 'echo', 'running');
-    const error = await kit.registry
+    const error = await kit.manager
       .session('user::echo')
       .callTool({ name: 'echo-auth-error', arguments: {} })
       .then(() => undefined, (e: Error) => e);
@@ -131,7 +131,7 @@ describe('hostile remote servers', function () {
     await kit.update(userScope, [entry('endless', http(server.url))], []);
     await waitForState(kit, 'endless', 'running');
     const heapBefore = process.memoryUsage().heapUsed;
-    await assert.rejects(kit.registry.session('user::endless').callTool({ name: 'endless-event', arguments: {} }));
+    await assert.rejects(kit.manager.session('user::endless').callTool({ name: 'endless-event', arguments: {} }));
     await waitFor(() => /event over 64 MB/.test(kit.log('endless').text), 20_000, 'the reason in the log');
     const info = await waitFor(() => serverState(kit, 'endless')?.state.kind !== 'running' && serverState(kit, 'endless'), 10_000, 'not running');
     assert.ok(process.memoryUsage().heapUsed - heapBefore < 200 * 1024 * 1024, 'the event was not kept');

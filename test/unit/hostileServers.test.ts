@@ -15,7 +15,7 @@ posixOnly('hostile servers', function () {
   let kit: Kit;
   const leftovers: number[] = [];
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     for (const pid of leftovers.splice(0)) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -27,8 +27,8 @@ posixOnly('hostile servers', function () {
 
   it('a server that hangs tools/list cannot hold a stop: the process is gone within 2 s', async () => {
     kit = createKit({}, { requestTimeoutMs: 60_000 });
-    await kit.registry.updateScope(userScope, [entry('hung', hostile({ FIXTURE_HANG_LISTS: '1' }))], []);
-    const server = kit.registry.get('user::hung')!;
+    await kit.manager.updateScope(userScope, [entry('hung', hostile({ FIXTURE_HANG_LISTS: '1' }))], []);
+    const server = kit.manager.get('user::hung')!;
     const pid = await waitFor(() => server.lastSpawnedPid, 10_000, 'spawned');
     await waitFor(() => /ready pid/.test(kit.log('hung').text), 10_000, 'handshake done, lists hanging');
     const started = Date.now();
@@ -42,10 +42,10 @@ posixOnly('hostile servers', function () {
     kit = createKit();
     await kit.update(userScope, [entry('forker', hostile())], []);
     await waitForState(kit, 'forker', 'running');
-    const orphan = Number(text(await kit.registry.session('user::forker').callTool({ name: 'fork-orphan', arguments: {} })));
+    const orphan = Number(text(await kit.manager.session('user::forker').callTool({ name: 'fork-orphan', arguments: {} })));
     leftovers.push(orphan);
     assert.ok(isAlive(orphan), 'the orphan runs');
-    await kit.registry.get('user::forker')!.stop();
+    await kit.manager.get('user::forker')!.stop();
     await waitFor(() => !isAlive(orphan), 3000, 'the orphan ended with its server');
   });
 
@@ -53,7 +53,7 @@ posixOnly('hostile servers', function () {
     kit = createKit();
     await kit.update(userScope, [entry('crasher', hostile())], []);
     await waitForState(kit, 'crasher', 'running');
-    void kit.registry
+    void kit.manager
       .session('user::crasher')
       .callTool({ name: 'crash-leaving-child', arguments: {} })
       .catch(() => undefined);
@@ -68,7 +68,7 @@ posixOnly('hostile servers', function () {
     kit = createKit();
     await kit.update(userScope, [entry('flood', hostile())], []);
     await waitForState(kit, 'flood', 'running');
-    const session = kit.registry.session('user::flood');
+    const session = kit.manager.session('user::flood');
     assert.strictEqual(text(await session.callTool({ name: 'stderr-flood', arguments: { mb: 3 } })), 'flooded');
     const line = await waitFor(() => kit.log('flood').lines.find((l) => l.includes('[line cut at 1 MB]')), 5000, 'the cut line');
     assert.ok(line.length < 1024 * 1024 + 200, `kept ${line.length} characters`);
@@ -81,11 +81,11 @@ posixOnly('hostile servers', function () {
     await kit.update(userScope, [entry('huge', hostile()), entry('calm', hostile())], []);
     await waitForState(kit, 'huge', 'running');
     await waitForState(kit, 'calm', 'running');
-    await assert.rejects(kit.registry.session('user::huge').callTool({ name: 'huge-message', arguments: { mb: 65 } }));
+    await assert.rejects(kit.manager.session('user::huge').callTool({ name: 'huge-message', arguments: { mb: 65 } }));
     await waitFor(() => /message over 64 MB/.test(kit.log('huge').text), 10_000, 'the reason in the log');
     await waitForState(kit, 'huge', 'error');
     await sleep(100);
     assert.strictEqual(serverState(kit, 'calm')!.state.kind, 'running');
-    assert.match(text(await kit.registry.session('user::calm').callTool({ name: 'stderr-flood', arguments: { mb: 0 } })), /flooded/);
+    assert.match(text(await kit.manager.session('user::calm').callTool({ name: 'stderr-flood', arguments: { mb: 0 } })), /flooded/);
   });
 });

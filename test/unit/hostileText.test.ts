@@ -33,7 +33,7 @@ async function assertInert(markdown: string, where: string) {
 describe('a server whose texts attack the UI', function () {
   this.timeout(30_000);
   let kit: Kit;
-  afterEach(async () => kit?.registry.disposeAsync());
+  afterEach(async () => kit?.manager.disposeAsync());
 
   it('tooltips, chat listings, results and notification texts built from it hold no link but ours', async () => {
     kit = createKit();
@@ -52,7 +52,7 @@ describe('a server whose texts attack the UI', function () {
     await assertInert(toolsListing([info]), '@mcp /tools');
     await assertInert(promptsListing(listPrompts([info])), '@mcp /prompts');
     await assertInert(resourcesListing([info], 'mcpHost.attachResourceToChat'), '@mcp /resources');
-    const session = kit.registry.session(info.id);
+    const session = kit.manager.session(info.id);
     await assertInert(toolResultToMarkdown(await session.callTool({ name: 'evil_tool', arguments: {} })), 'tool result');
     await assertInert(promptToMarkdown({ description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text: prompt.description! } }] }), 'prompt document');
     const failure = await session.callTool({ name: 'fail', arguments: {} }).then(() => undefined, (e: Error) => e.message);

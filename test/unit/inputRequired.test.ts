@@ -90,7 +90,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     const start = async (env: Record<string, string> = {}) => {
       const started = await startUserServer(kit, 'asking', fixtureServer('asking-server.mjs'), { FIXTURE_ERAS: modern ? 'modern' : 'legacy', ...env });
       client = started.client;
-      assert.strictEqual(kit.registry.servers()[0].protocolVersion, era);
+      assert.strictEqual(kit.manager.servers()[0].protocolVersion, era);
     };
 
     beforeEach(() => {
@@ -111,10 +111,10 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
       });
     });
 
-    afterEach(async () => kit?.registry.disposeAsync());
+    afterEach(async () => kit?.manager.disposeAsync());
 
     it('roots: the workspace folders', async () => {
-      kit.registry.setRoots([{ uri: 'file:///work/project', name: 'project' }]);
+      kit.manager.setRoots([{ uri: 'file:///work/project', name: 'project' }]);
       await start();
       const r = await call('roots');
       assert.deepStrictEqual(r.result, { roots: [{ uri: 'file:///work/project', name: 'project' }] });

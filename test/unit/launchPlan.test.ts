@@ -28,7 +28,7 @@ describe('the launch plan: the trust question shows the launch that will run', f
     kit = createKit({ trustPrompt: { askTrust: async (d, facts) => (asked.push(describeDefinition(d.raw, facts)), answers.shift()) } }, { trustAllServers: false });
   });
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -152,7 +152,7 @@ describe('the launch plan: the trust question shows the launch that will run', f
     assert.match(asked[0], new RegExp(`Runs the file: ${node.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     fs.mkdirSync(path.join(dir, 'bin'));
     fs.writeFileSync(path.join(dir, 'bin', 'node'), `#!/bin/sh\nexec ${JSON.stringify(node)} "$@"\n`, { mode: 0o755 });
-    await kit.registry.get(serverState(kit, 's')!.id)!.restart();
+    await kit.manager.get(serverState(kit, 's')!.id)!.restart();
     assert.strictEqual(asked.length, 2, 'asked again: another file would run');
     assert.ok(asked[1].includes(`Runs the file: ${path.join(dir, 'bin', 'node')}`), asked[1]);
     assert.strictEqual(serverState(kit, 's')?.state.kind, 'blocked');
@@ -170,7 +170,7 @@ describe('the launch plan: the trust question shows the launch that will run', f
     answers.push(true);
     await start(stdio(node, [basic()], { LANG: 'C' }));
     await waitForState(kit, 's', 'running');
-    await kit.registry.get(serverState(kit, 's')!.id)!.restart();
+    await kit.manager.get(serverState(kit, 's')!.id)!.restart();
     await waitForState(kit, 's', 'running');
     assert.strictEqual(asked.length, 1);
   });

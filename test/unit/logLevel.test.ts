@@ -7,14 +7,14 @@ import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from 
 describe('log level per request on 2026-07-28', function () {
   this.timeout(30_000);
   let kit: Kit;
-  afterEach(() => kit?.registry.disposeAsync());
+  afterEach(() => kit?.manager.disposeAsync());
 
   async function levels(eras: string) {
     kit = createKit();
     kit.log('logs').setLevel('debug');
     await kit.update(workspaceScope(), [entry('logs', stdio(process.execPath, [fixtureServer('log-level-server.mjs')], { FIXTURE_ERAS: eras }))], []);
     const info = await waitForState(kit, 'logs', 'running');
-    const call = async () => JSON.parse(((await kit.registry.session(info.id).callTool({ name: 'levels', arguments: {} })) as { content: { text: string }[] }).content[0].text) as { setLevel: string[]; meta: (string | null)[] };
+    const call = async () => JSON.parse(((await kit.manager.session(info.id).callTool({ name: 'levels', arguments: {} })) as { content: { text: string }[] }).content[0].text) as { setLevel: string[]; meta: (string | null)[] };
     return { info, call };
   }
 

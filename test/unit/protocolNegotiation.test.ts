@@ -22,7 +22,7 @@ describe('protocol negotiation (2026-07-28 and 2025)', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-negotiation-'));
   });
   afterEach(async () => {
-    for (const kit of kits) await kit.registry.disposeAsync();
+    for (const kit of kits) await kit.manager.disposeAsync();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -49,7 +49,7 @@ describe('protocol negotiation (2026-07-28 and 2025)', function () {
     assert.deepStrictEqual(modern.features.tools.map((t) => t.name), ['ask', 'sample', 'roots', 'capabilities']);
     assert.deepStrictEqual(legacy.features.tools.map((t) => t.name), ['ask', 'sample', 'roots', 'capabilities']);
     // The modern server learnt our capabilities from the request's _meta (there is no initialize to carry them).
-    const declared = await kit.registry.session(modern.id).callTool({ name: 'capabilities', arguments: {} });
+    const declared = await kit.manager.session(modern.id).callTool({ name: 'capabilities', arguments: {} });
     assert.ok(JSON.parse((declared.content[0] as { text: string }).text).roots, 'roots declared in _meta');
     assert.strictEqual(spawns('modern'), 1);
     assert.strictEqual(spawns('legacy'), 1);
@@ -71,7 +71,7 @@ describe('protocol negotiation (2026-07-28 and 2025)', function () {
     assert.strictEqual(spawns('exits'), 2, 'the probe cost a second spawn, the first time');
     assert.match(kit.log('exits').text, /exited with exit code \d+ at its first request: starting it once more/);
 
-    await kit.registry.get(info.id)!.restart();
+    await kit.manager.get(info.id)!.restart();
     await waitForState(kit, 'exits', 'running');
     assert.strictEqual(spawns('exits'), 3, 'a restart spawns once');
     assert.match(kit.log('exits').text, /known legacy server: not probed/);
@@ -102,7 +102,7 @@ describe('protocol negotiation (2026-07-28 and 2025)', function () {
     assert.ok(Date.now() - started >= 1400, 'the first start waited for the probe');
     assert.strictEqual(spawns('silent'), 1, 'no second spawn: the fallback runs on the same process');
     started = Date.now();
-    await kit.registry.get(info.id)!.restart();
+    await kit.manager.get(info.id)!.restart();
     await waitForState(kit, 'silent', 'running');
     assert.ok(Date.now() - started < 1400, `the restart did not probe (${Date.now() - started} ms)`);
   });
@@ -148,8 +148,8 @@ describe('protocol negotiation (2026-07-28 and 2025)', function () {
     // The definition hash comes from a start in a window without protocol memory.
     const probe = createKit();
     await probe.update(userScope, [def], []);
-    const hash = probe.registry.get(serverState(probe, def.name)!.id)!.runningHash!;
-    await probe.registry.disposeAsync();
+    const hash = probe.manager.get(serverState(probe, def.name)!.id)!.runningHash!;
+    await probe.manager.disposeAsync();
     await new ProtocolMemory(store).remember(hash, 'legacy', '2025-11-25');
     return hash;
   }

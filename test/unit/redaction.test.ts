@@ -51,7 +51,7 @@ describe('secret redaction in logs', function () {
       kit.log('secured').setLevel('trace');
       await kit.update(userScope, [entry('secured', { type: 'http', url: fixture.url, headers: {} })], []);
       await waitForState(kit, 'secured', 'running');
-      const client = kit.registry.session('user::secured');
+      const client = kit.manager.session('user::secured');
       const result = await client.callTool({ name: 'whoami', arguments: {} });
       const record = JSON.parse(store.data.get(authStorageKey('user::secured'))!);
       const { access_token, refresh_token } = record.tokens.tokens;
@@ -61,7 +61,7 @@ describe('secret redaction in logs', function () {
       for (const secret of [access_token, refresh_token, record.codeVerifier]) assert.ok(!log.includes(secret), 'secret not in the log');
       assert.match(log, /authorization.{0,10}Bearer ••••••/);
     } finally {
-      await kit.registry.disposeAsync();
+      await kit.manager.disposeAsync();
       await fixture.stop();
     }
   });

@@ -16,7 +16,7 @@ describe('remote servers', function () {
 
   beforeEach(() => {
     kit = createKit();
-    cleanups.push(() => kit.registry.disposeAsync());
+    cleanups.push(() => kit.manager.disposeAsync());
   });
 
   afterEach(async () => {
@@ -35,7 +35,7 @@ describe('remote servers', function () {
     return server;
   }
 
-  const client = (name: string) => kit.registry.session(`user::${name}`);
+  const client = (name: string) => kit.manager.session(`user::${name}`);
   const echo = async (name: string, message: string) => {
     const result = await client(name).callTool({ name: 'echo', arguments: { message } });
     return (result.content as { text: string }[])[0].text;
@@ -72,8 +72,8 @@ describe('remote servers', function () {
     assert.strictEqual(await echo('remote', 'before'), 'Echo: before');
     const states: string[] = [];
     // Disposed at the end: the kit's teardown removes the server, which this listener is not about.
-    const watching = kit.registry.onDidChangeServers(() => states.push(serverState(kit, 'remote')?.state.kind ?? 'removed'));
-    const oldSession = kit.registry.session('user::remote').transportSessionId;
+    const watching = kit.manager.onDidChangeServers(() => states.push(serverState(kit, 'remote')?.state.kind ?? 'removed'));
+    const oldSession = kit.manager.session('user::remote').transportSessionId;
 
     await first.stop();
     await everything('streamableHttp', first.port);
@@ -82,7 +82,7 @@ describe('remote servers', function () {
     const log = kit.log('remote').text;
     assert.match(log, /no longer knows session .* starting a new session/);
     assert.match(log, /New session \S+ started/);
-    assert.notStrictEqual(kit.registry.session('user::remote').transportSessionId, oldSession);
+    assert.notStrictEqual(kit.manager.session('user::remote').transportSessionId, oldSession);
     watching.dispose();
     assert.ok(states.every((s) => s === 'running'), `state stayed running: ${states.join(', ')}`);
   });
@@ -101,7 +101,7 @@ describe('remote servers', function () {
     assert.deepStrictEqual(result.content, [{ type: 'text', text: 'still here' }]);
     assert.strictEqual((await server.stats()).sessions, 2);
     assert.match(kit.log('fixture').text, /\(HTTP 404\): starting a new session/);
-    await kit.registry.get('user::fixture')!.stop();
+    await kit.manager.get('user::fixture')!.stop();
     assert.strictEqual((await server.stats()).deletes, 1);
   });
 

@@ -15,20 +15,20 @@ describe('resources: live updates on 2026-07-28 (subscriptions/listen)', functio
   let updates: ResourceUpdate[];
 
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     subs?.dispose();
   });
 
   it('follows a watched resource on a listen stream, passes updates on, and stops after the last watcher', async () => {
     subs = new ResourceSubscriptions();
     kit = createKit({ features: [subs] });
-    subs.follow(kit.registry.onDidChangeServers);
+    subs.follow(kit.manager.onDidChangeServers);
     updates = [];
     subs.onDidUpdate((u) => updates.push(u));
     await kit.update(workspaceScope(), [entry('listen', stdio(process.execPath, [fixtureServer('listen-server.mjs')]))], []);
     const info = await waitForState(kit, 'listen', 'running');
     assert.strictEqual(info.protocolVersion, '2026-07-28');
-    const session = kit.registry.session(info.id);
+    const session = kit.manager.session(info.id);
     const bump = () => session.callTool({ name: 'bump', arguments: {} });
 
     const watch = subs.watch(info.id, URI);

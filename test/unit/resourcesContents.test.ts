@@ -25,7 +25,7 @@ describe('resources: decoding contents', function () {
 
   before(async () => {
     kit = createKit();
-    service = new ResourceService(kit.registry);
+    service = new ResourceService(kit.manager);
     await kit.update(
       workspaceScope(),
       [entry('res', stdio(process.execPath, [fixtureServer('resources-server.mjs')], { FIXTURE_BIG_BYTES: String(2 * 1024 * 1024) }))],
@@ -35,7 +35,7 @@ describe('resources: decoding contents', function () {
   });
 
   after(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
   });
 
   it('shows text as it is, in a file named for its type', async () => {

@@ -15,7 +15,7 @@ describe('resources: lazy paging and templates', function () {
   let service: ResourceService;
 
   const listRequests = async (id: string): Promise<number> => {
-    const result = (await kit.registry.session(id).callTool({ name: 'count-list-requests', arguments: {} })) as {
+    const result = (await kit.manager.session(id).callTool({ name: 'count-list-requests', arguments: {} })) as {
       content: { text: string }[];
     };
     return Number(result.content[0].text);
@@ -23,13 +23,13 @@ describe('resources: lazy paging and templates', function () {
 
   async function startPaging(env: Record<string, string> = {}) {
     kit = createKit();
-    service = new ResourceService(kit.registry);
+    service = new ResourceService(kit.manager);
     await kit.update(scope, [entry('paging', stdio(node, [fixtureServer('paging-server.mjs')], env))], []);
     return waitForState(kit, 'paging', 'running');
   }
 
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
   });
 
   it('loads only the first page of 10,000 resources when the server starts', async () => {
@@ -92,7 +92,7 @@ describe('resources: lazy paging and templates', function () {
     await kit.update(scope, [entry('res', stdio(node, [fixtureServer('resources-server.mjs')]))], []);
     const info = await waitForState(kit, 'res', 'running');
     const before = info.features.resources.length;
-    await kit.registry.session(info.id).callTool({ name: 'add-resource', arguments: { name: 'fresh' } });
+    await kit.manager.session(info.id).callTool({ name: 'add-resource', arguments: { name: 'fresh' } });
     const after = await waitFor(() => {
       const r = serverState(kit, 'res')!.features.resources;
       return r.length === before + 1 && r;
@@ -126,7 +126,7 @@ describe('resources: lazy paging and templates', function () {
 
   it('gives no completions (rather than an error) when the server offers none or fails', async () => {
     kit = createKit();
-    service = new ResourceService(kit.registry);
+    service = new ResourceService(kit.manager);
     await kit.update(scope, [entry('res', stdio(node, [fixtureServer('resources-server.mjs')]))], []);
     const info = await waitForState(kit, 'res', 'running');
     assert.deepStrictEqual(await service.completer(info.id, 'fixture://x/{y}')('y', '', {}), [], 'no completions capability');

@@ -21,7 +21,7 @@ describe('resources: live updates', function () {
   async function start(env: Record<string, string> = {}) {
     subs = new ResourceSubscriptions();
     kit = createKit({ features: [subs] });
-    subs.follow(kit.registry.onDidChangeServers);
+    subs.follow(kit.manager.onDidChangeServers);
     updates = [];
     subs.onDidUpdate((u) => updates.push(u));
     await kit.update(
@@ -36,13 +36,13 @@ describe('resources: live updates', function () {
 
   const tool = async (name: string, args: Record<string, unknown> = {}, server = 'res') => {
     const id = serverState(kit, server)!.id;
-    const r = (await kit.registry.session(id).callTool({ name, arguments: args })) as { content: { text: string }[] };
+    const r = (await kit.manager.session(id).callTool({ name, arguments: args })) as { content: { text: string }[] };
     return r.content[0].text;
   };
   const serverSubscriptions = async (server = 'res') => JSON.parse(await tool('subscriptions', {}, server)) as string[];
 
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     subs?.dispose();
   });
 
@@ -77,10 +77,10 @@ describe('resources: live updates', function () {
     const id = await start();
     const watch = subs.watch(id, LIVE);
     await waitFor(() => subs.isSubscribed(id, LIVE), 5000, 'subscribed');
-    await kit.registry.get(id)!.stop();
+    await kit.manager.get(id)!.stop();
     assert.ok(!subs.isSubscribed(id, LIVE), 'the session ended with the server');
     assert.deepStrictEqual(subs.subscriptions(), []);
-    await kit.registry.get(id)!.start(true);
+    await kit.manager.get(id)!.start(true);
     await waitForState(kit, 'res', 'running');
     await waitFor(async () => (await serverSubscriptions()).includes(LIVE), 5000, 'subscribed again by the new session');
     await tool('bump');

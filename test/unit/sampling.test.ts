@@ -171,12 +171,12 @@ describe('sampling: the feature against real servers', function () {
       activeToolCalls,
       queue: new InteractionQueue(),
       notifyUser: (m) => notices.push(m),
-      describeContext: (id, scope) => describeServerContext(kit.registry.servers(), id, scope),
+      describeContext: (id, scope) => describeServerContext(kit.manager.servers(), id, scope),
     });
     kit = createKit({ features: [feature] });
   });
 
-  afterEach(async () => kit?.registry.disposeAsync());
+  afterEach(async () => kit?.manager.disposeAsync());
 
   const triggerSampling = async (client: ServerSession, prompt = 'hello') =>
     JSON.stringify(await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt, maxTokens: 100 } }));
@@ -324,7 +324,7 @@ describe('sampling: the feature against real servers', function () {
   it('does not declare sampling to a server it is turned off for', async () => {
     settings.enabled = false;
     const info = await start('everything', everythingServer);
-    const tools = kit.registry.servers().find((s) => s.id === info.id)!.features.tools.map((t) => t.name);
+    const tools = kit.manager.servers().find((s) => s.id === info.id)!.features.tools.map((t) => t.name);
     assert.ok(tools.includes('echo'));
     assert.ok(!tools.includes('trigger-sampling-request'), 'server-everything offers the trigger only when sampling is declared');
   });
@@ -350,8 +350,8 @@ describe('sampling: the feature against real servers', function () {
       assert.deepStrictEqual((await declared()).sampling, { tools: {} });
       settings.allowedContext = 'thisServer';
       settings.allowTools = false;
-      await kit.registry.get(id)!.restart();
-      client = kit.registry.session(id);
+      await kit.manager.get(id)!.restart();
+      client = kit.manager.session(id);
       assert.deepStrictEqual((await declared()).sampling, { context: {} }, 'tools declared only when the user allows them');
     });
 

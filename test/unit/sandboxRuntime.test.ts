@@ -47,7 +47,7 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     kit = createKit();
   });
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     listener?.close();
     for (const d of [ws, secretDir, outside]) fs.rmSync(d, { recursive: true, force: true });
   });
@@ -55,7 +55,7 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
   const startProbe = async (server: RawServer) => {
     await kit.update(workspaceScope(ws), [entry('probe', server)], []);
     const info = await waitForState(kit, 'probe', 'running', 30_000);
-    return (name: string, args: Record<string, unknown>) => kit.registry.session(info.id).callTool({ name, arguments: args });
+    return (name: string, args: Record<string, unknown>) => kit.manager.session(info.id).callTool({ name, arguments: args });
   };
 
   it('refuses reading under the home folder, writing outside its folders and connecting to a port of this machine; its allowed work succeeds', async () => {
@@ -143,7 +143,7 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
       assert.match(message, /cannot confine it\. The sandbox needs bubblewrap \(bwrap\), socat, ripgrep \(rg\), not found on the PATH/);
       assert.strictEqual(info.pid, undefined);
     } finally {
-      await k.registry.disposeAsync();
+      await k.manager.disposeAsync();
     }
     assert.deepStrictEqual(sandboxSupport('win32'), { ok: false, reason: 'Windows cannot confine an MCP server (the sandbox runs on Linux and macOS).' });
   });
@@ -177,11 +177,11 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
         if (answer) {
           assert.strictEqual(info.confined, undefined, 'not confined');
           assert.match(k.log('probe').text, /Running unconfined, as you chose: The sandbox needs bubblewrap/);
-          const r = await k.registry.session(info.id).callTool({ name: 'read', arguments: { path: path.join(secretDir, 'id_rsa') } });
+          const r = await k.manager.session(info.id).callTool({ name: 'read', arguments: { path: path.join(secretDir, 'id_rsa') } });
           assert.strictEqual(text(r), 'PRIVATE KEY');
         }
       } finally {
-        await k.registry.disposeAsync();
+        await k.manager.disposeAsync();
       }
     }
   });

@@ -22,13 +22,13 @@ import {
 const node = process.execPath;
 const scope = workspaceScope();
 
-describe('ServerRegistry against real servers', function () {
+describe('ServerManager against real servers', function () {
   this.timeout(60_000);
   let kit: Kit;
   const httpServers: ChildProcess[] = [];
 
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     for (const p of httpServers.splice(0)) p.kill('SIGKILL');
   });
 
@@ -59,7 +59,7 @@ describe('ServerRegistry against real servers', function () {
     await kit.update(scope, [entry('remote', { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} })], []);
     const info = await waitForState(kit, 'remote', 'running');
     assert.ok(info.features.tools.some((t) => t.name === 'get-sum'));
-    const result = (await kit.registry.session(info.id).callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } })) as {
+    const result = (await kit.manager.session(info.id).callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } })) as {
       content: { text: string }[];
     };
     assert.match(result.content[0].text, /5/);
@@ -81,7 +81,7 @@ describe('ServerRegistry against real servers', function () {
     await kit.update(scope, [entry('paged', stdio(node, [fixtureServer('basic-server.mjs')], { FIXTURE_PAGE_SIZE: '2' }))], []);
     const info = await waitForState(kit, 'paged', 'running');
     assert.strictEqual(info.features.tools.length, 5, 'all tools over 3 pages');
-    const client = kit.registry.session(info.id);
+    const client = kit.manager.session(info.id);
     await client.callTool({ name: 'add-tool', arguments: { name: 'fresh' } });
     await waitFor(() => serverState(kit, 'paged')?.features.tools.some((t) => t.name === 'fresh'), 5000, 'list_changed refresh');
   });
@@ -106,11 +106,11 @@ describe('ServerRegistry against real servers', function () {
     kit = createKit();
     const states: ServerStateKind[] = [];
     const failures: string[] = [];
-    kit.registry.onDidChangeServers(() => {
+    kit.manager.onDidChangeServers(() => {
       const s = serverState(kit, 'crashy')?.state.kind;
       if (s && s !== states.at(-1)) states.push(s);
     });
-    kit.registry.onDidFail(({ message }) => failures.push(message));
+    kit.manager.onDidFail(({ message }) => failures.push(message));
     const crashy = stdio(node, [fixtureServer('crash-server.mjs')], { FIXTURE_CRASH: 'after-init', FIXTURE_CRASH_AFTER_MS: '100' });
     await kit.update(scope, [entry('crashy', crashy)], []);
     await waitFor(() => failures.length === 1, 20_000, 'give up after 3 crashes');
@@ -129,7 +129,7 @@ describe('ServerRegistry against real servers', function () {
     await kit.update(scope, [entry('silent', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
     const info = await waitForState(kit, 'silent', 'error');
     assert.match(info.state.kind === 'error' ? info.state.message : '', /did not answer initialize within 1 s/);
-    const pid = kit.registry.get(info.id)!.lastSpawnedPid;
+    const pid = kit.manager.get(info.id)!.lastSpawnedPid;
     assert.ok(pid, 'a process was spawned');
     assert.ok(!isAlive(pid), 'and it is gone');
     assert.strictEqual(info.crashCount, 0, 'a timeout is not retried as a crash');
@@ -139,7 +139,7 @@ describe('ServerRegistry against real servers', function () {
     kit = createKit();
     await kit.update(scope, [entry('garbage', stdio(node, [fixtureServer('garbage-server.mjs')]))], []);
     const info = await waitForState(kit, 'garbage', 'running');
-    const result = (await kit.registry.session(info.id).callTool({ name: 'echo', arguments: { text: 'hi' } })) as {
+    const result = (await kit.manager.session(info.id).callTool({ name: 'echo', arguments: { text: 'hi' } })) as {
       content: { text: string }[];
     };
     assert.match(result.content[0].text, /hi/);
@@ -166,7 +166,7 @@ describe('ServerRegistry against real servers', function () {
     kit = createKit();
     await kit.update(scope, [entry('fixme', stdio('definitely-not-a-command-mcp-host')), entry('paused', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
     await waitForState(kit, 'fixme', 'error');
-    await kit.registry.get((await waitForState(kit, 'paused', 'running')).id)!.stop();
+    await kit.manager.get((await waitForState(kit, 'paused', 'running')).id)!.stop();
     await kit.update(
       scope,
       [entry('fixme', stdio(node, [fixtureServer('basic-server.mjs')])), entry('paused', stdio(node, [fixtureServer('basic-server.mjs'), 'edited']))],
@@ -193,7 +193,7 @@ describe('ServerRegistry against real servers', function () {
     const info = await waitForState(kit, 'wrapped', 'running');
     const childPid = Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid'));
     assert.ok(isAlive(info.pid!) && isAlive(childPid));
-    await kit.registry.get(info.id)!.stop();
+    await kit.manager.get(info.id)!.stop();
     assert.ok(!isAlive(info.pid!), 'wrapper gone');
     await waitFor(() => !isAlive(childPid), 3000, 'child gone');
   });
@@ -202,7 +202,7 @@ describe('ServerRegistry against real servers', function () {
     kit = createKit();
     await kit.update(scope, [entry('stubborn', stdio(node, [fixtureServer('stubborn-server.mjs')]))], []);
     const info = await waitForState(kit, 'stubborn', 'running');
-    await kit.registry.get(info.id)!.stop();
+    await kit.manager.get(info.id)!.stop();
     assert.ok(!isAlive(info.pid!));
     assert.match(kit.log('stubborn').text, /sending SIGKILL/);
   });
@@ -221,15 +221,15 @@ describe('ServerRegistry against real servers', function () {
     const pids = [(await waitForState(kit, 'one', 'running')).pid!, (await waitForState(kit, 'wrapped', 'running')).pid!, (await waitForState(kit, 'stubborn', 'running')).pid!];
     pids.push(Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid')));
     assert.ok(pids.every(isAlive));
-    await kit.registry.disposeAsync();
+    await kit.manager.disposeAsync();
     await waitFor(() => pids.every((p) => !isAlive(p)), 3000, 'every process gone');
-    assert.deepStrictEqual(kit.registry.servers(), []);
+    assert.deepStrictEqual(kit.manager.servers(), []);
   });
 
   it('a stop during a start that hangs in initialize ends it at once and leaves no process', async () => {
     kit = createKit({}, { initializeTimeoutMs: 60_000 });
-    await kit.registry.updateScope(scope, [entry('hanging', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
-    const server = kit.registry.get((await waitForState(kit, 'hanging', 'starting')).id)!;
+    await kit.manager.updateScope(scope, [entry('hanging', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
+    const server = kit.manager.get((await waitForState(kit, 'hanging', 'starting')).id)!;
     const pid = await waitFor(() => server.lastSpawnedPid, 5000, 'spawned');
     const t0 = Date.now();
     await server.stop();
@@ -246,14 +246,14 @@ describe('ServerRegistry against real servers', function () {
     // The child keeps the session's pipes, so the session goes on; but the child is no longer in the wrapper's tree.
     process.kill(info.pid!, 'SIGKILL');
     await waitFor(() => !isAlive(info.pid!), 3000, 'wrapper gone');
-    await kit.registry.get(info.id)!.stop();
+    await kit.manager.get(info.id)!.stop();
     await waitFor(() => !isAlive(childPid), 5000, 'the orphaned child killed too');
   });
 
   it('says at once, with its exit code and in plain words, that a server exits as soon as it starts', async () => {
     kit = createKit();
     const failures: string[] = [];
-    kit.registry.onDidFail(({ message }) => failures.push(message));
+    kit.manager.onDidFail(({ message }) => failures.push(message));
     const started = Date.now();
     await kit.update(scope, [entry('quitter', stdio(node, ['-e', 'console.error("missing API key"); process.exit(3)']))], []);
     await waitFor(() => failures.length === 1, 10_000, 'the failure told');
@@ -273,7 +273,7 @@ describe('ServerRegistry against real servers', function () {
     kit.inputAnswers.set('token', 'leaky-secret-123');
     const leaky = stdio(node, ['-e', 'console.error("token is " + process.env.TOKEN); process.exit(1)'], { TOKEN: '${input:token}' });
     const notified: string[] = [];
-    kit.registry.onDidFail(({ message }) => notified.push(message));
+    kit.manager.onDidFail(({ message }) => notified.push(message));
     await kit.update(scope, [entry('leaky', leaky)], [{ type: 'promptString', id: 'token', description: 'Token', password: true }]);
     const info = await waitFor(() => serverState(kit, 'leaky')?.state.kind === 'error' && serverState(kit, 'leaky'), 10_000, 'error');
     const message = info.state.kind === 'error' ? info.state.message : '';
@@ -294,13 +294,13 @@ describe('ServerRegistry against real servers', function () {
 
   it('gives servers the workspace folders as roots and tells them when they change', async () => {
     kit = createKit();
-    kit.registry.setRoots([{ uri: 'file:///tmp/one', name: 'one' }]);
+    kit.manager.setRoots([{ uri: 'file:///tmp/one', name: 'one' }]);
     await kit.update(scope, [entry('roots', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
     const info = await waitForState(kit, 'roots', 'running');
-    const client = () => kit.registry.session(info.id);
+    const client = () => kit.manager.session(info.id);
     const rootsSeen = async () => ((await client().callTool({ name: 'get-roots', arguments: {} })) as { content: { text: string }[] }).content[0].text;
     await waitFor(async () => /file:\/\/\/tmp\/one/.test(await rootsSeen()), 5000, 'first roots');
-    kit.registry.setRoots([
+    kit.manager.setRoots([
       { uri: 'file:///tmp/one', name: 'one' },
       { uri: 'file:///tmp/two', name: 'two' },
     ]);
@@ -315,11 +315,11 @@ describe('ServerRegistry against real servers', function () {
     kit.log('secretive').setLevel('trace');
     await kit.update(scope, [entry('secretive', server)], inputs);
     const info = await waitForState(kit, 'secretive', 'running');
-    const result = (await kit.registry.session(info.id).callTool({ name: 'whoami', arguments: {} })) as {
+    const result = (await kit.manager.session(info.id).callTool({ name: 'whoami', arguments: {} })) as {
       content: { text: string }[];
     };
     assert.match(result.content[0].text, /sup3r-secret-value/, 'the server got the secret');
-    await kit.registry.get(info.id)!.restart();
+    await kit.manager.get(info.id)!.restart();
     await waitForState(kit, 'secretive', 'running');
     assert.deepStrictEqual(kit.inputAsked, ['token'], 'asked once');
     assert.match(kit.log('secretive').text, /▶ .*tools\/call/, 'traffic is traced');
@@ -339,7 +339,7 @@ describe('ServerRegistry against real servers', function () {
 describe('Server trust', function () {
   this.timeout(30_000);
   let kit: Kit;
-  afterEach(async () => kit?.registry.disposeAsync());
+  afterEach(async () => kit?.manager.disposeAsync());
   const basic = () => stdio(node, [fixtureServer('basic-server.mjs')]);
 
   it('asks before starting a workspace server, and runs nothing when refused', async () => {
@@ -352,10 +352,10 @@ describe('Server trust', function () {
     assert.strictEqual(blockOf(info)!.reason, 'untrusted');
     assert.strictEqual(info.pid, undefined);
     // An automatic start respects the remembered "no"; the user's own start asks again.
-    await kit.registry.startIdle();
+    await kit.manager.startIdle();
     assert.strictEqual(kit.trustAsked.length, 1);
     kit.trustAnswers.push(true);
-    await kit.registry.get(info.id)!.start(true);
+    await kit.manager.get(info.id)!.start(true);
     assert.strictEqual(serverState(kit, 'ws-server')!.state.kind, 'running');
   });
 
@@ -364,7 +364,7 @@ describe('Server trust', function () {
     kit.trustAnswers.push(true);
     await kit.update(scope, [entry('s', basic())], []);
     await waitForState(kit, 's', 'running');
-    await kit.registry.get(serverState(kit, 's')!.id)!.restart();
+    await kit.manager.get(serverState(kit, 's')!.id)!.restart();
     assert.strictEqual(kit.trustAsked.length, 1, 'same definition: not asked again');
     kit.trustAnswers.push(undefined);
     await kit.update(scope, [entry('s', stdio(node, [fixtureServer('basic-server.mjs'), '--edited']))], []);
@@ -383,25 +383,25 @@ describe('Server trust', function () {
     editing = true;
     // Auto-save wrote a server being typed: no dialog takes the keyboard.
     await kit.update(scope, [entry('first', basic()), entry('typed', stdio(node, [fixtureServer('basic-server.mjs'), 'typed']))], []);
-    await kit.registry.idle();
+    await kit.manager.idle();
     assert.deepStrictEqual(kit.trustAsked, ['first'], 'not asked');
     assert.deepStrictEqual(blockOf(serverState(kit, 'typed')), { kind: 'blocked', reason: 'untrusted', message: NOT_TRUSTED_EDITED });
     assert.strictEqual(serverState(kit, 'typed')!.pid, undefined);
-    await kit.registry.startIdle();
+    await kit.manager.startIdle();
     assert.deepStrictEqual(kit.trustAsked, ['first'], 'an automatic start does not ask either');
     kit.trustAnswers.push(true);
-    await kit.registry.get(serverState(kit, 'typed')!.id)!.start(true);
+    await kit.manager.get(serverState(kit, 'typed')!.id)!.start(true);
     assert.deepStrictEqual(kit.trustAsked, ['first', 'typed'], 'the user\'s own start asks');
     assert.strictEqual(serverState(kit, 'typed')!.state.kind, 'running');
     // Changed while edited: the same.
     await kit.update(scope, [entry('first', stdio(node, [fixtureServer('basic-server.mjs'), 'changed'])), entry('typed', stdio(node, [fixtureServer('basic-server.mjs'), 'typed']))], []);
-    await kit.registry.idle();
+    await kit.manager.idle();
     assert.deepStrictEqual(blockOf(serverState(kit, 'first')), { kind: 'blocked', reason: 'untrusted', message: NOT_TRUSTED_EDITED });
     // A file written while nobody edits it (another tool, a checkout) asks as on load.
     editing = false;
     kit.trustAnswers.push(true);
     await kit.update(scope, [entry('first', basic()), entry('typed', stdio(node, [fixtureServer('basic-server.mjs'), 'typed'])), entry('third', stdio(node, [fixtureServer('basic-server.mjs'), 'third']))], []);
-    await kit.registry.idle();
+    await kit.manager.idle();
     assert.deepStrictEqual(kit.trustAsked, ['first', 'typed', 'third']);
     await kit.trustStore.reset();
   });
@@ -415,7 +415,7 @@ describe('Server trust', function () {
     assert.strictEqual(blockOf(serverState(kit, 'ws-server'))?.reason, 'restricted');
     await waitForState(kit, 'mine', 'running');
     kit.workspaceTrusted = true;
-    await kit.registry.startIdle();
+    await kit.manager.startIdle();
     await waitForState(kit, 'ws-server', 'running');
   });
 
@@ -423,12 +423,12 @@ describe('Server trust', function () {
     kit = createKit({
       trustPrompt: { askTrust: () => new Promise(() => undefined) },
     }, { trustAllServers: false });
-    await kit.registry.updateScope(scope, [entry('pending', basic())], []);
-    const server = kit.registry.get(serverState(kit, 'pending')!.id)!;
+    await kit.manager.updateScope(scope, [entry('pending', basic())], []);
+    const server = kit.manager.get(serverState(kit, 'pending')!.id)!;
     await sleep(100);
     await Promise.race([server.stop(), sleep(3000).then(() => Promise.reject(new Error('the stop waited for the dialog')))]);
     assert.strictEqual(serverState(kit, 'pending')!.state.kind, 'stopped');
-    await kit.registry.disposeAsync();
+    await kit.manager.disposeAsync();
   });
 
   it('never runs a definition other than the one the user just trusted', async () => {
@@ -444,14 +444,14 @@ describe('Server trust', function () {
     }, { trustAllServers: false });
     const original = stdio(node, [fixtureServer('basic-server.mjs'), 'original']);
     const edited = stdio(node, [fixtureServer('basic-server.mjs'), 'edited']);
-    await kit.registry.updateScope(scope, [entry('s', original)], []);
+    await kit.manager.updateScope(scope, [entry('s', original)], []);
     await waitFor(() => asked.length === 1, 5000, 'first question');
     // The file is edited while the user still looks at the question about the original definition.
-    await kit.registry.updateScope(scope, [entry('s', edited)], []);
+    await kit.manager.updateScope(scope, [entry('s', edited)], []);
     answerFirst(true);
-    await kit.registry.idle();
+    await kit.manager.idle();
     const info = await waitForState(kit, 's', 'running');
-    const argv = JSON.parse(((await kit.registry.session(info.id).callTool({ name: 'whoami', arguments: {} })) as { content: { text: string }[] }).content[0].text).argv;
+    const argv = JSON.parse(((await kit.manager.session(info.id).callTool({ name: 'whoami', arguments: {} })) as { content: { text: string }[] }).content[0].text).argv;
     assert.ok(argv.includes('edited'), `runs the edited definition: ${argv}`);
     assert.ok(asked.some((a) => a.endsWith('edited')), `the edited definition was asked about: ${asked.join(' | ')}`);
   });
@@ -460,9 +460,9 @@ describe('Server trust', function () {
     kit = createKit({}, { trustAllServers: true });
     kit.workspaceTrusted = false;
     await kit.update(scope, [entry('waiting', basic()), entry('stopped', basic())], []);
-    await kit.registry.get(serverState(kit, 'stopped')!.id)!.stop();
+    await kit.manager.get(serverState(kit, 'stopped')!.id)!.stop();
     kit.workspaceTrusted = true;
-    await kit.registry.startIdle();
+    await kit.manager.startIdle();
     assert.strictEqual(serverState(kit, 'waiting')!.state.kind, 'running');
     assert.strictEqual(serverState(kit, 'stopped')!.state.kind, 'stopped');
   });
@@ -473,7 +473,7 @@ describe('Server trust', function () {
     const other = interactions.run(() => new Promise<void>((r) => (closeOther = r)));
     kit = createKit({ interactions }, { trustAllServers: false });
     kit.trustAnswers.push(true);
-    await kit.registry.updateScope(scope, [entry('later', basic())], []);
+    await kit.manager.updateScope(scope, [entry('later', basic())], []);
     await sleep(300);
     assert.deepStrictEqual(kit.trustAsked, [], 'not asked over the open question');
     closeOther();
@@ -493,7 +493,7 @@ describe('Server trust', function () {
     kit = createKit({}, { autoStart: false });
     await kit.update(scope, [entry('manual', basic())], []);
     assert.strictEqual(serverState(kit, 'manual')!.state.kind, 'stopped');
-    await kit.registry.get(serverState(kit, 'manual')!.id)!.start(true);
+    await kit.manager.get(serverState(kit, 'manual')!.id)!.start(true);
     assert.strictEqual(serverState(kit, 'manual')!.state.kind, 'running');
   });
 });

@@ -119,7 +119,7 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
     kit = createKit({ features: features() });
   });
 
-  afterEach(async () => kit?.registry.disposeAsync());
+  afterEach(async () => kit?.manager.disposeAsync());
 
   const start = () => startUserServer(kit, 'tasks', fixtureServer('tasks-server.mjs'));
   const call = async (client: ServerSession, name: string, args: Record<string, unknown> = {}) => {
@@ -198,7 +198,7 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
     models.hold = true;
     const pending = call(client, 'sample-as-task', { prompt: 'Forever' }).catch((e: Error) => e);
     await waitFor(() => models.requests.length === 1, 10_000, 'the model request');
-    await kit.registry.disposeAsync();
+    await kit.manager.disposeAsync();
     await waitFor(() => models.aborted === 1, 5_000, 'the model request to be aborted');
     assert.ok((await pending) instanceof Error, 'the tool call ended with the session');
   });
@@ -239,7 +239,7 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
 
   it('declares nothing of it on the 2026-07-28 wire (its requests carry the capabilities, without `tasks`)', async () => {
     const { client } = await startUserServer(kit, 'asking', fixtureServer('asking-server.mjs'), { FIXTURE_ERAS: 'modern' });
-    assert.strictEqual(kit.registry.servers().find((s) => s.name === 'asking')?.protocolVersion, '2026-07-28');
+    assert.strictEqual(kit.manager.servers().find((s) => s.name === 'asking')?.protocolVersion, '2026-07-28');
     const declared = JSON.parse(((await client.callTool({ name: 'capabilities', arguments: {} })) as { content: { text: string }[] }).content[0].text);
     assert.deepStrictEqual(Object.keys(declared).sort(), ['elicitation', 'roots', 'sampling']);
   });
@@ -251,12 +251,12 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
       cancel: {},
       requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
     });
-    await kit.registry.disposeAsync();
+    await kit.manager.disposeAsync();
     settings = { ...settings, enabled: false };
     kit = createKit({ features: features() });
     ({ client } = await start());
     assert.deepStrictEqual(await call(client, 'client-tasks-capability'), { list: {}, cancel: {}, requests: { elicitation: { create: {} } } });
-    await kit.registry.disposeAsync();
+    await kit.manager.disposeAsync();
     elicitationOn = false;
     kit = createKit({ features: features() });
     ({ client } = await start());

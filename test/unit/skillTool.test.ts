@@ -48,7 +48,7 @@ describe('skills for models: the load_skill tool', function () {
     await waitForState(kit, 'skills', 'running');
     await waitForState(kit, 'basic', 'running');
   });
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
   beforeEach(() => {
     asked = [];
     answers = [];
@@ -67,9 +67,9 @@ describe('skills for models: the load_skill tool', function () {
     return runToolLoop({
       model,
       messages: [{ role: 'user', parts: [{ kind: 'text', text: 'Review my change' }] }],
-      tools: toolNameMapOfServers(withSkillTools(kit.registry.servers())),
+      tools: toolNameMapOfServers(withSkillTools(kit.manager.servers())),
       maxRounds: 4,
-      caller: skillAwareCaller(new ToolCaller(kit.registry, new ActiveToolCalls(), consent), kit.registry),
+      caller: skillAwareCaller(new ToolCaller(kit.manager, new ActiveToolCalls(), consent), kit.manager),
       conversion: () => ({ images: false }),
       origin: '@mcp in chat: "Review my change"',
       signal: new AbortController().signal,
@@ -85,7 +85,7 @@ describe('skills for models: the load_skill tool', function () {
     assert.ok(tool, `offered: ${offered.map((t) => t.name).join(', ')}`);
     assert.match(tool.description, /- code-review: Review a change for correctness and style/);
     assert.ok(!offered.some((t) => t.name === 'basic_load_skill'), 'a server without skills gets none');
-    assert.match(toolListForModel(withSkillTools(kit.registry.servers()), { server: 'skills' }), /"name": "skills_load_skill"/);
+    assert.match(toolListForModel(withSkillTools(kit.manager.servers()), { server: 'skills' }), /"name": "skills_load_skill"/);
     assert.deepStrictEqual(reads(kit), [], 'offering skills reads no file');
   });
 

@@ -21,7 +21,7 @@ describe('skills: listing, verified reads, refusals', function () {
   }
 
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
   });
 
   it('lists every skill at start and reads none of their files', async () => {
@@ -48,7 +48,7 @@ describe('skills: listing, verified reads, refusals', function () {
 
   it('reads a skill and its files verified, each only when asked', async () => {
     const info = await start();
-    const session = kit.registry.session(info.id);
+    const session = kit.manager.session(info.id);
     const skill = info.features.skills![0];
     const manifest = await session.readSkillFile(skill);
     assert.strictEqual(manifest.verified, true);
@@ -63,7 +63,7 @@ describe('skills: listing, verified reads, refusals', function () {
   it('refuses a SKILL.md whose digest does not match, says why in the features and in the view', async () => {
     const info = await start();
     const tampered = info.features.skills!.find((s) => s.frontmatter.name === 'tampered')!;
-    await assert.rejects(kit.registry.session(info.id).readSkillFile(tampered), (e: unknown) => e instanceof SkillVerificationError && e.reason === 'digest');
+    await assert.rejects(kit.manager.session(info.id).readSkillFile(tampered), (e: unknown) => e instanceof SkillVerificationError && e.reason === 'digest');
     const now = await waitFor(() => serverState(kit, 'skills')?.features.skillFailures?.[tampered.uri] && serverState(kit, 'skills'), 5_000, 'failure noted');
     assert.match(now.features.skillFailures![tampered.uri], /digest/i);
     assert.match(kit.log('skills').text, /Skill file skill:\/\/tampered\/SKILL\.md refused/);

@@ -8,7 +8,7 @@ describe("every process a server started ends with it, whichever session it move
   let kit: Kit;
   let helper: number | undefined;
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     if (helper !== undefined && isAlive(helper)) process.kill(helper, 'SIGKILL');
   });
 
@@ -33,7 +33,7 @@ describe("every process a server started ends with it, whichever session it move
   it("a stopped server's child that left its session (setsid) is ended with it", async function () {
     if (process.platform === 'win32') this.skip();
     const { id } = await startWithHelper();
-    await kit.registry.get(id)!.stop();
+    await kit.manager.get(id)!.stop();
     assert.ok(!isAlive(helper!), 'ended by the time stop returns');
   });
 });

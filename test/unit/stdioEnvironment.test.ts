@@ -30,14 +30,14 @@ describe('the environment a stdio server gets', () => {
 describe('the environment a stdio server really gets', function () {
   this.timeout(30_000);
   let kit: Kit | undefined;
-  afterEach(async () => kit?.registry.disposeAsync());
+  afterEach(async () => kit?.manager.disposeAsync());
 
   it('removes even the variables the SDK would always pass (HOME, PATH) when the config says null', async () => {
     kit = createKit();
     const server = stdio(process.execPath, [fixtureServer('basic-server.mjs')], { HOME: null, FIXTURE_ECHO_ENV: 'HOME,SHELL,KEPT', KEPT: 'yes', SHELL: null });
     await kit.update(userScope, [entry('env', server)], []);
     await waitForState(kit, 'env', 'running');
-    const result = await kit.registry.session('user::env').callTool({ name: 'whoami', arguments: {} });
+    const result = await kit.manager.session('user::env').callTool({ name: 'whoami', arguments: {} });
     const { env } = JSON.parse((result.content as { text: string }[])[0].text) as { env: Record<string, string | null> };
     assert.deepStrictEqual(env, { HOME: null, SHELL: null, KEPT: 'yes' });
   });

@@ -27,10 +27,10 @@ describe('the guarded tool call path', function () {
     kit = createKit();
     await kit.update(workspaceScope(), [entry('everything', stdio(process.execPath, [everythingServer]))], []);
     await waitForState(kit, 'everything', 'running');
-    server = kit.registry.servers().find((s) => s.name === 'everything')!;
+    server = kit.manager.servers().find((s) => s.name === 'everything')!;
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
 
   beforeEach(() => {
     permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
@@ -52,7 +52,7 @@ describe('the guarded tool call path', function () {
       sent.push(call.toolName);
       return begin(call);
     };
-    caller = new ToolCaller(kit.registry, active, consent);
+    caller = new ToolCaller(kit.manager, active, consent);
   });
 
   const echo = () => server.features.tools.find((t) => t.name === 'echo')!;

@@ -41,7 +41,7 @@ describe('tool search in the chat tool loop, with 160 tools of 4 real servers', 
     for (const s of SERVERS) await waitForState(kit, s, 'running');
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
 
   function loop(model: ScriptedModel, options: { maxTools?: number; mentionedServers?: string[]; events?: string[] } = {}) {
     const events = options.events ?? [];
@@ -62,9 +62,9 @@ describe('tool search in the chat tool loop, with 160 tools of 4 real servers', 
     return runToolLoop({
       model,
       messages: [{ role: 'user', parts: [{ kind: 'text', text: 'Create a Jira ticket for the login crash' }] }],
-      tools: toolNameMapOfServers(kit.registry.servers()),
+      tools: toolNameMapOfServers(kit.manager.servers()),
       maxRounds: 8,
-      caller: new ToolCaller(kit.registry, new ActiveToolCalls(), consent),
+      caller: new ToolCaller(kit.manager, new ActiveToolCalls(), consent),
       conversion: () => ({ images: false }),
       origin: '@mcp in chat: "Create a Jira ticket"',
       signal: new AbortController().signal,

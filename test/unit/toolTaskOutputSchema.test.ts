@@ -18,19 +18,19 @@ describe("a task's result and the tool's output schema", function () {
     kit = createKit();
     await kit.update(workspaceScope(), [entry('tasks', stdio(process.execPath, [fixtureServer('tasks-server.mjs')], { FIXTURE_TASK_POLL_MS: '50' }))], []);
     await waitForState(kit, 'tasks', 'running');
-    server = kit.registry.servers().find((s) => s.name === 'tasks')!;
+    server = kit.manager.servers().find((s) => s.name === 'tasks')!;
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
   beforeEach(() => (tasks = new ToolTasks({ minPollMs: 20, checkResult: checkToolOutput })));
   afterEach(() => tasks.dispose());
 
   const tool = () => server.features.tools.find((t) => t.name === 'typed-report')!;
-  const runAsTask = (valid: boolean) => tasks.run(kit.registry.session(server.id), { tool: tool(), arguments: { valid }, origin: 'a test' });
+  const runAsTask = (valid: boolean) => tasks.run(kit.manager.session(server.id), { tool: tool(), arguments: { valid }, origin: 'a test' });
   /** The error a plain call gets for the same result (the SDK's check in callTool). */
   const plainError = async () => {
     try {
-      await kit.registry.session(server.id).callTool({ name: 'typed-report', arguments: { valid: false } }, { tool: tool() });
+      await kit.manager.session(server.id).callTool({ name: 'typed-report', arguments: { valid: false } }, { tool: tool() });
     } catch (e) {
       return (e as Error).message;
     }

@@ -24,17 +24,17 @@ describe('tool calls as tasks', function () {
     kit = createKit();
     await kit.update(workspaceScope(), [entry('tasks', stdio(process.execPath, [fixtureServer('tasks-server.mjs')], { FIXTURE_TASK_POLL_MS: '50' }))], []);
     await waitForState(kit, 'tasks', 'running');
-    server = kit.registry.servers().find((s) => s.name === 'tasks')!;
+    server = kit.manager.servers().find((s) => s.name === 'tasks')!;
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
 
   beforeEach(() => {
     tasks = new ToolTasks({ minPollMs: 20 });
     changes = 0;
     tasks.onDidChange(() => changes++);
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
-    caller = new ToolCaller(kit.registry, new ActiveToolCalls(), consent, () => tasks);
+    caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, () => tasks);
   });
 
   afterEach(() => tasks.dispose());
@@ -95,7 +95,7 @@ describe('tool calls as tasks', function () {
 
   it('without a task runner, the same tool is called the plain way', async () => {
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
-    const plain = new ToolCaller(kit.registry, new ActiveToolCalls(), consent);
+    const plain = new ToolCaller(kit.manager, new ActiveToolCalls(), consent);
     const outcome = await plain.call({ serverId: server.id, tool: tool('slow-report'), arguments: { steps: 1, stepMs: 10 }, origin: 'a test' }, { confirmedByUser: true });
     assert.strictEqual(text(outcome), 'Report ready after 1 steps.');
   });
@@ -151,21 +151,21 @@ describe('tool calls as tasks', function () {
     try {
       await kit2.update(workspaceScope(), [entry('tasks2', stdio(process.execPath, [fixtureServer('tasks-server.mjs')]))], []);
       await waitForState(kit2, 'tasks2', 'running');
-      const info = kit2.registry.servers()[0];
+      const info = kit2.manager.servers()[0];
       const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
       let started: ToolTask | undefined;
-      const running = new ToolCaller(kit2.registry, new ActiveToolCalls(), consent, () => tasks).call(
+      const running = new ToolCaller(kit2.manager, new ActiveToolCalls(), consent, () => tasks).call(
         { serverId: info.id, tool: info.features.tools.find((t) => t.name === 'slow-report')!, arguments: { steps: 100 }, origin: 'a test', onTask: (t) => (started = t) },
         { confirmedByUser: true },
       );
       // It rejects while the server stops, before assert.rejects below looks: marked as handled now.
       running.catch(() => undefined);
       started = await until(() => started, 'the task');
-      await kit2.registry.get(info.id)!.stop();
+      await kit2.manager.get(info.id)!.stop();
       await assert.rejects(running, /The session with "tasks2" ended before the task did/);
       assert.strictEqual(started.status, 'failed');
     } finally {
-      await kit2.registry.disposeAsync();
+      await kit2.manager.disposeAsync();
     }
   });
 
@@ -176,11 +176,11 @@ describe('tool calls as tasks', function () {
       const env = { FIXTURE_TASK_POLL_MS: '10000', FIXTURE_TASK_NOTIFY: '1' };
       await kit2.update(workspaceScope(), [entry('pushing', stdio(process.execPath, [fixtureServer('tasks-server.mjs')], env))], []);
       await waitForState(kit2, 'pushing', 'running');
-      const info = kit2.registry.servers()[0];
+      const info = kit2.manager.servers()[0];
       const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
       const seen: string[] = [];
       tasks.onDidChange((t) => seen.push(`${t.status}:${t.statusMessage ?? ''}`));
-      const pushingCaller = new ToolCaller(kit2.registry, new ActiveToolCalls(), consent, () => tasks);
+      const pushingCaller = new ToolCaller(kit2.manager, new ActiveToolCalls(), consent, () => tasks);
       const report = info.features.tools.find((t) => t.name === 'slow-report')!;
       const started = Date.now();
       const outcome = await pushingCaller.call({ serverId: info.id, tool: report, arguments: { steps: 3, stepMs: 100 }, origin: 'a test' }, { confirmedByUser: true });
@@ -199,13 +199,13 @@ describe('tool calls as tasks', function () {
       await assert.rejects(long, /Cancelled/);
       assert.ok(Date.now() - cancelAt < 3000, `the caller heard of the cancel after ${Date.now() - cancelAt} ms`);
     } finally {
-      await kit2.registry.disposeAsync();
+      await kit2.manager.disposeAsync();
     }
   });
 
   it('lists the server\'s tasks page by page (tasks/list with its cursor)', async () => {
     for (let i = 0; i < 3; i++) await call('quick-task');
-    const listed = await tasks.list(kit.registry.session(server.id));
+    const listed = await tasks.list(kit.manager.session(server.id));
     // Page size 2: more than one page was needed, and every task this file started is there.
     assert.ok(listed.length >= 5, `listed ${listed.length}`);
     assert.strictEqual(new Set(listed.map((t) => t.taskId)).size, listed.length);
@@ -226,7 +226,7 @@ describe('the Tasks group of the Servers view', () => {
     status: 'working',
     ...fields,
   });
-  /** A registry holding the given tasks, as the session layer's holds those it started. */
+  /** Tasks holding the given ones, as the window's hold those it started. */
   const registryWith = (...list: ToolTask[]) => ({ of: (serverId: string) => list.filter((t) => t.serverId === serverId) }) as unknown as ToolTasks;
   const info = { id: 's' } as ServerInfo;
 

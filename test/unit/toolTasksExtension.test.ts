@@ -2,7 +2,7 @@
 // the tasks-extension fixture in a real child process. The server decides per call whether it becomes a task; the
 // host follows it with `tasks/get` (which carries the result or the error), answers the input a task asks with the
 // session's own elicitation handler and `tasks/update`, cancels with `tasks/cancel`, and a lost task or a failed
-// one ends failed with a plain reason. The same ToolTasks registry as 2025-11-25 tasks.
+// one ends failed with a plain reason. The same ToolTasks as 2025-11-25 tasks.
 import * as assert from 'assert';
 import { spawn, type ChildProcess } from 'child_process';
 import { ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks.lazy';
@@ -100,18 +100,18 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     );
     await waitForState(kit, 'tasks-ext', 'running');
     await waitForState(kit, 'tasks-push', 'running');
-    server = kit.registry.servers().find((s) => s.name === 'tasks-ext')!;
-    pushing = kit.registry.servers().find((s) => s.name === 'tasks-push')!;
+    server = kit.manager.servers().find((s) => s.name === 'tasks-ext')!;
+    pushing = kit.manager.servers().find((s) => s.name === 'tasks-push')!;
     assert.strictEqual(server.protocolVersion, '2026-07-28');
   });
 
-  after(() => kit.registry.disposeAsync());
+  after(() => kit.manager.disposeAsync());
 
   beforeEach(() => {
     // As the extension creates it (taskRows.ts): results checked against the tool's output schema.
     tasks = new ToolTasks({ minPollMs: 20, checkResult: checkToolOutput });
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
-    caller = new ToolCaller(kit.registry, new ActiveToolCalls(), consent, () => tasks);
+    caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, () => tasks);
   });
 
   afterEach(() => tasks.dispose());
@@ -168,7 +168,7 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
 
   it('declares the extension on tools/call and the tasks requests, and on no other request', async () => {
     await call('slow-report', { steps: 1, stepMs: 10 });
-    await kit.registry.session(server.id).refreshResources().catch(() => undefined);
+    await kit.manager.session(server.id).refreshResources().catch(() => undefined);
     const declared = JSON.parse(text(await call('declared'))) as Record<string, boolean>;
     assert.strictEqual(declared['tools/call'], true);
     assert.strictEqual(declared['tasks/get'], true);
@@ -275,16 +275,16 @@ describe('tool calls as tasks on 2026-07-28, over Streamable HTTP', function () 
   });
 
   after(async () => {
-    await kit.registry.disposeAsync();
+    await kit.manager.disposeAsync();
     bridge.kill();
   });
 
   it("runs a task over HTTP on the raw path, each task request routed by the task's id (Mcp-Name)", async () => {
-    const server = kit.registry.servers().find((s) => s.name === 'tasks-http')!;
+    const server = kit.manager.servers().find((s) => s.name === 'tasks-http')!;
     assert.strictEqual(server.protocolVersion, '2026-07-28');
     const tasks = new ToolTasks({ minPollMs: 20 });
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
-    const caller = new ToolCaller(kit.registry, new ActiveToolCalls(), consent, () => tasks);
+    const caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, () => tasks);
     const outcome = await caller.call({ serverId: server.id, tool: server.features.tools.find((t) => t.name === 'slow-report')!, arguments: { steps: 2, stepMs: 100 }, origin: 'a test' }, { confirmedByUser: true });
     assert.ok(outcome.ran);
     assert.deepStrictEqual(outcome.result.content, [{ type: 'text', text: 'Report ready after 2 steps.' }]);

@@ -25,7 +25,7 @@ describe('remote transport errors', function () {
   let close: (() => Promise<void>) | undefined;
 
   afterEach(async () => {
-    await kit?.registry.disposeAsync();
+    await kit?.manager.disposeAsync();
     await close?.();
   });
 

@@ -89,7 +89,7 @@ describe('trust asked once per folder', function () {
 
   describe('in the registry', () => {
     let kit: Kit;
-    afterEach(() => kit?.registry.disposeAsync());
+    afterEach(() => kit?.manager.disposeAsync());
 
     it('keeps a start going when the configuration reloads unchanged while trust is being asked', async () => {
       let answer!: (trusted: boolean) => void;
@@ -99,9 +99,9 @@ describe('trust asked once per folder', function () {
       );
       const basic = () => entry('one', stdio(process.execPath, [fixtureServer('basic-server.mjs'), 'one']));
       // updateScope, not kit.update: that would wait for the start, which waits for the answer.
-      await kit.registry.updateScope(workspaceScope(), [basic()], []);
+      await kit.manager.updateScope(workspaceScope(), [basic()], []);
       await waitFor(() => answer, 5000, 'the trust question');
-      await kit.registry.updateScope(workspaceScope(), [basic()], []);
+      await kit.manager.updateScope(workspaceScope(), [basic()], []);
       answer(true);
       await waitForState(kit, 'one', 'running');
     });

@@ -38,7 +38,7 @@ export interface StdioLaunchPlan {
   /** Every variable of `env` that differs from the host's environment, and every one removed. */
   readonly changes: readonly PlannedVariable[];
   readonly envFile?: { readonly path: string; readonly error?: string };
-  /** Copies in the working directory (or above) that a runner such as npx would run instead of the registry's. */
+  /** Copies in the working directory (or above) that a runner such as npx would run instead of the package registry's. */
   readonly localCopies: readonly string[];
   /** `"sandboxEnabled": true`: what the confined process may do (the file's `sandbox` rules added to the defaults). */
   readonly sandbox?: PlannedSandbox;
@@ -88,7 +88,7 @@ export interface PlannedSandbox {
   readonly writable: readonly string[];
   /** Not writable even inside a writable folder: every `denyWrite`. */
   readonly notWritable: readonly string[];
-  /** The hosts it may reach (through the sandbox's proxy): the runner's registry and every `allowedDomains`. */
+  /** The hosts it may reach (through the sandbox's proxy): the runner's package registry and every `allowedDomains`. */
   readonly domains: readonly string[];
   readonly deniedDomains: readonly string[];
 }

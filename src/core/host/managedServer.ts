@@ -241,7 +241,7 @@ export class ManagedServer implements Disposable {
     if (this._state.kind !== 'stopped' || reason) this.setState({ kind: 'stopped', reason });
   }
 
-  /** A snapshot of the server for every surface; `extra` adds what the registry knows (sign-in state). */
+  /** A snapshot of the server for every surface; `extra` adds what the server manager knows (sign-in state). */
   info(extra?: Pick<ServerInfo, 'auth'>): ServerInfo {
     const c = this.runningConnection;
     return {

@@ -32,7 +32,7 @@ export interface HostSettings {
   pingTimeoutMs?: number;
 }
 
-export interface RegistryDeps {
+export interface ServerManagerDeps {
   clientInfo: { name: string; version: string };
   /** The protocol layer's connection: handed in by the front end, which decides when that layer loads. */
   createConnection: ConnectionFactory;
@@ -70,7 +70,7 @@ interface ScopeState {
   servers: Map<string, ManagedServer>;
 }
 
-export class ServerRegistry implements SessionPort, Disposable {
+export class ServerManager implements SessionPort, Disposable {
   private readonly scopes = new Map<string, ScopeState>();
   private readonly logs = new Map<string, ServerLog & Disposable>();
   private readonly secrets = new Map<string, string[]>();
@@ -85,7 +85,7 @@ export class ServerRegistry implements SessionPort, Disposable {
   /** A server is in error for good (start failed, or crashed too often): the UI offers Show Output and Restart. */
   readonly onDidFail = this._onDidFail.event;
 
-  constructor(private readonly deps: RegistryDeps) {
+  constructor(private readonly deps: ServerManagerDeps) {
     this.preparation = new ServerPreparation({
       trustStore: deps.trustStore,
       trustPrompt: deps.trustPrompt,
@@ -201,7 +201,7 @@ export class ServerRegistry implements SessionPort, Disposable {
     this.pending.add(tracked);
   }
 
-  /** Resolves when every start, restart and stop the registry began on its own has finished. */
+  /** Resolves when every start, restart and stop the manager began on its own has finished. */
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
   }

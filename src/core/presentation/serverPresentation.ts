@@ -273,7 +273,7 @@ export function groupByScope(servers: ServerInfo[], workspaceFolderCount: number
   return servers.some((s) => s.scope.kind === 'user') && servers.some((s) => s.scope.kind === 'workspace');
 }
 
-/** Servers per scope: workspace folders in the registry's order, then the user's. */
+/** Servers per scope: workspace folders in the server manager's order, then the user's. */
 export function serversByScope(servers: ServerInfo[]): { scope: ConfigScope; servers: ServerInfo[] }[] {
   const groups = new Map<string, { scope: ConfigScope; servers: ServerInfo[] }>();
   for (const s of servers) {
@@ -285,7 +285,7 @@ export function serversByScope(servers: ServerInfo[]): { scope: ConfigScope; ser
 }
 
 /**
- * What changed between the snapshots a view last showed and the registry's new ones: whether the list itself changed
+ * What changed between the snapshots a view last showed and the server manager's new ones: whether the list itself changed
  * (servers added, removed or reordered, which rebuilds the view), else which servers' snapshots differ. The workbench
  * draws every row of a refreshed subtree again, so one server's start should redraw that server's rows only.
  */

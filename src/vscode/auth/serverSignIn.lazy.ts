@@ -4,21 +4,21 @@ import vscode = require('vscode');
 import type { AuthStatusStore } from '../../core/auth/authStatus';
 import { clientSecretKey, hasStoredAuth, signOut } from '../../core/auth/authRecords';
 import type { SecretStore } from '../../core/auth/authPorts';
-import type { ServerRegistry } from '../../core/host/serverManager';
+import type { ServerManager } from '../../core/host/serverManager';
 import type { ServerInfo } from '../../core/host/serverInfo';
 import { describeAuth } from '../../core/presentation/serverPresentation';
 import { labelText, plainText } from '../../core/presentation/serverText';
 
 export interface SignInCommandDeps {
-  registry: ServerRegistry;
+  manager: ServerManager;
   status: AuthStatusStore;
   secrets: SecretStore;
 }
 
 export const SIGNED_OUT_REASON = 'Signed out: start the server to sign in again.';
 
-async function pick({ registry }: SignInCommandDeps, id: string | undefined, placeHolder: string): Promise<ServerInfo | undefined> {
-  const remote = registry.servers().filter((s) => s.definition.type !== 'stdio');
+async function pick({ manager }: SignInCommandDeps, id: string | undefined, placeHolder: string): Promise<ServerInfo | undefined> {
+  const remote = manager.servers().filter((s) => s.definition.type !== 'stdio');
   if (id) return remote.find((s) => s.id === id);
   if (!remote.length) {
     void vscode.window.showInformationMessage('No remote MCP server is configured: only "http" and "sse" servers sign in.');
@@ -30,9 +30,9 @@ async function pick({ registry }: SignInCommandDeps, id: string | undefined, pla
 
 /** "MCP: Sign In to Server": a (re)start, which signs in when the server asks for it. */
 export async function signInToServer(deps: SignInCommandDeps, id: string | undefined): Promise<void> {
-  const { registry } = deps;
+  const { manager } = deps;
   const server = await pick(deps, id, 'Sign in to which MCP server?');
-  const managed = server && registry.get(server.id);
+  const managed = server && manager.get(server.id);
   if (!server || !managed) return;
   const { auth } = server;
   if (server.state.kind === 'running' && auth?.kind === 'signedIn') {
@@ -49,14 +49,14 @@ export async function signInToServer(deps: SignInCommandDeps, id: string | undef
 
 /** "MCP: Sign Out of Server": its stored tokens forgotten, and the server stopped. */
 export async function signOutOfServer(deps: SignInCommandDeps, id: string | undefined): Promise<void> {
-  const { registry, status, secrets } = deps;
+  const { manager, status, secrets } = deps;
   const server = await pick(deps, id, 'Sign out of which MCP server?');
   if (!server) return;
   const had = await hasStoredAuth(secrets, server.id);
   await signOut(secrets, server.id);
   await secrets.delete(clientSecretKey(server.id));
   status.set(server.id, undefined);
-  if (server.state.kind === 'running' || server.state.kind === 'starting') await registry.get(server.id)?.stop(SIGNED_OUT_REASON);
+  if (server.state.kind === 'running' || server.state.kind === 'starting') await manager.get(server.id)?.stop(SIGNED_OUT_REASON);
   void vscode.window.showInformationMessage(
     had ? `Signed out of MCP server "${plainText(server.name)}": its tokens are forgotten.` : `MCP server "${plainText(server.name)}" had no stored sign-in.`,
   );

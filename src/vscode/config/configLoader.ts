@@ -10,7 +10,7 @@ import { parseMcpConfig } from '../../core/config/mcpConfigParser';
 import type { ConfigDiagnostic, ConfigScope, ParsedConfig, RawServerEntry } from '../../core/config/serverDefinition';
 import { rootsFromFolders } from '../../core/host/roots';
 import { SerialQueue } from '../../core/common/serialQueue';
-import type { ServerRegistry } from '../../core/host/serverManager';
+import type { ServerManager } from '../../core/host/serverManager';
 import { plainText } from '../../core/presentation/serverText';
 
 const DEBOUNCE_MS = 300;
@@ -52,7 +52,7 @@ export class ConfigLoader implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.diagnostics, this._onDidChangeProblems];
 
   constructor(
-    private readonly registry: ServerRegistry,
+    private readonly manager: ServerManager,
     readonly userConfigUri: vscode.Uri,
   ) {}
 
@@ -114,7 +114,7 @@ export class ConfigLoader implements vscode.Disposable {
       ] as const) {
         if (!watched) continue;
         watched.scope = scope;
-        this.registry.renameScope(scope);
+        this.manager.renameScope(scope);
         if (watched.problem) this.setProblem(watched, { ...watched.problem, scope });
       }
     }
@@ -125,7 +125,7 @@ export class ConfigLoader implements vscode.Disposable {
       name: f.name,
       fsPath: f.uri.scheme === 'file' ? f.uri.fsPath : undefined,
     }));
-    this.registry.setRoots(rootsFromFolders(folders));
+    this.manager.setRoots(rootsFromFolders(folders));
   }
 
   private watch(scope: ConfigScope, uri: vscode.Uri, kind: Pick<WatchedFile, 'portable' | 'portableSibling'> = {}): Promise<void> {
@@ -152,7 +152,7 @@ export class ConfigLoader implements vscode.Disposable {
     this.setDiagnostics(file.uri, []);
     this.setProblem(file, undefined);
     // After any load in progress, so it cannot bring the folder's servers back once they are removed.
-    await file.queue.run(() => this.registry.removeScope(scopeKey));
+    await file.queue.run(() => this.manager.removeScope(scopeKey));
   }
 
   /**
@@ -208,7 +208,7 @@ export class ConfigLoader implements vscode.Disposable {
       file.lastGood = undefined;
       this.setDiagnostics(file.uri, []);
       this.setProblem(file, undefined);
-      await this.registry.removeScope(file.scope.key);
+      await this.manager.removeScope(file.scope.key);
       return true;
     }
     if (skipUnchanged && text === file.appliedText) return false;
@@ -229,7 +229,7 @@ export class ConfigLoader implements vscode.Disposable {
     }
     const servers = withLastGoodServers(file.lastGood, parsed);
     file.lastGood = servers;
-    await this.registry.updateScope(file.scope, servers, parsed.inputs);
+    await this.manager.updateScope(file.scope, servers, parsed.inputs);
     file.appliedText = text;
     return true;
   }

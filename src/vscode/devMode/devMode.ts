@@ -1,18 +1,18 @@
 // Dev mode (`dev.watch`): its file watchers live in the session layer (session/devModeWatcher.ts), made when a server
 // with a `dev` block first starts — the session layer is loaded then anyway.
 import type * as vscode from 'vscode';
-import type { ServerRegistry } from '../../core/host/serverManager';
+import type { ServerManager } from '../../core/host/serverManager';
 import type { LoadSessionLayer } from '../sessionLayer';
 
-export function followDevMode(registry: ServerRegistry, session: LoadSessionLayer): vscode.Disposable {
+export function followDevMode(manager: ServerManager, session: LoadSessionLayer): vscode.Disposable {
   let watcher: vscode.Disposable | undefined;
-  const wanted = () => registry.servers().some((s) => s.definition.type === 'stdio' && s.definition.dev && (s.state.kind === 'running' || s.state.kind === 'starting'));
+  const wanted = () => manager.servers().some((s) => s.definition.type === 'stdio' && s.definition.dev && (s.state.kind === 'running' || s.state.kind === 'starting'));
   // Looked at once per tick, however many servers changed in it (each look lists every server).
   let scheduled: NodeJS.Immediate | undefined;
-  const subscription = registry.onDidChangeServers(() => {
+  const subscription = manager.onDidChangeServers(() => {
     scheduled ??= setImmediate(() => {
       scheduled = undefined;
-      if (!watcher && wanted()) watcher = new (session().DevModeWatcher)(registry);
+      if (!watcher && wanted()) watcher = new (session().DevModeWatcher)(manager);
     });
   });
   return { dispose: () => (subscription.dispose(), clearImmediate(scheduled), watcher?.dispose()) };

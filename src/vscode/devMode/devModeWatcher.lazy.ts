@@ -2,7 +2,7 @@
 // files matching its `watch` globs change — debounced, and only that server; one started under a debugger stops when
 // the user ends its debug session (./editorDebugger.ts attaches it).
 import vscode = require('vscode');
-import type { ServerRegistry } from '../../core/host/serverManager';
+import type { ServerManager } from '../../core/host/serverManager';
 import { isAlive } from '../../core/protocol/connection/processTree.lazy';
 import { onDebugSessionEndedByUser } from './editorDebugger.lazy';
 
@@ -19,21 +19,21 @@ export class DevModeWatcher implements vscode.Disposable {
   private readonly watches = new Map<string, Watch>();
   private readonly subscriptions: { dispose(): void }[];
 
-  constructor(private readonly registry: ServerRegistry) {
-    this.subscriptions = [registry.onDidChangeServers(() => this.update()), onDebugSessionEndedByUser(({ serverId }) => this.debugSessionEnded(serverId))];
+  constructor(private readonly manager: ServerManager) {
+    this.subscriptions = [manager.onDidChangeServers(() => this.update()), onDebugSessionEndedByUser(({ serverId }) => this.debugSessionEnded(serverId))];
     this.update();
   }
 
   /** Its debug session ended while it runs: the server stops too (a process that crashed is the restart policy's). */
   private debugSessionEnded(id: string): void {
-    const info = this.registry.servers().find((s) => s.id === id);
+    const info = this.manager.servers().find((s) => s.id === id);
     if (!info || (info.state.kind !== 'running' && info.state.kind !== 'starting') || (info.pid !== undefined && !isAlive(info.pid))) return;
-    void this.registry.get(id)?.stop('Its debug session ended.');
+    void this.manager.get(id)?.stop('Its debug session ended.');
   }
 
   private update(): void {
     const wanted = new Map<string, { folder: string; globs: string[] }>();
-    for (const s of this.registry.servers()) {
+    for (const s of this.manager.servers()) {
       const raw = s.definition;
       if (raw.type === 'stdio' && raw.dev?.watch.length && s.scope.folderPath) wanted.set(s.id, { folder: s.scope.folderPath, globs: raw.dev.watch });
     }
@@ -61,8 +61,8 @@ export class DevModeWatcher implements vscode.Disposable {
 
   /** Only a server that runs (or is starting) restarts: a stopped one stays stopped. */
   private restart(id: string): void {
-    const info = this.registry.servers().find((s) => s.id === id);
-    if (info && (info.state.kind === 'running' || info.state.kind === 'starting')) void this.registry.get(id)?.restart();
+    const info = this.manager.servers().find((s) => s.id === id);
+    if (info && (info.state.kind === 'running' || info.state.kind === 'starting')) void this.manager.get(id)?.restart();
   }
 
   private unwatch(id: string): void {

@@ -1,6 +1,6 @@
 // The "MCP" commands. Server commands take a tree node, a server id, or nothing (then they ask with a quick pick).
 import vscode = require('vscode');
-import type { ServerRegistry } from '../../core/host/serverManager';
+import type { ServerManager } from '../../core/host/serverManager';
 import type { TrustStore } from '../../core/host/trustStore';
 import { canBeStarted, type ServerInfo } from '../../core/host/serverInfo';
 import type { ConfigLoader } from '../config/configLoader';
@@ -14,7 +14,7 @@ import type { LoadSessionLayer } from '../sessionLayer';
 import { CommandIds } from '../../core/common/commandIds';
 
 export interface CommandDeps {
-  registry: ServerRegistry;
+  manager: ServerManager;
   configLoader: ConfigLoader;
   logs: ServerOutputChannels;
   trustStore: TrustStore;
@@ -26,12 +26,12 @@ export interface CommandDeps {
 type ServerArg = unknown;
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
-  const { registry } = deps;
+  const { manager } = deps;
 
   async function pickServer(arg: ServerArg, placeHolder: string, filter: (s: ServerInfo) => boolean = () => true) {
     const id = typeof arg === 'string' ? arg : arg ? serverIdOf(arg as never) : undefined;
-    if (id) return registry.servers().find((s) => s.id === id);
-    const candidates = registry.servers().filter(filter);
+    if (id) return manager.servers().find((s) => s.id === id);
+    const candidates = manager.servers().filter(filter);
     if (!candidates.length) {
       void vscode.window.showInformationMessage('No MCP server matches. Configure servers in .vscode/mcp.json.');
       return undefined;
@@ -51,9 +51,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return server ? await action(server) : undefined;
     };
 
-  const start = (s: ServerInfo) => registry.get(s.id)?.start(true);
-  const stop = (s: ServerInfo) => registry.get(s.id)?.stop();
-  const restart = (s: ServerInfo) => registry.get(s.id)?.restart();
+  const start = (s: ServerInfo) => manager.get(s.id)?.start(true);
+  const stop = (s: ServerInfo) => manager.get(s.id)?.stop();
+  const restart = (s: ServerInfo) => manager.get(s.id)?.restart();
   const showOutput = (s: ServerInfo) => deps.logs.show(s.id);
 
   async function openConfig(uri: vscode.Uri) {

@@ -3,7 +3,7 @@
 // so. Its Trust… button starts them as the user's own action, which asks the trust question (with what would run).
 import vscode = require('vscode');
 import { NOT_TRUSTED_EDITED } from '../../core/host/editedTrust';
-import type { ServerRegistry } from '../../core/host/serverManager';
+import type { ServerManager } from '../../core/host/serverManager';
 import type { ServerInfo } from '../../core/host/serverInfo';
 import { plainText } from '../../core/presentation/serverText';
 import { CoalescedRefresh } from '../coalescedRefresh';
@@ -20,11 +20,11 @@ export function trustNoticeText(names: string[]): string {
     : `${names.length} MCP servers in mcp.json are not trusted yet, so they do not run: ${names.map((n) => `"${plainText(n)}"`).join(', ')}.`;
 }
 
-export function notifyServersWaitingForTrust(registry: ServerRegistry, delayMs = TRUST_NOTICE_DELAY_MS): vscode.Disposable {
+export function notifyServersWaitingForTrust(manager: ServerManager, delayMs = TRUST_NOTICE_DELAY_MS): vscode.Disposable {
   /** Ids already told about, so that one server is announced once until it leaves the waiting state. */
   const told = new Set<string>();
   const check = () => {
-    const servers = registry.servers().filter(waiting);
+    const servers = manager.servers().filter(waiting);
     for (const id of told) if (!servers.some((s) => s.id === id)) told.delete(id);
     const fresh = servers.filter((s) => !told.has(s.id));
     if (!fresh.length) return;
@@ -34,11 +34,11 @@ export function notifyServersWaitingForTrust(registry: ServerRegistry, delayMs =
       if (answer !== trust) return;
       // The user's own start: it asks the trust question, one for a folder's servers together.
       // Its failures are told by the failure notifications.
-      await Promise.all(fresh.map(async (s) => registry.get(s.id)?.start(true).catch(() => undefined)));
+      await Promise.all(fresh.map(async (s) => manager.get(s.id)?.start(true).catch(() => undefined)));
     });
   };
   // Once the servers have been unchanged for delayMs, however long the changes go on.
   const settled = new CoalescedRefresh(check, { minDelayMs: delayMs, quietMs: delayMs, maxDelayMs: Infinity });
-  const subscription = registry.onDidChangeServers(() => settled.schedule());
+  const subscription = manager.onDidChangeServers(() => settled.schedule());
   return vscode.Disposable.from(subscription, settled);
 }

@@ -65,7 +65,7 @@ export class ResourceSubscriptions implements ClientFeature, Disposable {
 
   /**
    * Subscribes new sessions to what is watched once they are ready: give it an event that fires when servers change
-   * state (the registry's). Sessions are installed before they connect, when the server's capabilities are unknown.
+   * state (the server manager's). Sessions are installed before they connect, when the server's capabilities are unknown.
    */
   follow(onDidChangeServers: Event<void>): Disposable {
     const sub = onDidChangeServers(() => {

@@ -15,7 +15,7 @@ import type { Tool } from '../../host/serverInfo';
 export type ToolTaskStatus = Task['status'];
 
 export interface ToolTask {
-  /** Unique in the registry (server id and task id). */
+  /** Unique among the window's tasks (server id and task id). */
   readonly key: string;
   readonly serverId: string;
   readonly serverName: string;

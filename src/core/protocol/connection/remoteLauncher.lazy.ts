@@ -1,5 +1,5 @@
 // A remote server: Streamable HTTP, falling back to legacy SSE where the spec says (the initial POST answered 404 or
-// 405); the browser step of an OAuth sign-in between attempts; and a RemoteSession that renews expired sessions and
+// 405); the browser step of an OAuth sign-in between attempts; and a RenewingTransport that renews expired sessions and
 // ends them with DELETE.
 import { SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { untilAborted } from '../../common/async';
@@ -7,7 +7,7 @@ import { isSameOriginIssuerMismatch } from '../auth/authErrors.lazy';
 import { OAuthProvider, SignInNotPreparedError } from '../auth/oauthProvider.lazy';
 import type { ResolvedRemoteServer, ServerDefinition } from '../../config/serverDefinition';
 import type { ServerLog } from '../../common/log';
-import { RemoteSession } from './renewingTransport.lazy';
+import { RenewingTransport } from './renewingTransport.lazy';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher.lazy';
 import { guardedFetch } from './guardedFetch.lazy';
 import { startCancelled, unwrapNegotiationError } from './startErrors.lazy';
@@ -20,7 +20,7 @@ export class RemoteLauncher implements Launcher {
   private violation: Error | undefined;
   private readonly authProvider: ReturnType<NonNullable<ConnectionOptions['authProvider']>>;
   private readonly auth: OAuthProvider | undefined;
-  private session: RemoteSession | undefined;
+  private session: RenewingTransport | undefined;
 
   constructor(
     definition: ServerDefinition,
@@ -62,7 +62,7 @@ export class RemoteLauncher implements Launcher {
     for (;;) {
       const options = { requestInit, authProvider, skipIssuerMetadataValidation, fetch };
       const inner = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
-      const session = (this.session = new RemoteSession(inner, {
+      const session = (this.session = new RenewingTransport(inner, {
         log: this.log,
         auth,
         requestTimeoutMs: this.options.requestTimeoutMs,

@@ -24,7 +24,7 @@ export type RemoteTransport = StreamableHTTPClientTransport | SSEClientTransport
 /** How long DELETE may take when a session ends: stopping must not hang on a server that is gone. */
 const TERMINATE_TIMEOUT_MS = 2000;
 
-export interface RemoteSessionOptions {
+export interface RenewingTransportOptions {
   log: ServerLog;
   /** Set when the server may need OAuth: completes the browser step of a sign-in the SDK started. */
   auth?: OAuthProvider;
@@ -44,7 +44,7 @@ export function isExpiredSession(e: unknown): boolean {
   return e.status === 400 && /session/i.test(`${String(e.data.text ?? '')} ${e.message}`);
 }
 
-export class RemoteSession implements Transport {
+export class RenewingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
@@ -61,7 +61,7 @@ export class RemoteSession implements Transport {
 
   constructor(
     readonly inner: RemoteTransport,
-    private readonly options: RemoteSessionOptions,
+    private readonly options: RenewingTransportOptions,
   ) {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (e) => {

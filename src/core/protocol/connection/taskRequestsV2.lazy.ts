@@ -1,5 +1,5 @@
 // The task requests of a 2026-07-28 session whose server declares the tasks extension (SEP-2663,
-// `io.modelcontextprotocol/tasks`), behind the same TaskRequests port as 2025-11-25 tasks, so one registry, one view
+// `io.modelcontextprotocol/tasks`), behind the same TaskRequests port as 2025-11-25 tasks, so one ToolTasks, one view
 // and one set of commands serve both. The SDK's 2026 decoder refuses a `tools/call` answered with `resultType: "task"`
 // and knows no `tasks/*` method, so these go on the host's raw request path, framed as the SDK frames its own requests
 // (its `_meta` envelope) with the extension declared in the per-request capabilities, as the spec asks of `tools/call`

@@ -1,5 +1,5 @@
 // Package runners (npx, npm exec, pnpm dlx/exec, yarn dlx, bunx, uvx, pipx run) run the copy of a package they find
-// next to the working directory before the registry's: a repository that commits `node_modules/<pkg>` (or a
+// next to the working directory before the package registry's: a repository that commits `node_modules/<pkg>` (or a
 // `node_modules/.bin/<bin>`, or a uv.toml naming another package index) decides what `npx -y <pkg>` runs. The trust
 // question names every such local copy, found from the working directory up to the file system's root.
 import * as fs from 'fs';
@@ -53,7 +53,7 @@ export function runnerPackage(command: string, args: readonly string[]): { runne
 
 const stripVersion = (spec: string) => spec.replace(/^(@?[^@]+)@.*$/s, '$1').replace(/\[.*$/s, '').replace(/[=<>~!].*$/s, '');
 
-/** Every local copy the runner would prefer to the registry's, as absolute paths; empty when none (or not a runner). */
+/** Every local copy the runner would prefer to the package registry's, as absolute paths; empty when none (or not a runner). */
 export function localRunnerCopies(command: string, args: readonly string[], cwd: string | undefined, found = exists): string[] {
   const pkg = runnerPackage(command, args);
   if (!pkg || !cwd || !pkg.name || pkg.name.includes('..')) return [];

@@ -11,7 +11,7 @@ import { LaunchPlanError } from './launchPlanError.lazy';
 interface Runner {
   /** Folders under the home folder it keeps packages in: readable and writable. */
   caches: string[];
-  /** The registry it downloads from. */
+  /** The package registry it downloads from. */
   domains: string[];
 }
 

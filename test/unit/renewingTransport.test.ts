@@ -2,7 +2,7 @@
 // must reach the caller that waits for them, never surface as unhandled rejections.
 import * as assert from 'assert';
 import { SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { RemoteSession } from '../../src/core/protocol/connection/renewingTransport.lazy';
+import { RenewingTransport } from '../../src/core/protocol/connection/renewingTransport.lazy';
 import { sleep } from './helpers';
 import { MemoryLog } from './hostTestKit';
 
@@ -27,7 +27,7 @@ describe('remote session', () => {
         // The renewal's own initialize: sent long after its answer was due.
         if (String(message.id).startsWith('mcp-host-session-')) await sleep(200);
       };
-      const session = new RemoteSession(inner, { log: new MemoryLog(), requestTimeoutMs: 50 });
+      const session = new RenewingTransport(inner, { log: new MemoryLog(), requestTimeoutMs: 50 });
       await session.send(initialize);
       await assert.rejects(session.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), /initialize got no answer within/);
       // Past the slow send, and a turn of the event loop for Node to report unhandled rejections.
