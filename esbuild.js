@@ -39,7 +39,7 @@ const lazyBoundaryPlugin = {
 };
 
 /**
- * The launch layer's modules: those its entry re-exports (`export * from '…'`), without extension, from the root. The
+ * The launch bundle's modules: those its entry re-exports (`export * from '…'`), without extension, from the root. The
  * host bundle takes them from dist/launch.js, so that each is one module at run time (its classes, its state).
  */
 const LAUNCH_ENTRY = path.join('src', 'vscode', 'launchBundle.lazy.ts');

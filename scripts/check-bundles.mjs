@@ -4,7 +4,7 @@
 // the activation bundle (dist/extension.js, loaded in every window) or the launch bundle holds any of the SDK
 // (@modelcontextprotocol/*), zod or ajv, when the activation bundle holds a `*.lazy.ts` module or weighs more than
 // 150 KB, when it does not reach the launch and host bundles through one lazy require each (the composition root's),
-// when the host bundle holds a module of the launch layer (it must
+// when the host bundle holds a module of the launch bundle (it must
 // take them from dist/launch.js), when the webview script holds the SDK or zod (it only relays messages), or when a
 // module with a class or module state is in two bundles. Prints what each bundle weighs, all of them together, and
 // what each package in them costs.
@@ -66,11 +66,11 @@ try {
     const requires = activation.output.imports.filter((i) => i.external && i.path === bundle).length;
     if (requires !== 1) problems.push(`the activation bundle requires ${bundle} ${requires} times: the composition root loads each lazy bundle, once`);
   }
-  // The launch layer is one module at run time: the host bundle takes its modules from dist/launch.js (esbuild.js).
+  // The launch bundle is one module at run time: the host bundle takes its modules from dist/launch.js (esbuild.js).
   const launchLayer = Object.keys(launch.output.inputs).filter((input) => input.endsWith('.lazy.ts'));
   const copied = launchLayer.filter((input) => host.output.inputs[input]);
-  if (copied.length) problems.push(`the host bundle holds modules of the launch layer, which it must take from dist/launch.js (re-export them whole in its entry):\n  ${copied.join('\n  ')}`);
-  if (!host.output.imports.some((i) => i.external && i.path === './launch.js')) problems.push('the host bundle never requires ./launch.js: it holds its own launch layer');
+  if (copied.length) problems.push(`the host bundle holds modules of the launch bundle, which it must take from dist/launch.js (re-export them whole in its entry):\n  ${copied.join('\n  ')}`);
+  if (!host.output.imports.some((i) => i.external && i.path === './launch.js')) problems.push('the host bundle never requires ./launch.js: it holds its own launch modules');
   // A module in two bundles is two modules at run time: a class would fail `instanceof` across them, and module state
   // would be kept twice. Only stateless, class-free modules (functions, constants, types) may be in two.
   for (const [a, b] of [[activation, host], [activation, launch], [launch, host]]) {

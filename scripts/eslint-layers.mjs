@@ -2,23 +2,25 @@
 // proves each rule fails on what it forbids):
 // - src/core never reaches the vscode module;
 // - the lazy boundary: a module whose file name ends in `.lazy.ts` loads on demand (dist/host.js or dist/launch.js),
-//   never on activation. A file that is not lazy may import a lazy module's types, never its values; and only the
-//   composition root, src/vscode/createHost.ts, loads a lazy bundle (its require of ./hostBundle.lazy or
-//   ./launchBundle.lazy). The CLI is not bundled: it imports what it needs.
+//   never on activation. A file that is not lazy imports nothing of a lazy module, not even a type: what it needs of
+//   one is a contract it declares itself, which the lazy module implements. Only the composition root,
+//   src/vscode/createHost.ts, loads a lazy bundle (its require of ./hostBundle.lazy or ./launchBundle.lazy) and
+//   imports the bundles' types. The CLI is not bundled: it imports what it needs.
 const coreLayering =
   'src/core is plain TypeScript, run and unit-tested in Node without VS Code: only src/vscode/** (and src/extension.ts) ' +
   'may use the vscode module. Give core a port (an interface or callback) and adapt it in src/vscode/.';
 
 const lazyBoundary =
-  'a *.lazy module loads on demand (dist/host.js), not on activation: import its types only (`import type`), or declare ' +
-  'the contract you need beside your code and take the part as a dependency: src/vscode/createHost.ts builds it lazily.';
+  'a *.lazy module loads on demand (dist/host.js), not on activation: declare the contract you need beside your code ' +
+  '(the lazy module implements it) and take the part as a dependency: src/vscode/createHost.ts builds it lazily.';
 
 const oneLoader =
   'only the composition root (src/vscode/createHost.ts) loads a lazy bundle: take the part you need as a dependency ' +
   '(an interface) and let createHost build it lazily.';
 
 const vscodePath = { name: 'vscode', message: coreLayering };
-const lazyPatterns = [{ regex: '\\.lazy$', allowTypeImports: true, message: lazyBoundary }];
+const lazyPatterns = [{ regex: '\\.lazy$', message: lazyBoundary }];
+const lazyTypePatterns = [{ regex: '\\.lazy$', allowTypeImports: true, message: lazyBoundary }];
 const vscodeSyntax = [
   // no-restricted-imports sees import/export declarations only; these catch require('vscode'), import('vscode') and
   // import x = require('vscode').
@@ -46,7 +48,7 @@ export const layerRules = [
     },
   },
   {
-    // Eager core code: no vscode, and a lazy module's types only.
+    // Eager core code: no vscode, nothing of a lazy module.
     files: ['src/core/**/*.ts'],
     ignores: lazyFiles,
     rules: {
@@ -55,7 +57,7 @@ export const layerRules = [
     },
   },
   {
-    // Eager VS Code code: a lazy module's types only; no loading of one.
+    // Eager VS Code code: nothing of a lazy module; no loading of one.
     files: ['src/extension.ts', 'src/vscode/**/*.ts', 'src/webview/**/*.ts'],
     ignores: [...lazyFiles, compositionRoot],
     rules: {
@@ -74,7 +76,7 @@ export const layerRules = [
     // The composition root: the lazy bundles' types, and its own requires of them.
     files: [compositionRoot],
     rules: {
-      'no-restricted-imports': ['error', { patterns: lazyPatterns }],
+      'no-restricted-imports': ['error', { patterns: lazyTypePatterns }],
     },
   },
 ];

@@ -27,23 +27,23 @@ let stopAllServers: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): McpHostApi {
   const host = createHost(context);
-  const { manager, dialogs, logs, permissions, trustStore, inputs, oauth, session } = host;
+  const { manager, dialogs, logs, permissions, trustStore, inputs, parts } = host;
   stopAllServers = () => manager.disposeAsync();
   const configLoader = new ConfigLoader(manager, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
-  const coexistence = new Coexistence(context.workspaceState, manager, session);
+  const coexistence = new Coexistence(context.workspaceState, manager, parts);
   const restricted = new RestrictedModeNotice(manager);
-  const tree: ServersTreeProvider = new ServersTreeProvider(manager, [restricted, coexistence], configLoader, (info) => session().serverRows(info, tree), session);
+  const tree: ServersTreeProvider = new ServersTreeProvider(manager, [restricted, coexistence], configLoader, (info) => parts.serverRows(info, tree), parts.hoverTexts);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
-  const resources = registerResources({ host: manager, session, subscriptions: host.resourceSubscriptions, attachments });
-  const chat = registerChatFeatures({ sessions: manager, session, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
+  const resources = registerResources({ host: manager, subscriptions: host.resourceSubscriptions, attachments, resourceCommands: parts.resourceCommands, hoverTexts: parts.hoverTexts });
+  const chat = registerChatFeatures({ sessions: manager, parts, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
   tree.isVisible = () => serversView.visible;
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(manager);
-  const addFromRegistry = registerAddFromRegistry({ configLoader, inputs, dialogs, session });
-  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick });
+  const addFromRegistry = registerAddFromRegistry({ configLoader, inputs, dialogs, registryBrowser: parts.registryBrowser });
+  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick });
   context.subscriptions.push(
     host,
     configLoader,
@@ -54,15 +54,15 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     models,
     showNoModelMessage(serversView, models, manager),
     statusBar,
-    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, session }),
+    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, configTemplate: parts.configTemplate }),
     ...addFromRegistry.disposables,
-    followDevMode(manager, session),
+    followDevMode(manager, parts.devModeWatcher),
     notifyFailures(manager, logs),
     notifyServersWaitingForTrust(manager),
-    registerMcpJsonCompletion(session),
-    vscode.commands.registerCommand(CommandIds.managePermissions, () => session().managePermissions(permissions)),
-    ...registerSkillCommands(manager, session, attachments),
-    ...registerSignInCommands({ manager, status: oauth.status, secrets: context.secrets, session }),
+    registerMcpJsonCompletion(parts.mcpJsonCompletionItems),
+    vscode.commands.registerCommand(CommandIds.managePermissions, () => parts.managePermissions(permissions)),
+    ...registerSkillCommands(manager, parts, attachments),
+    ...registerSignInCommands({ manager, status: host.authStatus, secrets: context.secrets }, parts),
     ...chat.disposables,
     attachments,
     resources,

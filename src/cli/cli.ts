@@ -10,9 +10,10 @@ import { parseMcpConfig } from '../core/config/mcpConfigParser';
 import type { ConfigScope, InputDefinition } from '../core/config/serverDefinition';
 import { describeDefinition } from '../core/presentation/describeDefinition';
 import { ElicitationFeature, type ElicitationUi } from '../core/features/elicitation/elicitationFeature.lazy';
-import type { FormField, FormOutcome } from '../core/features/elicitation/formModel.lazy';
+import type { FormField, FormOutcome } from '../core/features/elicitation/form';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest } from '../core/features/languageModel';
-import { SamplingFeature, type SamplingDialogs } from '../core/features/sampling/samplingFeature.lazy';
+import { SamplingFeature } from '../core/features/sampling/samplingFeature.lazy';
+import { type SamplingDialogs } from '../core/features/sampling/samplingQuestions';
 import { ToolTasks } from '../core/features/tasks/toolTasks.lazy';
 import { checkToolOutput } from '../core/features/tools/toolOutputCheck.lazy';
 import { ToolCaller } from '../core/features/tools/toolCaller';
@@ -213,7 +214,7 @@ async function runCommand(
       });
       // A tool that runs as a task (2025-11-25) is followed to its end, its result printed like any other.
       const tasks = new ToolTasks({ checkResult: checkToolOutput });
-      const outcome = await new ToolCaller(manager, activeToolCalls, consent, () => tasks).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
+      const outcome = await new ToolCaller(manager, activeToolCalls, consent, tasks).call({ serverId: info.id, tool, arguments: args, origin: 'the mcp-host command line' });
       if (!outcome.ran) {
         terminal.say('The call was not allowed.');
         return 1;

@@ -1,51 +1,109 @@
-// The core host with VS Code behind its ports: output channels for logs, Memento and SecretStorage for trust,
-// permissions and inputs, dialogs for every question, vscode.lm for sampling, the browser for sign-ins. The one place
-// that loads the lazy layers (dist/launch.js, dist/host.js): everything else is handed the session layer's loader.
+// The composition root: the core host with VS Code behind its ports (output channels for logs, Memento and
+// SecretStorage for trust, permissions and inputs, dialogs for every question, vscode.lm for sampling, the browser for
+// sign-ins), and the one place that decides what loads on demand. It requires the two lazy bundles (dist/launch.js,
+// dist/host.js) and builds each lazy part as a proxy (../core/common/lazy): whoever receives a part sees the interface
+// its caller declares, and its first use loads the bundle. No other file loads a lazy module (ESLint says so).
 import * as fs from 'fs';
 import * as path from 'path';
 import vscode = require('vscode');
 import { requireWithCodeCache } from './codeCachedBundle';
 import { onListenerError } from '../core/common/events';
+import { lazyFunction, lazyObject } from '../core/common/lazy';
+import { AuthStatusStore } from '../core/auth/authStatus';
 import { createAppsFeature } from '../core/features/apps/appsFeature';
 import { ResourceSubscriptions } from '../core/features/resources/resourceSubscriptions';
 import { createCoreHost, type CoreHost } from '../core/createCoreHost';
-import { createOAuthSupport, type OAuthSupport } from './auth/oauthSupport';
 import { DialogRouter } from './dialogs/dialogRouter';
-import { createElicitationFeature } from './elicitation/createElicitationFeature';
-import { createSamplingFeature } from './sampling/createSamplingFeature';
 import { ServerOutputChannels } from './servers/serverLogs';
-import type { LaunchLayer, LoadSessionLayer, SessionLayer } from './sessionLayer';
 import { readSettings, reportSettingProblems } from './settings';
 import { StoredInputs } from './config/storedInputs';
+import type * as HostBundleModule from './hostBundle.lazy';
+import type * as LaunchBundleModule from './launchBundle.lazy';
+
+type HostBundle = typeof HostBundleModule;
+type LaunchBundle = typeof LaunchBundleModule;
+
+/**
+ * The host bundle, required once, at the first use of a part: esbuild turns this require into one of dist/host.js,
+ * which (beside the activation bundle) is compiled with a code cache kept in `cacheDir` (./codeCachedBundle).
+ */
+function hostBundleLoader(cacheDir: string | undefined, report: (message: string) => void) {
+  let loaded: HostBundle | undefined;
+  const bundle = path.join(__dirname, 'host.js');
+  const cached = () => (cacheDir !== undefined && fs.existsSync(bundle) ? (requireWithCodeCache(bundle, cacheDir, report) as HostBundle) : undefined);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the one load of the host bundle: synchronous and deferred
+  const load = (): HostBundle => (loaded ??= cached() ?? (require('./hostBundle.lazy') as HostBundle));
+  return { load, ifLoaded: (): HostBundle | undefined => loaded };
+}
+
+/** The launch bundle, required once, when the first plan is made: esbuild turns this require into one of dist/launch.js. */
+function launchBundleLoader(): () => LaunchBundle {
+  let loaded: LaunchBundle | undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the one load of the launch bundle: synchronous and deferred
+  return () => (loaded ??= require('./launchBundle.lazy') as LaunchBundle);
+}
+
+/**
+ * Every part that loads on demand, declared once: `part` is an object built at its first use, `factory` a function
+ * whose product is (its arguments are kept until then: for products whose making does nothing), `fn` a function
+ * loaded at its first call.
+ */
+function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | undefined) {
+  const part = <T extends object>(pick: (b: HostBundle) => T): T => lazyObject(() => pick(bundle()));
+  const factory =
+    <A extends unknown[], T extends object>(pick: (b: HostBundle) => (...args: A) => T) =>
+    (...args: A): T =>
+      lazyObject(() => pick(bundle())(...args));
+  const fn = <A extends unknown[], R>(pick: (b: HostBundle) => (...args: A) => R) => lazyFunction(() => pick(bundle()));
+  return {
+    // Dialogs, trust, sign-in: asked once a start's plan is built.
+    modalDialogs: part((b) => b.modalDialogs),
+    trustPrompt: factory((b) => b.trustPromptFrom),
+    oauth: factory((b) => b.createOAuth),
+    managePermissions: fn((b) => b.managePermissions),
+    signInToServer: fn((b) => b.signInToServer),
+    signOutOfServer: fn((b) => b.signOutOfServer),
+    // Client features every session gets.
+    samplingFeature: factory((b) => b.samplingFeature),
+    elicitationFeature: factory((b) => b.elicitationFeature),
+    // Chat, prompts and tools.
+    answerChatRequest: fn((b) => b.answerChatRequest),
+    runPrompt: fn((b) => b.runPrompt),
+    agentTools: factory((b) => b.agentTools),
+    toolCallRunner: factory((b) => b.toolCallRunner),
+    toolTasks: part((b) => b.toolTasks()),
+    openAppView: fn((b) => b.openAppView),
+    // The views' rows and hover texts.
+    serverRows: fn((b) => b.serverRows),
+    hoverTexts: part((b) => b.hoverTexts),
+    // Resources, skills, configuration, the MCP Registry, dev mode, VS Code's own MCP beside ours.
+    resourceCommands: factory((b) => b.resourceCommands),
+    openSkillFileCommand: fn((b) => b.openSkillFileCommand),
+    attachSkillCommand: fn((b) => b.attachSkillCommand),
+    configTemplate: () => bundle().CONFIG_TEMPLATE,
+    mcpJsonCompletionItems: fn((b) => b.mcpJsonCompletionItems),
+    registryBrowser: factory((b) => b.registryBrowser),
+    // Made when a server with a `dev` block runs: its watchers start at once.
+    devModeWatcher: fn((b) => b.devModeWatcher),
+    offerCoexistence: fn((b) => b.offerCoexistence),
+    pickCoexistence: fn((b) => b.pickCoexistence),
+    /** Extension tests: the prompt-argument pick on screen; never loads the bundle. */
+    activeArgumentPick: () => ifLoaded()?.activeArgumentPick(),
+  };
+}
+
+export type OnDemandParts = ReturnType<typeof onDemandParts>;
 
 export interface Host extends CoreHost, vscode.Disposable {
-  /** Loads the session layer on first use (the first server's start, the first @mcp request, …). */
-  session: LoadSessionLayer;
+  /** What loads on demand, as plain interfaces. */
+  parts: OnDemandParts;
   dialogs: DialogRouter;
   logs: ServerOutputChannels;
   inputs: StoredInputs;
   /** Open resource documents stay subscribed; their updates reload them. */
   resourceSubscriptions: ResourceSubscriptions;
-  oauth: OAuthSupport;
-}
-
-/**
- * The session layer, required once, when first needed: esbuild turns this require into one of dist/host.js. In the
- * bundle, host.js (beside this file) is compiled with a code cache kept in `cacheDir` (./codeCachedBundle).
- */
-function sessionLayerLoader(cacheDir: string | undefined, report: (message: string) => void): LoadSessionLayer {
-  let loaded: SessionLayer | undefined;
-  const bundle = path.join(__dirname, 'host.js');
-  const cached = () => (cacheDir !== undefined && fs.existsSync(bundle) ? (requireWithCodeCache(bundle, cacheDir, report) as SessionLayer) : undefined);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the one load of the session layer: synchronous and deferred
-  return () => (loaded ??= cached() ?? (require('./hostBundle.lazy') as SessionLayer));
-}
-
-/** The launch layer, required once, when the first plan is made: esbuild turns this require into one of dist/launch.js. */
-function launchLayerLoader(): () => LaunchLayer {
-  let loaded: LaunchLayer | undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the one load of the launch layer: synchronous and deferred
-  return () => (loaded ??= require('./launchBundle.lazy') as LaunchLayer);
+  /** Remote servers' sign-in state, as the views show it. */
+  authStatus: AuthStatusStore;
 }
 
 export function createHost(context: vscode.ExtensionContext): Host {
@@ -53,22 +111,25 @@ export function createHost(context: vscode.ExtensionContext): Host {
   reportSettingProblems((message) => hostLog.warn(`Setting ignored: ${message}`));
   const listenerErrors = onListenerError((e) => hostLog.error('An event listener failed:', e instanceof Error ? (e.stack ?? e.message) : String(e)));
   const storage = context.globalStorageUri;
-  const session = sessionLayerLoader(storage?.scheme === 'file' ? storage.fsPath : undefined, (message) => hostLog.info(message));
-  const launch = launchLayerLoader();
-  const dialogs = new DialogRouter(() => session().sessionDialogs);
+  const hostBundle = hostBundleLoader(storage?.scheme === 'file' ? storage.fsPath : undefined, (message) => hostLog.info(message));
+  const launch = launchBundleLoader();
+  const parts = onDemandParts(hostBundle.load, hostBundle.ifLoaded);
+  const dialogs = new DialogRouter(parts.modalDialogs);
   const logs = new ServerOutputChannels();
   const stores = { global: context.globalState, workspace: context.workspaceState };
   const inputs = new StoredInputs(context.secrets, stores, dialogs);
   const resourceSubscriptions = new ResourceSubscriptions();
   // Remote servers that answer 401 are signed in to through the browser; tokens live in SecretStorage.
-  const oauth = createOAuthSupport(context, dialogs, session);
+  const authStatus = new AuthStatusStore();
+  const oauth = parts.oauth({ secrets: context.secrets, state: context.globalState, dialogs, status: authStatus });
+  const trustPrompt = parts.trustPrompt(dialogs);
   const core = createCoreHost({
     clientInfo: { name: 'mcp-host-vscode', version: context.extension.packageJSON.version },
-    // The process of a trusted plan starts first; then the first start loads the session layer, while that process boots.
+    // The process of a trusted plan starts first; then the first start loads the host bundle, while that process boots.
     createConnection: (definition, log, secrets, options, events) => {
       const startedProcess = launch().startPlannedProcess(definition);
       try {
-        return session().confinedConnection(dialogs, definition, log, secrets, options, events, startedProcess);
+        return hostBundle.load().confinedConnection(dialogs, definition, log, secrets, options, events, startedProcess);
       } catch (e) {
         startedProcess?.process.kill();
         throw e;
@@ -77,41 +138,37 @@ export function createHost(context: vscode.ExtensionContext): Host {
     planLaunch: (source) => launch().planDebuggableLaunch(source),
     logs,
     stores,
-    // The question is rendered from the launch plan, which the session layer has just built.
-    trustPrompt: {
-      askTrust: (definition, facts) => session().trustPromptFrom(dialogs).askTrust(definition, facts),
-      askTrustMany: (questions) => session().trustPromptFrom(dialogs).askTrustMany(questions),
-      persistConfined: (definition) => session().trustPromptFrom(dialogs).persistConfined(definition),
-    },
+    // The question is rendered from the launch plan, which the launch bundle has just built.
+    trustPrompt,
     inputs,
     settings: readSettings,
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,
-    // mcp.json open in an editor: servers its edits add wait, with a notice (./trustNotice), instead of a modal mid-edit.
+    // mcp.json open in an editor: servers its edits add wait, with a notice (./trust/trustNotice), instead of a modal mid-edit.
     isConfigBeingEdited: (configPath) => vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'file' && e.document.uri.fsPath === configPath),
     // Client features every server session gets, beyond roots: each declares its capabilities and handlers.
     features: ({ permissions, activeToolCalls, interactions, servers }) => [
-      createSamplingFeature({ dialogs, permissions, activeToolCalls, queue: interactions, logs, servers, session }),
-      createElicitationFeature({ dialogs, permissions, activeToolCalls, queue: interactions, session }),
+      parts.samplingFeature({ dialogs, permissions, activeToolCalls, queue: interactions, logs, servers }),
+      parts.elicitationFeature({ dialogs, permissions, activeToolCalls, queue: interactions }),
       resourceSubscriptions,
       // Views of tools (MCP Apps) can be shown here, in webviews: servers are told so.
       createAppsFeature(),
     ],
-    authProvider: oauth.authProvider,
-    authStatus: oauth.status,
+    authProvider: (definition, log) => oauth.authProvider(definition, log),
+    authStatus,
     // Which protocol era each definition speaks, for every window: a known legacy server is not probed again.
     protocolStore: context.globalState,
   });
   const subscription = resourceSubscriptions.follow(core.manager.onDidChangeServers);
   return {
     ...core,
-    session,
+    parts,
     dialogs,
     logs,
     inputs,
     resourceSubscriptions,
-    oauth,
+    authStatus,
     dispose: () => {
-      for (const d of [subscription, resourceSubscriptions, oauth, core.manager, listenerErrors, hostLog]) d.dispose();
+      for (const d of [subscription, resourceSubscriptions, oauth, authStatus, core.manager, listenerErrors, hostLog]) d.dispose();
     },
   };
 }

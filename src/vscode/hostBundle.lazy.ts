@@ -1,41 +1,48 @@
-// The session layer: everything the extension loads after activation, bundled as dist/host.js. It holds the protocol
-// layer (../../core/protocol: the SDK, connections, OAuth, sampling and elicitation) and the UI that runs only when
-// used: answers to @mcp requests, forms for tool arguments and elicitation, "MCP: Run Prompt…" and its argument
-// picker, the resource template picker, result pages and what agents get of a result, tool views (MCP Apps: the
-// panel, the AppBridge), the dialogs running sessions ask. createHost loads it once and hands the loader to whoever
-// needs it (see ../sessionLayer); the activation side imports its types, never its values (ESLint says so).
-export { SignInError } from '../core/protocol/auth/authErrors.lazy';
-export { oauthProviderFactory } from '../core/protocol/auth/oauthProviderFactory.lazy';
-export { configuredClientMetadataUrl, staticClients } from '../core/protocol/auth/staticClients.lazy';
-export { LoopbackRedirectReceiver } from '../core/protocol/auth/loopbackRedirect.lazy';
-export { ElicitationFeature } from '../core/features/elicitation/elicitationFeature.lazy';
-export { SamplingFeature } from '../core/features/sampling/samplingFeature.lazy';
-export { McpChatRequest } from './chat/mcpChatParticipant.lazy';
-export { PromptArgumentPicker } from './prompts/promptArgumentPicker.lazy';
-export { TemplatePicker } from './resources/templatePicker.lazy';
-export { runPrompt } from './prompts/runPrompt.lazy';
-export { QuickInputElicitationUi } from './elicitation/quickInputElicitationUi.lazy';
-export { runQuickInputForm } from './elicitation/quickInputForm.lazy';
-export { sessionDialogs } from './dialogs/modalDialogs.lazy';
+// The entry of dist/host.js: what the composition root (./createHost.ts) builds on demand, and nothing else. It holds
+// the protocol (the SDK, connections, OAuth), the features' lazy parts (sampling, elicitation, the chat tool loop, tool
+// views, tool tasks) and the UI that runs only when used. createHost requires it once, at the first use of a part;
+// every other file receives the parts as the interfaces their callers declare.
+import { createElicitationFeature, type ElicitationWiring } from './elicitation/createElicitationFeature.lazy';
+import { DevModeWatcher } from './devMode/devModeWatcher.lazy';
+import type { ServerManager } from '../core/host/serverManager';
+import { RegistryBrowser } from './mcpRegistry/registryBrowser.lazy';
+import type { RegistryBrowserDeps } from './mcpRegistry/registryCommands';
+import { ToolCallRunner } from './tools/toolCallRunner.lazy';
+import type { ToolCallRunnerDeps } from './tools/toolCommands';
+import { createSamplingFeature, type SamplingWiring } from './sampling/createSamplingFeature.lazy';
+import type { HoverTexts } from './servers/treeNode';
+import { promptTooltip, serverTooltip, toolTooltip } from '../core/presentation/serverPresentation';
+import { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
+
+// Dialogs, trust and the confined connection: asked once a start's plan is built.
+export { modalDialogs } from './dialogs/modalDialogs.lazy';
 export { trustPromptFrom } from './trust/trustPrompt.lazy';
-export { RegistryBrowser } from './mcpRegistry/registryBrowser.lazy';
-export { managePermissions } from './trust/permissionsPick.lazy';
-export { DevModeWatcher } from './devMode/devModeWatcher.lazy';
-export { ToolCallRunner } from './tools/toolCallRunner.lazy';
-export { agentTools } from './tools/agentToolCalls.lazy';
 export { confinedConnection } from './sandbox/sandboxNotices.lazy';
-export { LanguageModels, toolResultParts } from './chat/languageModels.lazy';
-export { openAppView } from './apps/appViewPanel.lazy';
-export { toolResultHtml } from './tools/toolResultHtml.lazy';
-export { CONFIG_TEMPLATE } from './config/configTemplate.lazy';
-export { searchedToolList } from '../core/features/tools/toolListSearch';
-export { attachSkillCommand, openSkillFile, openSkillFileCommand } from './skills/skillDocuments.lazy';
-export { skillRows } from './skills/skillRows.lazy';
-export { serverRows, toolTasks } from './tools/taskRows.lazy';
-export { mcpJsonCompletionItems } from './config/mcpJsonCompletionItems.lazy';
-export { resourceCommandHandlers } from './resources/resourceCommands.lazy';
-export { offerCoexistence, pickCoexistence, type CoexistenceChoices } from './coexistence/coexistencePick.lazy';
+export { managePermissions } from './trust/permissionsPick.lazy';
+export { createOAuth } from './auth/oauthSupport.lazy';
 export { signInToServer, signOutOfServer } from './auth/serverSignIn.lazy';
-// The rows' hover texts (see HoverTexts in ../treeNode).
-export { promptTooltip, serverTooltip, toolTooltip } from '../core/presentation/serverPresentation';
-export { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
+
+// Client features every session gets.
+export const samplingFeature = (wiring: SamplingWiring) => createSamplingFeature(wiring);
+export const elicitationFeature = (wiring: ElicitationWiring) => createElicitationFeature(wiring);
+
+// Chat, prompts and tools.
+export { answerChatRequest } from './chat/mcpChatParticipant.lazy';
+export { runPrompt } from './prompts/runPrompt.lazy';
+export { activeArgumentPick } from './prompts/promptArgumentPicker.lazy';
+export { agentTools } from './tools/agentToolCalls.lazy';
+export { serverRows, toolTasks } from './tools/taskRows.lazy';
+export const toolCallRunner = (deps: ToolCallRunnerDeps) => new ToolCallRunner(deps);
+export { openAppView } from './apps/appViewPanel.lazy';
+
+// Resources, skills, configuration, the MCP Registry, dev mode, VS Code's own MCP beside ours.
+export { resourceCommands } from './resources/resourceCommands.lazy';
+export { attachSkillCommand, openSkillFileCommand } from './skills/skillDocuments.lazy';
+export { CONFIG_TEMPLATE } from './config/configTemplate.lazy';
+export { mcpJsonCompletionItems } from './config/mcpJsonCompletionItems.lazy';
+export const registryBrowser = (deps: RegistryBrowserDeps) => new RegistryBrowser(deps);
+export const devModeWatcher = (manager: ServerManager) => new DevModeWatcher(manager);
+export { offerCoexistence, pickCoexistence } from './coexistence/coexistencePick.lazy';
+
+/** The rows' Markdown tooltips (see HoverTexts in ./servers/treeNode). */
+export const hoverTexts: HoverTexts = { serverTooltip, toolTooltip, promptTooltip, resourceTooltip, templateTooltip };

@@ -3,18 +3,30 @@ import vscode = require('vscode');
 import type { ServerManager } from '../core/host/serverManager';
 import type { ServerInfo } from '../core/host/serverInfo';
 import type { AppViewInfo } from './apps/appViewTypes';
-import type { ArgumentPickState } from './prompts/promptArgumentPicker.lazy';
 import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
 import type { Coexistence } from './coexistence/coexistence';
 import type { ConfigLoader } from './config/configLoader';
-import type { RegistryPickState } from './mcpRegistry/registryBrowser.lazy';
+import type { RegistryPickState } from './mcpRegistry/registryCommands';
 import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs/dialogRouter';
 import type { ServersTreeProvider } from './servers/serversTreeProvider';
 import type { Node } from './servers/serverNodes';
 import type { McpStatusBar } from './servers/statusBar';
 import type { PreparedAgentCall } from './tools/registerAgentTools';
+
+/** The argument pick on screen, as tests see it (they cannot type into a quick pick, so they set its value). */
+export interface ArgumentPickState {
+  argument: string;
+  value: string;
+  items: string[];
+  /** The highlighted item's label. */
+  active: string | undefined;
+  busy: boolean;
+  /** What the empty pick says: the argument, required or optional, and why an empty Enter did nothing. */
+  placeholder: string | undefined;
+  setValue(value: string): void;
+}
 
 export interface McpHostApi {
   /** Every configured server: folder (scope), name, state, negotiated protocol version, capabilities, features. */
@@ -76,6 +88,7 @@ export interface PublicApiParts {
   chat: ChatFeatures;
   resources: ResourcesTestingApi;
   registryPick(): RegistryPickState | undefined;
+  argumentPick(): ArgumentPickState | undefined;
 }
 
 export function createPublicApi({
@@ -89,6 +102,7 @@ export function createPublicApi({
   chat,
   resources,
   registryPick,
+  argumentPick,
 }: PublicApiParts): McpHostApi & vscode.Disposable {
   const render = (nodes: Node[], depth: number): string[] =>
     nodes.flatMap((n) => {
@@ -117,7 +131,7 @@ export function createPublicApi({
       statusBar: () => statusBar.shown,
       chatTranscripts: () => chat.transcripts?.all ?? [],
       agentToolCalls: () => chat.agentCalls ?? [],
-      argumentPick: () => chat.picker?.activePick,
+      argumentPick,
       resources,
       appViews: () => chat.views.views(),
       registryPick,

@@ -3,7 +3,7 @@
 // server as an error; "MCP: Manage Permissions…" revokes a remembered decision.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingFeature.lazy';
+import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingQuestions';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { activateFakeLm, activateHost, answerDialogs, everythingOffering, sleep, type FakeLm, type TestedHost } from './testKit';
 

@@ -4,7 +4,7 @@
 // back — the user reviewing each response, the tool call shown in the review.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingFeature.lazy';
+import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingQuestions';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { activateFakeLm, activateHost, answerDialogs, fixtureServer, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
 

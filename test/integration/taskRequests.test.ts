@@ -4,7 +4,7 @@
 // server, having polled the task and taken its result, returns what it got: the tool's result shows the model's text.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingFeature.lazy';
+import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingQuestions';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import type { ToolCallOutcome } from '../../src/vscode/tools/toolCommands';

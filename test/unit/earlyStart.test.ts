@@ -1,5 +1,5 @@
-// A trusted plan's process started before its connection exists (the launch layer's startPlannedProcess), as the
-// extension does so that the first server boots while the session layer loads: the connection takes that very
+// A trusted plan's process started before its connection exists (the launch bundle's startPlannedProcess), as the
+// extension does so that the first server boots while the host bundle loads: the connection takes that very
 // process, nothing it did meanwhile is lost, and a start that ends first leaves no process behind.
 import * as assert from 'assert';
 import type { ConnectionFactory } from '../../src/core/host/connectionPort';
@@ -13,7 +13,7 @@ import { fixtureServer, sleep, waitFor } from './helpers';
 
 const posixOnly = process.platform === 'win32' ? describe.skip : describe;
 
-/** Blocks this thread, as requiring the session layer's bundle does. */
+/** Blocks this thread, as requiring the host bundle does. */
 const blockFor = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** The extension's connection factory: the process first, then (after `loadMs` of a blocked thread) the connection. */

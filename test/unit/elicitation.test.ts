@@ -1,7 +1,8 @@
 import * as assert from 'assert';
 import type { ServerSession } from '../../src/core/host/serverSession';
 import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature.lazy';
-import { defaultsOf, type FormOutcome } from '../../src/core/features/elicitation/formModel.lazy';
+import { defaultsOf } from '../../src/core/features/elicitation/formModel.lazy';
+import { type FormOutcome } from '../../src/core/features/elicitation/form';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';

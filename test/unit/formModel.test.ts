@@ -1,14 +1,6 @@
 import * as assert from 'assert';
-import {
-  defaultsOf,
-  describeValue,
-  formFromSchema,
-  looksSecret,
-  validateField,
-  validateForm,
-  type FormField,
-  type FormModel,
-} from '../../src/core/features/elicitation/formModel.lazy';
+import { defaultsOf, describeValue, formFromSchema, looksSecret, validateField, validateForm } from '../../src/core/features/elicitation/formModel.lazy';
+import { type FormField, type FormModel } from '../../src/core/features/elicitation/form';
 
 const formOf = (properties: Record<string, unknown>, required: string[] = []): FormModel => {
   const r = formFromSchema({ type: 'object', properties, required });

@@ -4,9 +4,10 @@
 // rate limits, then retries. The asking fixture relays exactly what it got back.
 import * as assert from 'assert';
 import { ElicitationFeature, type ElicitationUi, type FormRequest, type UrlRequest } from '../../src/core/features/elicitation/elicitationFeature.lazy';
-import type { FormOutcome } from '../../src/core/features/elicitation/formModel.lazy';
+import type { FormOutcome } from '../../src/core/features/elicitation/form';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest } from '../../src/core/features/languageModel';
-import { SamplingFeature, type SamplingDialogs, type SamplingSettings } from '../../src/core/features/sampling/samplingFeature.lazy';
+import { SamplingFeature, type SamplingSettings } from '../../src/core/features/sampling/samplingFeature.lazy';
+import { type SamplingDialogs } from '../../src/core/features/sampling/samplingQuestions';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { MAX_INPUT_ROUNDS } from '../../src/core/protocol/connection/handshake.lazy';
 import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';

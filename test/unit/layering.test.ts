@@ -202,9 +202,14 @@ describe('the lazy boundary lint rule', function () {
     assert.deepStrictEqual(await lint('src/vscode/createHost.ts', "const s = require('./hostBundle.lazy');\n"), []);
   });
 
-  it('allows type imports across it, and any static import inside lazy files or the CLI', async () => {
-    assert.deepStrictEqual(await lint('src/vscode/probe.ts', "import type { ToolCallRunner } from './tools/toolCallRunner.lazy';\nimport type * as S from './hostBundle.lazy';\n"), []);
-    assert.deepStrictEqual(await lint('src/core/host/probe.ts', "import type { ServerConnection } from '../protocol/serverConnection.lazy';\n"), []);
+  it('refuses even a type import of a lazy module outside the composition root: contracts live with their callers', async () => {
+    assert.match((await lint('src/vscode/probe.ts', "import type { ToolCallRunner } from './tools/toolCallRunner.lazy';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/core/host/probe.ts', "import type { ServerConnection } from '../protocol/serverConnection.lazy';\n")).join(), /no-restricted-imports/);
+    assert.match((await lint('src/vscode/probe.ts', "import type * as S from './hostBundle.lazy';\n")).join(), /no-restricted-imports/);
+    assert.deepStrictEqual(await lint('src/vscode/createHost.ts', "import type * as S from './hostBundle.lazy';\n"), []);
+  });
+
+  it('allows any static import inside lazy files, and in the CLI', async () => {
     assert.deepStrictEqual(await lint('src/vscode/tools/probe.lazy.ts', "import { createConnection } from '../../core/protocol/serverConnection.lazy';\n"), []);
     assert.deepStrictEqual(await lint('src/core/features/tools/probe.lazy.ts', "import { toolResultView } from './toolResultView.lazy';\n"), []);
     assert.deepStrictEqual(await lint('src/cli/probe.ts', "import { createConnection } from '../core/protocol/serverConnection.lazy';\n"), []);

@@ -4,13 +4,8 @@ import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { RateLimiter } from '../../src/core/common/rateLimiter';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
 import { modelTraits, selectModel } from '../../src/core/features/sampling/modelSelection.lazy';
-import {
-  SamplingFeature,
-  type SamplingDialogs,
-  type SamplingQuestion,
-  type SamplingReviewAnswer,
-  type SamplingSettings,
-} from '../../src/core/features/sampling/samplingFeature.lazy';
+import { SamplingFeature, type SamplingSettings } from '../../src/core/features/sampling/samplingFeature.lazy';
+import { type SamplingDialogs, type SamplingQuestion, type SamplingReviewAnswer } from '../../src/core/features/sampling/samplingQuestions';
 import { describeServerContext } from '../../src/core/features/sampling/serverContext';
 import type { StandingConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';

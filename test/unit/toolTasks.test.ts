@@ -2,7 +2,8 @@
 // process: a task-capable tool runs as a task (polled, its result fetched), cancel reaches the server, a lost task
 // ends failed with a plain reason, a caller that stops waiting leaves the task running, and tasks/list is paged.
 import * as assert from 'assert';
-import { runsAsTask, ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks.lazy';
+import { runsAsTask, ToolTasks } from '../../src/core/features/tasks/toolTasks.lazy';
+import { type ToolTask } from '../../src/core/features/tasks/toolTask';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
@@ -34,7 +35,7 @@ describe('tool calls as tasks', function () {
     changes = 0;
     tasks.onDidChange(() => changes++);
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
-    caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, () => tasks);
+    caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, tasks);
   });
 
   afterEach(() => tasks.dispose());
@@ -154,7 +155,7 @@ describe('tool calls as tasks', function () {
       const info = kit2.manager.servers()[0];
       const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
       let started: ToolTask | undefined;
-      const running = new ToolCaller(kit2.manager, new ActiveToolCalls(), consent, () => tasks).call(
+      const running = new ToolCaller(kit2.manager, new ActiveToolCalls(), consent, tasks).call(
         { serverId: info.id, tool: info.features.tools.find((t) => t.name === 'slow-report')!, arguments: { steps: 100 }, origin: 'a test', onTask: (t) => (started = t) },
         { confirmedByUser: true },
       );
@@ -180,7 +181,7 @@ describe('tool calls as tasks', function () {
       const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
       const seen: string[] = [];
       tasks.onDidChange((t) => seen.push(`${t.status}:${t.statusMessage ?? ''}`));
-      const pushingCaller = new ToolCaller(kit2.manager, new ActiveToolCalls(), consent, () => tasks);
+      const pushingCaller = new ToolCaller(kit2.manager, new ActiveToolCalls(), consent, tasks);
       const report = info.features.tools.find((t) => t.name === 'slow-report')!;
       const started = Date.now();
       const outcome = await pushingCaller.call({ serverId: info.id, tool: report, arguments: { steps: 3, stepMs: 100 }, origin: 'a test' }, { confirmedByUser: true });

@@ -5,7 +5,8 @@
 // one ends failed with a plain reason. The same ToolTasks as 2025-11-25 tasks.
 import * as assert from 'assert';
 import { spawn, type ChildProcess } from 'child_process';
-import { ToolTasks, type ToolTask } from '../../src/core/features/tasks/toolTasks.lazy';
+import { ToolTasks } from '../../src/core/features/tasks/toolTasks.lazy';
+import { type ToolTask } from '../../src/core/features/tasks/toolTask';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { checkToolOutput } from '../../src/core/features/tools/toolOutputCheck.lazy';
@@ -16,7 +17,7 @@ import type { ServerInfo } from '../../src/core/host/serverInfo';
 import type { LanguageModel, LanguageModelInfo, ModelRequest } from '../../src/core/features/languageModel';
 import { ElicitationFeature, type ElicitationUi, type FormRequest } from '../../src/core/features/elicitation/elicitationFeature.lazy';
 import { SamplingFeature } from '../../src/core/features/sampling/samplingFeature.lazy';
-import type { FormOutcome } from '../../src/core/features/elicitation/formModel.lazy';
+import type { FormOutcome } from '../../src/core/features/elicitation/form';
 import { fixtureServer, waitFor } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -111,7 +112,7 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     // As the extension creates it (taskRows.ts): results checked against the tool's output schema.
     tasks = new ToolTasks({ minPollMs: 20, checkResult: checkToolOutput });
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
-    caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, () => tasks);
+    caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, tasks);
   });
 
   afterEach(() => tasks.dispose());
@@ -284,7 +285,7 @@ describe('tool calls as tasks on 2026-07-28, over Streamable HTTP', function () 
     assert.strictEqual(server.protocolVersion, '2026-07-28');
     const tasks = new ToolTasks({ minPollMs: 20 });
     const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once' as const, autoAllowReadOnly: () => true });
-    const caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, () => tasks);
+    const caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, tasks);
     const outcome = await caller.call({ serverId: server.id, tool: server.features.tools.find((t) => t.name === 'slow-report')!, arguments: { steps: 2, stepMs: 100 }, origin: 'a test' }, { confirmedByUser: true });
     assert.ok(outcome.ran);
     assert.deepStrictEqual(outcome.result.content, [{ type: 'text', text: 'Report ready after 2 steps.' }]);

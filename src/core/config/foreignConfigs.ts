@@ -73,7 +73,7 @@ const envVariables = (value: string): string => value.replace(/\$\{([A-Za-z_][A-
 
 /** Reads one file's servers; `folders` picks Claude Code's per-project servers. */
 /**
- * Our own parser, handed in: the extension reads with the copy its activation side already has (the session layer,
+ * Our own parser, handed in: the extension reads with the copy its activation side already has (the lazy code,
  * which imports, keeps no second one).
  */
 export interface ConfigModel {

@@ -3,7 +3,7 @@
 // launcher runs it and nothing else: for a stdio server the executable as PATH finds it (in the server's own
 // environment and working directory), the argument vector, the working directory and the whole environment; for a
 // remote server its URL, headers and sign-in. What differs from the host's own environment is listed, every entry.
-// Its shape and identity live here; it is built in the session layer (protocol/launch/launchPlanner.ts), which the
+// Its shape and identity live here; it is built on demand (protocol/launch/launchPlanner.lazy.ts), which the
 // host reaches through its planLaunch port.
 import { hashOf } from './definitionHash';
 import type { ConfigScope, DevDebugConfig, RemoteAuthConfig, ResolvedServer } from './serverDefinition';

@@ -1,6 +1,6 @@
 // The `sandbox` block of an mcp.json, in VS Code's format: at the top of the file, it applies to every stdio server of
 // that file that sets `"sandboxEnabled": true`. Parsed here with its diagnostics (kept small: this loads on
-// activation); what a confined start may do (these rules added to the defaults) is planned in the session layer
+// activation); what a confined start may do (these rules added to the defaults) is planned on demand
 // (protocol/launch/sandboxPolicy.ts).
 import type { Node } from 'jsonc-parser';
 import { type Diagnostics, members, stringArrayProperty } from './configMembers';

@@ -1,6 +1,6 @@
 // Completion where a server's name goes in mcp.json (a key of "servers"): well-known servers, each a whole entry with
 // its name. Offered only while a name is being typed (inside its quotes) or when asked for (Ctrl+Space), never after
-// the name or in a value, so Enter typed for a new line never takes one. Pure; in the session layer (it loads on the
+// the name or in a value, so Enter typed for a new line never takes one. Pure; loaded on demand (it loads on the
 // first completion). The VS Code side (src/vscode/config/mcpJsonCompletion.ts) turns these into completion items.
 import { getLocation, visit } from 'jsonc-parser';
 

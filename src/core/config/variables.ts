@@ -77,7 +77,7 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
       env: Object.fromEntries(Object.entries(raw.env).map(([k, v]) => [k, v === null ? null : f(v, 'plain')])),
       ...(raw.envFile !== undefined ? { envFile: f(raw.envFile, 'path') } : {}),
       ...(raw.cwd !== undefined ? { cwd: f(raw.cwd, 'path') } : {}),
-      // Taken as written: the session layer resolves its paths (protocol/launch/sandboxPolicy.ts).
+      // Taken as written: the launch plan resolves its paths (protocol/launch/sandboxPolicy.lazy.ts).
       ...(raw.sandboxEnabled ? { sandboxEnabled: true, sandbox: raw.sandbox } : {}),
       // Only `debug` changes how it starts (the plan shows it); the watched files are the file watcher's.
       ...(debug && { dev: { watch: [], debug: 'debugpyPath' in debug && debug.debugpyPath ? { ...debug, debugpyPath: f(debug.debugpyPath, 'plain') } : debug } }),

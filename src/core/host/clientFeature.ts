@@ -34,13 +34,3 @@ export interface ClientFeature {
   /** Installs request/notification handlers for a new session, before it connects. Disposed when it ends. */
   install(session: SessionContext): Disposable | void;
 }
-
-/** A feature built when the first session asks for it: its code loads with the protocol layer, not on activation. */
-export function lazyClientFeature(create: () => ClientFeature): ClientFeature {
-  let feature: ClientFeature | undefined;
-  const built = () => (feature ??= create());
-  return {
-    capabilities: (definition) => built().capabilities(definition),
-    install: (session) => built().install(session),
-  };
-}

@@ -55,7 +55,7 @@ class WebviewTransport implements Transport {
   }
 }
 
-/** The session layer's OpenAppView. */
+/** The OpenAppView the composition root hands out. */
 export const openAppView: OpenAppView = (call, deps, column) => new AppViewPanel(call, deps, column);
 
 export class AppViewPanel implements AppView {
@@ -136,7 +136,7 @@ export class AppViewPanel implements AppView {
 
     const transport = (this.transport = new WebviewTransport((m) => this.post(m)));
     try {
-      // The app bridge brings ext-apps, loaded when a view is first shown (this panel is in the session layer).
+      // The app bridge brings ext-apps, loaded when a view is first shown (this panel loads on demand too).
       this.host = await startAppViewHost({
         transport,
         serverId: call.serverId,

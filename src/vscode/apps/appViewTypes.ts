@@ -1,4 +1,4 @@
-// What the activation side and the session layer's view panel share about MCP App views: the call a view shows, what
+// What the activation side and the view panel (./appViewPanel.lazy.ts) share about MCP App views: the call a view shows, what
 // a panel is given, and what AppViews needs of an open panel.
 import type * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/client';

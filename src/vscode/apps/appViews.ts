@@ -19,7 +19,7 @@ export class AppViews implements vscode.Disposable {
 
   constructor(
     private readonly deps: AppViewsDeps,
-    /** The session layer's panel (the bridge and ext-apps load with it). */
+    /** The view's panel, loaded on demand (the bridge and ext-apps load with it). */
     private readonly openView: OpenAppView,
   ) {
     this.command = vscode.commands.registerCommand(CommandIds.openToolView, (id: unknown) => this.open(id));

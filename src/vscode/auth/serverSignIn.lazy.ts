@@ -1,19 +1,11 @@
-// "MCP: Sign In to Server" and "MCP: Sign Out of Server" once invoked (loaded with the session layer): the server from
+// "MCP: Sign In to Server" and "MCP: Sign Out of Server" once invoked (loaded on demand): the server from
 // the tree node or id the command was given, or a quick pick of the remote servers.
 import vscode = require('vscode');
-import type { AuthStatusStore } from '../../core/auth/authStatus';
 import { clientSecretKey, hasStoredAuth, signOut } from '../../core/auth/authRecords';
-import type { SecretStore } from '../../core/auth/authPorts';
-import type { ServerManager } from '../../core/host/serverManager';
 import type { ServerInfo } from '../../core/host/serverInfo';
 import { describeAuth } from '../../core/presentation/serverPresentation';
 import { labelText, plainText } from '../../core/presentation/serverText';
-
-export interface SignInCommandDeps {
-  manager: ServerManager;
-  status: AuthStatusStore;
-  secrets: SecretStore;
-}
+import type { SignInCommandDeps } from './signInCommands';
 
 export const SIGNED_OUT_REASON = 'Signed out: start the server to sign in again.';
 

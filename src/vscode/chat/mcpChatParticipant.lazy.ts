@@ -1,14 +1,14 @@
 // The @mcp chat participant's answers: prompts as slash commands, the servers' tools for the chat's model, and lists of
-// what each server offers with links to use it. Part of the session layer (see ../../chat/registerChatParticipant).
+// what each server offers with links to use it. Loaded on demand, at the first request (./registerChatParticipant
+// registers the participant).
 import vscode = require('vscode');
-import type { PromptArgument, ResourceLink } from '@modelcontextprotocol/client';
+import type { PromptArgument } from '@modelcontextprotocol/client';
 import { runToolLoop, type EditorTools } from '../../core/features/chat/chatToolLoop.lazy';
 import {
   contextBlock,
   modelMessagesToText,
   promptToModelMessages,
   type ConversionOptions,
-  type ResourceContents,
 } from '../../core/features/chat/contentConversion.lazy';
 import { commandLink, promptsListing, resourcesListing, toolsListing } from '../../core/features/chat/chatListings';
 import { promptToMarkdown } from '../../core/features/chat/contentMarkdown.lazy';
@@ -16,50 +16,16 @@ import type { LanguageModel, ModelContentPart, ModelMessage } from '../../core/f
 import { assignArguments, parsePromptInvocation } from '../../core/features/prompts/promptArguments';
 import { findPrompt, listPrompts, type PromptEntry } from '../../core/features/prompts/promptCatalog';
 import { getPrompt } from '../../core/features/prompts/promptRequests.lazy';
-import type { SessionPort } from '../../core/host/serverSession';
-import type { ToolCaller } from '../../core/features/tools/toolCaller';
-import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import { toolNameMap, toolNameMapOfServers } from '../../core/features/tools/toolNames';
 import { mentionedServers } from '../../core/features/tools/toolSearch';
 import { skillAwareCaller, withSkillTools } from '../../core/features/skills/skillTool.lazy';
 import { LanguageModels } from './languageModels.lazy';
 import { escapeMarkdown, inlineCode, markdownLine, truncate } from '../../core/presentation/serverText';
-import type { AppViews } from '../apps/appViews';
-import type { ToolSettings } from '../tools/toolSettings';
-import type { ChatTranscripts } from './chatTranscripts';
-import type { ChatDocuments } from './chatDocuments';
 import { ChatToolRenderer } from './chatToolRenderer.lazy';
-import type { PromptArgumentPicker } from '../prompts/promptArgumentPicker.lazy';
+import { promptPicker } from '../prompts/promptArgumentPicker.lazy';
+import type { AnswerChatRequest, ChatParticipantDeps } from './registerChatParticipant';
 import { CommandIds } from '../../core/common/commandIds';
 import { abortOnCancel } from '../cancellation';
-
-/** What chat needs from the resources feature. */
-export interface ChatResources {
-  /** Reads a resource of a server through the resources provider. */
-  read(serverId: string, uri: string): Promise<ResourceContents[]>;
-  /** The document that shows a resource (served by the resources feature). */
-  documentUri(serverId: string, link: Pick<ResourceLink, 'uri' | 'name' | 'mimeType'>): vscode.Uri;
-  /** Resources the user attached for the next request (taken: later requests do not get them). */
-  takeAttachments(): { serverName: string; label: string; uri: string; contents: ResourceContents[] }[];
-  /** The command that attaches a resource to chat, taking `(serverId, uri)`. */
-  readonly attachCommand: string;
-}
-
-export interface ChatParticipantDeps {
-  sessions: SessionPort;
-  consent: ToolConsent;
-  caller: ToolCaller;
-  picker: PromptArgumentPicker;
-  settings: () => ToolSettings;
-  resources: ChatResources;
-  /** Where expanded prompts and tool calls are kept for the response's references. */
-  documents: ChatDocuments;
-  /** Views of tool results (MCP Apps). */
-  views?: Pick<AppViews, 'remember'>;
-  iconPath: vscode.Uri;
-  /** Set in extension tests: records every response. */
-  transcripts?: ChatTranscripts;
-}
 
 /** Kept in each result so later turns can tell the model what was really sent and answered. */
 interface TurnMetadata {
@@ -147,7 +113,7 @@ export class McpChatRequest {
     let values: Record<string, string> = {};
     let ask: PromptArgument[];
     if (!text) {
-      entry = await this.deps.picker.pickPrompt();
+      entry = await promptPicker(this.deps.sessions).pickPrompt();
       if (!entry) return this.say('No prompt chosen.');
       ask = [...(entry.prompt.arguments ?? []).filter((a) => a.required), ...(entry.prompt.arguments ?? []).filter((a) => !a.required)];
     } else {
@@ -166,7 +132,7 @@ export class McpChatRequest {
       ask = assigned.missing;
     }
     if (ask.length) {
-      const collected = await this.deps.picker.collect({ entry, values, ask, signal: this.abort.signal });
+      const collected = await promptPicker(this.deps.sessions).collect({ entry, values, ask, signal: this.abort.signal });
       if (!collected) return this.say('Cancelled: the prompt needs its arguments.');
       values = collected;
     }
@@ -346,3 +312,6 @@ export class McpChatRequest {
     return {};
   }
 }
+
+/** Answers one @mcp request (see ./registerChatParticipant). */
+export const answerChatRequest: AnswerChatRequest = (deps, request, context, stream, token) => new McpChatRequest(deps, request, context, stream, token).run();

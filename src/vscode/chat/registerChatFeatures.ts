@@ -6,23 +6,33 @@ import { runningSession, type SessionPort } from '../../core/host/serverSession'
 import { ToolCaller } from '../../core/features/tools/toolCaller';
 import { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { ActiveToolCalls } from '../../core/features/tools/activeToolCalls';
+import type { ToolTaskRunner } from '../../core/features/tools/toolCaller';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import { AppViews } from '../apps/appViews';
+import type { OpenAppView } from '../apps/appViewTypes';
 import type { HostDialogs } from '../dialogs/dialogRouter';
-import { registerAgentTools, type PreparedAgentCall } from '../tools/registerAgentTools';
-import { registerToolCommands } from '../tools/toolCommands';
+import { registerAgentTools, type AgentToolCallDeps, type AgentTools, type PreparedAgentCall } from '../tools/registerAgentTools';
+import { registerToolCommands, type ToolCallRunner, type ToolCallRunnerDeps } from '../tools/toolCommands';
 import { readToolSettings } from '../tools/toolSettings';
 import { ChatDocuments } from './chatDocuments';
 import { ChatTranscripts } from './chatTranscripts';
-import type { ChatResources } from './mcpChatParticipant.lazy';
-import type { PromptArgumentPicker } from '../prompts/promptArgumentPicker.lazy';
-import type { LoadSessionLayer } from '../sessionLayer';
-import { registerChatParticipant } from './registerChatParticipant';
-import { registerRunPromptCommand } from '../prompts/runPromptCommand';
+import { registerChatParticipant, type AnswerChatRequest, type ChatResources } from './registerChatParticipant';
+import { registerRunPromptCommand, type RunPrompt } from '../prompts/runPromptCommand';
+
+/** What chat and tools do once used, built on first use. */
+export interface ChatParts {
+  answerChatRequest: AnswerChatRequest;
+  runPrompt: RunPrompt;
+  agentTools(deps: AgentToolCallDeps): AgentTools;
+  toolCallRunner(deps: ToolCallRunnerDeps): ToolCallRunner;
+  /** Where tool calls that run as tasks go (the Tasks group of the Servers view). */
+  toolTasks: ToolTaskRunner;
+  openAppView: OpenAppView;
+}
 
 export interface ChatFeatureDeps {
   sessions: SessionPort;
-  session: LoadSessionLayer;
+  parts: ChatParts;
   permissions: PermissionStore;
   dialogs: HostDialogs;
   activeToolCalls: ActiveToolCalls;
@@ -37,8 +47,6 @@ export interface ChatFeatureDeps {
 
 export interface ChatFeatures {
   disposables: vscode.Disposable[];
-  /** The prompt argument picker, once a prompt was run (it loads with the session layer). */
-  readonly picker: PromptArgumentPicker | undefined;
   transcripts?: ChatTranscripts;
   /** Extension tests: how each agent call of an MCP tool was prepared (its confirmation, if any). */
   agentCalls?: PreparedAgentCall[];
@@ -53,22 +61,16 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
     ask: (q) => deps.dialogs.confirmToolCall(q),
     autoAllowReadOnly: () => readToolSettings().autoAllowReadOnly,
   });
-  // Tools that run as tasks go to the session layer's task registry (the Tasks group of the Servers view).
-  const caller = new ToolCaller(deps.sessions, deps.activeToolCalls, consent, () => deps.session().toolTasks());
-  let pickerInstance: PromptArgumentPicker | undefined;
-  // Created when a prompt first asks for its arguments: the picker is in the session layer.
-  const picker = (): PromptArgumentPicker => (pickerInstance ??= new (deps.session().PromptArgumentPicker)(deps.sessions));
+  const { parts } = deps;
+  const caller = new ToolCaller(deps.sessions, deps.activeToolCalls, consent, parts.toolTasks);
   const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
   const documents = new ChatDocuments();
   const agentCalls: PreparedAgentCall[] | undefined = deps.testMode ? [] : undefined;
   const views = new AppViews(
     { sessions: deps.sessions, runningSession: (id) => runningSession(deps.sessions, id), consent, caller, dialogs: deps.dialogs, extensionUri: deps.extensionUri, hostVersion: deps.version },
-    (call, viewDeps, column) => deps.session().openAppView(call, viewDeps, column),
+    parts.openAppView,
   );
   return {
-    get picker() {
-      return pickerInstance;
-    },
     transcripts,
     agentCalls,
     views,
@@ -79,28 +81,18 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
         sessions: deps.sessions,
         consent,
         caller,
-        get picker() {
-          return picker();
-        },
         settings: readToolSettings,
         resources,
         documents,
         views,
         iconPath: vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-chat.svg'),
         transcripts,
-      }, deps.session),
-      registerRunPromptCommand({
-        sessions: deps.sessions,
-        get picker() {
-          return picker();
-        },
-        resources,
-        documents,
-      }, deps.session),
-      registerAgentTools({ sessions: deps.sessions, session: deps.session, consent, caller, resources, settings: readToolSettings, views, record: agentCalls }),
+      }, parts.answerChatRequest),
+      registerRunPromptCommand({ sessions: deps.sessions, resources, documents }, parts.runPrompt),
+      registerAgentTools(parts.agentTools({ sessions: deps.sessions, consent, caller, resources, settings: readToolSettings, views, record: agentCalls })),
       ...registerToolCommands({
         sessions: deps.sessions,
-        session: deps.session,
+        toolCallRunner: parts.toolCallRunner,
         consent,
         caller,
         dialogs: deps.dialogs,

@@ -8,17 +8,33 @@ import type { ServerInfo } from '../../core/host/serverInfo';
 import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../../core/presentation/coexistenceNotice';
 import { CommandIds } from '../../core/common/commandIds';
 import { cachedSection } from '../cachedSection';
-import type { LoadSessionLayer } from '../sessionLayer';
 
 const CHOICE_KEY = 'mcpHost.builtinMcp.choice';
 const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
+
+/** What the choice reads and changes: the Coexistence below. */
+export interface CoexistenceChoices {
+  builtinOn(): boolean;
+  turnedOffHere(): boolean;
+  shared(): string[];
+  letMcpHostRun(): Promise<void>;
+  keepBoth(): Promise<void>;
+  turnBuiltinBackOn(): Promise<void>;
+  turnBuiltinOnHere(): Promise<void>;
+}
+
+/** The notification and the pick (./coexistencePick.lazy.ts). */
+export interface CoexistencePicks {
+  offerCoexistence(c: CoexistenceChoices, shared: string[], shown: (message: string) => void): Promise<void>;
+  pickCoexistence(c: CoexistenceChoices): Promise<void>;
+}
 
 interface ServerSource {
   servers(): ServerInfo[];
   onDidChangeServers(listener: () => void): vscode.Disposable;
 }
 
-export class Coexistence implements vscode.Disposable {
+export class Coexistence implements CoexistenceChoices, vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   readonly onDidChange = this._onDidChange.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -35,7 +51,7 @@ export class Coexistence implements vscode.Disposable {
   constructor(
     private readonly state: vscode.Memento,
     private readonly source: ServerSource,
-    private readonly session: LoadSessionLayer,
+    private readonly picks: CoexistencePicks,
   ) {
     this.subscriptions = [
       this.chatMcp,
@@ -83,12 +99,12 @@ export class Coexistence implements vscode.Disposable {
     const shared = this.shared();
     if (!shared.length || !this.builtinOn() || this.choice || this.state.get(NOTICE_KEY)) return;
     await this.state.update(NOTICE_KEY, true);
-    await this.session().offerCoexistence(this, shared, (message) => this.shownNotices.push(message));
+    await this.picks.offerCoexistence(this, shared, (message) => this.shownNotices.push(message));
   }
 
-  /** The Servers view's row and the command: the choice, offered again whatever it was (./session/coexistencePick). */
+  /** The Servers view's row and the command: the choice, offered again whatever it was. */
   choose(): Promise<void> {
-    return this.session().pickCoexistence(this);
+    return this.picks.pickCoexistence(this);
   }
 
   async letMcpHostRun(): Promise<void> {

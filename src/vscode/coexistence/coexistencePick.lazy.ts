@@ -1,20 +1,10 @@
 // "MCP: Choose Between MCP Host and VS Code's Built-in MCP…" (and a click on the Servers view's row): the choice,
 // offered whatever it was, also when VS Code's MCP support is off by a setting MCP Host did not write (the demo's user
-// settings, a policy): then it can be turned on for this workspace. Loads with the session layer (../coexistence
-// holds the state and the notification).
+// settings, a policy): then it can be turned on for this workspace. Loaded on demand (./coexistence holds the state
+// and the notification).
 import vscode = require('vscode');
 import { labelText, plainText } from '../../core/presentation/serverText';
-
-/** What the pick reads and changes: ../coexistence's Coexistence. */
-export interface CoexistenceChoices {
-  builtinOn(): boolean;
-  turnedOffHere(): boolean;
-  shared(): string[];
-  letMcpHostRun(): Promise<void>;
-  keepBoth(): Promise<void>;
-  turnBuiltinBackOn(): Promise<void>;
-  turnBuiltinOnHere(): Promise<void>;
-}
+import type { CoexistenceChoices } from './coexistence';
 
 type Item = vscode.QuickPickItem & { run: () => Promise<void> };
 

@@ -1,6 +1,6 @@
 // The launch plan in VS Code: for a server with `dev.debug`, what the editor's debugger needs first — a free port on
 // 127.0.0.1, whether a debugger of that type is here, the debugpy the Python Debugger extension bundles. Part of the
-// launch layer (./launchLayer, dist/launch.js): plans are made before the session layer loads.
+// launch bundle (../launchBundle.lazy.ts, dist/launch.js): plans are made before the host bundle loads.
 import * as net from 'net';
 import vscode = require('vscode');
 import type { DebuggerSupport, LaunchPlanSource, PlanLaunchResult } from '../../core/config/launchPlan';

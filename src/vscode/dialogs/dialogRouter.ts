@@ -2,8 +2,8 @@
 // tests, so integration tests swap in their own answers through the extension's test API. Questions carry text as
 // servers and workspaces wrote it; the native dialogs make it plain here (serverText), where it reaches the screen.
 import vscode = require('vscode');
-import type { FormField } from '../../core/features/elicitation/formModel.lazy';
-import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../../core/features/sampling/samplingFeature.lazy';
+import type { FormField } from '../../core/features/elicitation/form';
+import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../../core/features/sampling/samplingQuestions';
 import type { ToolConsentQuestion } from '../../core/features/tools/toolConsent';
 import type { ConsentAnswer, StandingConsentAnswer, TextQuestion } from '../../core/features/userQuestions';
 import { labelText, plainText } from '../../core/presentation/serverText';
@@ -72,23 +72,23 @@ export interface HostDialogs {
   openSignInPage?(url: string): Promise<boolean>;
 }
 
-/** The questions of running sessions (and the trust question, asked once the plan is built): asked by the session layer (src/vscode/session), which loads with the first server. */
-export type SessionDialogs = Pick<HostDialogs, 'confirmTrust' | 'confirmTrustMany' | 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage' | 'confirmSandbox'>;
+/** The modal questions: of running servers, and the trust question (asked once the plan is built). Their native dialogs load on demand (./modalDialogs.lazy.ts). */
+export type ModalDialogs = Pick<HostDialogs, 'confirmTrust' | 'confirmTrustMany' | 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage' | 'confirmSandbox'>;
 
-const nativeDialogs = (session: () => SessionDialogs): HostDialogs => ({
-  confirmTrust: (q) => session().confirmTrust(q),
-  confirmTrustMany: (q) => session().confirmTrustMany(q),
+const nativeDialogs = (modal: ModalDialogs): HostDialogs => ({
+  confirmTrust: (q) => modal.confirmTrust(q),
+  confirmTrustMany: (q) => modal.confirmTrustMany(q),
   async inputText(q) {
     // The prompt renders `$(icon)` and `[label](target)` links, the title is plain text.
     return vscode.window.showInputBox({ title: plainText(q.title), prompt: labelText(q.prompt), password: q.password, value: q.value, ignoreFocusOut: true });
   },
-  confirmToolCall: (q) => session().confirmToolCall(q),
-  confirmSampling: (q) => session().confirmSampling(q),
-  reviewSamplingResponse: (q) => session().reviewSamplingResponse(q),
-  confirmOpenUrl: (q) => session().confirmOpenUrl(q),
-  confirmSignIn: (q) => session().confirmSignIn(q),
-  confirmViewMessage: (q) => session().confirmViewMessage(q),
-  confirmSandbox: (q) => session().confirmSandbox(q),
+  confirmToolCall: (q) => modal.confirmToolCall(q),
+  confirmSampling: (q) => modal.confirmSampling(q),
+  reviewSamplingResponse: (q) => modal.reviewSamplingResponse(q),
+  confirmOpenUrl: (q) => modal.confirmOpenUrl(q),
+  confirmSignIn: (q) => modal.confirmSignIn(q),
+  confirmViewMessage: (q) => modal.confirmViewMessage(q),
+  confirmSandbox: (q) => modal.confirmSandbox(q),
   async openSignInPage(url) {
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
   },
@@ -99,8 +99,8 @@ export class DialogRouter implements HostDialogs {
   private readonly native: HostDialogs;
   private current: HostDialogs;
 
-  constructor(sessionDialogs: () => SessionDialogs) {
-    this.native = this.current = nativeDialogs(sessionDialogs);
+  constructor(modalDialogs: ModalDialogs) {
+    this.native = this.current = nativeDialogs(modalDialogs);
   }
 
   /** Installs test answers; questions they do not answer fall back to the native dialogs. */

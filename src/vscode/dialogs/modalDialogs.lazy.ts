@@ -1,17 +1,17 @@
-// The native dialogs that running sessions ask (see ../dialogs, whose native dialogs forward here): whether to run a
-// tool, to let a server use a language model and send its answer back, to open a page, to sign in, to put a view's
-// message in chat. In the session layer: only a running server asks them.
+// The native modal dialogs (./dialogRouter's native dialogs forward here): whether to run a tool, to let a server use
+// a language model and send its answer back, to open a page, to sign in, to put a view's message in chat, and the
+// trust question. Loaded on demand: only a running server, or a start's launch plan, asks them.
 import vscode = require('vscode');
 import type { StandingConsentAnswer } from '../../core/features/userQuestions';
 import { plainText } from '../../core/presentation/serverText';
-import type { SessionDialogs } from './dialogRouter';
+import type { ModalDialogs } from './dialogRouter';
 import { trustDialogs } from '../trust/trustDialogs.lazy';
 
 async function modal<T extends string>(message: string, detail: string, ...choices: T[]): Promise<T | undefined> {
   return vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
 }
 
-export const sessionDialogs: SessionDialogs = {
+export const modalDialogs: ModalDialogs = {
   ...trustDialogs,
   async confirmToolCall(q) {
     const kind = q.destructive ? ' (may modify or delete data)' : q.readOnly ? ' (read-only)' : '';

@@ -3,16 +3,8 @@
 // explicit Decline item (or button) declines: servers are told which one it was. What the server wrote (titles,
 // descriptions, choices) goes through serverText: prompts and items render `$(icon)`, and prompts links.
 import vscode = require('vscode');
-import {
-  defaultsOf,
-  describeConstraints,
-  describeValue,
-  validateField,
-  validateValue,
-  type FormField,
-  type FormModel,
-  type FormOutcome,
-} from '../../core/features/elicitation/formModel.lazy';
+import { defaultsOf, describeConstraints, describeValue, validateField, validateValue } from '../../core/features/elicitation/formModel.lazy';
+import { type FormField, type FormModel, type FormOutcome } from '../../core/features/elicitation/form';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 

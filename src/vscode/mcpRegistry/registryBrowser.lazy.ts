@@ -1,7 +1,7 @@
 // "MCP: Add Server from Registry…": search an MCP registry in a quick pick (results paged), see what a server would run
 // and which values it asks for, then install it in a workspace folder's .vscode/mcp.json or the user's mcp.json
 // (an edit that keeps comments). Required values are asked now, secrets once, into secret storage, as inputs.
-// Registry text is server text: it reaches the pick only as label text. Loaded with the session layer, when first used.
+// Registry text is server text: it reaches the pick only as label text. Loaded on demand, when first used.
 import vscode = require('vscode');
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 import { McpJsonWriteError, writeServer } from '../../core/config/mcpJsonWriter';
@@ -12,21 +12,17 @@ import { describeDefinition } from '../../core/presentation/describeDefinition';
 import * as fs from 'node:fs/promises';
 import type { RegistryServer } from '../../core/features/mcpRegistry/registryServer';
 import { answerQuestions, installOptions, MappingError, planInstall, type InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapping';
-import type { ConfigLoader } from '../config/configLoader';
 import { workspaceConfigUri } from '../config/configUris';
-import type { HostDialogs } from '../dialogs/dialogRouter';
-import type { StoredInputs } from '../config/storedInputs';
 import { askValue, writeInstall } from './registryWrite.lazy';
 import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
-import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type ConfigModel, type Item, type RegistryInstallResult, type RegistryPickState, type RegistryUpdate } from './registryPick.lazy';
+import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type Item, type RegistryUpdate } from './registryPick.lazy';
+import type { RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registryCommands';
 
-export type { RegistryInstallResult, RegistryPickState } from './registryPick.lazy';
-
-export class RegistryBrowser {
+export class RegistryBrowser implements RegistryBrowserContract {
   state: RegistryPickState | undefined;
 
   constructor(
-    private readonly deps: { configLoader: ConfigLoader; inputs: StoredInputs; dialogs: HostDialogs; config: ConfigModel },
+    private readonly deps: RegistryBrowserDeps,
     private readonly baseUrl: () => string = registryUrl,
   ) {}
 

@@ -1,28 +1,66 @@
 // Wires "MCP: Add Server from Registry…", "MCP: Update Servers from Registry…" and "MCP: Import Servers…":
-// the browser itself loads with the session layer on first use, so the activation bundle carries only this.
+// the browser itself (./registryBrowser.lazy.ts) loads on first use, so the activation bundle carries only this.
 import vscode = require('vscode');
 import { CommandIds } from '../../core/common/commandIds';
 import { parseMcpConfig } from '../../core/config/mcpConfigParser';
 import { referencedInputIds } from '../../core/config/variables';
 import type { ConfigLoader } from '../config/configLoader';
 import type { HostDialogs } from '../dialogs/dialogRouter';
-import type { RegistryBrowser, RegistryPickState } from './registryBrowser.lazy';
-import type { LoadSessionLayer } from '../sessionLayer';
 import type { StoredInputs } from '../config/storedInputs';
+import { builtPart } from '../../core/common/lazy';
+import type { ConfigModel } from '../../core/config/foreignConfigs';
 
-export function registerAddFromRegistry(deps: { configLoader: ConfigLoader; inputs: StoredInputs; dialogs: HostDialogs; session: LoadSessionLayer }): {
+/** The pick on screen, for tests: they cannot type or read the quick input, so they set its value. */
+export interface RegistryPickState {
+  step: 'search' | 'option' | 'target' | 'import' | 'update';
+  title: string;
+  value: string;
+  busy: boolean;
+  /** Each item as `label — description — detail`. */
+  items: string[];
+  active?: string;
+  setValue(value: string): void;
+}
+
+export interface RegistryInstallResult {
+  uri: vscode.Uri;
+  name: string;
+  replaced: boolean;
+}
+
+export interface RegistryBrowserDeps {
+  configLoader: ConfigLoader;
+  inputs: StoredInputs;
+  dialogs: HostDialogs;
+  config: ConfigModel;
+}
+
+/** The three commands' flows (./registryBrowser.lazy.ts). */
+export interface RegistryBrowser {
+  /** The pick on screen, if any. */
+  readonly state: RegistryPickState | undefined;
+  addFromRegistry(): Promise<RegistryInstallResult | undefined>;
+  updateServers(): Promise<RegistryInstallResult | undefined>;
+  importServers(): Promise<{ uri: vscode.Uri; imported: string[]; skipped: string[] } | undefined>;
+}
+
+export function registerAddFromRegistry(deps: {
+  configLoader: ConfigLoader;
+  inputs: StoredInputs;
+  dialogs: HostDialogs;
+  registryBrowser(deps: RegistryBrowserDeps): RegistryBrowser;
+}): {
   disposables: vscode.Disposable[];
   /** The registry pick on screen, for tests. */
   registryPick(): RegistryPickState | undefined;
 } {
-  let browser: RegistryBrowser | undefined;
-  const get = () => (browser ??= new (deps.session().RegistryBrowser)({ ...deps, config: { parse: (text) => parseMcpConfig(text), referencedInputIds } }));
+  const browser = deps.registryBrowser({ ...deps, config: { parse: (text) => parseMcpConfig(text), referencedInputIds } });
   return {
     disposables: [
-      vscode.commands.registerCommand(CommandIds.addFromRegistry, () => get().addFromRegistry()),
-      vscode.commands.registerCommand(CommandIds.importServers, () => get().importServers()),
-      vscode.commands.registerCommand(CommandIds.updateFromRegistry, () => get().updateServers()),
+      vscode.commands.registerCommand(CommandIds.addFromRegistry, () => browser.addFromRegistry()),
+      vscode.commands.registerCommand(CommandIds.importServers, () => browser.importServers()),
+      vscode.commands.registerCommand(CommandIds.updateFromRegistry, () => browser.updateServers()),
     ],
-    registryPick: () => browser?.state,
+    registryPick: () => builtPart(browser)?.state,
   };
 }

@@ -1,4 +1,4 @@
-// The registry pick's items, its state as tests read it, and the registry it searches.
+// The registry pick's items and the registry it searches.
 import vscode = require('vscode');
 import { firstLine } from '../../core/presentation/serverText';
 import type { ImportCandidate } from '../../core/config/foreignConfigs';
@@ -8,24 +8,6 @@ import { installOptions, type InstallOption } from '../../core/features/mcpRegis
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const PAGE_SIZE = 20;
-
-/** The pick on screen, for tests: they cannot type or read the quick input, so they set its value. */
-export interface RegistryPickState {
-  step: 'search' | 'option' | 'target' | 'import' | 'update';
-  title: string;
-  value: string;
-  busy: boolean;
-  /** Each item as `label — description — detail`. */
-  items: string[];
-  active?: string;
-  setValue(value: string): void;
-}
-
-export interface RegistryInstallResult {
-  uri: vscode.Uri;
-  name: string;
-  replaced: boolean;
-}
 
 export interface Item extends vscode.QuickPickItem {
   entry?: RegistryEntry;

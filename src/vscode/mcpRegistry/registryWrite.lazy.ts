@@ -8,7 +8,8 @@ import type { InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapp
 import type { ConfigLoader } from '../config/configLoader';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 import type { StoredInputs } from '../config/storedInputs';
-import type { ConfigModel, RegistryInstallResult } from './registryPick.lazy';
+import type { ConfigModel } from '../../core/config/foreignConfigs';
+import type { RegistryInstallResult } from './registryCommands';
 
 export interface RegistryWriteDeps {
   configLoader: ConfigLoader;

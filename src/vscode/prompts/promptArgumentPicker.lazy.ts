@@ -7,25 +7,13 @@ import { completePromptArgument } from '../../core/features/prompts/promptReques
 import type { SessionPort } from '../../core/host/serverSession';
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 import { replaceItems } from '../dialogs/quickPickItems';
+import type { ArgumentPickState } from '../publicApi';
 
 const COMPLETION_DEBOUNCE_MS = 150;
 const LEAVE_EMPTY = Symbol('leave empty');
 
 interface ValueItem extends vscode.QuickPickItem {
   value: string | typeof LEAVE_EMPTY;
-}
-
-/** The argument pick on screen, as tests see it (they cannot type into a quick pick, so they set its value). */
-export interface ArgumentPickState {
-  argument: string;
-  value: string;
-  items: string[];
-  /** The highlighted item's label. */
-  active: string | undefined;
-  busy: boolean;
-  /** What the empty pick says: the argument, required or optional, and why an empty Enter did nothing. */
-  placeholder: string | undefined;
-  setValue(value: string): void;
 }
 
 export interface ArgumentRequest {
@@ -218,3 +206,11 @@ function editorItems(): ValueItem[] {
   }
   return items;
 }
+
+let shared: PromptArgumentPicker | undefined;
+
+/** The window's one picker: chat and "MCP: Run Prompt…" share it, so one pick is on screen at a time. */
+export const promptPicker = (sessions: SessionPort): PromptArgumentPicker => (shared ??= new PromptArgumentPicker(sessions));
+
+/** The argument pick on screen, if any (extension tests). */
+export const activeArgumentPick = (): ArgumentPickState | undefined => shared?.activePick;

@@ -1,6 +1,6 @@
 // "MCP: Run Prompt…": expands a prompt without any language model, into a read-only Markdown document, with actions to
-// copy the messages or send them to chat. Users without a chat model still get the prompt's text. In the session layer:
-// ../../chat/runPromptCommand registers the command on activation and loads this when it runs.
+// copy the messages or send them to chat. Users without a chat model still get the prompt's text. Loaded on demand:
+// ./runPromptCommand registers the command on activation, and this loads when it runs.
 import vscode = require('vscode');
 import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { quoteArgument } from '../../core/features/prompts/promptArguments';
@@ -10,24 +10,9 @@ import type { SessionPort } from '../../core/host/serverSession';
 import { escapeMarkdown, inlineCode, markdownLine, plainText } from '../../core/presentation/serverText';
 import { modelMessagesToText, promptToModelMessages } from '../../core/features/chat/contentConversion.lazy';
 import { promptToMarkdown } from '../../core/features/chat/contentMarkdown.lazy';
-import type { ChatDocuments } from '../chat/chatDocuments';
-import type { ChatResources } from '../chat/mcpChatParticipant.lazy';
-import type { PromptArgumentPicker } from './promptArgumentPicker.lazy';
+import { promptPicker } from './promptArgumentPicker.lazy';
+import type { RunPrompt } from './runPromptCommand';
 import { abortOnCancel } from '../cancellation';
-
-export interface RunPromptDeps {
-  sessions: SessionPort;
-  picker: PromptArgumentPicker;
-  resources: Pick<ChatResources, 'read' | 'documentUri'>;
-  /** Where the expanded prompt is kept, read-only: nothing asks to be saved. */
-  documents: ChatDocuments;
-}
-
-export interface ExpandedPrompt {
-  document: vscode.TextDocument;
-  /** The messages as plain text: what "Copy" copies and "Send to Chat" puts in the chat input. */
-  text: string;
-}
 
 /** The prompt a command was invoked on, as `(serverId, promptName)`. */
 function entryFrom(sessions: SessionPort, serverId: string | undefined, name: string | undefined): PromptEntry | undefined {
@@ -39,8 +24,8 @@ function entryFrom(sessions: SessionPort, serverId: string | undefined, name: st
  * The prompt (both undefined: the user picks one), and values; `invokedOn`: whether the command was given a prompt at
  * all. Arguments without a value are asked for. Resolves with the opened document, or undefined when cancelled.
  */
-export async function runPrompt(deps: RunPromptDeps, invokedOn: boolean, serverId: string | undefined, promptName: string | undefined, given?: Record<string, string>): Promise<ExpandedPrompt | undefined> {
-  const entry = entryFrom(deps.sessions, serverId, promptName) ?? (!invokedOn ? await deps.picker.pickPrompt() : undefined);
+export const runPrompt: RunPrompt = async (deps, invokedOn, serverId, promptName, given) => {
+  const entry = entryFrom(deps.sessions, serverId, promptName) ?? (!invokedOn ? await promptPicker(deps.sessions).pickPrompt() : undefined);
   if (!entry) {
     if (invokedOn) void vscode.window.showWarningMessage('That MCP prompt is not available: is its server running?');
     return undefined;
@@ -50,7 +35,7 @@ export async function runPrompt(deps: RunPromptDeps, invokedOn: boolean, serverI
   const ask = given
     ? declared.filter((a) => a.required && !(a.name in given))
     : [...declared.filter((a) => a.required), ...declared.filter((a) => !a.required)];
-  const values = ask.length ? await deps.picker.collect({ entry, values: { ...given }, ask }) : { ...given };
+  const values = ask.length ? await promptPicker(deps.sessions).collect({ entry, values: { ...given }, ask }) : { ...given };
   if (!values) return undefined;
   const abort = new AbortController();
   let result: GetPromptResult;
@@ -84,7 +69,7 @@ export async function runPrompt(deps: RunPromptDeps, invokedOn: boolean, serverI
   await vscode.window.showTextDocument(document, { preview: false });
   void offerActions(entry, text);
   return { document, text };
-}
+};
 
 
 async function offerActions(entry: PromptEntry, text: string): Promise<void> {

@@ -11,14 +11,13 @@ import { trackOpenResources } from './openResourceTracker';
 import { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { ResourceOpener, type ResourceTarget } from './resourceOpener';
 import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreeProvider';
-import type { ResourceCommandHandlers } from './resourceCommands.lazy';
-import type { TemplatePicker, TemplatePickState } from './templatePicker.lazy';
-import type { LoadSessionLayer } from '../sessionLayer';
 import { CommandIds } from '../../core/common/commandIds';
+import { builtPart } from '../../core/common/lazy';
+import type { HoverTexts } from '../servers/treeNode';
 
 export const RESOURCES_VIEW_ID = 'mcpHost.resources';
 
-/** The resource commands: registered here, their work in the session layer (../session/resourceCommands), loaded on use. */
+/** The resource commands: registered here, their work (./resourceCommands.lazy.ts) loaded on use. */
 const RESOURCE_COMMANDS = [
   CommandIds.openResource,
   CommandIds.openResourceTemplate,
@@ -32,11 +31,39 @@ const RESOURCE_COMMANDS = [
   CommandIds.openResourceLink,
 ];
 
+export interface ResourceCommandDeps {
+  service: ResourceService;
+  opener: ResourceOpener;
+  files: ResourceFileSystemProvider;
+  attachments: ChatAttachments;
+  /** The Resources view, where "Load more…" shows its progress. */
+  viewId: string;
+}
+
+/** The resource commands' work (./resourceCommands.lazy.ts), by command id, and the template pick it shows. */
+export interface ResourceCommands {
+  handlers: Record<string, (...args: never[]) => unknown>;
+  /** The template pick on screen, if any. */
+  templatePick(): TemplatePickState | undefined;
+}
+
+/** What the open pick shows (for tests, which cannot read the workbench). */
+export interface TemplatePickState {
+  title: string;
+  variable: string;
+  items: string[];
+  /** The highlighted item, as the workbench reports it. */
+  active: string | undefined;
+  busy: boolean;
+}
+
 export interface ResourcesDeps {
   host: SessionPort;
-  session: LoadSessionLayer;
   subscriptions: ResourceSubscriptions;
   attachments: ChatAttachments;
+  /** The commands' work, and the rows' hover texts, built on first use. */
+  resourceCommands(deps: ResourceCommandDeps): ResourceCommands;
+  hoverTexts: HoverTexts;
 }
 
 /** What the chat participant uses: reading, the document of a resource link, and the attachments queue. */
@@ -75,11 +102,8 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
   const service = new ResourceService(deps.host);
   const files = new ResourceFileSystemProvider(service);
   const opener = new ResourceOpener(service, files);
-  const tree = new ResourcesTreeProvider(service, files, deps.session);
-  let templatePicker: TemplatePicker | undefined;
-  const picker = (): TemplatePicker => (templatePicker ??= new (deps.session().TemplatePicker)());
-  let handlers: ResourceCommandHandlers | undefined;
-  const commands = () => (handlers ??= deps.session().resourceCommandHandlers({ service, opener, files, picker, attachments: deps.attachments, viewId: RESOURCES_VIEW_ID }));
+  const tree = new ResourcesTreeProvider(service, files, deps.hoverTexts);
+  const commands = deps.resourceCommands({ service, opener, files, attachments: deps.attachments, viewId: RESOURCES_VIEW_ID });
   const refreshes: string[] = [];
   const view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true });
   const disposables: vscode.Disposable[] = [
@@ -94,7 +118,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
       if (refreshes.length > 200) refreshes.shift();
     }),
     trackOpenResources(files, deps.subscriptions),
-    ...RESOURCE_COMMANDS.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => (commands()[id] as (...a: unknown[]) => unknown)(...args))),
+    ...RESOURCE_COMMANDS.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => (commands.handlers[id] as (...a: unknown[]) => unknown)(...args))),
   ];
 
   const render = (nodes: ResourceTreeNode[], depth: number): string[] =>
@@ -116,7 +140,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
     testing: {
       renderTree: () => render(tree.getChildren(), 0),
       takeRefreshes: () => refreshes.splice(0),
-      templatePick: () => templatePicker?.state,
+      templatePick: () => builtPart(commands)?.templatePick(),
       subscriptions: () => deps.subscriptions.subscriptions(),
       attachments: () => deps.attachments.peek(),
       provider: tree,

@@ -1,32 +1,16 @@
 // The resource commands' work. Each takes a tree node, `(serverId, uri)`, a resource document's URI (editor menus), or
-// nothing: then the active resource editor, else a quick pick over the loaded resources. In the session layer: it
-// loads on the first use of one (../resources/registerResources registers the commands).
+// nothing: then the active resource editor, else a quick pick over the loaded resources. Loaded on demand, at the
+// first use of one (./registerResources registers the commands).
 import * as os from 'os';
 import vscode = require('vscode');
-import type { ChatAttachments } from '../../core/features/resources/chatAttachments';
 import { bytesToSave, copyableText, documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
-import type { ResourceService } from '../../core/features/resources/resourceService';
 import type { Resource, ResourceTemplate } from '../../core/host/serverInfo';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
-import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
-import type { EmbeddedResourceLike, ResourceOpener, ResourceTarget } from './resourceOpener';
+import type { EmbeddedResourceLike, ResourceTarget } from './resourceOpener';
 import { mimeIcon, resourceLabel } from '../../core/presentation/resourcePresentation';
-import type { TemplatePicker } from './templatePicker.lazy';
+import { TemplatePicker } from './templatePicker.lazy';
+import type { ResourceCommandDeps, ResourceCommands } from './registerResources';
 import { CommandIds } from '../../core/common/commandIds';
-
-export interface ResourceCommandDeps {
-  service: ResourceService;
-  opener: ResourceOpener;
-  files: ResourceFileSystemProvider;
-  /** The template pick, made when first needed (tests read its state). */
-  picker: () => TemplatePicker;
-  attachments: ChatAttachments;
-  /** The Resources view, where "Load more…" shows its progress. */
-  viewId: string;
-}
-
-/** The commands of the resources feature, by id. */
-export type ResourceCommandHandlers = Record<string, (...args: never[]) => unknown>;
 
 type Target = ResourceTarget & { label: string };
 type TemplateTarget = { serverId: string; template: ResourceTemplate };
@@ -40,8 +24,9 @@ const isServerNode = (arg: unknown): arg is { serverId: string } =>
 const isNode = <K extends 'resource' | 'template'>(arg: unknown, key: K): arg is { serverId: string } & Record<K, K extends 'resource' ? Resource : ResourceTemplate> =>
   typeof (arg as { serverId?: unknown } | undefined)?.serverId === 'string' && typeof (arg as Record<K, unknown>)[key] === 'object';
 
-export function resourceCommandHandlers(deps: ResourceCommandDeps): ResourceCommandHandlers {
+export function resourceCommands(deps: ResourceCommandDeps): ResourceCommands {
   const { service, opener, files } = deps;
+  const picker = new TemplatePicker();
 
   /** Every loaded resource and template of the running servers, for quick picks. */
   function pickables(withTemplates: boolean): (vscode.QuickPickItem & { item: Pickable })[] {
@@ -106,7 +91,7 @@ export function resourceCommandHandlers(deps: ResourceCommandDeps): ResourceComm
   }
 
   async function openTemplate(t: TemplateTarget) {
-    const filled = await deps.picker().fill(t.template, service.completer(t.serverId, t.template.uriTemplate));
+    const filled = await picker.fill(t.template, service.completer(t.serverId, t.template.uriTemplate));
     if (!filled) return undefined;
     return opener.open({ serverId: t.serverId, uri: filled.uri, mimeType: t.template.mimeType });
   }
@@ -131,7 +116,7 @@ export function resourceCommandHandlers(deps: ResourceCommandDeps): ResourceComm
 
   const showError = (e: Error) => void vscode.window.showErrorMessage(plainText(e.message));
 
-  return {
+  const handlers: ResourceCommands['handlers'] = {
     [CommandIds.openResource]: async (arg?: unknown, uri?: unknown) => {
       const t = await target(arg, uri, 'Open which resource?');
       return t && opener.open(t);
@@ -196,4 +181,5 @@ export function resourceCommandHandlers(deps: ResourceCommandDeps): ResourceComm
       return typeof l.uri === 'string' ? opener.openLink(serverId, { uri: l.uri, name: l.name, title: l.title, mimeType: l.mimeType }) : undefined;
     },
   };
+  return { handlers, templatePick: () => picker.state };
 }

@@ -43,7 +43,7 @@ export class ResourcesTreeProvider
   constructor(
     private readonly service: ResourceService,
     files: ResourceFileSystemProvider,
-    private readonly hoverTexts: () => HoverTexts,
+    private readonly hoverTexts: HoverTexts,
   ) {
     this.listings = new ResourceListings(
       (id) => service.hasMore(id),
@@ -134,8 +134,8 @@ export class ResourcesTreeProvider
   /** A resource's or template's Markdown tooltip, made when its row is hovered (untrusted: links inert, no HTML). */
   resolveTreeItem(item: vscode.TreeItem, node: ResourceTreeNode): vscode.TreeItem {
     if (item.tooltip !== undefined) return item;
-    if (node instanceof ResourceNode) item.tooltip = markdown(this.hoverTexts().resourceTooltip(node.resource, node.server.listing.server.name));
-    else if (node instanceof TemplateNode) item.tooltip = markdown(this.hoverTexts().templateTooltip(node.template, node.server.listing.server.name));
+    if (node instanceof ResourceNode) item.tooltip = markdown(this.hoverTexts.resourceTooltip(node.resource, node.server.listing.server.name));
+    else if (node instanceof TemplateNode) item.tooltip = markdown(this.hoverTexts.templateTooltip(node.template, node.server.listing.server.name));
     return item;
   }
 

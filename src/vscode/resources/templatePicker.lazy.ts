@@ -1,6 +1,6 @@
 // Fills in a resource template: one quick pick per variable, suggestions from the server's completions (asked again,
-// debounced, as the user types), what was typed always available, and Back to change an earlier answer. In the host
-// bundle: completions come from a running server, which loaded it.
+// debounced, as the user types), what was typed always available, and Back to change an earlier answer. Loaded on
+// demand: completions come from a running server.
 import vscode = require('vscode');
 import { debounceLatest, type Completer } from '../../core/features/resources/templateCompleter';
 import { ResourceTemplateForm } from '../../core/features/resources/resourceTemplateForm.lazy';
@@ -8,19 +8,10 @@ import type { ResourceTemplate } from '../../core/host/serverInfo';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import { replaceItems } from '../dialogs/quickPickItems';
 import { resourceLabel } from '../../core/presentation/serverPresentation';
+import type { TemplatePickState } from './registerResources';
 
 /** Waiting this long after the last keystroke before asking the server keeps one request per pause in typing. */
 const COMPLETION_DEBOUNCE_MS = 200;
-
-/** What the open pick shows (for tests, which cannot read the workbench). */
-export interface TemplatePickState {
-  title: string;
-  variable: string;
-  items: string[];
-  /** The highlighted item, as the workbench reports it. */
-  active: string | undefined;
-  busy: boolean;
-}
 
 interface ValueItem extends vscode.QuickPickItem {
   value: string;

@@ -27,7 +27,7 @@ const unconfinedAnswers = new Map<string, Promise<boolean>>();
 
 /**
  * The protocol layer's connections, with the sandbox's questions and notices going through `dialogs`; `startedProcess`,
- * the process the launch layer started from the definition's plan, is taken by the connection.
+ * the process the launch bundle started from the definition's plan, is taken by the connection.
  */
 export function confinedConnection(
   dialogs: HostDialogs,

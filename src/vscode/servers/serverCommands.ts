@@ -10,7 +10,6 @@ import { describeState } from '../../core/presentation/serverPresentation';
 import type { ServerOutputChannels } from './serverLogs';
 import { serverIdOf } from './serverNodes';
 import type { StoredInputs } from '../config/storedInputs';
-import type { LoadSessionLayer } from '../sessionLayer';
 import { CommandIds } from '../../core/common/commandIds';
 
 export interface CommandDeps {
@@ -19,8 +18,8 @@ export interface CommandDeps {
   logs: ServerOutputChannels;
   trustStore: TrustStore;
   inputs: StoredInputs;
-  /** The session layer: the new mcp.json's template is there (only that command needs it). */
-  session: LoadSessionLayer;
+  /** A new .vscode/mcp.json's text (loaded on demand: only that command needs it). */
+  configTemplate(): string;
 }
 
 type ServerArg = unknown;
@@ -60,7 +59,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     try {
       await vscode.workspace.fs.stat(uri);
     } catch {
-      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(deps.session().CONFIG_TEMPLATE));
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(deps.configTemplate()));
     }
     await vscode.window.showTextDocument(uri);
   }

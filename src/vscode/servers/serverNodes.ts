@@ -114,8 +114,8 @@ export class ServerNode extends Node {
     super(nodeId('server', info.id), parent, info.id);
   }
 
-  override markdownTooltip(texts: () => HoverTexts): string {
-    return texts().serverTooltip(this.info);
+  override markdownTooltip(texts: HoverTexts): string {
+    return texts.serverTooltip(this.info);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -284,8 +284,8 @@ class LeafNode extends Node {
     super(nodeId(leaf.kind, parent.serverId ?? '', key), parent, parent.serverId);
   }
 
-  override markdownTooltip(texts: () => HoverTexts): string {
-    return this.leaf.tooltip(texts());
+  override markdownTooltip(texts: HoverTexts): string {
+    return this.leaf.tooltip(texts);
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -71,9 +71,9 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     private readonly source: ServerSource,
     private readonly notices: NoticeSource[],
     private readonly problems: ProblemSource,
-    /** Rows computed by the session layer (a running server's skills and tasks). */
+    /** Rows computed by lazy code (a running server's skills and tasks). */
     private readonly rows: ServerRows,
-    private readonly hoverTexts: () => HoverTexts,
+    private readonly hoverTexts: HoverTexts,
   ) {
     const refreshAll = () => {
       this.wholeView = true;
@@ -88,7 +88,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     ];
   }
 
-  /** The session layer's rows changed (a task's status). */
+  /** The lazily computed rows changed (a task's status). */
   refreshRows(): void {
     this.wholeView = true;
     this.refresh.schedule();

@@ -11,8 +11,8 @@ export const themeIcon = (icon: Codicon): vscode.ThemeIcon =>
   new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
 
 /**
- * The rows' Markdown tooltips, made by the session layer: only a hover needs them, so they load with it rather than on
- * activation (a row that shows one belongs to a server, which loaded it when it ran; else the hover loads it).
+ * The rows' Markdown tooltips, loaded on demand: only a hover needs them (a row that shows one belongs to a server,
+ * whose start loaded them; else the hover does).
  */
 export interface HoverTexts {
   serverTooltip: typeof serverTooltip;
@@ -40,7 +40,7 @@ export abstract class Node {
    * a Markdown tooltip for links each time a row is sent: set in getTreeItem, that cost 10 servers' starts ~25 ms of
    * its CPU, in refreshes nobody hovered.
    */
-  markdownTooltip(_texts: () => HoverTexts): string | undefined {
+  markdownTooltip(_texts: HoverTexts): string | undefined {
     return undefined;
   }
 
@@ -50,7 +50,7 @@ export abstract class Node {
 }
 
 /** The tree provider's `resolveTreeItem`: the Markdown tooltip of the hovered row (untrusted, see `markdown`). */
-export function resolveTooltip(item: vscode.TreeItem, node: Node, texts: () => HoverTexts): vscode.TreeItem {
+export function resolveTooltip(item: vscode.TreeItem, node: Node, texts: HoverTexts): vscode.TreeItem {
   const tooltip = item.tooltip === undefined ? node.markdownTooltip(texts) : undefined;
   if (tooltip !== undefined) item.tooltip = markdown(tooltip);
   return item;
@@ -62,8 +62,8 @@ export function serverIdOf(node: unknown): string | undefined {
 }
 
 /**
- * A row described as data: what the session layer computes for groups that exist only while a server runs (a
- * server's skills), so that their logic loads with it. Children are rows too; the command runs on a click.
+ * A row described as data: what lazy code computes for groups that exist only while a server runs (a server's skills
+ * and tasks), so that their logic loads with it. Children are rows too; the command runs on a click.
  */
 export interface TreeRow {
   key: string;
@@ -106,5 +106,8 @@ export class RowNode extends Node {
   }
 }
 
-/** Rows a running server shows after its tools, prompts and resources (its skills). */
+/** Rows a running server shows after its tools, prompts and resources (its skills and tasks). */
 export type ServerRows = (info: ServerInfo) => TreeRow[];
+
+/** The same rows from what knows them (./tools/taskRows.lazy.ts): `view` is told when they change. */
+export type RunningServerRows = (info: ServerInfo, view: { refreshRows(): void }) => TreeRow[];

@@ -1,6 +1,6 @@
 // The Skills group of a running server in the "MCP Servers" view (the io.modelcontextprotocol/skills extension), as
 // rows: a row per skill (name, description), its files under it; a click opens a file read-only once verified. A file
-// that failed verification says why, and so does a `skills/list` entry the SDK refused. Loaded with the session layer.
+// that failed verification says why, and so does a `skills/list` entry the SDK refused. Loaded on demand.
 import { CommandIds } from '../../core/common/commandIds';
 import type { ServerInfo, Skill } from '../../core/host/serverInfo';
 import { firstLine, labelText, markdownLine } from '../../core/presentation/serverText';

@@ -1,5 +1,5 @@
-// What `mcpHost_listTools` and `mcpHost_callTool` do (../tools/agentTools registers them with vscode.lm), in the
-// session layer: a call needs a running server, which loaded it. VS Code's agent mode and other extensions'
+// What `mcpHost_listTools` and `mcpHost_callTool` do (./registerAgentTools registers them with vscode.lm), loaded on
+// demand: a call needs a running server. VS Code's agent mode and other extensions'
 // participants (through vscode.lm.invokeTool) reach the tools of the running, trusted servers. Our consent applies as
 // everywhere: a call the user always allowed (or a read-only tool, when the user relies on the hint) runs without
 // asking, a saved "deny" is refused, and any other call gets VS Code's own confirmation, which names the real tool,
@@ -15,35 +15,10 @@ import { searchedToolList } from '../../core/features/tools/toolListSearch';
 import type { NamedTool } from '../../core/features/tools/toolNames';
 import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
 import { hasView } from '../../core/features/tools/toolUi';
-import type { ToolCaller } from '../../core/features/tools/toolCaller';
-import type { ToolConsent } from '../../core/features/tools/toolConsent';
-import type { SessionPort } from '../../core/host/serverSession';
-import type { ChatResources } from '../chat/mcpChatParticipant.lazy';
-import type { AppViews } from '../apps/appViews';
-import type { ToolSettings } from './toolSettings';
+import type { AgentToolCallDeps, AgentTools, PreparedAgentCall } from './registerAgentTools';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { abortOnCancel } from '../cancellation';
 import { toolResultParts } from '../chat/languageModels.lazy';
-
-export interface AgentToolCallDeps {
-  sessions: SessionPort;
-  consent: ToolConsent;
-  caller: ToolCaller;
-  resources: Pick<ChatResources, 'read'>;
-  /** Read at each use: the tool search's limit, whether an agent's call opens a tool's view. */
-  settings(): Pick<ToolSettings, 'maxToolsPerRequest' | 'openViewsForAgentCalls'>;
-  /** Views of tool results (MCP Apps): a result whose tool has one opens it. */
-  views?: Pick<AppViews, 'showLatest'>;
-  /** Extension tests: keep what each call was prepared with. */
-  record?: PreparedAgentCall[];
-}
-
-/** What VS Code was told before a call (tests read it: they cannot read the chat view). */
-export interface PreparedAgentCall {
-  input: CallToolInput;
-  invocationMessage: string;
-  confirmation?: { title: string; message: string };
-}
 
 const ORIGIN = 'an agent, through MCP Host\'s "call MCP tool"';
 
@@ -68,7 +43,7 @@ function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: 
 }
 
 /** The two tools' work, made when an agent first uses one of them. */
-export function agentTools(deps: AgentToolCallDeps): { listTools: vscode.LanguageModelTool<ListToolsInput>; callTool: vscode.LanguageModelTool<CallToolInput> } {
+export function agentTools(deps: AgentToolCallDeps): AgentTools {
   // With skills, each server's `load_skill` tool too.
   const servers = () => {
     const all = deps.sessions.servers();

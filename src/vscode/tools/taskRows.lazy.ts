@@ -1,33 +1,34 @@
 // The Tasks group of a running server in the "MCP Servers" view: the tool calls that run as tasks (from the tree, @mcp
 // or an agent), newest first, each with its status and the server's status message; inline Cancel while it runs, a
-// click (or Open Result) opens its result like any tool result, again after that view was closed. The one task
-// registry of the window lives here, with the session layer (the activation side reaches it through the loader).
+// click (or Open Result) opens its result like any tool result, again after that view was closed. The window's one
+// ToolTasks lives here, loaded on demand (the composition root hands it to the tool caller as a lazy part).
 import { CommandIds } from '../../core/common/commandIds';
-import { isTerminal, ToolTasks, type ToolTask } from '../../core/features/tasks/toolTasks.lazy';
+import { ToolTasks } from '../../core/features/tasks/toolTasks.lazy';
+import { isTerminal, type ToolTask } from '../../core/features/tasks/toolTask';
 import { checkToolOutput } from '../../core/features/tools/toolOutputCheck.lazy';
 import type { ServerInfo } from '../../core/host/serverInfo';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { firstLine, inlineCode, labelText, markdownLine, truncate } from '../../core/presentation/serverText';
 import type { Codicon } from '../../core/presentation/serverPresentation';
-import type { TreeRow } from '../servers/treeNode';
+import type { RunningServerRows, TreeRow } from '../servers/treeNode';
 import { skillRows } from '../skills/skillRows.lazy';
 
 let tasks: ToolTasks | undefined;
 let watched = false;
 
-/** The window's task registry. */
+/** The window's tool tasks. */
 export function toolTasks(): ToolTasks {
   return (tasks ??= new ToolTasks({ checkResult: checkToolOutput }));
 }
 
 /** Rows a running server shows after its tools, prompts and resources: its skills, its tasks. `view` refreshes. */
-export function serverRows(info: ServerInfo, view: { refreshRows(): void }): TreeRow[] {
+export const serverRows: RunningServerRows = (info, view) => {
   if (!watched) {
     watched = true;
     toolTasks().onDidChange(() => view.refreshRows());
   }
   return [...skillRows(info), ...taskRows(toolTasks(), info)];
-}
+};
 
 const ICONS: Record<ToolTask['status'], Codicon> = {
   working: { id: 'sync~spin' },
@@ -55,8 +56,8 @@ export function taskDescription(task: ToolTask): string {
 }
 
 /** The Tasks group, when the server has tasks this window started. */
-export function taskRows(registry: ToolTasks, info: ServerInfo): TreeRow[] {
-  const list = registry.of(info.id);
+export function taskRows(tasks: ToolTasks, info: ServerInfo): TreeRow[] {
+  const list = tasks.of(info.id);
   if (!list.length) return [];
   const running = list.filter((t) => !isTerminal(t.status)).length;
   return [

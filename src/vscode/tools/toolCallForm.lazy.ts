@@ -1,18 +1,13 @@
-// The call form of "MCP: Call Tool…" (loaded with the session layer): the tool picked, then its arguments from a form
+// The call form of "MCP: Call Tool…" (loaded on demand): the tool picked, then its arguments from a form
 // built from the input schema, or typed as JSON when the schema is beyond a flat form. The review step is the consent.
 import vscode = require('vscode');
 import type { SessionPort } from '../../core/host/serverSession';
-import type { ServerInfo, Tool } from '../../core/host/serverInfo';
+import type { ToolChoice } from './toolCommands';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { firstLine, labelText } from '../../core/presentation/serverText';
 import { formFromSchema } from '../../core/features/elicitation/formModel.lazy';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 import { runQuickInputForm } from '../elicitation/quickInputForm.lazy';
-
-export interface ToolChoice {
-  server: ServerInfo;
-  tool: Tool;
-}
 
 export async function pickTool(sessions: SessionPort): Promise<ToolChoice | undefined> {
   const choices = sessions

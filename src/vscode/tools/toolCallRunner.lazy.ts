@@ -1,48 +1,25 @@
-// "MCP: Call Tool…" once a tool is chosen (loaded with the session layer: a tool comes from a running server): the
+// "MCP: Call Tool…" once a tool is chosen (loaded on demand: a tool comes from a running server): the
 // arguments from the call form (or given with the command, then shown in the consent dialog), consent on the one
 // guarded path, the call with progress and Cancel, and its result in a read-only view with "Run again".
 import vscode = require('vscode');
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ToolCaller } from '../../core/features/tools/toolCaller';
 import { hasView } from '../../core/features/tools/toolUi';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { plainText } from '../../core/presentation/serverText';
 import { toolResultView } from '../../core/features/tools/toolResultView.lazy';
-import type { AppViews } from '../apps/appViews';
 import { abortOnCancel } from '../cancellation';
-import type { HostDialogs } from '../dialogs/dialogRouter';
-import type { SessionPort } from '../../core/host/serverSession';
-import { collectToolArguments, pickTool, type ToolChoice } from './toolCallForm.lazy';
+import { collectToolArguments, pickTool } from './toolCallForm.lazy';
+import type { ToolCallOutcome, ToolCallRunner as ToolCallRunnerContract, ToolCallRunnerDeps, ToolChoice } from './toolCommands';
 import type { ToolResultPage } from './toolResultHtml.lazy';
 import { ToolResultPanels } from './toolResultPanels.lazy';
-import { isTerminal, type ToolTask } from '../../core/features/tasks/toolTasks.lazy';
+import { isTerminal, type ToolTask } from '../../core/features/tasks/toolTask';
 import { taskKeyOf, toolTasks } from './taskRows.lazy';
-
-export interface ToolCallOutcome {
-  callId: string;
-  /** Undefined when the call failed (a protocol error, a timeout, the server gone). */
-  result: CallToolResult | undefined;
-  failure: string | undefined;
-  arguments: Record<string, unknown>;
-  /** The result's view as rendered (tests cannot read webviews). */
-  html: string;
-}
-
-export interface ToolCallRunnerDeps {
-  sessions: SessionPort;
-  caller: ToolCaller;
-  dialogs: HostDialogs;
-  /** Where a tool's view (MCP Apps) opens beside its result. */
-  views?: Pick<AppViews, 'show'>;
-  /** The running server's tool, found again (for "Run again"). */
-  choiceOf(serverId: string, toolName: string): ToolChoice | undefined;
-}
 
 const ORIGIN = 'MCP: Call Tool… (outside chat)';
 
 const isArgumentsObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export class ToolCallRunner implements vscode.Disposable {
+export class ToolCallRunner implements ToolCallRunnerContract {
   private readonly panels = new ToolResultPanels();
   /** The result view of each task (by task key), so that reopening one shows it in the same view. */
   private readonly taskViews = new Map<string, string>();

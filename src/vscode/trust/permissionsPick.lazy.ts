@@ -1,5 +1,5 @@
 // "MCP: Manage Permissions…": every remembered decision (server trust, tool calls, sampling, elicitation) in one
-// list, to revoke one or all of them. Loaded with the session layer when the command is first used.
+// list, to revoke one or all of them. Loaded on demand, when the command is first used.
 import vscode = require('vscode');
 import type { PermissionKind, PermissionRecord, PermissionStore } from '../../core/host/permissionStore';
 import { labelText, plainText } from '../../core/presentation/serverText';

@@ -1,9 +1,9 @@
 // The trust question's native dialogs (see ../dialogs, whose native dialogs forward here), rendered by
-// trustQuestionText: in the session layer, since the question is asked once the session layer has built the launch plan.
+// trustQuestionText: loaded on demand, since the question is asked once the launch plan is built.
 import vscode = require('vscode');
 import { foldForDialog, SHOW_ALL } from '../../core/presentation/foldedText';
 import { trustManyQuestionText, trustQuestionText, type RenderedQuestion } from '../../core/presentation/trustQuestionText';
-import type { SessionDialogs } from '../dialogs/dialogRouter';
+import type { ModalDialogs } from '../dialogs/dialogRouter';
 
 /**
  * A modal question whose long text folds behind "Show All…": every line then opens in an editor, and the question is
@@ -20,7 +20,7 @@ async function askFolded<A>({ message, detail, buttons }: RenderedQuestion<A>): 
   return buttons.find((b) => b.label === answer)?.answer;
 }
 
-export const trustDialogs: Pick<SessionDialogs, 'confirmTrust' | 'confirmTrustMany'> = {
+export const trustDialogs: Pick<ModalDialogs, 'confirmTrust' | 'confirmTrustMany'> = {
   confirmTrust: (q) => askFolded(trustQuestionText(q)),
   confirmTrustMany: (q) => askFolded(trustManyQuestionText(q)),
 };

@@ -16,7 +16,8 @@ import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../common/log';
 import { consentSubject } from '../consentSubject';
-import { formFromSchema, validateForm, type FormModel, type FormOutcome } from './formModel.lazy';
+import { formFromSchema, validateForm } from './formModel.lazy';
+import { type FormModel, type FormOutcome } from './form';
 import type { InteractionQueue } from '../../host/interactionQueue';
 import { RATE_LIMITED, RateLimiter } from '../../common/rateLimiter';
 

@@ -2,35 +2,7 @@
 // primitive properties), with the validation and defaults every form runner shares: the VS Code quick input, the
 // "Call Tool…" forms and the headless conformance client all answer through this one code path.
 
-export interface FormField {
-  name: string;
-  title: string;
-  description?: string;
-  required: boolean;
-  kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi-enum';
-  default?: unknown;
-  options?: { value: string; label: string }[];
-  minLength?: number;
-  maxLength?: number;
-  format?: 'email' | 'uri' | 'date' | 'date-time';
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  /** The name, title or description looks like it asks for a secret: runners show a warning. */
-  secretLike: boolean;
-}
-
-export interface FormModel {
-  title?: string;
-  fields: FormField[];
-}
-
-/**
- * How a user finished a form: submitted answers, declined explicitly (`always`: and asked not to be asked again by
- * this server), or dismissed it (Escape, closed).
- */
-export type FormOutcome = { action: 'accept'; values: Record<string, unknown> } | { action: 'decline'; always?: boolean } | { action: 'cancel' };
+import type { FormField, FormModel } from './form';
 
 type Result<T> = { ok: true; form: T } | { ok: false; error: string };
 

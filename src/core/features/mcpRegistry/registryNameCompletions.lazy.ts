@@ -2,7 +2,7 @@
 // a whole entry, written as "MCP: Add Server from Registry…" writes it (the mapping of serverJsonMapping: npm → npx,
 // pypi → uvx, oci → docker, remotes → http/sse; secrets and required values as `${input:…}`, asked at the first start),
 // with the inputs it needs added to the file's "inputs" by the same completion. Registry text is server text: the
-// caller shows it through the presentation module. Pure; the VS Code side is src/vscode/session/mcpJsonCompletionItems.
+// caller shows it through the presentation module. Pure; the VS Code side is src/vscode/config/mcpJsonCompletionItems.lazy.ts.
 import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
 import { describeEntry } from './describeEntry';
 import { inputJson } from '../../config/mcpJsonWriter';

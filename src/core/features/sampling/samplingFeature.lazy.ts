@@ -24,36 +24,12 @@ import {
   type ModelResponsePart,
 } from '../languageModel';
 import { RATE_LIMITED, RateLimiter } from '../../common/rateLimiter';
-import type { StandingConsentAnswer, TextQuestion } from '../userQuestions';
 import { selectModel } from './modelSelection.lazy';
 import { describeResult, describeTools, toModelMessage, toolsOfRequest, toolUseResult } from './samplingTools.lazy';
 import type { ContextScope, SamplingSettings } from './samplingSettings';
+import type { SamplingDialogs } from './samplingQuestions';
 
 export type { ContextScope, SamplingSettings } from './samplingSettings';
-
-export interface SamplingQuestion {
-  serverName: string;
-  /** Everything the server asks for, readable: system prompt, messages, maxTokens, model preferences. */
-  detail: string;
-  /** Set when the request arrives while a tool of that server runs in chat: which chat request it belongs to. */
-  chatContext?: string;
-}
-
-export interface SamplingResponseQuestion {
-  serverName: string;
-  modelName: string;
-  responseText: string;
-}
-
-/** 'approve-always': approve, and stop reviewing this server's responses. */
-export type SamplingReviewAnswer = 'approve' | 'approve-always' | 'edit' | 'reject';
-
-/** The dialogs sampling needs (the VS Code layer's HostDialogs has this shape). */
-export interface SamplingDialogs {
-  confirmSampling(q: SamplingQuestion): Promise<StandingConsentAnswer | undefined>;
-  reviewSamplingResponse(q: SamplingResponseQuestion): Promise<SamplingReviewAnswer | undefined>;
-  inputText(q: TextQuestion): Promise<string | undefined>;
-}
 
 export interface SamplingFeatureDeps {
   settings(definition: ServerDefinition): SamplingSettings;

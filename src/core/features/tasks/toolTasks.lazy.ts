@@ -6,52 +6,13 @@
 // result can be reopened), and outlives the caller: one that stops waiting (a chat turn that ends) leaves it running;
 // one that cancels sends `tasks/cancel`.
 // A task the server no longer knows, or a session that ends, ends the task as failed with a plain reason: nothing
-// waits forever. Plain TypeScript: the session layer creates it, the view and the commands read it.
+// waits forever. Plain TypeScript, loaded on demand: the window's one instance is made with the first task call
+// (src/vscode/tools/taskRows.lazy.ts), the view and the commands read it.
 import type { CallToolResult, Progress, Task } from '@modelcontextprotocol/client';
 import type { Event } from '../../common/events';
 import type { ServerSession, TaskRequests } from '../../host/serverSession';
 import type { Tool } from '../../host/serverInfo';
-
-export type ToolTaskStatus = Task['status'];
-
-export interface ToolTask {
-  /** Unique among the window's tasks (server id and task id). */
-  readonly key: string;
-  readonly serverId: string;
-  readonly serverName: string;
-  readonly taskId: string;
-  readonly tool: Tool;
-  readonly arguments: Record<string, unknown>;
-  /** Where the call came from (the tree, @mcp, an agent). */
-  readonly origin: string;
-  /** When the host started it (ms since the epoch). */
-  readonly startedAt: number;
-  status: ToolTaskStatus;
-  /** The server's words on where it is (untrusted). */
-  statusMessage?: string;
-  /** The last progress the server reported for the call (`notifications/progress`), if it does. */
-  progress?: Progress;
-  /** Once completed. */
-  result?: CallToolResult;
-  /** Once failed or cancelled: why, in plain words. */
-  failure?: string;
-  endedAt?: number;
-}
-
-export interface TaskCall {
-  tool: Tool;
-  arguments: Record<string, unknown>;
-  origin: string;
-  signal?: AbortSignal;
-  onProgress?(progress: Progress): void;
-  /** The task exists (the server created it): the caller may show it. */
-  onTask?(task: ToolTask): void;
-  /**
-   * What the caller's signal does once the task exists: 'cancel' (the default) sends `tasks/cancel`; 'detach' only
-   * stops waiting, and the task runs on in the view (a chat turn that ends).
-   */
-  whenAborted?: 'cancel' | 'detach';
-}
+import { isTerminal, type TaskCall, type ToolTask } from './toolTask';
 
 export interface ToolTasksOptions {
   /** The task's lifetime asked of the server (ms). */
@@ -73,9 +34,6 @@ export interface ToolTasksOptions {
 export const PROGRESS_TOKEN_PREFIX = 'mcp-host-task-';
 let lastToken = 0;
 
-const TERMINAL: ReadonlySet<ToolTaskStatus> = new Set(['completed', 'failed', 'cancelled']);
-export const isTerminal = (status: ToolTaskStatus): boolean => TERMINAL.has(status);
-
 /** Whether a call of `tool` on a server with these capabilities runs as a task. */
 export function runsAsTask(capabilities: { tasks?: { requests?: { tools?: { call?: object } } } } | undefined, tool: Tool): boolean {
   const support = tool.execution?.taskSupport;
@@ -88,7 +46,7 @@ const messageOf = (e: unknown) => String((e as Error)?.message ?? e);
 
 export class ToolTasks {
   private readonly tasks = new Map<string, ToolTask>();
-  // Not the core's Emitter: this class loads with the session layer, and the Emitter's module must stay in one bundle.
+  // Not the core's Emitter: this class loads on demand, and the Emitter's module must stay in one bundle.
   private readonly listeners = new Set<(task: ToolTask) => void>();
   /** Fires when a task starts, changes status or message, or ends. */
   readonly onDidChange: Event<ToolTask> = (listener) => {

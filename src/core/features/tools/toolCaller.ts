@@ -6,7 +6,8 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { ActiveToolCalls } from './activeToolCalls';
 import type { SessionPort } from '../../host/serverSession';
 import type { Tool } from '../../host/serverInfo';
-import type { TaskCall, ToolTasks } from '../tasks/toolTasks.lazy';
+import type { ServerSession } from '../../host/serverSession';
+import type { TaskCall } from '../tasks/toolTask';
 import { consentSubject } from '../consentSubject';
 import type { ConsentOutcome, ToolConsent } from './toolConsent';
 
@@ -47,13 +48,18 @@ export type Authorization =
   | { allowed: true; run(how?: Pick<ToolCall, 'signal' | 'onProgress' | 'onTask' | 'whenAborted'>): Promise<CallToolResult> }
   | { allowed: false; consent: RefusedOutcome };
 
+/** Where a call of a task-capable tool goes when its server runs tool calls as tasks: the window's tool tasks. */
+export interface ToolTaskRunner {
+  run(session: ServerSession, call: TaskCall): Promise<CallToolResult>;
+}
+
 export class ToolCaller {
   constructor(
     private readonly sessions: SessionPort,
     private readonly activeCalls: ActiveToolCalls,
     private readonly consent: ToolConsent,
-    /** Where a call of a task-capable tool on a server that runs tool calls as tasks goes (the session layer's). */
-    private readonly tasks?: () => Pick<ToolTasks, 'run'>,
+    /** Where a call of a task-capable tool on a server that runs tool calls as tasks goes. */
+    private readonly tasks?: ToolTaskRunner,
   ) {}
 
   /**
@@ -99,7 +105,7 @@ export class ToolCaller {
       end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
       // A tool that says how it runs as a task, or any tool of a server whose every call may become one: the task
       // runner decides (see ToolTasks.run).
-      if (this.tasks && (call.tool.execution?.taskSupport || session.tasks?.anyCall)) return this.tasks().run(session, call).finally(end);
+      if (this.tasks && (call.tool.execution?.taskSupport || session.tasks?.anyCall)) return this.tasks.run(session, call).finally(end);
       return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool }).finally(end);
     } catch (e) {
       // A session that just ended rejects, as every other failure does.

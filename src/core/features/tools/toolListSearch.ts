@@ -1,6 +1,6 @@
 // `mcpHost_listTools` with many tools: with a query, only the best matches (the tool search), best first; without a
 // query or server, beyond the tools a request carries, a count per server and how to ask, rather than thousands of
-// schemas. Part of the session layer (the activation bundle keeps only the plain list).
+// schemas. Used by lazy code (the agent tools' calls).
 import type { ServerInfo } from '../../host/serverInfo';
 import { LIST_TOOLS_TOOL, toolsJson, type ListToolsInput } from './agentTools';
 import { toolNameMapOfServers } from './toolNames';

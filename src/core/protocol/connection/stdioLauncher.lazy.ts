@@ -75,7 +75,7 @@ export class StdioLauncher implements Launcher {
     private readonly log: ServerLog,
     private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined' | 'attachDebugger'>,
     private readonly onDenial?: (denial: SandboxDenial) => void,
-    /** The process of this definition's plan, started before the session layer loaded: taken by the first transport. */
+    /** The process of this definition's plan, started before the host bundle loaded: taken by the first transport. */
     private early?: StartedProcess,
   ) {}
 

@@ -1,6 +1,6 @@
 // Builds the launch plan (config/launchPlan.ts) of one start: the executable as PATH finds it, the whole environment
 // and what differs from the host's, local copies a runner would prefer, a remote server's whole sign-in. Part of the
-// session layer: the host asks for a plan through its planLaunch port.
+// launch bundle: the host asks for a plan through its planLaunch port.
 import * as fs from 'fs';
 import * as path from 'path';
 import { isAllowedAuthEndpoint } from '../../config/allowedUrls';

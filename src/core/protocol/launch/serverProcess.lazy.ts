@@ -1,6 +1,6 @@
 // A stdio server's process, started from its launch plan: in a process group of its own (so that a stop reaches
-// children it forks late), with exactly the plan's environment. Part of the launch layer, so that a trusted plan's
-// process can start before the session layer loads (see startPlannedProcess): the first server's process then boots
+// children it forks late), with exactly the plan's environment. Part of the launch bundle, so that a trusted plan's
+// process can start before the host bundle loads (see startPlannedProcess): the first server's process then boots
 // while the SDK loads, where it used to wait for it. What happened before the transport took the process is kept for
 // it: its output (Node discards what nobody reads when a process exits), whether it spawned, how it exited.
 import { spawn, type ChildProcess } from 'child_process';

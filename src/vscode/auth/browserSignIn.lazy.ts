@@ -2,10 +2,10 @@
 // dialogs so tests can play the browser), and the way back: a loopback listener made reachable from wherever the
 // browser runs by vscode.env.asExternalUri (the same URL on a desktop, a forwarded port in remote and web windows).
 import vscode = require('vscode');
-import type { LoopbackRedirectReceiver } from '../../core/protocol/auth/loopbackRedirect.lazy';
+import { SignInError } from '../../core/protocol/auth/authErrors.lazy';
+import { LoopbackRedirectReceiver } from '../../core/protocol/auth/loopbackRedirect.lazy';
 import type { AuthInteraction, SignInRequest } from '../../core/auth/authPorts';
 import type { HostDialogs } from '../dialogs/dialogRouter';
-import type { LoadSessionLayer } from '../sessionLayer';
 
 /** The listener's port is kept, so the redirect URL (part of each client registration) stays the same next time. */
 const PORT_KEY = 'mcpHost.oauthRedirectPort';
@@ -17,12 +17,11 @@ export class BrowserSignIn implements AuthInteraction, vscode.Disposable {
   constructor(
     private readonly dialogs: Pick<HostDialogs, 'confirmSignIn' | 'openSignInPage'>,
     private readonly state: vscode.Memento,
-    private readonly session: LoadSessionLayer,
   ) {}
 
-  /** The loopback listener, in the session layer: only the protocol layer's OAuth flow asks for it, so it is loaded. */
+  /** The loopback listener, made when the OAuth flow first asks for it. */
   private get receiver(): LoopbackRedirectReceiver {
-    return (this.listener ??= new (this.session().LoopbackRedirectReceiver)());
+    return (this.listener ??= new LoopbackRedirectReceiver());
   }
 
   redirectUrl(): Promise<string> {
@@ -44,8 +43,6 @@ export class BrowserSignIn implements AuthInteraction, vscode.Disposable {
   }
 
   async authorize(authorizationUrl: URL, signal: AbortSignal): Promise<URLSearchParams> {
-    // Asked by the OAuth flow of the protocol layer: its SignInError is the one its checks know.
-    const { SignInError } = this.session();
     const state = authorizationUrl.searchParams.get('state');
     if (!state) throw new SignInError('The sign-in request carries no state: refused.');
     const redirect = this.receiver.waitFor(state, signal);

@@ -1,10 +1,9 @@
 // The setting `mcpHost.oauthClients` (clients registered beforehand, by server URL) and the client secret prompt, for
 // the core's static clients.
 import vscode = require('vscode');
-import type { OAuthClientSetting } from '../../core/protocol/auth/staticClients.lazy';
+import { configuredClientMetadataUrl, staticClients as coreStaticClients, type OAuthClientSetting } from '../../core/protocol/auth/staticClients.lazy';
 import type { ServerDefinition } from '../../core/config/serverDefinition';
 import type { HostDialogs } from '../dialogs/dialogRouter';
-import type { LoadSessionLayer } from '../sessionLayer';
 
 /**
  * Only the user's own settings: a workspace that could set a client id would choose which client, and so which
@@ -13,8 +12,8 @@ import type { LoadSessionLayer } from '../sessionLayer';
 const userClients = () =>
   vscode.workspace.getConfiguration('mcpHost').inspect<Record<string, OAuthClientSetting>>('oauthClients')?.globalValue;
 
-export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostDialogs, 'inputText'>, session: LoadSessionLayer) {
-  return session().staticClients({
+export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostDialogs, 'inputText'>) {
+  return coreStaticClients({
     settings: userClients,
     secrets,
     askSecret: ({ serverName, clientId, authorizationServer }) =>
@@ -27,8 +26,5 @@ export function staticClients(secrets: vscode.SecretStorage, dialogs: Pick<HostD
 }
 
 /** The Client ID Metadata Document URL the user configured for a server's URL in `mcpHost.oauthClients`. */
-export const clientMetadataUrlOf =
-  (session: LoadSessionLayer) =>
-  (definition: ServerDefinition): string | undefined =>
-    // Asked when a remote server starts: the session layer is loaded by then.
-    definition.resolved.type === 'stdio' ? undefined : session().configuredClientMetadataUrl(userClients(), definition.resolved.url);
+export const clientMetadataUrlOf = (definition: ServerDefinition): string | undefined =>
+  definition.resolved.type === 'stdio' ? undefined : configuredClientMetadataUrl(userClients(), definition.resolved.url);

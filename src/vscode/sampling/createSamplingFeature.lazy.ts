@@ -1,17 +1,18 @@
 // Sampling on VS Code: the editor's language models, the host's dialogs, and a visible notice when a server's request
-// cannot be served (the server alone would hide it).
+// cannot be served (the server alone would hide it). Built when the first session asks for its capabilities.
 import vscode = require('vscode');
 import { plainText } from '../../core/presentation/serverText';
 import type { InteractionQueue } from '../../core/host/interactionQueue';
 import { describeServerContext } from '../../core/features/sampling/serverContext';
 import type { ActiveToolCalls } from '../../core/features/tools/activeToolCalls';
-import { lazyClientFeature, type ClientFeature } from '../../core/host/clientFeature';
+import type { ClientFeature } from '../../core/host/clientFeature';
+import { SamplingFeature } from '../../core/features/sampling/samplingFeature.lazy';
+import { LanguageModels } from '../chat/languageModels.lazy';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import type { ServerInfo } from '../../core/host/serverInfo';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 import type { ServerOutputChannels } from '../servers/serverLogs';
 import { readSamplingSettings } from '../../core/features/sampling/samplingSettings';
-import type { LoadSessionLayer } from '../sessionLayer';
 import { cachedSection } from '../cachedSection';
 
 export interface SamplingWiring {
@@ -21,7 +22,6 @@ export interface SamplingWiring {
   queue: InteractionQueue;
   logs: ServerOutputChannels;
   servers: () => ServerInfo[];
-  session: LoadSessionLayer;
 }
 
 const JUSTIFICATION = 'An MCP server asked for a completion, and you allowed it.';
@@ -29,9 +29,9 @@ const JUSTIFICATION = 'An MCP server asked for a completion, and you allowed it.
 export function createSamplingFeature(w: SamplingWiring): ClientFeature {
   // Each server's, read at its start from levels read once for all servers (and again when a setting changes).
   const section = cachedSection('mcpHost.sampling');
-  return lazyClientFeature(() => new (w.session().SamplingFeature)({
+  return new SamplingFeature({
     settings: (definition) => readSamplingSettings(section, definition),
-    models: new (w.session().LanguageModels)(JUSTIFICATION),
+    models: new LanguageModels(JUSTIFICATION),
     dialogs: w.dialogs,
     permissions: w.permissions,
     activeToolCalls: w.activeToolCalls,
@@ -43,5 +43,5 @@ export function createSamplingFeature(w: SamplingWiring): ClientFeature {
         if (action === 'Sampling Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'mcpHost.sampling');
       });
     },
-  }));
+  });
 }
