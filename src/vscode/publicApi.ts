@@ -32,8 +32,8 @@ export interface McpHostApi {
   /** Every configured server: folder (scope), name, state, negotiated protocol version, capabilities, features. */
   getServers(): ServerInfo[];
   getServer(id: string): ServerInfo | undefined;
-  /** Fires when any server's state, definition or features change. */
-  readonly onDidChangeServers: vscode.Event<void>;
+  /** Fires when servers' state, definition or features change, with the ids of those servers (added and removed ones too). */
+  readonly onDidChangeServers: vscode.Event<readonly string[]>;
   /** Only in extension tests (ExtensionMode.Test): hooks that let tests answer dialogs and reach servers. */
   readonly testing?: McpHostTestingApi;
 }
@@ -110,8 +110,8 @@ export function createPublicApi({
       const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
       return [`${'  '.repeat(depth)}${label}${item.description ? ` — ${item.description}` : ''}`, ...render(tree.getChildren(n), depth + 1)];
     });
-  const changed = new vscode.EventEmitter<void>();
-  const sub = manager.onDidChangeServers(() => changed.fire());
+  const changed = new vscode.EventEmitter<readonly string[]>();
+  const sub = manager.onDidChangeServers((ids) => changed.fire(ids));
   return {
     getServers: () => manager.servers(),
     getServer: (id) => manager.servers().find((s) => s.id === id),

@@ -77,17 +77,21 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     assert.match(tmpdir, /mcp-host-sandbox-/);
     assert.strictEqual(text(await call('write', { path: path.join(tmpdir, 't.txt'), text: 't' })), 'written');
     // The denials are in the log, each saying what was refused.
-    const log = await waitFor(() => kit.log('probe').text.includes(`The sandbox denied writing ${path.join(outside, 'out.txt')}`) && kit.log('probe').text, 5000, 'the denial in the log');
+    const log = await waitFor(() => kit.log('probe').text.includes(`The sandbox denied writing ${path.join(outside, 'out.txt')}`) && kit.log('probe').text, 'the denial in the log', 5000);
     assert.match(log, /Confined \(sandbox runtime\)/);
     assert.strictEqual(serverState(kit, 'probe')?.confined, true);
     assert.deepStrictEqual(serverState(kit, 'probe')?.sandboxDenials?.find((d) => d.kind === 'write'), { kind: 'write', path: path.join(outside, 'out.txt'), allow: outside });
-    // The Servers view redraws the server whose denials grew: the snapshot it holds keeps the ones it showed.
+    // The Servers view redraws the server whose denials grew (the change names it): the snapshot it holds keeps the ones it showed.
     const shown = serverState(kit, 'probe')!;
+    const named = new Set<string>();
+    const listening = kit.manager.onDidChangeServers((ids) => ids.forEach((id) => named.add(id)));
     const second = path.join(outside, 'second.txt');
     assert.ok((await call('write', { path: second, text: 'x' })).isError);
-    const grown = await waitFor(() => serverState(kit, 'probe')?.sandboxDenials?.some((d) => d.kind === 'write' && d.path === second) && serverState(kit, 'probe'), 5000, 'the second denial');
+    const grown = await waitFor(() => serverState(kit, 'probe')?.sandboxDenials?.some((d) => d.kind === 'write' && d.path === second) && serverState(kit, 'probe'), 'the second denial', 5000);
+    listening.dispose();
     assert.ok(!shown.sandboxDenials?.some((d) => d.kind === 'write' && d.path === second), 'the shown snapshot keeps what it showed');
-    assert.deepStrictEqual(serverChanges([shown], [grown]).changed.map((s) => s.name), ['probe']);
+    assert.deepStrictEqual([...named], [shown.id]);
+    assert.deepStrictEqual(serverChanges(new Map([[shown.id, shown]]), new Map([[grown.id, grown]]), named).changed.map((s) => s.name), ['probe']);
     assert.ok(!log.includes('[SandboxDebug]') && !log.includes('allowedHosts'), 'the runtime\'s own chatter stays out of the log');
   });
 
@@ -107,14 +111,14 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     assert.strictEqual(text(await call('write', { path: path.join(outside, 'out.txt'), text: 'x' })), 'written');
     const env = await call('read', { path: path.join(ws, '.env') });
     assert.ok(env.isError && !text(env).includes('TOKEN'), text(env));
-    await waitFor(() => kit.log('probe').text.includes(`The sandbox denied reading ${path.join(ws, '.env')}`), 5000, 'the read denial');
+    await waitFor(() => kit.log('probe').text.includes(`The sandbox denied reading ${path.join(ws, '.env')}`), 'the read denial', 5000);
   });
 
   it('a host not allowed is refused and reported as a network denial', async () => {
     const call = await startProbe(confined([probe]));
     const r = await call('fetch', { url: 'http://blocked.example.invalid/' });
     assert.ok(r.isError, text(r));
-    await waitFor(() => kit.log('probe').text.includes('The sandbox denied connecting to blocked.example.invalid'), 10_000, 'the network denial');
+    await waitFor(() => kit.log('probe').text.includes('The sandbox denied connecting to blocked.example.invalid'), 'the network denial', 10_000);
   });
 
   it('server-everything runs confined with the defaults and answers its ordinary calls', async () => {
@@ -137,7 +141,7 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     const k = createKit({ environment: { ...process.env, PATH: outside } });
     try {
       await k.update(workspaceScope(ws), [entry('probe', confined([probe]))], []);
-      const info = await waitFor(() => { const s = serverState(k, 'probe'); return s && s.state.kind !== 'starting' && s.state.kind !== 'stopped' && s; }, 15_000, 'the start to end');
+      const info = await waitFor(() => { const s = serverState(k, 'probe'); return s && s.state.kind !== 'starting' && s.state.kind !== 'stopped' && s; }, 'the start to end', 15_000);
       assert.strictEqual(info.state.kind, 'error', JSON.stringify(info.state) + k.log('probe').text);
       const message = info.state.kind === 'error' ? info.state.message : '';
       assert.match(message, /cannot confine it\. The sandbox needs bubblewrap \(bwrap\), socat, ripgrep \(rg\), not found on the PATH/);
@@ -171,7 +175,7 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
       });
       try {
         await k.update(workspaceScope(ws), [entry('probe', confined([probe]))], []);
-        const info = await waitFor(() => { const s = serverState(k, 'probe'); return s && (s.state.kind === 'running' || s.state.kind === 'error') && s; }, 15_000, 'the start to end');
+        const info = await waitFor(() => { const s = serverState(k, 'probe'); return s && (s.state.kind === 'running' || s.state.kind === 'error') && s; }, 'the start to end', 15_000);
         assert.deepStrictEqual(asked, ['The sandbox needs bubblewrap (bwrap), socat, ripgrep (rg), not found on the PATH. Install them: sudo apt-get install bubblewrap socat ripgrep (or your distribution\'s packages).']);
         assert.strictEqual(info.state.kind, answer ? 'running' : 'error');
         if (answer) {

@@ -14,7 +14,7 @@ import type { ServerLog, ServerLogFactory } from '../common/log';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { PlanLaunch } from '../config/launchPlan';
 import { ServerPreparation } from './serverPreparation';
-import { ServerNotRunningError, type ServerSession, type SessionPort } from './serverSession';
+import { ServerNotRunningError, type ServerSession, type ServersChanged, type SessionPort } from './serverSession';
 import type { TrustStore } from './trustStore';
 import type { ServerInfo } from './serverInfo';
 
@@ -79,7 +79,7 @@ export class ServerManager implements SessionPort, Disposable {
   private readonly subscriptions: Disposable[] = [];
   private disposed = false;
 
-  private readonly _onDidChangeServers = new Emitter<void>();
+  private readonly _onDidChangeServers = new Emitter<ServersChanged>();
   readonly onDidChangeServers = this._onDidChangeServers.event;
   private readonly _onDidFail = new Emitter<{ server: ServerInfo; message: string }>();
   /** A server is in error for good (start failed, or crashed too often): the UI offers Show Output and Restart. */
@@ -97,7 +97,7 @@ export class ServerManager implements SessionPort, Disposable {
       environment: this.environment,
       planLaunch: deps.planLaunch,
     });
-    if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange(() => this._onDidChangeServers.fire()));
+    if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
   }
 
   private get environment() {
@@ -153,9 +153,12 @@ export class ServerManager implements SessionPort, Disposable {
     state.inputs = inputs;
     const wanted = new Map(entries.map((e) => [e.name, e]));
     const removals: Promise<unknown>[] = [];
+    // Who changed in this step: added, removed, edited or moved to the new scope.
+    const changedIds: string[] = [];
     for (const [name, server] of state.servers) {
       if (!wanted.has(name)) {
         state.servers.delete(name);
+        changedIds.push(server.id);
         removals.push(this.removeServer(server));
       }
     }
@@ -165,12 +168,14 @@ export class ServerManager implements SessionPort, Disposable {
       if (!existing) {
         const server = this.createServer(entry, scope);
         state.servers.set(entry.name, server);
+        changedIds.push(server.id);
         // Added to a file already loaded: an edit, maybe half typed.
         if (previousState) this.startedByEdit.add(server);
         if (autoStart) this.track(server.start(false));
         continue;
       }
       const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
+      if (edited || existing.scope !== scope) changedIds.push(existing.id);
       existing.entry = entry;
       // The scope as the file was applied with (renamed folders are followed by renameScope).
       existing.scope = scope;
@@ -188,7 +193,7 @@ export class ServerManager implements SessionPort, Disposable {
         this.track(existing.start(false));
       }
     }
-    this._onDidChangeServers.fire();
+    if (changedIds.length) this._onDidChangeServers.fire(changedIds);
     await Promise.all(removals);
   }
 
@@ -212,7 +217,7 @@ export class ServerManager implements SessionPort, Disposable {
     if (!state || state.scope === scope) return;
     state.scope = scope;
     for (const server of state.servers.values()) server.scope = scope;
-    this._onDidChangeServers.fire();
+    this._onDidChangeServers.fire([...state.servers.values()].map((s) => s.id));
   }
 
   /** Stops and forgets every server of a scope (its folder was removed, or its mcp.json deleted). */
@@ -221,7 +226,7 @@ export class ServerManager implements SessionPort, Disposable {
     if (!state) return;
     this.scopes.delete(scopeKey);
     await Promise.all([...state.servers.values()].map((s) => this.removeServer(s)));
-    this._onDidChangeServers.fire();
+    this._onDidChangeServers.fire([...state.servers.values()].map((s) => s.id));
   }
 
   private async removeServer(server: ManagedServer) {
@@ -265,7 +270,7 @@ export class ServerManager implements SessionPort, Disposable {
       restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
       prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
     });
-    server.onDidChange(() => this._onDidChangeServers.fire());
+    server.onDidChange(() => this._onDidChangeServers.fire([server.id]));
     server.onDidFail((message) => this._onDidFail.fire({ server: this.infoOf(server), message }));
     return server;
   }

@@ -97,12 +97,18 @@ export class ServerNotRunningError extends Error {
   }
 }
 
+/**
+ * The ids of the servers that changed together: added, removed, or any part of their snapshot (state, definition,
+ * scope, features, sign-in) replaced. A listener re-reads those servers only; an id no longer listed was removed.
+ */
+export type ServersChanged = readonly string[];
+
 /** What features need of the host: the servers, the session of a running one, and when either changes. */
 export interface SessionPort {
   servers(): ServerInfo[];
   /** The running server's session; throws a ServerNotRunningError otherwise. */
   session(serverId: string): ServerSession;
-  readonly onDidChangeServers: Event<void>;
+  readonly onDidChangeServers: Event<ServersChanged>;
 }
 
 /** The session of a running server, or undefined (for callers to whom "not running" is an ordinary answer). */

@@ -285,24 +285,20 @@ export function serversByScope(servers: ServerInfo[]): { scope: ConfigScope; ser
 }
 
 /**
- * What changed between the snapshots a view last showed and the server manager's new ones: whether the list itself changed
- * (servers added, removed or reordered, which rebuilds the view), else which servers' snapshots differ. The workbench
- * draws every row of a refreshed subtree again, so one server's start should redraw that server's rows only.
+ * What a change of the servers `ids` (the server manager's event) means to a view that shows `shown`: whether the list
+ * itself changed (a server added or removed, or its folder renamed: the view is rebuilt), else the newer snapshots of
+ * the servers named. The workbench draws every row of a refreshed subtree again, so one server's start should redraw
+ * that server's rows only. Only the named servers are looked at.
  */
-export function serverChanges(shown: readonly ServerInfo[], now: readonly ServerInfo[]): { list: boolean; changed: ServerInfo[] } {
-  // A folder renamed (its servers' scope replaced) changes the folder rows: the list is drawn again.
-  if (shown.length !== now.length || now.some((s, i) => s.id !== shown[i].id || s.scope !== shown[i].scope)) return { list: true, changed: [] };
-  return { list: false, changed: now.filter((s, i) => !sameSnapshot(shown[i], s)) };
-}
-
-/**
- * A snapshot's parts are objects that are replaced on change, never edited (state, features, capabilities, sign-in
- * state, the sandbox's denials), so comparing them by identity is exact and cheap.
- */
-function sameSnapshot(a: ServerInfo, b: ServerInfo): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof ServerInfo)[]);
-  for (const key of keys) if (a[key] !== b[key]) return false;
-  return true;
+export function serverChanges(shown: ReadonlyMap<string, ServerInfo>, now: ReadonlyMap<string, ServerInfo>, ids: Iterable<string>): { list: boolean; changed: ServerInfo[] } {
+  const changed: ServerInfo[] = [];
+  for (const id of ids) {
+    const was = shown.get(id);
+    const is = now.get(id);
+    if (!was || !is || was.scope !== is.scope) return { list: true, changed: [] };
+    changed.push(is);
+  }
+  return { list: false, changed };
 }
 
 export interface StatusSummary {

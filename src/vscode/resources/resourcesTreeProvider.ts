@@ -37,6 +37,8 @@ export class ResourcesTreeProvider
   /** A starting server's icon is still until its start becomes slow, then spins: its row is drawn again then. */
   private readonly slowStarts = new SlowStartAlarm(() => this.showSlowStarts());
   private readonly ctx: TreeContext;
+  /** The servers that changed since the listings were last updated (the server manager's events say which). */
+  private readonly changedIds = new Set<string>();
   /** The servers shown greyed: what they show changes decoration only when a server joins or leaves this set. */
   private down = new Set<string>();
 
@@ -55,7 +57,10 @@ export class ResourcesTreeProvider
       dark: () => [vscode.ColorThemeKind.Dark, vscode.ColorThemeKind.HighContrast].includes(vscode.window.activeColorTheme.kind),
     };
     this.subscriptions = [
-      service.onDidChangeServers(() => this.refresh.schedule()),
+      service.onDidChangeServers((ids) => {
+        for (const id of ids) this.changedIds.add(id);
+        this.refresh.schedule();
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.refreshAll()),
       vscode.window.onDidChangeActiveColorTheme(() => this.refreshAll()),
     ];
@@ -63,7 +68,8 @@ export class ResourcesTreeProvider
 
   private applyChanges() {
     const servers = this.service.servers();
-    const changes = this.listings.update(servers);
+    const changes = this.listings.update(servers, this.changedIds);
+    this.changedIds.clear();
     this.slowStarts.set(servers);
     if (changes.structure) return this.refreshAll();
     const refreshed: ServerNode[] = [];

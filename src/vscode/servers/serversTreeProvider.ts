@@ -4,6 +4,7 @@
 import vscode = require('vscode');
 import type { Event } from '../../core/common/events';
 import type { ServerInfo } from '../../core/host/serverInfo';
+import type { ServersChanged } from '../../core/host/serverSession';
 import type { RowNotice } from '../../core/presentation/coexistenceNotice';
 import { groupByScope, isSlowStart, serverChanges, serversByScope } from '../../core/presentation/serverPresentation';
 import { SlowStartAlarm } from '../../core/presentation/slowStartAlarm';
@@ -21,7 +22,7 @@ const EXPAND_RUNNING_UP_TO = 5;
 
 export interface ServerSource {
   servers(): ServerInfo[];
-  onDidChangeServers: Event<void>;
+  onDidChangeServers: Event<ServersChanged>;
 }
 
 /** Files with errors, shown on their folder. */
@@ -48,8 +49,10 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   private readonly refresh = new CoalescedRefresh(() => this.applyChanges());
   /** A starting server's icon is still until its start becomes slow, then spins: its row is drawn again then. */
   private readonly slowStarts = new SlowStartAlarm(() => this.showSlowStarts());
-  /** The snapshots the view was last given, and the node objects it holds (VS Code refreshes a subtree by its object). */
-  private shown: ServerInfo[] = [];
+  /** The snapshots the view was last given, by id, and the node objects it holds (VS Code refreshes a subtree by its object). */
+  private shown = new Map<string, ServerInfo>();
+  /** The servers that changed since the view was last given snapshots (the server manager's events say which). */
+  private readonly changedIds = new Set<string>();
   private readonly serverNodes = new Map<string, ServerNode>();
   private scopeNodes = new Map<string, ScopeNode>();
   /** The notices the view was last given, as text: their sources fire on every server change, most of them do not change. */
@@ -80,7 +83,10 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       this.refresh.schedule();
     };
     this.subscriptions = [
-      source.onDidChangeServers(() => this.refresh.schedule()),
+      source.onDidChangeServers((ids) => {
+        for (const id of ids) this.changedIds.add(id);
+        this.refresh.schedule();
+      }),
       ...notices.map((n) => n.onDidChange(() => this.refresh.schedule())),
       problems.onDidChangeProblems(refreshAll),
       // The folder count decides whether scopes get their own level.
@@ -96,15 +102,17 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
 
   private applyChanges(): void {
     const servers = this.source.servers();
-    const { list, changed } = serverChanges(this.shown, servers);
+    const now = new Map(servers.map((s) => [s.id, s]));
+    const { list, changed } = serverChanges(this.shown, now, this.changedIds);
+    this.changedIds.clear();
     if (this.wholeView || list || !this.isVisible() || this.currentNotices().key !== this.shownNotices) {
       this.wholeView = false;
       this.rootFetchFollowsRefresh = true;
       this._onDidChangeTreeData.fire(undefined);
       return;
     }
-    const drawn = this.shown;
-    this.shown = servers;
+    const drawn = [...this.shown.values()];
+    for (const info of changed) this.shown.set(info.id, info);
     this.slowStarts.set(servers);
     const refreshed: Node[] = [];
     // A scope's row counts its running servers: when that count changed since it was drawn, its subtree is refreshed
@@ -172,7 +180,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     this.listed = servers.length;
     if (this.rootFetchFollowsRefresh) {
       this.rootFetchFollowsRefresh = false;
-      this.shown = servers;
+      this.shown = new Map(servers.map((s) => [s.id, s]));
     }
     this.slowStarts.set(servers);
     const ids = new Set(servers.map((s) => s.id));

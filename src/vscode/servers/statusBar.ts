@@ -2,6 +2,7 @@
 // takes longer than two seconds (an npx download) shows instead, with the server's name, and a click cancels it.
 import vscode = require('vscode');
 import type { Disposable, Event } from '../../core/common/events';
+import type { ServersChanged } from '../../core/host/serverSession';
 import type { ServerInfo } from '../../core/host/serverInfo';
 import { labelText } from '../../core/presentation/serverText';
 import { isSlowStart, slowStartSummary, statusSummary } from '../../core/presentation/serverPresentation';
@@ -17,7 +18,7 @@ export class McpStatusBar implements vscode.Disposable {
   /** Each change is drawn again by the workbench: shown once a burst of changes settles, as the views are. */
   private readonly refresh = new CoalescedRefresh(() => this.update());
 
-  constructor(private readonly source: { servers(): ServerInfo[]; onDidChangeServers: Event<void> }) {
+  constructor(private readonly source: { servers(): ServerInfo[]; onDidChangeServers: Event<ServersChanged> }) {
     // Low priority: a summary, it yields its place to the editor's own items.
     this.item = vscode.window.createStatusBarItem('mcpHost.status', vscode.StatusBarAlignment.Left, -100);
     this.item.name = 'MCP Servers';

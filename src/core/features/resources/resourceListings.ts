@@ -38,14 +38,21 @@ export class ResourceListings {
     private readonly hasMoreTemplates: (serverId: string) => boolean = () => false,
   ) {}
 
-  /** Takes a new snapshot of the servers and says what changed. */
-  update(servers: ServerInfo[]): ListingChanges {
+  /**
+   * Takes a new snapshot of the servers and says what changed. `changedIds`: the servers the server manager said
+   * changed since the last update, the only ones looked at again (absent: all of them).
+   */
+  update(servers: ServerInfo[], changedIds?: ReadonlySet<string>): ListingChanges {
     const next = new Map<string, ServerListing>();
     const changed: string[] = [];
     // A server's folder renamed: the folder rows are made again.
     let rescoped = false;
     for (const server of servers) {
       const previous = this.listings.get(server.id);
+      if (previous && changedIds && !changedIds.has(server.id)) {
+        next.set(server.id, previous);
+        continue;
+      }
       if (previous && previous.server.scope !== server.scope) rescoped = true;
       const { status, reason } = statusOf(server);
       const live = status === 'running';

@@ -2,7 +2,7 @@
 // sessions), reading a resource, and completions for template variables. Errors come out as messages fit for users.
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { Event } from '../../common/events';
-import { runningSession, ServerNotRunningError, type ServerSession, type SessionPort } from '../../host/serverSession';
+import { runningSession, ServerNotRunningError, type ServerSession, type ServersChanged, type SessionPort } from '../../host/serverSession';
 import type { ServerInfo } from '../../host/serverInfo';
 import { templateCompleter, type Completer } from './templateCompleter';
 
@@ -56,7 +56,7 @@ export function describeReadError(e: unknown, uri: string): ResourceReadError {
 export class ResourceService {
   constructor(private readonly host: SessionPort) {}
 
-  get onDidChangeServers(): Event<void> {
+  get onDidChangeServers(): Event<ServersChanged> {
     return this.host.onDidChangeServers;
   }
 
@@ -127,8 +127,8 @@ export class ResourceService {
         resolve();
       };
       const timer = setTimeout(done, timeoutMs);
-      const sub = this.host.onDidChangeServers(() => {
-        if (this.session(serverId) || !waitable()) done();
+      const sub = this.host.onDidChangeServers((ids) => {
+        if (ids.includes(serverId) && (this.session(serverId) || !waitable())) done();
       });
     });
   }

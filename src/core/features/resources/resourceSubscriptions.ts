@@ -4,7 +4,7 @@
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import { Emitter, type Disposable, type Event } from '../../common/events';
 import type { ServerLog } from '../../common/log';
-import type { ServerSession } from '../../host/serverSession';
+import type { ServersChanged, ServerSession } from '../../host/serverSession';
 import { resourceKey } from './resourceLocation';
 
 export interface ResourceUpdate {
@@ -67,9 +67,9 @@ export class ResourceSubscriptions implements ClientFeature, Disposable {
    * Subscribes new sessions to what is watched once they are ready: give it an event that fires when servers change
    * state (the server manager's). Sessions are installed before they connect, when the server's capabilities are unknown.
    */
-  follow(onDidChangeServers: Event<void>): Disposable {
-    const sub = onDidChangeServers(() => {
-      for (const serverId of this.sessions.keys()) this.sync(serverId);
+  follow(onDidChangeServers: Event<ServersChanged>): Disposable {
+    const sub = onDidChangeServers((ids) => {
+      for (const serverId of ids) if (this.sessions.has(serverId)) this.sync(serverId);
     });
     this.disposables.push(sub);
     return sub;
