@@ -9,7 +9,8 @@ import { startEverything, startOAuthFixture, type EverythingHttp, type OAuthFixt
 import { activateHost, answerDialogs, waitFor as waitForKit, WorkspaceConfig, type TestedHost } from './testKit';
 
 /** Remote servers and signing in through the browser get more time than local ones. */
-const waitFor = <T>(check: () => T | Promise<T>, what: string) => waitForKit(check, what, 30_000);
+/** The shared wait, with remote sign-ins' longer default. */
+const waitFor = <T>(check: () => T | Promise<T>, what: string, timeoutMs = 30_000) => waitForKit(check, what, timeoutMs);
 
 describe('Remote MCP servers in a real VS Code', function () {
   this.timeout(90_000);

@@ -6,12 +6,9 @@ import * as vscode from 'vscode';
 import type { ChatTranscript } from '../../src/vscode/chat/chatTranscripts';
 import type { HostDialogs } from '../../src/vscode/dialogs/dialogRouter';
 import type { McpHostApi, McpHostTestingApi } from '../../src/vscode/publicApi';
-import { sleep, waitFor as poll, type Truthy } from '../unit/helpers';
+import { sleep, waitFor } from '../unit/helpers';
 
-export { sleep };
-
-/** Polls `check` until it returns a truthy value, and resolves with that value. */
-export const waitFor = <T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Truthy<T>> => poll(check, timeoutMs, what);
+export { sleep, waitFor };
 
 /** Set by runTests.ts: the tests run from a workspace copied elsewhere. */
 export const repoRoot = process.env.MCPHOST_TEST_REPO_ROOT!;

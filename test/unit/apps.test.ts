@@ -320,11 +320,11 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     const { app, received } = await connectView();
     assert.strictEqual(app.getHostContext()?.theme, 'dark');
     assert.strictEqual(app.getHostContext()?.locale, 'en-US');
-    await waitFor(() => received.result, 5000, 'the tool result');
+    await waitFor(() => received.result, 'the tool result', 5000);
     assert.deepStrictEqual(received.input, { city: 'Paris' });
     assert.deepStrictEqual(received.result, result);
     host!.setHostContext({ ...context, theme: 'light' });
-    await waitFor(() => received.context, 5000, 'a context change');
+    await waitFor(() => received.context, 'a context change', 5000);
     assert.deepStrictEqual(received.context, { theme: 'light' }, 'only what changed');
   });
 
@@ -420,7 +420,7 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     const { app } = await connectView();
     for (let i = 0; i < VIEW_LOG_RATE.burst + 30; i++) await app.sendLog({ level: 'info', data: `line ${i}` });
     await app.sendSizeChanged({ width: 1, height: 100 });
-    await waitFor(() => heights.length === 1, 5000, 'every notification handled');
+    await waitFor(() => heights.length === 1, 'every notification handled', 5000);
     assert.strictEqual(log.lines.filter((l) => l.startsWith('[info] [view of show-hostile] line ')).length, VIEW_LOG_RATE.burst);
     assert.strictEqual(log.lines.filter((l) => /too many log lines/.test(l)).length, 1);
   });
@@ -430,7 +430,7 @@ describe('MCP Apps: the host side of a view (AppBridge) answering a real ext-app
     await app.sendSizeChanged({ width: 100, height: 100_000 });
     await app.sendSizeChanged({ width: 100, height: -5 });
     await app.sendSizeChanged({ width: 100, height: 300.4 });
-    await waitFor(() => heights.length === 3, 5000, 'three size changes');
+    await waitFor(() => heights.length === 3, 'three size changes', 5000);
     assert.deepStrictEqual(heights, [MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT, 300]);
     assert.strictEqual(boundedHeight(Number.NaN), undefined);
     assert.strictEqual(openableLink('https://user:pw@example.com/'), undefined, 'no credentials in links');

@@ -194,7 +194,7 @@ describe('chat tool loop against real servers', function () {
     const controller = new AbortController();
     const observer = new RecordingObserver();
     const running = loop(model, { signal: controller.signal, observer });
-    await waitFor(() => observer.progress.length > 0, 10_000, 'progress from the slow tool');
+    await waitFor(() => observer.progress.length > 0, 'progress from the slow tool', 10_000);
     const slowId = kit.manager.servers().find((s) => s.name === 'slow')!.id;
     assert.deepStrictEqual(activeCalls.of(slowId).map((c) => [c.toolName, c.origin]), [['sleep', '@mcp in chat: "What is 1 + 2?"']]);
     const started = Date.now();
@@ -207,7 +207,7 @@ describe('chat tool loop against real servers', function () {
       const r = (await client.callTool({ name: 'cancellations', arguments: {} })) as { content: { text: string }[] };
       const list = JSON.parse(r.content[0].text) as { requestId: unknown; wasRunning: boolean }[];
       return list.length > 0 && list;
-    }, 5000, 'the server to record the cancellation');
+    }, 'the server to record the cancellation', 5000);
     assert.strictEqual(received.length, 1);
     assert.strictEqual(received[0].wasRunning, true, 'it cancelled the running sleep request');
   });

@@ -56,7 +56,7 @@ describe('the host bundle loaded with a code cache', function () {
     assert.strictEqual(require.cache[bundle]?.exports, first);
     assert.strictEqual(module.require(bundle), first, 'a plain require gets the same module');
     assert.strictEqual(requireWithCodeCache(bundle, cacheDir, (m) => messages.push(m)), first);
-    await waitFor(() => fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((name) => name.endsWith('.v8cache')), 10_000, 'the code cache');
+    await waitFor(() => fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((name) => name.endsWith('.v8cache')), 'the code cache', 10_000);
     await sleep(100);
     assert.deepStrictEqual(messages, []);
     delete require.cache[bundle];

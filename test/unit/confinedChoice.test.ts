@@ -192,7 +192,7 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     // The next start: trusted (the confined plan), confined, no question.
     await kit.manager.get(running.id)!.stop();
     await kit.manager.get(running.id)!.start(false);
-    const again = await waitFor(() => serverState(kit, 'probe')?.state.kind === 'running' && serverState(kit, 'probe'), 30_000, 'running again');
+    const again = await waitFor(() => serverState(kit, 'probe')?.state.kind === 'running' && serverState(kit, 'probe'), 'running again', 30_000);
     assert.notStrictEqual(again.pid, running.pid);
     assert.strictEqual(again.confined, true);
     assert.strictEqual(asked.length, 1, 'not asked again');
@@ -206,7 +206,7 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     try {
       await kit.update(scope, entries(), []);
       const running = await waitForState(kit, 'probe', 'running', 30_000);
-      await waitFor(() => reloaded !== undefined, 5000, 'the reload');
+      await waitFor(() => reloaded !== undefined, 'the reload', 5000);
       await reloaded;
       await kit.manager.idle();
       assert.strictEqual(serverState(kit, 'probe')?.pid, running.pid);

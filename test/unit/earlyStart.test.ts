@@ -125,7 +125,7 @@ posixOnly('a process started before its connection', () => {
       assert.deepStrictEqual(outcome, { ok: true });
       assert.notStrictEqual(connection.pid, other.process.pid);
       pids.push(connection.pid!);
-      await waitFor(() => !isAlive(other.process.pid!), 5000, 'the other plan’s process to end');
+      await waitFor(() => !isAlive(other.process.pid!), 'the other plan’s process to end', 5000);
     } finally {
       await connection.stop();
     }

@@ -124,7 +124,7 @@ class RawServer {
   }
 
   waitForStderr(re: RegExp, timeoutMs = 5000): Promise<RegExpMatchArray> {
-    return waitFor(() => this.stderr.match(re) ?? undefined, timeoutMs, `stderr ${re}`);
+    return waitFor(() => this.stderr.match(re) ?? undefined, `stderr ${re}`, timeoutMs);
   }
 }
 
@@ -229,7 +229,7 @@ describe('fixture servers', () => {
       const s = start('basic-server.mjs');
       await s.initialize();
       assert.strictEqual(await s.toolText('add-tool', { name: 'extra' }), 'added extra');
-      await waitFor(() => s.messages.some((m) => m.method === 'notifications/tools/list_changed'), 5000, 'list_changed');
+      await waitFor(() => s.messages.some((m) => m.method === 'notifications/tools/list_changed'), 'list_changed', 5000);
       assert.ok((await s.call('tools/list')).tools.some((t: Json) => t.name === 'extra'));
       assert.strictEqual(await s.toolText('extra'), 'extra called');
       assert.strictEqual(await s.toolText('add-tool'), 'added dynamic-2');
@@ -312,9 +312,9 @@ describe('fixture servers', () => {
       assert.strictEqual((await client.listTools()).tools.length, 5);
       const echo = await client.callTool({ name: 'echo', arguments: { text: 'via sdk' } });
       assert.deepStrictEqual(echo.content, [{ type: 'text', text: 'via sdk' }]);
-      await waitFor(() => stderr.includes('ROOTS [{"uri":"file:///sdk"'), 5000, 'roots via SDK');
+      await waitFor(() => stderr.includes('ROOTS [{"uri":"file:///sdk"'), 'roots via SDK', 5000);
       await client.callTool({ name: 'add-tool', arguments: {} });
-      await waitFor(() => toolsChanged > 0, 5000, 'tools list_changed via SDK');
+      await waitFor(() => toolsChanged > 0, 'tools list_changed via SDK', 5000);
     });
   });
 
@@ -359,7 +359,7 @@ describe('fixture servers', () => {
   describe('garbage-server', () => {
     it('pollutes stdout before and between valid messages, which still parse', async () => {
       const s = start('garbage-server.mjs');
-      await waitFor(() => s.nonJson.length >= 4, 5000, 'startup garbage');
+      await waitFor(() => s.nonJson.length >= 4, 'startup garbage', 5000);
       const startup = s.nonJson.length;
       await s.initialize();
       const tools = await s.call('tools/list');

@@ -35,9 +35,9 @@ describe('idle health ping', function () {
     it(`a server that stops answering is found by ping and restarted (${eras})`, async () => {
       const first = await start({ FIXTURE_DEAF_AFTER_MS: '1500', FIXTURE_ERAS: eras });
       assert.strictEqual(first.protocolVersion, eras === 'modern' ? '2026-07-28' : '2025-11-25');
-      await waitFor(() => /did not answer ping within 0\.3 s/.test(kit.log('s').text), 10_000, 'the failed ping in the log');
+      await waitFor(() => /did not answer ping within 0\.3 s/.test(kit.log('s').text), 'the failed ping in the log', 10_000);
       // The restart policy takes over: a new process, running again.
-      await waitFor(() => spawns() >= 2 && serverState(kit, 's')?.state.kind === 'running', 10_000, 'restarted');
+      await waitFor(() => spawns() >= 2 && serverState(kit, 's')?.state.kind === 'running', 'restarted', 10_000);
       assert.ok(serverState(kit, 's')!.crashCount >= 1);
       assert.match(kit.log('s').text, /did not answer ping within 0\.3 s\. Restarting in/);
     });

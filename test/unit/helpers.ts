@@ -7,9 +7,13 @@ export const fixtureServer = (name: string): string => path.join(repoRoot, 'test
 export const everythingServer = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `check` until it returns a truthy value or the time runs out. */
 export type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10000, what = 'condition'): Promise<Truthy<T>> {
+
+/**
+ * Polls `check` until it returns a truthy value, and resolves with that value; rejects with "timed out waiting for
+ * <what>" when `timeoutMs` runs out. The one wait of every suite, unit and integration.
+ */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Truthy<T>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

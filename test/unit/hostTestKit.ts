@@ -145,7 +145,7 @@ export const serverState = (kit: Kit, name: string) => kit.manager.servers().fin
 export const blockOf = (info: ServerInfo | undefined) => (info?.state.kind === 'blocked' ? info.state : undefined);
 
 export const waitForState = (kit: Kit, name: string, kind: string, timeoutMs = 15_000) =>
-  waitFor(() => serverState(kit, name)?.state.kind === kind && serverState(kit, name), timeoutMs, `${name} to be ${kind}`);
+  waitFor(() => serverState(kit, name)?.state.kind === kind && serverState(kit, name), `${name} to be ${kind}`, timeoutMs);
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -165,17 +165,14 @@ export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promi
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitFor(
-    () =>
+  await waitFor(() =>
       new Promise<boolean>((resolve) => {
         const socket = net.connect(port, '127.0.0.1', () => {
           socket.destroy();
           resolve(true);
         });
         socket.on('error', () => resolve(false));
-      }),
-    15_000,
-    `server-everything ${mode} on port ${port}`,
+      }), `server-everything ${mode} on port ${port}`, 15_000
   );
   return { port, process: child };
 }

@@ -6,6 +6,7 @@ import { AuthStatusStore } from '../../src/core/auth/authStatus';
 import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
 import { isAllowedUrl } from '../../src/core/config/allowedUrls';
+import { waitFor } from './helpers';
 import { createKit, entry, serverState, userScope, waitForState, type Kit } from './hostTestKit';
 import { startOAuthFixture, type OAuthFixture } from './remoteTestKit';
 
@@ -132,19 +133,9 @@ describe('hostile remote servers', function () {
     await waitForState(kit, 'endless', 'running');
     const heapBefore = process.memoryUsage().heapUsed;
     await assert.rejects(kit.manager.session('user::endless').callTool({ name: 'endless-event', arguments: {} }));
-    await waitFor(() => /event over 64 MB/.test(kit.log('endless').text), 20_000, 'the reason in the log');
-    const info = await waitFor(() => serverState(kit, 'endless')?.state.kind !== 'running' && serverState(kit, 'endless'), 10_000, 'not running');
+    await waitFor(() => /event over 64 MB/.test(kit.log('endless').text), 'the reason in the log', 20_000);
+    const info = await waitFor(() => serverState(kit, 'endless')?.state.kind !== 'running' && serverState(kit, 'endless'), 'not running', 10_000);
     assert.ok(process.memoryUsage().heapUsed - heapBefore < 200 * 1024 * 1024, 'the event was not kept');
     assert.match(info.state.kind === 'error' ? info.state.message : kit.log('endless').text, /event over 64 MB/);
   });
 });
-
-async function waitFor<T>(fn: () => T | undefined | false, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -29,8 +29,8 @@ posixOnly('hostile servers', function () {
     kit = createKit({}, { requestTimeoutMs: 60_000 });
     await kit.manager.updateScope(userScope, [entry('hung', hostile({ FIXTURE_HANG_LISTS: '1' }))], []);
     const server = kit.manager.get('user::hung')!;
-    const pid = await waitFor(() => server.lastSpawnedPid, 10_000, 'spawned');
-    await waitFor(() => /ready pid/.test(kit.log('hung').text), 10_000, 'handshake done, lists hanging');
+    const pid = await waitFor(() => server.lastSpawnedPid, 'spawned', 10_000);
+    await waitFor(() => /ready pid/.test(kit.log('hung').text), 'handshake done, lists hanging', 10_000);
     const started = Date.now();
     await server.stop();
     assert.ok(Date.now() - started < 2000, `stop took ${Date.now() - started} ms`);
@@ -46,7 +46,7 @@ posixOnly('hostile servers', function () {
     leftovers.push(orphan);
     assert.ok(isAlive(orphan), 'the orphan runs');
     await kit.manager.get('user::forker')!.stop();
-    await waitFor(() => !isAlive(orphan), 3000, 'the orphan ended with its server');
+    await waitFor(() => !isAlive(orphan), 'the orphan ended with its server', 3000);
   });
 
   it('a server that crashes leaving a child behind: the child is ended before the restart', async () => {
@@ -57,10 +57,10 @@ posixOnly('hostile servers', function () {
       .session('user::crasher')
       .callTool({ name: 'crash-leaving-child', arguments: {} })
       .catch(() => undefined);
-    const child = Number(await waitFor(() => kit.log('crasher').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid'));
+    const child = Number(await waitFor(() => kit.log('crasher').text.match(/CHILD_PID (\d+)/)?.[1], 'child pid', 5000));
     leftovers.push(child);
-    await waitFor(() => /Restarting in/.test(kit.log('crasher').text), 5000, 'crash seen');
-    await waitFor(() => !isAlive(child), 3000, 'the crashed server\'s child ended');
+    await waitFor(() => /Restarting in/.test(kit.log('crasher').text), 'crash seen', 5000);
+    await waitFor(() => !isAlive(child), 'the crashed server\'s child ended', 3000);
     await waitForState(kit, 'crasher', 'running');
   });
 
@@ -70,9 +70,9 @@ posixOnly('hostile servers', function () {
     await waitForState(kit, 'flood', 'running');
     const session = kit.manager.session('user::flood');
     assert.strictEqual(text(await session.callTool({ name: 'stderr-flood', arguments: { mb: 3 } })), 'flooded');
-    const line = await waitFor(() => kit.log('flood').lines.find((l) => l.includes('[line cut at 1 MB]')), 5000, 'the cut line');
+    const line = await waitFor(() => kit.log('flood').lines.find((l) => l.includes('[line cut at 1 MB]')), 'the cut line', 5000);
     assert.ok(line.length < 1024 * 1024 + 200, `kept ${line.length} characters`);
-    await waitFor(() => kit.log('flood').lines.some((l) => l.endsWith('FLOOD_END')), 5000, 'the next line, whole');
+    await waitFor(() => kit.log('flood').lines.some((l) => l.endsWith('FLOOD_END')), 'the next line, whole', 5000);
     assert.strictEqual(serverState(kit, 'flood')!.state.kind, 'running');
   });
 
@@ -82,7 +82,7 @@ posixOnly('hostile servers', function () {
     await waitForState(kit, 'huge', 'running');
     await waitForState(kit, 'calm', 'running');
     await assert.rejects(kit.manager.session('user::huge').callTool({ name: 'huge-message', arguments: { mb: 65 } }));
-    await waitFor(() => /message over 64 MB/.test(kit.log('huge').text), 10_000, 'the reason in the log');
+    await waitFor(() => /message over 64 MB/.test(kit.log('huge').text), 'the reason in the log', 10_000);
     await waitForState(kit, 'huge', 'error');
     await sleep(100);
     assert.strictEqual(serverState(kit, 'calm')!.state.kind, 'running');

@@ -33,7 +33,7 @@ posixOnly('processTree', () => {
     const found = await waitFor(() => {
       const m = [...s.stderr().matchAll(/^CHILD_PID (\d+)$/gm)].map((x) => Number(x[1]));
       return m.length >= count ? m : undefined;
-    }, 10000, 'CHILD_PID');
+    }, 'CHILD_PID', 10000);
     pids.push(...found);
     return found;
   }
@@ -90,11 +90,11 @@ posixOnly('processTree', () => {
     it('leaves its child running when only the wrapper is SIGKILLed', async () => {
       const wrapper = start('wrapper-server.mjs');
       const [child] = await childPids(wrapper);
-      await waitFor(() => wrapper.stderr().includes('basic-server: ready'), 10000, 'basic-server ready');
+      await waitFor(() => wrapper.stderr().includes('basic-server: ready'), 'basic-server ready', 10000);
       process.kill(wrapper.pid, 'SIGKILL');
       await wrapper.exited;
       // Node destroys our end of its stdin when the wrapper exits: the orphan sees EOF and must stay anyway.
-      await waitFor(() => wrapper.stderr().includes('ignoring stdin EOF'), 5000, 'the orphan to see EOF');
+      await waitFor(() => wrapper.stderr().includes('ignoring stdin EOF'), 'the orphan to see EOF', 5000);
       await sleep(200);
       assert.strictEqual(isAlive(wrapper.pid), false);
       assert.strictEqual(isAlive(child), true, 'the orphaned server should survive its wrapper');
@@ -143,11 +143,11 @@ posixOnly('processTree', () => {
   describe('the stubborn fixture', () => {
     it('survives stdin EOF and SIGTERM, and dies with SIGKILL', async () => {
       const s = start('stubborn-server.mjs');
-      await waitFor(() => s.stderr().includes('ready'), 10000, 'stubborn-server ready');
+      await waitFor(() => s.stderr().includes('ready'), 'stubborn-server ready', 10000);
       s.proc.stdin!.end();
-      await waitFor(() => s.stderr().includes('ignoring stdin EOF'), 5000, 'EOF ignored');
+      await waitFor(() => s.stderr().includes('ignoring stdin EOF'), 'EOF ignored', 5000);
       assert.deepStrictEqual(await killTree(s.pid, 'SIGTERM'), [s.pid]);
-      await waitFor(() => s.stderr().includes('IGNORED SIGTERM'), 5000, 'SIGTERM ignored');
+      await waitFor(() => s.stderr().includes('IGNORED SIGTERM'), 'SIGTERM ignored', 5000);
       assert.strictEqual(await waitForExit([s.pid], 500), false, 'SIGTERM should not stop it');
       assert.deepStrictEqual(await killTree(s.pid, 'SIGKILL'), [s.pid]);
       assert.strictEqual(await waitForExit([s.pid], 5000), true);
@@ -156,7 +156,7 @@ posixOnly('processTree', () => {
     it('under a wrapper: SIGTERM orphans it, so the pids collected first are what reaches it', async () => {
       const wrapper = start('wrapper-server.mjs', { FIXTURE_WRAP: 'stubborn-server.mjs' });
       const [child] = await childPids(wrapper);
-      await waitFor(() => wrapper.stderr().includes('stubborn-server: ready'), 10000, 'stubborn-server ready');
+      await waitFor(() => wrapper.stderr().includes('stubborn-server: ready'), 'stubborn-server ready', 10000);
       const tree = [wrapper.pid, ...(await listDescendants(wrapper.pid))];
       assert.deepStrictEqual(tree, [wrapper.pid, child]);
       await killTree(wrapper.pid, 'SIGTERM');

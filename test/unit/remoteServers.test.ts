@@ -128,7 +128,7 @@ describe('remote servers', function () {
     assert.match((result.content as { text: string }[])[0].text, /Long running operation completed/);
     // The server replays from the last event id it got: a progress event may arrive twice, none is lost.
     assert.deepStrictEqual([...new Set(progress)], [1, 2, 3]);
-    await waitFor(() => /Client reconnecting with Last-Event-ID/.test(server.output()), 5000, 'the resumed stream');
+    await waitFor(() => /Client reconnecting with Last-Event-ID/.test(server.output()), 'the resumed stream', 5000);
     await sleep(100);
     assert.strictEqual(serverState(kit, 'remote')!.state.kind, 'running');
   });

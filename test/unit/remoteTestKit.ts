@@ -76,7 +76,7 @@ export async function startEverything(mode: 'streamableHttp' | 'sse', port?: num
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitFor(() => canConnect(p), 15_000, `server-everything ${mode} on port ${p}`);
+  await waitFor(() => canConnect(p), `server-everything ${mode} on port ${p}`, 15_000);
   return { port: p, process: child, output: () => output, stop: () => stopChild(child) };
 }
 

@@ -32,17 +32,17 @@ describe('resources: live updates on 2026-07-28 (subscriptions/listen)', functio
     const bump = () => session.callTool({ name: 'bump', arguments: {} });
 
     const watch = subs.watch(info.id, URI);
-    await waitFor(() => subs.isSubscribed(info.id, URI), 5_000, 'subscribed');
+    await waitFor(() => subs.isSubscribed(info.id, URI), 'subscribed', 5_000);
     // The stream is acknowledged before subscribeResource resolves; give the ack a moment on a loaded machine.
     await sleep(200);
     await bump();
-    await waitFor(() => updates.length === 1, 5_000, 'the update');
+    await waitFor(() => updates.length === 1, 'the update', 5_000);
     assert.deepStrictEqual(updates, [{ serverId: info.id, uri: URI }]);
     const text = (await session.readResource(URI)).contents[0] as { text: string };
     assert.strictEqual(text.text, 'count: 1');
 
     watch.dispose();
-    await waitFor(() => !subs.isSubscribed(info.id, URI), 5_000, 'unsubscribed');
+    await waitFor(() => !subs.isSubscribed(info.id, URI), 'unsubscribed', 5_000);
     await sleep(200);
     await bump();
     await sleep(500);

@@ -96,7 +96,7 @@ describe('resources: lazy paging and templates', function () {
     const after = await waitFor(() => {
       const r = serverState(kit, 'res')!.features.resources;
       return r.length === before + 1 && r;
-    }, 5000, 'list_changed reload');
+    }, 'list_changed reload', 5000);
     assert.strictEqual(after.at(-1)?.uri, 'fixture://added/fresh');
   });
 

@@ -51,11 +51,11 @@ describe('resources: live updates', function () {
     assert.ok(subs.canSubscribe(id));
     const first = subs.watch(id, LIVE);
     const second = subs.watch(id, LIVE);
-    await waitFor(async () => (await serverSubscriptions()).includes(LIVE), 5000, 'subscribed');
+    await waitFor(async () => (await serverSubscriptions()).includes(LIVE), 'subscribed', 5000);
     assert.deepStrictEqual(subs.subscriptions(), [{ serverId: id, uri: LIVE }], 'one subscription for two watchers');
 
     await tool('bump');
-    await waitFor(() => updates.length === 1, 5000, 'the update');
+    await waitFor(() => updates.length === 1, 'the update', 5000);
     assert.deepStrictEqual(updates, [{ serverId: id, uri: LIVE }]);
     await tool('bump', {}, 'other');
     await sleep(300);
@@ -66,7 +66,7 @@ describe('resources: live updates', function () {
     await sleep(200);
     assert.deepStrictEqual(await serverSubscriptions(), [LIVE], 'still watched by the second');
     second.dispose();
-    await waitFor(async () => (await serverSubscriptions()).length === 0, 5000, 'unsubscribed');
+    await waitFor(async () => (await serverSubscriptions()).length === 0, 'unsubscribed', 5000);
     assert.deepStrictEqual(subs.subscriptions(), []);
     await tool('bump');
     await sleep(300);
@@ -76,15 +76,15 @@ describe('resources: live updates', function () {
   it('drops subscriptions when the server stops and subscribes again when it runs', async () => {
     const id = await start();
     const watch = subs.watch(id, LIVE);
-    await waitFor(() => subs.isSubscribed(id, LIVE), 5000, 'subscribed');
+    await waitFor(() => subs.isSubscribed(id, LIVE), 'subscribed', 5000);
     await kit.manager.get(id)!.stop();
     assert.ok(!subs.isSubscribed(id, LIVE), 'the session ended with the server');
     assert.deepStrictEqual(subs.subscriptions(), []);
     await kit.manager.get(id)!.start(true);
     await waitForState(kit, 'res', 'running');
-    await waitFor(async () => (await serverSubscriptions()).includes(LIVE), 5000, 'subscribed again by the new session');
+    await waitFor(async () => (await serverSubscriptions()).includes(LIVE), 'subscribed again by the new session', 5000);
     await tool('bump');
-    await waitFor(() => updates.length === 1, 5000, 'updates from the new session');
+    await waitFor(() => updates.length === 1, 'updates from the new session', 5000);
     watch.dispose();
   });
 

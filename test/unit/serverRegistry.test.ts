@@ -83,7 +83,7 @@ describe('ServerManager against real servers', function () {
     assert.strictEqual(info.features.tools.length, 5, 'all tools over 3 pages');
     const client = kit.manager.session(info.id);
     await client.callTool({ name: 'add-tool', arguments: { name: 'fresh' } });
-    await waitFor(() => serverState(kit, 'paged')?.features.tools.some((t) => t.name === 'fresh'), 5000, 'list_changed refresh');
+    await waitFor(() => serverState(kit, 'paged')?.features.tools.some((t) => t.name === 'fresh'), 'list_changed refresh', 5000);
   });
 
   it('reconciles: starts added, stops removed, restarts changed and leaves the rest untouched', async () => {
@@ -99,7 +99,7 @@ describe('ServerManager against real servers', function () {
     assert.notStrictEqual(a2, a1, 'changed server restarted');
     assert.strictEqual(serverState(kit, 'keep')!.pid, keep, 'unchanged server untouched');
     assert.strictEqual(serverState(kit, 'b'), undefined, 'removed server forgotten');
-    await waitFor(() => !isAlive(b) && !isAlive(a1), 5000, 'old processes gone');
+    await waitFor(() => !isAlive(b) && !isAlive(a1), 'old processes gone', 5000);
   });
 
   it('restarts a crashing server with backoff, then stays in error and says so', async () => {
@@ -113,7 +113,7 @@ describe('ServerManager against real servers', function () {
     kit.manager.onDidFail(({ message }) => failures.push(message));
     const crashy = stdio(node, [fixtureServer('crash-server.mjs')], { FIXTURE_CRASH: 'after-init', FIXTURE_CRASH_AFTER_MS: '100' });
     await kit.update(scope, [entry('crashy', crashy)], []);
-    await waitFor(() => failures.length === 1, 20_000, 'give up after 3 crashes');
+    await waitFor(() => failures.length === 1, 'give up after 3 crashes', 20_000);
     const info = serverState(kit, 'crashy')!;
     assert.strictEqual(info.state.kind, 'error');
     assert.match(info.state.kind === 'error' ? info.state.message : '', /crashed 3 times.*not restarted/);
@@ -150,7 +150,7 @@ describe('ServerManager against real servers', function () {
     kit = createKit();
     await kit.update(scope, [entry('basic', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
     await waitForState(kit, 'basic', 'running');
-    await waitFor(() => /\[info\] \[stderr\] basic-server: ready/.test(kit.log('basic').text), 5000, 'the stderr line');
+    await waitFor(() => /\[info\] \[stderr\] basic-server: ready/.test(kit.log('basic').text), 'the stderr line', 5000);
     assert.doesNotMatch(kit.log('basic').text, /\[warn\] \[stderr\]/);
   });
 
@@ -191,11 +191,11 @@ describe('ServerManager against real servers', function () {
     kit = createKit();
     await kit.update(scope, [entry('wrapped', stdio(node, [fixtureServer('wrapper-server.mjs')]))], []);
     const info = await waitForState(kit, 'wrapped', 'running');
-    const childPid = Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid'));
+    const childPid = Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 'child pid', 5000));
     assert.ok(isAlive(info.pid!) && isAlive(childPid));
     await kit.manager.get(info.id)!.stop();
     assert.ok(!isAlive(info.pid!), 'wrapper gone');
-    await waitFor(() => !isAlive(childPid), 3000, 'child gone');
+    await waitFor(() => !isAlive(childPid), 'child gone', 3000);
   });
 
   it('stop escalates to SIGKILL for a server that ignores stdin EOF and SIGTERM', async () => {
@@ -219,10 +219,10 @@ describe('ServerManager against real servers', function () {
       [],
     );
     const pids = [(await waitForState(kit, 'one', 'running')).pid!, (await waitForState(kit, 'wrapped', 'running')).pid!, (await waitForState(kit, 'stubborn', 'running')).pid!];
-    pids.push(Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid')));
+    pids.push(Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 'child pid', 5000)));
     assert.ok(pids.every(isAlive));
     await kit.manager.disposeAsync();
-    await waitFor(() => pids.every((p) => !isAlive(p)), 3000, 'every process gone');
+    await waitFor(() => pids.every((p) => !isAlive(p)), 'every process gone', 3000);
     assert.deepStrictEqual(kit.manager.servers(), []);
   });
 
@@ -230,24 +230,24 @@ describe('ServerManager against real servers', function () {
     kit = createKit({}, { initializeTimeoutMs: 60_000 });
     await kit.manager.updateScope(scope, [entry('hanging', stdio(node, [fixtureServer('silent-server.mjs')]))], []);
     const server = kit.manager.get((await waitForState(kit, 'hanging', 'starting')).id)!;
-    const pid = await waitFor(() => server.lastSpawnedPid, 5000, 'spawned');
+    const pid = await waitFor(() => server.lastSpawnedPid, 'spawned', 5000);
     const t0 = Date.now();
     await server.stop();
     assert.ok(Date.now() - t0 < 5000, `stopped in ${Date.now() - t0} ms, not after the 60 s timeout`);
     assert.strictEqual(serverState(kit, 'hanging')!.state.kind, 'stopped');
-    await waitFor(() => !isAlive(pid), 3000, 'process gone');
+    await waitFor(() => !isAlive(pid), 'process gone', 3000);
   });
 
   it('a wrapper that died on its own does not leave its child behind when the server stops', async () => {
     kit = createKit();
     await kit.update(scope, [entry('wrapped', stdio(node, [fixtureServer('wrapper-server.mjs')]))], []);
     const info = await waitForState(kit, 'wrapped', 'running');
-    const childPid = Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 5000, 'child pid'));
+    const childPid = Number(await waitFor(() => kit.log('wrapped').text.match(/CHILD_PID (\d+)/)?.[1], 'child pid', 5000));
     // The child keeps the session's pipes, so the session goes on; but the child is no longer in the wrapper's tree.
     process.kill(info.pid!, 'SIGKILL');
-    await waitFor(() => !isAlive(info.pid!), 3000, 'wrapper gone');
+    await waitFor(() => !isAlive(info.pid!), 'wrapper gone', 3000);
     await kit.manager.get(info.id)!.stop();
-    await waitFor(() => !isAlive(childPid), 5000, 'the orphaned child killed too');
+    await waitFor(() => !isAlive(childPid), 'the orphaned child killed too', 5000);
   });
 
   it('says at once, with its exit code and in plain words, that a server exits as soon as it starts', async () => {
@@ -256,7 +256,7 @@ describe('ServerManager against real servers', function () {
     kit.manager.onDidFail(({ message }) => failures.push(message));
     const started = Date.now();
     await kit.update(scope, [entry('quitter', stdio(node, ['-e', 'console.error("missing API key"); process.exit(3)']))], []);
-    await waitFor(() => failures.length === 1, 10_000, 'the failure told');
+    await waitFor(() => failures.length === 1, 'the failure told', 10_000);
     assert.ok(Date.now() - started < 8_000, `told after ${Date.now() - started} ms, not after the restarts' backoff`);
     const info = serverState(kit, 'quitter')!;
     const message = info.state.kind === 'error' ? info.state.message : '';
@@ -275,11 +275,11 @@ describe('ServerManager against real servers', function () {
     const notified: string[] = [];
     kit.manager.onDidFail(({ message }) => notified.push(message));
     await kit.update(scope, [entry('leaky', leaky)], [{ type: 'promptString', id: 'token', description: 'Token', password: true }]);
-    const info = await waitFor(() => serverState(kit, 'leaky')?.state.kind === 'error' && serverState(kit, 'leaky'), 10_000, 'error');
+    const info = await waitFor(() => serverState(kit, 'leaky')?.state.kind === 'error' && serverState(kit, 'leaky'), 'error', 10_000);
     const message = info.state.kind === 'error' ? info.state.message : '';
     assert.match(message, /token is/, `the stderr tail is shown: ${message}`);
     assert.ok(!message.includes('leaky-secret-123'), message);
-    await waitFor(() => notified.length > 0, 10_000, 'failure notified');
+    await waitFor(() => notified.length > 0, 'failure notified', 10_000);
     assert.ok(notified.every((m) => /token is/.test(m) && !m.includes('leaky-secret-123')), notified.join('\n'));
   });
 
@@ -299,12 +299,12 @@ describe('ServerManager against real servers', function () {
     const info = await waitForState(kit, 'roots', 'running');
     const client = () => kit.manager.session(info.id);
     const rootsSeen = async () => ((await client().callTool({ name: 'get-roots', arguments: {} })) as { content: { text: string }[] }).content[0].text;
-    await waitFor(async () => /file:\/\/\/tmp\/one/.test(await rootsSeen()), 5000, 'first roots');
+    await waitFor(async () => /file:\/\/\/tmp\/one/.test(await rootsSeen()), 'first roots', 5000);
     kit.manager.setRoots([
       { uri: 'file:///tmp/one', name: 'one' },
       { uri: 'file:///tmp/two', name: 'two' },
     ]);
-    await waitFor(async () => /file:\/\/\/tmp\/two/.test(await rootsSeen()), 5000, 'roots after list_changed');
+    await waitFor(async () => /file:\/\/\/tmp\/two/.test(await rootsSeen()), 'roots after list_changed', 5000);
   });
 
   it('asks for inputs once, keeps secrets out of the log even at trace level', async () => {
@@ -330,7 +330,7 @@ describe('ServerManager against real servers', function () {
     kit = createKit();
     const server = stdio(node, [fixtureServer('basic-server.mjs')], { TOKEN: '${input:token}' });
     await kit.update(scope, [entry('cancelled', server)], [{ type: 'promptString', id: 'token', description: 'Token', password: false }]);
-    const info = await waitFor(() => blockOf(serverState(kit, 'cancelled')) && serverState(kit, 'cancelled'), 5000, 'blocked');
+    const info = await waitFor(() => blockOf(serverState(kit, 'cancelled')) && serverState(kit, 'cancelled'), 'blocked', 5000);
     assert.match(blockOf(info)!.message, /token/);
     assert.strictEqual(blockOf(info)!.reason, 'input');
   });
@@ -445,7 +445,7 @@ describe('Server trust', function () {
     const original = stdio(node, [fixtureServer('basic-server.mjs'), 'original']);
     const edited = stdio(node, [fixtureServer('basic-server.mjs'), 'edited']);
     await kit.manager.updateScope(scope, [entry('s', original)], []);
-    await waitFor(() => asked.length === 1, 5000, 'first question');
+    await waitFor(() => asked.length === 1, 'first question', 5000);
     // The file is edited while the user still looks at the question about the original definition.
     await kit.manager.updateScope(scope, [entry('s', edited)], []);
     answerFirst(true);

@@ -198,9 +198,9 @@ describe('requests a server sends as tasks (2025-11-25)', function () {
     dialogs.consent.push('always');
     models.hold = true;
     const pending = call(client, 'sample-as-task', { prompt: 'Forever' }).catch((e: Error) => e);
-    await waitFor(() => models.requests.length === 1, 10_000, 'the model request');
+    await waitFor(() => models.requests.length === 1, 'the model request', 10_000);
     await kit.manager.disposeAsync();
-    await waitFor(() => models.aborted === 1, 5_000, 'the model request to be aborted');
+    await waitFor(() => models.aborted === 1, 'the model request to be aborted', 5_000);
     assert.ok((await pending) instanceof Error, 'the tool call ended with the session');
   });
 

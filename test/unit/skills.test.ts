@@ -41,7 +41,7 @@ describe('skills: listing, verified reads, refusals', function () {
     await kit.update(scope, [entry('skills', stdio(process.execPath, [fixtureServer('skills-server.mjs')], { SKILLS_ADD_AFTER_MS: '300' }))], []);
     await waitForState(kit, 'skills', 'running');
     const names = () => serverState(kit, 'skills')?.features.skills?.map((s) => s.frontmatter.name) ?? [];
-    await waitFor(() => names().includes('late'), 5_000, 'the skill added after list_changed');
+    await waitFor(() => names().includes('late'), 'the skill added after list_changed', 5_000);
     assert.deepStrictEqual(names(), ['code-review', 'release-notes', 'tampered', 'late']);
     assert.deepStrictEqual(reads(kit), [], 'no skill file read ahead of need');
   });
@@ -56,7 +56,7 @@ describe('skills: listing, verified reads, refusals', function () {
     assert.deepStrictEqual(manifest.frontmatter, { name: 'code-review', description: 'Review a change for correctness and style' });
     const checklist = await session.readSkillFile(skill, 'references/CHECKLIST.md');
     assert.match(checklist.text ?? '', /No secrets in logs/);
-    await waitFor(() => reads(kit).length === 2, 5_000, 'two reads logged');
+    await waitFor(() => reads(kit).length === 2, 'two reads logged', 5_000);
     assert.deepStrictEqual(reads(kit), ['skill://code-review/SKILL.md', 'skill://code-review/references/CHECKLIST.md']);
   });
 
@@ -64,7 +64,7 @@ describe('skills: listing, verified reads, refusals', function () {
     const info = await start();
     const tampered = info.features.skills!.find((s) => s.frontmatter.name === 'tampered')!;
     await assert.rejects(kit.manager.session(info.id).readSkillFile(tampered), (e: unknown) => e instanceof SkillVerificationError && e.reason === 'digest');
-    const now = await waitFor(() => serverState(kit, 'skills')?.features.skillFailures?.[tampered.uri] && serverState(kit, 'skills'), 5_000, 'failure noted');
+    const now = await waitFor(() => serverState(kit, 'skills')?.features.skillFailures?.[tampered.uri] && serverState(kit, 'skills'), 'failure noted', 5_000);
     assert.match(now.features.skillFailures![tampered.uri], /digest/i);
     assert.match(kit.log('skills').text, /Skill file skill:\/\/tampered\/SKILL\.md refused/);
 

@@ -15,7 +15,7 @@ describe("every process a server started ends with it, whichever session it move
   const startWithHelper = async () => {
     kit = createKit();
     const server = await startUserServer(kit, 'd', fixtureServer('detached-child-server.mjs'));
-    const line = await waitFor(() => /HELPER_PID (\d+)/.exec(kit.log('d').text), 5000, 'the helper pid');
+    const line = await waitFor(() => /HELPER_PID (\d+)/.exec(kit.log('d').text), 'the helper pid', 5000);
     helper = Number(line[1]);
     assert.ok(isAlive(helper));
     // The host reads the tree every second: give it one read.
@@ -27,7 +27,7 @@ describe("every process a server started ends with it, whichever session it move
     if (process.platform === 'win32') this.skip();
     await startWithHelper();
     process.kill(serverState(kit, 'd')!.pid!, 'SIGKILL');
-    await waitFor(() => !isAlive(helper!), 10_000, 'the helper ended after the crash');
+    await waitFor(() => !isAlive(helper!), 'the helper ended after the crash', 10_000);
   });
 
   it("a stopped server's child that left its session (setsid) is ended with it", async function () {

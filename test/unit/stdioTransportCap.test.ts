@@ -26,9 +26,9 @@ describe('the stdio transport’s message cap', function () {
     transport.onclose = () => (closed = true);
     await transport.start();
     try {
-      await waitFor(() => errors.length > 0, 5000, 'the overflow reported');
+      await waitFor(() => errors.length > 0, 'the overflow reported', 5000);
       assert.match(errors[0], /over 0 MB: the session was ended/);
-      await waitFor(() => closed, 15_000, 'the session closed');
+      await waitFor(() => closed, 'the session closed', 15_000);
       assert.deepStrictEqual(messages, [], 'the answer after it was not delivered');
     } finally {
       await transport.close();

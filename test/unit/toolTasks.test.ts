@@ -48,7 +48,7 @@ describe('tool calls as tasks', function () {
     return outcome.result.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('\n');
   };
   /** Waits (up to 10 s) until `get` gives something, and gives it. */
-  const until = <T>(get: () => T | undefined | false, what: string) => waitFor(get, 10_000, what) as Promise<T>;
+  const until = <T>(get: () => T | undefined | false, what: string) => waitFor(get, what, 10_000) as Promise<T>;
   const cancelledOnServer = async () => JSON.parse(text(await call('cancelled-tasks'))) as string[];
 
   it('runs a task-capable tool as a task: follows its status messages and fetches its result', async () => {

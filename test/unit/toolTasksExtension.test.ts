@@ -125,7 +125,7 @@ describe('tool calls as tasks on 2026-07-28 (the tasks extension)', function () 
     return outcome.result.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('\n');
   };
   /** Waits (up to 10 s) until `get` gives something, and gives it. */
-  const until = <T>(get: () => T | undefined | false, what: string) => waitFor(get, 10_000, what) as Promise<T>;
+  const until = <T>(get: () => T | undefined | false, what: string) => waitFor(get, what, 10_000) as Promise<T>;
 
   it('a call the server answers with a task becomes a task in the registry: polled, its result from tasks/get', async () => {
     const seen: string[] = [];

@@ -100,7 +100,7 @@ describe('trust asked once per folder', function () {
       const basic = () => entry('one', stdio(process.execPath, [fixtureServer('basic-server.mjs'), 'one']));
       // updateScope, not kit.update: that would wait for the start, which waits for the answer.
       await kit.manager.updateScope(workspaceScope(), [basic()], []);
-      await waitFor(() => answer, 5000, 'the trust question');
+      await waitFor(() => answer, 'the trust question', 5000);
       await kit.manager.updateScope(workspaceScope(), [basic()], []);
       answer(true);
       await waitForState(kit, 'one', 'running');
