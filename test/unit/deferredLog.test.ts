@@ -19,16 +19,22 @@ class RecordingSink implements LogSink {
   dispose = () => void (this.disposed = true);
 }
 
+/** Every log a test made: disposed after it (each listens to its default level and its sink). */
+const made: DeferredLog[] = [];
+
 function setup(level: LogLevelName = 'info', sinkLevel: LogLevelName = level) {
   const defaults = new Emitter<LogLevelName>();
   const defaultLevel = { level, onDidChange: defaults.event };
   const sinks: RecordingSink[] = [];
   // 2026-11-25 09:08:07.006 local time
   const log = new DeferredLog(() => sinks[sinks.push(new RecordingSink(sinkLevel)) - 1], defaultLevel, { now: () => new Date(2026, 10, 25, 9, 8, 7, 6).getTime() });
+  made.push(log);
   return { log, sinks, defaults, defaultLevel };
 }
 
 describe('DeferredLog', () => {
+  afterEach(() => made.splice(0).forEach((log) => log.dispose()));
+
   it('makes no sink for lines below a warning, and hands them over in order, with their time, when opened', () => {
     const { log, sinks } = setup();
     log.info('Starting');

@@ -19,7 +19,7 @@ describe('PermissionStore', () => {
   it('removes one decision, or resets by kind, and tells listeners', async () => {
     const store = make();
     let changes = 0;
-    store.onDidChange(() => changes++);
+    const listening = store.onDidChange(() => changes++);
     await store.set({ kind: 'tool', key: 'a', label: 'a', decision: 'allow', scope: 'workspace' });
     await store.set({ kind: 'sampling', key: 'b', label: 'b', decision: 'allow', scope: 'global' });
     await store.set({ kind: 'server-trust', key: 'c', label: 'c', decision: 'trusted', scope: 'global' });
@@ -30,6 +30,7 @@ describe('PermissionStore', () => {
     assert.strictEqual(await store.reset(), 1);
     assert.deepStrictEqual(store.list(), []);
     assert.strictEqual(changes, 6);
+    listening.dispose();
   });
 
   it('holds server trust as one kind among the others', async () => {

@@ -138,7 +138,7 @@ describe('resources: view model', () => {
   it('queues chat attachments until taken, replacing a re-attached resource', () => {
     const queue = new ChatAttachments();
     let changes = 0;
-    queue.onDidChange(() => changes++);
+    const listening = queue.onDidChange(() => changes++);
     const item = (uri: string, text: string) => ({ serverId: 's', serverName: 'S', uri, label: uri, contents: [{ uri, text }] });
     queue.add(item('x://1', 'old'));
     queue.add(item('x://2', 'two'));
@@ -147,6 +147,7 @@ describe('resources: view model', () => {
     assert.strictEqual(queue.take().length, 2);
     assert.deepStrictEqual(queue.take(), [], 'taken once');
     assert.strictEqual(changes, 4);
+    listening.dispose();
   });
 
   it('debounces completion requests: one request per burst, superseded callers get nothing', async () => {

@@ -1,23 +1,36 @@
-// What the Servers view refreshes: the server manager names the servers that changed (from real snapshots of real
-// servers), and the view redraws those servers, or the whole list only when the list itself changed.
+// What the Servers view refreshes: the server manager names the servers that changed (from the real snapshots of
+// servers of this process, over the fake connection kit), and the view redraws those servers, or the whole list only
+// when the list itself changed.
 import * as assert from 'assert';
+import { McpServer } from '@modelcontextprotocol/server';
 import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { serverChanges } from '../../src/core/presentation/serverPresentation';
-import { fixtureServer, waitFor } from './helpers';
-import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { waitFor } from './helpers';
+import { createFakeKit, inMemory, type FakeKit } from './fakeConnectionKit';
+import { waitForState, workspaceScope } from './hostTestKit';
+
+/** A server whose `add-tool` adds a tool (its list changes). */
+function growingServer(name: string): McpServer {
+  const server = new McpServer({ name, version: '1.0.0' });
+  server.registerTool('add-tool', { description: 'Adds a tool.' }, async () => {
+    server.registerTool('fresh', { description: 'New.' }, async () => ({ content: [] }));
+    return { content: [{ type: 'text' as const, text: 'added' }] };
+  });
+  return server;
+}
 
 describe('onDidChangeServers names the servers that changed, and serverChanges what a view redraws', function () {
   this.timeout(30_000);
   const scope = workspaceScope();
-  const basic = (name: string) => entry(name, stdio(process.execPath, [fixtureServer('basic-server.mjs'), name]));
-  let kit: Kit;
+  const basic = inMemory;
+  let kit: FakeKit;
   /** The names of the servers the manager's events named since the last call, in order, each once. */
   let named: () => string[];
   const byId = (infos: ServerInfo[]) => new Map(infos.map((s) => [s.id, s]));
   const nameOf = (id: string) => id.split('::').pop()!;
 
   beforeEach(async () => {
-    kit = createKit();
+    kit = createFakeKit({ a: () => growingServer('a'), b: () => growingServer('b'), c: () => growingServer('c') });
     const seen: string[] = [];
     kit.manager.onDidChangeServers((ids) => seen.push(...ids.map(nameOf)));
     named = () => [...new Set(seen.splice(0))];
@@ -66,6 +79,8 @@ describe('onDidChangeServers names the servers that changed, and serverChanges w
 
   it("takes a renamed folder's scope into its running servers, without a restart, names them, and a view rebuilds its list", async () => {
     const shown = kit.manager.servers();
+    const sameServers = () => kit.manager.servers().every((s) => kit.servers.get(s.name) === made.get(s.name));
+    const made = new Map(kit.servers);
     const renamed = { ...scope, label: `${scope.label}-renamed` };
     let changes = 0;
     const listening = kit.manager.onDidChangeServers(() => changes++);
@@ -75,13 +90,14 @@ describe('onDidChangeServers names the servers that changed, and serverChanges w
     assert.deepStrictEqual(named(), ['a', 'b']);
     const now = kit.manager.servers();
     assert.deepStrictEqual(
-      now.map((s) => [s.id, s.scope.label, s.state.kind, s.pid]),
-      shown.map((s) => [s.id, renamed.label, 'running', s.pid]),
+      now.map((s) => [s.id, s.scope.label, s.state.kind]),
+      shown.map((s) => [s.id, renamed.label, 'running']),
     );
+    assert.ok(sameServers(), 'no restart');
     assert.deepStrictEqual(serverChanges(byId(shown), byId(now), shown.map((s) => s.id)), { list: true, changed: [] }, 'the folder rows change');
     // The file applied again afterwards, under the scope its loader now holds: nothing restarts either.
     const again = { ...renamed };
     await kit.update(again, [basic('a'), basic('b')], []);
-    assert.ok(kit.manager.servers().every((s, i) => s.scope === again && s.pid === shown[i].pid));
+    assert.ok(kit.manager.servers().every((s) => s.scope === again) && sameServers());
   });
 });

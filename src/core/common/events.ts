@@ -20,12 +20,30 @@ export function reportListenerError(error: unknown): void {
   report(error);
 }
 
+/** Told of each listener an Emitter takes and of its end (removed, or its emitter disposed): the unit tests' leak check. */
+export interface ListenerTracker {
+  added(listener: object): void;
+  ended(listener: object): void;
+}
+
+let tracker: ListenerTracker | undefined;
+
+/** Tests: who hears of listeners from now on (undefined: nobody). */
+export function trackListeners(next: ListenerTracker | undefined): void {
+  tracker = next;
+}
+
 export class Emitter<T> implements Disposable {
   private listeners = new Set<(e: T) => void>();
 
   readonly event: Event<T> = (listener) => {
+    if (!this.listeners.has(listener)) tracker?.added(listener);
     this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+    return {
+      dispose: () => {
+        if (this.listeners.delete(listener)) tracker?.ended(listener);
+      },
+    };
   };
 
   fire(e: T): void {
@@ -39,6 +57,7 @@ export class Emitter<T> implements Disposable {
   }
 
   dispose(): void {
+    if (tracker) for (const l of this.listeners) tracker.ended(l);
     this.listeners.clear();
   }
 }

@@ -56,6 +56,8 @@ export class ServerConnection implements Connection, Disposable {
     private readonly events: ConnectionEvents,
     /** This start's process, already started from the definition's plan (startPlannedProcess): the launcher takes it, or ends it. */
     startedProcess?: StartedProcess,
+    /** A launcher of the caller's instead of the definition's (tests: an in-memory transport to a server in this process). */
+    launcher?: (log: ServerLog) => Launcher,
   ) {
     // One mask for every line and every error: the definition's secrets, what the user typed, the sign-in's tokens.
     this.secrets = () => [...secrets(), ...this.typedSecrets, ...this.launcher.secrets()];
@@ -70,8 +72,9 @@ export class ServerConnection implements Connection, Disposable {
     });
     // The plan prepared (and, for a workspace server, trusted) is what runs; the definition is not read again.
     const def = definition.plan?.kind === 'remote' ? definition.plan.resolved : definition.resolved;
-    this.launcher =
-      def.type === 'stdio'
+    this.launcher = launcher
+      ? launcher(this.log)
+      : def.type === 'stdio'
         ? new StdioLauncher(definition, def, this.log, options, (denial) => events.sandboxDenied?.(denial), startedProcess)
         : new RemoteLauncher(definition, def, this.log, options, () => void this.lists.refresh());
     this.lifetime.signal.addEventListener('abort', () => this.ending.forEach((end) => end(this.lifetime.signal.reason)), { once: true });
