@@ -62,7 +62,7 @@ const launchLayerPlugin = {
 /**
  * Server-side code a client never runs, kept only by a top-level side effect: the SDK builds its `inputRequired`
  * helper (for servers' tools) with `Object.assign`, which esbuild must assume matters, and with it the conversion of
- * standard schemas to elicitation schemas (8 KB). Marked pure here, it goes. The SDK is pinned; when it changes, this
+ * standard schemas to elicitation schemas. Marked pure here, it goes. The SDK is pinned; when it changes, this
  * fails rather than silently keeping the code.
  */
 const clientOnlySdkPlugin = {
@@ -108,7 +108,7 @@ const extAppsZodPlugin = {
 
 /**
  * The SDK's private-key JWT and DPoP providers load jose with `import("jose")` when they first sign: a dynamic import
- * keeps all of jose (62 KB: JWE, JWKS fetching, …). Pointed at scripts/jose-subset.mjs, which re-exports the six
+ * keeps all of jose (JWE, JWKS fetching, …). Pointed at scripts/jose-subset.mjs, which re-exports the six
  * functions the SDK calls, it keeps only those; it still loads (is evaluated) only when such a provider signs. When the
  * SDK calls another jose function, the bundle is still built but that call fails: the subset names what is called
  * (`jose.X` in the SDK), and this plugin checks it.
@@ -163,7 +163,7 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
       ...common,
       entryPoints: [HOST_ENTRY],
       outfile: path.join(outdir, 'host.js'),
-      // The SDK's Node default JSON Schema validator is ajv (150 KB minified); the connection passes the SDK's
+      // The SDK's Node default JSON Schema validator is ajv (many times larger); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.
       alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs' },
       plugins: [launchLayerPlugin, clientOnlySdkPlugin, extAppsZodPlugin, joseSubsetPlugin],

@@ -35,7 +35,7 @@ export default defineConfig(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       // `import vscode = require('vscode')`: esbuild then emits a plain require, where `import * as vscode` makes each
-      // importing module copy the whole API object into a namespace of getters (about 0.3 ms each, 70 modules).
+      // importing module copy the whole API object into a namespace of getters (at activation, for every such module).
       '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
     },
   },

@@ -1,8 +1,8 @@
 // A settings section whose values and levels (`get`, `inspect`) are read once per key and kept until a setting of the
 // section changes.
 // Each server's start reads the sampling and elicitation settings of that server; VS Code's `inspect` walks every
-// language override of every configuration level each time (about 0.1 ms, 40 ms the first time in a window), so 50
-// servers starting inspected the same six keys 350 times. The values do not depend on the server: one read each.
+// language override of every configuration level each time, so servers starting together inspected the same few keys
+// hundreds of times. The values do not depend on the server: one read each.
 import vscode = require('vscode');
 import type { SettingLevels, SettingsSection } from '../core/config/tightenedSettings';
 

@@ -32,7 +32,7 @@ export class CoalescedRefresh implements vscode.Disposable {
 
   /**
    * A change: shown with the rest of its burst once the burst settles. Cheap to call for every change: it only notes
-   * the time (a timer cleared and set again at each change cost 10 servers starting about 2 ms of the host's CPU).
+   * the time (a timer cleared and set again at each of the dozens of changes of a start costs more).
    */
   schedule(): void {
     this.lastChange = performance.now();

@@ -1,6 +1,5 @@
-// The host bundle (dist/host.js) loaded with a V8 code cache of its own. Compiling its 700 KB, and the functions a
-// start runs, is most of what loading it costs the extension host (about 70 ms of CPU; 40 ms with the cache, in plain
-// Node 24). The cache is V8's `cachedData` of this one script, kept in the extension's global storage: nothing
+// The host bundle (dist/host.js) loaded with a V8 code cache of its own. Compiling it, and the functions a start
+// runs, is most of what loading it costs the extension host (`npm run bench`: "first server in a fresh window"). The cache is V8's `cachedData` of this one script, kept in the extension's global storage: nothing
 // process-wide (Node's compile cache would cache every extension's modules). It is written once, a while after the
 // first load (so it holds the functions a start compiled), under a name made of a hash of the bundle and the runtime,
 // so a new version, or another Node, never reads a stale one; V8 checks it again and refuses one that does not fit,

@@ -1,6 +1,6 @@
 // The entry of dist/launch.js: what a server's start needs before the host bundle (dist/host.js) loads, its launch
 // plan and its process, started from the plan the user trusted. The first server's process then boots while the host
-// bundle's 700 KB load, where it would start after them. The composition root (./createHost.ts) requires it; the host
+// bundle loads, where it would start after them. The composition root (./createHost.ts) requires it; the host
 // bundle takes the modules re-exported here from dist/launch.js (esbuild.js makes its imports of them requires of it),
 // so that each is one module at run time. Every module of the launch bundle is re-exported here, whole.
 export * from '../core/protocol/launch/launchPlanner.lazy';

@@ -15,11 +15,6 @@ export function onListenerError(reporter: (error: unknown) => void): Disposable 
   return { dispose: () => (report = previous) };
 }
 
-/** Reports a failing listener wherever `onListenerError` says now. */
-export function reportListenerError(error: unknown): void {
-  report(error);
-}
-
 /** Told of each listener an Emitter takes and of its end (removed, or its emitter disposed): the unit tests' leak check. */
 export interface ListenerTracker {
   added(listener: object): void;
@@ -60,12 +55,4 @@ export class Emitter<T> implements Disposable {
     if (tracker) for (const l of this.listeners) tracker.ended(l);
     this.listeners.clear();
   }
-}
-
-/** One event that fires whenever any of `events` does. */
-export function anyEvent<T>(...events: Event<T>[]): Event<T> {
-  return (listener) => {
-    const subscriptions = events.map((event) => event(listener));
-    return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
-  };
 }

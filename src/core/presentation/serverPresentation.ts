@@ -82,7 +82,7 @@ export function nextSlowStart(servers: readonly ServerInfo[], now: number): numb
 
 /**
  * `now` decides the starting icon: still for the first SLOW_START_MS, then a spinner. Most starts take less, and a
- * spinner is drawn again on every frame (10 servers starting spent about 25 ms of the workbench's CPU spinning).
+ * spinner is drawn again on every frame, for every starting server.
  */
 export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
   const { state, auth } = info;

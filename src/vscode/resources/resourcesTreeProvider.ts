@@ -107,8 +107,8 @@ export class ResourcesTreeProvider
 
   /**
    * Tells VS Code which URIs' greying changed: those of the servers that went down or came back. A change of "every
-   * URI" makes every view and tab with file labels ask their decorations again (44 ms in the workbench renderer's CPU
-   * profile while 50 servers started), for servers whose greying did not change.
+   * URI" makes every view and tab with file labels ask their decorations again (a large share of the workbench's CPU
+   * while servers start), for servers whose greying did not change.
    */
   private redecorate(): void {
     const down = new Set(this.listings.all().flatMap((l) => (l.status === 'down' ? [l.server.id] : [])));

@@ -309,20 +309,7 @@ export class ToolNode extends LeafNode {
     key: string,
     parent: Node,
   ) {
-    const serverId = parent.serverId ?? '';
-    super(
-      {
-        kind: 'tool',
-        label: toolLabel(tool),
-        description: firstLine(tool.description),
-        tooltip: (texts) => texts.toolTooltip(tool),
-        icon: 'tools',
-        contextValue: 'mcpTool',
-        command: { title: 'Call Tool…', command: CommandIds.callTool, arguments: [serverId, tool.name] },
-      },
-      key,
-      parent,
-    );
+    super(toolLeaf(tool, parent.serverId ?? ''), key, parent);
   }
 }
 
@@ -333,22 +320,29 @@ export class PromptNode extends LeafNode {
     key: string,
     parent: Node,
   ) {
-    const serverId = parent.serverId ?? '';
-    super(
-      {
-        kind: 'prompt',
-        label: promptLabel(prompt),
-        description: firstLine(prompt.description),
-        tooltip: (texts) => texts.promptTooltip(prompt),
-        icon: 'comment-discussion',
-        contextValue: 'mcpPrompt',
-        command: { title: 'Run Prompt…', command: CommandIds.runPrompt, arguments: [serverId, prompt.name] },
-      },
-      key,
-      parent,
-    );
+    super(promptLeaf(prompt, parent.serverId ?? ''), key, parent);
   }
 }
+
+const toolLeaf = (tool: Tool, serverId: string): Leaf => ({
+  kind: 'tool',
+  label: toolLabel(tool),
+  description: firstLine(tool.description),
+  tooltip: (texts) => texts.toolTooltip(tool),
+  icon: 'tools',
+  contextValue: 'mcpTool',
+  command: { title: 'Call Tool…', command: CommandIds.callTool, arguments: [serverId, tool.name] },
+});
+
+const promptLeaf = (prompt: Prompt, serverId: string): Leaf => ({
+  kind: 'prompt',
+  label: promptLabel(prompt),
+  description: firstLine(prompt.description),
+  tooltip: (texts) => texts.promptTooltip(prompt),
+  icon: 'comment-discussion',
+  contextValue: 'mcpPrompt',
+  command: { title: 'Run Prompt…', command: CommandIds.runPrompt, arguments: [serverId, prompt.name] },
+});
 
 // A click opens a resource, or fills in a template, as in the Resources view; the context menu is that view's too (its
 // commands take `(serverId, uri)`, `(serverId, uriTemplate)` or a node with `serverId` and `resource` or `template`).

@@ -37,8 +37,8 @@ export abstract class Node {
 
   /**
    * The row's Markdown tooltip, asked only when the row is hovered (`resolveTreeItem`). VS Code's extension host parses
-   * a Markdown tooltip for links each time a row is sent: set in getTreeItem, that cost 10 servers' starts ~25 ms of
-   * its CPU, in refreshes nobody hovered.
+   * a Markdown tooltip for links each time a row is sent: set in getTreeItem, that cost every refresh while servers
+   * start, though nobody hovered.
    */
   markdownTooltip(_texts: HoverTexts): string | undefined {
     return undefined;

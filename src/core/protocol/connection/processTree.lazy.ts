@@ -53,8 +53,8 @@ async function psTable(): Promise<Array<[number, number]>> {
 
 /**
  * The direct children of `pid` from `/proc/<pid>/task/<tid>/children` (Linux): no scan of every process. Read
- * synchronously: these files are made by the kernel on reading (no disk), and a promise per file cost 50 servers'
- * starts ~40 ms of the extension host's CPU (open, fstat, read and close each a round trip to the thread pool).
+ * synchronously: these files are made by the kernel on reading (no disk), and a promise per file costs four round
+ * trips to the thread pool (open, fstat, read and close) for each thread of each server.
  */
 async function procChildren(pid: number): Promise<number[]> {
   const children: number[] = [];

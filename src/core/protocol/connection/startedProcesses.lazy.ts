@@ -28,8 +28,8 @@ export class StartedProcesses {
 
   /**
    * Starts remembering the tree under `root` (the spawned server), from one interval on: a process that has just
-   * started has no children yet, and reading every thread's list at each spawn cost 10 servers starting together about
-   * 2 ms of the host's busiest moment. What it forks meanwhile stays in its session and group, which a stop reaches.
+   * started has no children yet, and reading every thread's list at each spawn costs the host's busiest moment. What it
+   * forks meanwhile stays in its session and group, which a stop reaches.
    */
   watch(root: number, intervalMs = TREE_SNAPSHOT_MS): void {
     this.unwatch();

@@ -1,6 +1,6 @@
 // The stdio transport of our own: a child process speaking newline-delimited JSON-RPC. Ours rather than the SDK's
-// because framing must be linear (the SDK's buffer re-scans everything it holds on every chunk: one 40 MB line costs
-// seconds of extension-host CPU), every message and stderr line needs a cap, the server needs its own process group
+// because framing must be linear (the SDK's buffer re-scans everything it holds on every chunk: one long line costs
+// time quadratic in its length), every message and stderr line needs a cap, the server needs its own process group
 // (so a stop reaches children it forks late), and it must get exactly the environment we build (../launch/serverProcess).
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { withTimeout } from '../../common/async';

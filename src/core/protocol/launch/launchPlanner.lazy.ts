@@ -97,8 +97,8 @@ export function planEnvironment(host: Record<string, string | undefined>, fromFi
 export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
   const { resolved, shown } = source;
   // Read once into a plain object: the host's environment is usually process.env, whose every read and listing goes
-  // through Node's accessor (three passes over it cost 0.25 ms a plan in the extension host, 50 starts 12 ms); the
-  // servers starting in one turn of the event loop share that read.
+  // through Node's accessor (a plan takes three passes over it); the servers starting in one turn of the event loop
+  // share that read.
   const hostEnv = plainEnvironment(source.hostEnv);
   const fromFile = source.envFile?.variables ?? {};
   for (const name of [...Object.keys(resolved.env), ...Object.keys(fromFile)]) {
