@@ -32,3 +32,26 @@ describe('the README for a newcomer', () => {
     }
   });
 });
+
+describe('docs/architecture.md for a newcomer', () => {
+  const doc = fs.readFileSync(path.join(repoRoot, 'docs', 'architecture.md'), 'utf8');
+  const folders = (dir: string) => fs.readdirSync(path.join(repoRoot, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+
+  it('shows its picture, and names every layer of src/core, every feature folder and every folder of src/vscode', () => {
+    assert.ok(doc.includes('](architecture.svg)') && fs.existsSync(path.join(repoRoot, 'docs', 'architecture.svg')), 'the picture');
+    const missing = [
+      ...folders('src/core').map((f) => `\`${f}\``).filter((f) => !doc.includes(f)),
+      ...folders('src/core/features').map((f) => `features/${f}`).filter((f) => !doc.includes(f)),
+      ...folders('src/vscode').map((f) => `${f}/`).filter((f) => !doc.includes(`\`${f}`) && !doc.includes(`vscode/${f}`)),
+    ];
+    assert.deepStrictEqual(missing, []);
+  });
+
+  it('says how to run one unit test file and one integration test file, with commands that exist', () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const command of [...doc.matchAll(/`(?:[A-Z_]+=\S+ )?npm run ([\w:]+)/g)].map((m) => m[1])) assert.ok(scripts[command], `npm run ${command}`);
+    assert.match(doc, /npm run test:unit:one -- out\/test\/unit\/\w+\.test\.js/);
+    assert.match(doc, /MCPHOST_TEST_FILES=\w+ npm run test:integration/);
+  });
+});
+
