@@ -8,7 +8,7 @@ import { ModelAvailability, showNoModelMessage } from './vscode/chat/modelAvaila
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
 import { Coexistence } from './vscode/coexistence/coexistence';
 import { registerCommands } from './vscode/servers/serverCommands';
-import { registerAddFromRegistry } from './vscode/mcpRegistry/registryCommands';
+import { registerRegistryCommands } from './vscode/mcpRegistry/registerRegistryCommands';
 import { followDevMode } from './vscode/devMode/devMode';
 import { ConfigLoader } from './vscode/config/configLoader';
 import { createHost } from './vscode/createHost';
@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   tree.isVisible = () => serversView.visible;
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(manager);
-  const addFromRegistry = registerAddFromRegistry({ configLoader, inputs, dialogs, registryBrowser: parts.registryBrowser });
+  const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, registryBrowser: parts.registryBrowser });
   const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick });
   context.subscriptions.push(
     host,

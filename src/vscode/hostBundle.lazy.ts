@@ -6,7 +6,7 @@ import { createElicitationFeature, type ElicitationWiring } from './elicitation/
 import { DevModeWatcher } from './devMode/devModeWatcher.lazy';
 import type { ServerManager } from '../core/host/serverManager';
 import { RegistryBrowser } from './mcpRegistry/registryBrowser.lazy';
-import type { RegistryBrowserDeps } from './mcpRegistry/registryCommands';
+import type { RegistryBrowserDeps } from './mcpRegistry/registerRegistryCommands';
 import { ToolCallRunner } from './tools/toolCallRunner.lazy';
 import type { ToolCallRunnerDeps } from './tools/toolCommands';
 import { createSamplingFeature, type SamplingWiring } from './sampling/createSamplingFeature.lazy';

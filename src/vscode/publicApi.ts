@@ -7,7 +7,7 @@ import type { ChatFeatures } from './chat/registerChatFeatures';
 import type { ChatTranscript } from './chat/chatTranscripts';
 import type { Coexistence } from './coexistence/coexistence';
 import type { ConfigLoader } from './config/configLoader';
-import type { RegistryPickState } from './mcpRegistry/registryCommands';
+import type { RegistryPickState } from './mcpRegistry/registerRegistryCommands';
 import type { ResourcesTestingApi } from './resources/registerResources';
 import type { DialogRouter, HostDialogs } from './dialogs/dialogRouter';
 import type { ServersTreeProvider } from './servers/serversTreeProvider';

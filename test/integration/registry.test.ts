@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { RegistryInstallResult } from '../../src/vscode/mcpRegistry/registryCommands';
+import type { RegistryInstallResult } from '../../src/vscode/mcpRegistry/registerRegistryCommands';
 import { startFixtureRegistry, type FixtureRegistry } from '../unit/registryTestKit';
 import { activateHost, answerDialogs, repoRoot, waitFor, type TestedHost } from './testKit';
 

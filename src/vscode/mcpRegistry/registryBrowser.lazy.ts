@@ -16,7 +16,7 @@ import { workspaceConfigUri } from '../config/configUris';
 import { askValue, writeInstall } from './registryWrite.lazy';
 import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
 import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type Item, type RegistryUpdate } from './registryPick.lazy';
-import type { RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registryCommands';
+import type { RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registerRegistryCommands';
 
 export class RegistryBrowser implements RegistryBrowserContract {
   state: RegistryPickState | undefined;

@@ -9,7 +9,7 @@ import type { ConfigLoader } from '../config/configLoader';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 import type { StoredInputs } from '../config/storedInputs';
 import type { ConfigModel } from '../../core/config/foreignConfigs';
-import type { RegistryInstallResult } from './registryCommands';
+import type { RegistryInstallResult } from './registerRegistryCommands';
 
 export interface RegistryWriteDeps {
   configLoader: ConfigLoader;

@@ -44,7 +44,7 @@ export interface RegistryBrowser {
   importServers(): Promise<{ uri: vscode.Uri; imported: string[]; skipped: string[] } | undefined>;
 }
 
-export function registerAddFromRegistry(deps: {
+export function registerRegistryCommands(deps: {
   configLoader: ConfigLoader;
   inputs: StoredInputs;
   dialogs: HostDialogs;
