@@ -66,12 +66,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     terminal.say(`No mcp.json found${options.config ? ` at ${options.config}` : ` in ${cwd}/.vscode or ${cwd}`}.`);
     return 2;
   }
-  const parsed = parseMcpConfig(fs.readFileSync(configPath, 'utf8'), { portable: path.basename(configPath) === '.mcp.json' });
+  const portable = path.basename(configPath) === '.mcp.json';
+  const parsed = parseMcpConfig(fs.readFileSync(configPath, 'utf8'), { portable });
   for (const d of parsed.diagnostics) terminal.say(`${configPath}: ${d.severity}: ${d.message}`);
   if (parsed.diagnostics.some((d) => d.severity === 'error')) return 2;
 
   const folder = path.basename(path.dirname(configPath)) === '.vscode' ? path.dirname(path.dirname(configPath)) : path.dirname(configPath);
-  const scope: ConfigScope = { kind: 'workspace', key: `cli:${configPath}`, label: path.basename(folder), folderPath: folder, configPath };
+  const scope: ConfigScope = { kind: 'workspace', key: `cli:${configPath}`, label: path.basename(folder), folderPath: folder, configPath, ...(portable ? { dialect: 'mcpServers' as const } : {}) };
   const redirect = new LoopbackRedirectReceiver();
   const logs = streamLogs((line) => (options.verbose || /\] \[error\] /.test(line) ? terminal.say(line) : undefined), options.verbose ? 'debug' : 'info');
   const { manager, permissions, activeToolCalls, setFolders } = createCoreHost({

@@ -41,12 +41,14 @@ describe('importing other tools’ MCP configurations', () => {
     assert.ok(!JSON.stringify(candidates).includes('ghp_example'), 'the token is not copied');
   });
 
-  it('Cursor: remotes with headers (values as inputs, variables kept), sse, and a disabled server left out with the reason', () => {
+  it('Cursor: remotes with headers (values as inputs, variables kept), sse, a disabled server left out with the reason, ${workspaceFolder} and ${userHome} kept', () => {
     const { candidates } = readForeignConfig(fixture('cursor-mcp.json'), source('cursor', 'Cursor'), configModel);
     assert.deepStrictEqual(candidates.map((c) => [c.name, c.entry, c.problem]), [
       ['remote-search', { type: 'http', url: 'https://mcp.example.com/search/mcp', headers: { Authorization: '${input:remote-search-authorization}', 'X-Team': '${env:TEAM_ID}' } }, undefined],
       ['events', { type: 'sse', url: 'https://events.example.com/sse' }, undefined],
       ['local', undefined, 'it is disabled there'],
+      // The variables both formats share stay as they are; only Cursor's own ${NAME} becomes ${env:NAME}.
+      ['files', { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${workspaceFolder}', '${userHome}/notes', '${env:NOTES_DIR}'] }, undefined],
     ]);
   });
 
@@ -73,7 +75,7 @@ describe('importing other tools’ MCP configurations', () => {
     for (const c of all) if (c.entry) text = writeServer(text, { name: c.name, entry: c.entry, inputs: c.inputs }).text;
     const parsed = parseMcpConfig(text);
     assert.deepStrictEqual(parsed.diagnostics, []);
-    assert.deepStrictEqual(parsed.servers.map((s) => s.name), ['fetch', 'api', 'filesystem', 'github', 'remote-search', 'events']);
+    assert.deepStrictEqual(parsed.servers.map((s) => s.name), ['fetch', 'api', 'filesystem', 'github', 'remote-search', 'events', 'files']);
     assert.ok(text.includes('// imported'));
   });
 

@@ -37,6 +37,15 @@ describe('.mcp.json (portable format)', () => {
     ]);
   });
 
+  it('takes ${VAR} and ${VAR:-default} as environment variables, as Claude Code and Copilot CLI do: no warning there, one in .vscode/mcp.json', () => {
+    const server = '{ "command": "${TOOL_HOME:-/opt}/bin/tool", "args": ["--token", "${API_TOKEN}", "${workspaceFolder}"] }';
+    assert.deepStrictEqual(parseMcpConfig(`{ "mcpServers": { "t": ${server} } }`, { portable: true }).diagnostics, []);
+    assert.deepStrictEqual(
+      parseMcpConfig(`{ "servers": { "t": ${server} } }`).diagnostics.map((d) => d.message),
+      ['Variable ${TOOL_HOME:-/opt} is not supported; the server will fail to start.', 'Variable ${API_TOKEN} is not supported; the server will fail to start.'],
+    );
+  });
+
   it('is not read this way in .vscode/mcp.json, which still points at "servers"', () => {
     const parsed = parseMcpConfig(text);
     assert.deepStrictEqual(parsed.servers, []);
@@ -45,6 +54,27 @@ describe('.mcp.json (portable format)', () => {
 });
 
 describe('mcp-host with only a .mcp.json', () => {
+  it('expands ${VAR} and ${VAR:-default} from the environment, and says which variable is missing', async function () {
+    this.timeout(30_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-portable-'));
+    try {
+      const entry = { command: '${MCPHOST_NODE}', args: [fixtureServer('basic-server.mjs'), '${MCPHOST_SERVER_NAME:-named-by-default}'] };
+      fs.writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { basic: entry } }));
+      const run = async (env: Record<string, string | undefined>) => {
+        const out: string[] = [];
+        const code = await runCli(['--yes', 'call', 'basic', 'whoami', '{}'], env, dir, { ask: async () => undefined, say: (l) => out.push(l), print: (l) => out.push(l) });
+        return { code, out: out.join('\n') };
+      };
+      const expanded = await run({ ...process.env, MCPHOST_NODE: process.execPath });
+      assert.strictEqual(expanded.code, 0, expanded.out);
+      assert.match(expanded.out, /"argv":\["named-by-default"\]/, 'the default of an unset variable');
+      const missing = await run({ ...process.env, MCPHOST_NODE: undefined });
+      assert.match(missing.out, /The environment variable MCPHOST_NODE is not set, and \$\{MCPHOST_NODE\} gives no default/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads it and runs its servers', async function () {
     this.timeout(30_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-portable-'));

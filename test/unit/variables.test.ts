@@ -173,3 +173,27 @@ describe('hashOf', () => {
     assert.strictEqual(hashOf({ command: 'node', cwd: undefined }), hashOf({ command: 'node' }));
   });
 });
+
+describe('resolveServer in an mcpServers file (.mcp.json): ${VAR} and ${VAR:-default}, as Claude Code expands them', () => {
+  const mcpServers = (env: Record<string, string | undefined>, more: Partial<VariableContext> = {}) => context({}, { env, dialect: 'mcpServers', ...more });
+
+  it('takes ${VAR} from the environment, and ${VAR:-default} when it is unset or empty; VS Code names still work', async () => {
+    const raw = stdio({ command: '${TOOL_HOME}/bin/tool', args: ['${REGION:-eu}', '${MISSING:-}', '${EMPTY:-fallback}', '${env:TOKEN}', '${workspaceFolder}'] });
+    const { resolved } = await resolveServer(raw, [], mcpServers({ TOOL_HOME: '/opt/tool', EMPTY: '', TOKEN: 'env-token' }));
+    assert.strictEqual(resolved.type === 'stdio' && resolved.command, '/opt/tool/bin/tool');
+    assert.deepStrictEqual(resolved.type === 'stdio' && resolved.args, ['eu', '', 'fallback', 'env-token', folder]);
+  });
+
+  it('refuses an unset ${VAR} without a default, saying which, before asking anything', async () => {
+    await assert.rejects(resolveServer(stdio({ args: ['${API_KEY}'] }), [], mcpServers({})), (e: Error) => e instanceof VariableError && /API_KEY is not set, and \$\{API_KEY\} gives no default/.test(e.message));
+  });
+
+  it('shows each reference as written, never its value, when resolving for the trust question', async () => {
+    const { resolved } = await resolveServer(stdio({ args: ['--token=${API_KEY}', '${REGION:-eu}', '${env:TOKEN}'] }), [], mcpServers({ API_KEY: 'secret' }, { showReferences: true }));
+    assert.deepStrictEqual(resolved.type === 'stdio' && resolved.args, ['--token=${API_KEY}', '${REGION:-eu}', '${env:TOKEN}']);
+  });
+
+  it('is only VS Code variables in an mcp.json: ${VAR} is not an environment variable there', async () => {
+    await assert.rejects(resolveServer(stdio({ args: ['${API_KEY}'] }), [], context({}, { env: { API_KEY: 'x' } })), /Variable \$\{API_KEY\} is not supported/);
+  });
+});

@@ -6,6 +6,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
+import { variablesIn } from './variables';
 import type { InputDefinition, ParsedConfig, RawServer } from './serverDefinition';
 
 export type ForeignKind = 'claudeDesktop' | 'cursor' | 'claudeCode' | 'vscode';
@@ -68,8 +69,20 @@ const slug = (text: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'value';
 
-/** Claude Code's and Cursor's `${NAME}` and `${NAME:-default}` are environment variables: ours are `${env:NAME}`. */
-const envVariables = (value: string): string => value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^{}]*)?\}/g, (_, name: string) => `\${env:${name}}`);
+/**
+ * Claude Code's and Cursor's `${NAME}` and `${NAME:-default}` are environment variables: ours are `${env:NAME}` (a
+ * default has no place there). The names both formats share (`${workspaceFolder}`, `${userHome}`, …) stay as they are.
+ */
+const envVariables = (value: string): string => {
+  let out = '';
+  let last = 0;
+  for (const v of variablesIn(value, 'mcpServers')) {
+    if (v.ref.kind !== 'env' || v.text.startsWith('${env:')) continue;
+    out += `${value.slice(last, v.index)}\${env:${v.ref.name}}`;
+    last = v.index + v.text.length;
+  }
+  return out + value.slice(last);
+};
 
 /** Reads one file's servers; `folders` picks Claude Code's per-project servers. */
 /**

@@ -1,6 +1,6 @@
 // Reads an mcp.json (VS Code's format) into servers and inputs, with every problem placed exactly in the text.
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import type { InputDefinition, ParsedConfig, RawServer, TextSpan } from './serverDefinition';
+import type { InputDefinition, ParsedConfig, RawServer, TextSpan, VariableDialect } from './serverDefinition';
 import { variablesIn } from './variables';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
 import { devProperty } from './devProperty';
@@ -44,7 +44,8 @@ type InputStatus = 'valid' | 'invalid';
 
 /**
  * `portable`: the `.mcp.json` of a workspace root (shared with Claude Code, Cursor and Copilot CLI): servers under
- * `mcpServers`, no `inputs`; each server is read like ours.
+ * `mcpServers`, no `inputs`; each server is read like ours, and `${VAR}` / `${VAR:-default}` are environment variables
+ * (as those hosts expand them).
  */
 export function parseMcpConfig(text: string, options: { portable?: boolean } = {}): ParsedConfig {
   const errors: ParseError[] = [];
@@ -91,7 +92,7 @@ export function parseMcpConfig(text: string, options: { portable?: boolean } = {
   if (inputsNode) result.inputs = parseInputs(inputsNode, inputStatus, d);
 
   const serversNode = top.get('servers')?.value;
-  if (serversNode) parseServers(text, serversNode, inputStatus, d, result);
+  if (serversNode) parseServers(text, serversNode, inputStatus, d, result, 'vscode');
   // VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`.
   const sandbox = top.get('sandbox');
   const rules = sandbox && parseSandbox(sandbox.value, d);
@@ -108,7 +109,7 @@ function parsePortable(text: string, top: Map<string, Member>, d: Diagnostics, r
     d.add('warning', 'unknown-property', key, `Unknown property "${name}"${hint}; it is ignored.`);
   }
   const serversNode = top.get('mcpServers')?.value;
-  if (serversNode) parseServers(text, serversNode, new Map(), d, result);
+  if (serversNode) parseServers(text, serversNode, new Map(), d, result, 'mcpServers');
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
 }
@@ -179,7 +180,7 @@ function parseInput(node: Node, status: Map<string, InputStatus>, d: Diagnostics
   return id ? { id, input } : undefined;
 }
 
-function parseServers(text: string, node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics, result: ParsedConfig): void {
+function parseServers(text: string, node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics, result: ParsedConfig, dialect: VariableDialect): void {
   if (node.type !== 'object') {
     d.wrongType(node, '"servers"', 'an object mapping server names to servers');
     return;
@@ -189,13 +190,13 @@ function parseServers(text: string, node: Node, inputStatus: Map<string, InputSt
   );
   for (const [name, { key, value }] of servers) {
     const before = d.errorCount;
-    const server = parseServer(text, name, key, value, inputStatus, d);
+    const server = parseServer(text, name, key, value, inputStatus, d, dialect);
     if (server && d.errorCount === before) result.servers.push({ name, server, nameSpan: { offset: key.offset, length: key.length } });
     else result.rejectedServers.push(name);
   }
 }
 
-function parseServer(text: string, name: string, key: Node, node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics): RawServer | undefined {
+function parseServer(text: string, name: string, key: Node, node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics, dialect: VariableDialect): RawServer | undefined {
   if (node.type !== 'object') {
     d.wrongType(node, `Server "${name}"`, 'an object');
     return undefined;
@@ -225,7 +226,7 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     if (!known.has(prop)) d.add('warning', 'unknown-property', propKey, `Property "${prop}" is not used by ${type} servers; it is ignored.`);
   }
 
-  const checkVariables = (n: Node): void => checkStringVariables(n, inputStatus, d);
+  const checkVariables = (n: Node): void => checkStringVariables(n, inputStatus, d, dialect);
   if (type === 'stdio') {
     const commandNode = m.get('command')?.value;
     const command = stringProperty(m, 'command', '"command"', d, checkVariables);
@@ -246,7 +247,7 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   const url = stringProperty(m, 'url', '"url"', d, checkVariables);
   if (!urlNode) d.error('missing-url', key, `Server "${name}" has no "url" to connect to.`);
   else if (url?.trim() === '') d.error('missing-url', urlNode, '"url" must not be empty.');
-  else if (url !== undefined && !plausibleUrl(url)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL.`);
+  else if (url !== undefined && !plausibleUrl(url, dialect)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL.`);
   const headers = stringMapProperty(m, 'headers', '"headers"', d, checkVariables);
   const authNode = m.get('auth')?.value;
   const auth = authNode ? parseAuth(authNode, d, checkVariables, url) : undefined;
@@ -255,17 +256,17 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
 }
 
 /** Before variables are resolved only a written-out scheme can be judged: `${input:url}` may be anything. */
-function plausibleUrl(url: string): boolean {
-  const vars = variablesIn(url);
+function plausibleUrl(url: string, dialect: VariableDialect): boolean {
+  const vars = variablesIn(url, dialect);
   if (vars.length === 0) return isHttpUrl(url);
   const literal = url.slice(0, vars[0].index);
   const colon = literal.indexOf(':');
   return colon < 0 || /^https?$/i.test(literal.slice(0, colon));
 }
 
-function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics): void {
+function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics, dialect: VariableDialect): void {
   const seen = new Set<string>();
-  for (const v of variablesIn(node.value as string)) {
+  for (const v of variablesIn(node.value as string, dialect)) {
     if (seen.has(v.text)) continue;
     seen.add(v.text);
     if (v.ref.kind === 'input') {

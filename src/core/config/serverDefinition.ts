@@ -138,7 +138,16 @@ export interface ConfigScope {
   folderPath?: string;
   /** Absolute path of the mcp.json file. */
   configPath: string;
+  /**
+   * How the file writes variables: a file of servers under `mcpServers` (.mcp.json, and the files of the other hosts
+   * that share it) also means an environment variable by `${VAR}` and `${VAR:-default}`, as Claude Code and Copilot CLI
+   * expand them. Absent: VS Code's variables only.
+   */
+  dialect?: VariableDialect;
 }
+
+/** See ConfigScope's `dialect`. */
+export type VariableDialect = 'vscode' | 'mcpServers';
 
 /** Result of parsing one mcp.json. Entries with errors are left out of `servers`; the others are kept. */
 export interface ParsedConfig {

@@ -1,6 +1,6 @@
 // ${...} variables of mcp.json: the grammar (shared with the parser's diagnostics) and their resolution.
 import * as path from 'node:path';
-import type { InputDefinition, RawServer, RemoteAuthConfig, ResolvedServer } from './serverDefinition';
+import type { InputDefinition, RawServer, RemoteAuthConfig, ResolvedServer, VariableDialect } from './serverDefinition';
 
 export interface VariableContext {
   /** Absolute path of the workspace folder; undefined for the user scope. */
@@ -10,6 +10,10 @@ export interface VariableContext {
   pathSeparator: string;
   /** Asks the user for an input's value; undefined means the user cancelled. */
   resolveInput(input: InputDefinition): Promise<string | undefined>;
+  /** How the file writes variables (its scope's `dialect`). */
+  dialect?: VariableDialect;
+  /** For display: an environment variable shows as its reference, as written, never its value. */
+  showReferences?: boolean;
 }
 
 /** A variable that cannot be resolved: unknown, undeclared, or not valid in this scope. */
@@ -30,7 +34,8 @@ export class InputCancelledError extends Error {
 
 export type VariableRef =
   | { kind: 'input'; id: string }
-  | { kind: 'env'; name: string }
+  /** `fallback`: the value when the variable is not set (`${VAR:-default}` in an mcpServers file). */
+  | { kind: 'env'; name: string; fallback?: string }
   | { kind: 'workspaceFolder' | 'workspaceFolderBasename' | 'userHome' | 'pathSeparator' }
   | { kind: 'unsupported'; name: string };
 
@@ -43,8 +48,17 @@ export interface VariableOccurrence {
 }
 
 const VARIABLE = /\$\{([^{}]*)\}/g;
+/** An mcpServers file's environment variable: `NAME`, or `NAME:-default` (the default may be empty). */
+const SHELL_STYLE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;
 
-function classify(name: string): VariableRef {
+function classify(name: string, dialect: VariableDialect): VariableRef {
+  const ref = classifyVsCode(name);
+  if (ref.kind !== 'unsupported' || dialect !== 'mcpServers') return ref;
+  const shell = SHELL_STYLE.exec(name);
+  return shell ? { kind: 'env', name: shell[1], ...(shell[2] !== undefined ? { fallback: shell[2] } : {}) } : ref;
+}
+
+function classifyVsCode(name: string): VariableRef {
   if (name.startsWith('input:') && name.length > 'input:'.length) return { kind: 'input', id: name.slice('input:'.length) };
   if (name.startsWith('env:') && name.length > 'env:'.length) return { kind: 'env', name: name.slice('env:'.length) };
   switch (name) {
@@ -60,8 +74,9 @@ function classify(name: string): VariableRef {
   }
 }
 
-export function variablesIn(value: string): VariableOccurrence[] {
-  return [...value.matchAll(VARIABLE)].map((m) => ({ text: m[0], index: m.index, ref: classify(m[1]) }));
+/** The variables of a string value, as the file's dialect reads them. */
+export function variablesIn(value: string, dialect: VariableDialect = 'vscode'): VariableOccurrence[] {
+  return [...value.matchAll(VARIABLE)].map((m) => ({ text: m[0], index: m.index, ref: classify(m[1], dialect) }));
 }
 
 type StringRole = 'plain' | 'path' | 'header' | 'secret';
@@ -148,8 +163,16 @@ export async function resolveServer(
       case 'input':
         if (!declared.has(ref.id)) throw new VariableError(`Input "${ref.id}" used in ${v.text} is not declared in "inputs".`);
         return answers?.get(ref.id) ?? '';
-      case 'env':
-        return ctx.env[ref.name] ?? '';
+      case 'env': {
+        if (ctx.showReferences) return v.text;
+        const value = ctx.env[ref.name];
+        if (ctx.dialect !== 'mcpServers' || v.text.startsWith('${env:')) return value ?? '';
+        // As a shell (and Claude Code) reads it: the default stands for an unset or empty variable; with none, an
+        // unset one is an error, not an empty value.
+        if (value !== undefined && (value !== '' || ref.fallback === undefined)) return value;
+        if (ref.fallback !== undefined) return ref.fallback;
+        throw new VariableError(`The environment variable ${ref.name} is not set, and ${v.text} gives no default (write \${${ref.name}:-default} for one).`);
+      }
       case 'workspaceFolder':
       case 'workspaceFolderBasename':
         if (folderPath === undefined) {
@@ -164,7 +187,8 @@ export async function resolveServer(
         throw new VariableError(`Variable ${v.text} is not supported.`);
     }
   };
-  for (const s of allStrings(raw)) for (const v of variablesIn(s)) valueOf(v);
+  const variables = (s: string) => variablesIn(s, ctx.dialect);
+  for (const s of allStrings(raw)) for (const v of variables(s)) valueOf(v);
 
   const secrets = new Set<string>();
   const answers = new Map<string, string>();
@@ -180,7 +204,7 @@ export async function resolveServer(
   const substitute = (s: string): string => {
     let out = '';
     let last = 0;
-    for (const v of variablesIn(s)) {
+    for (const v of variables(s)) {
       out += s.slice(last, v.index) + valueOf(v, answers);
       last = v.index + v.text.length;
     }

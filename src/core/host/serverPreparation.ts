@@ -81,6 +81,7 @@ export class ServerPreparation {
       userHome: os.homedir(),
       env: this.deps.environment,
       pathSeparator: path.sep,
+      dialect: scope.dialect,
       resolveInput: async (input) => {
         const value = await (interactive
           ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true), signal), signal)
@@ -188,10 +189,9 @@ export class ServerPreparation {
 
   /** The resolution the question shows: inputs as entered (passwords masked), `${env:X}` kept as the reference. */
   private displayContext(scope: ConfigScope, answers: Map<string, string>): VariableContext {
-    const env = new Proxy({} as Record<string, string | undefined>, { get: (_t, name) => (typeof name === 'string' ? `\${env:${name}}` : undefined) });
     return {
       ...this.variableContext(scope, false),
-      env,
+      showReferences: true,
       resolveInput: async (input) => (input.type === 'promptString' && input.password ? MASK : (answers.get(input.id) ?? '')),
     };
   }

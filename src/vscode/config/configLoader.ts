@@ -77,7 +77,7 @@ export class ConfigLoader implements vscode.Disposable {
 
   private portableScope(folder: vscode.WorkspaceFolder): ConfigScope {
     const uri = portableConfigUri(folder);
-    return { ...this.folderScope(folder), key: uri.toString(), label: `${folder.name} (.mcp.json)`, configPath: uri.scheme === 'file' ? uri.fsPath : uri.toString() };
+    return { ...this.folderScope(folder), key: uri.toString(), label: `${folder.name} (.mcp.json)`, configPath: uri.scheme === 'file' ? uri.fsPath : uri.toString(), dialect: 'mcpServers' };
   }
 
   private folderScope(folder: vscode.WorkspaceFolder): ConfigScope {
