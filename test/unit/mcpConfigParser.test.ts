@@ -338,13 +338,13 @@ describe('parseMcpConfig', () => {
     });
 
     it('warns about properties a server type does not use and keeps the server', () => {
-      const text = '{ "servers": { "s": { "command": "node", "url": "https://h", "disabled": true } } }';
+      const text = '{ "servers": { "s": { "command": "node", "url": "https://h", "timeout": 30 } } }';
       const parsed = parseMcpConfig(text);
       assert.deepStrictEqual(
         parsed.diagnostics.map((d) => [d.code, d.severity, d.span]),
         [
           ['unknown-property', 'warning', spanOf(text, '"url"')],
-          ['unknown-property', 'warning', spanOf(text, '"disabled"')],
+          ['unknown-property', 'warning', spanOf(text, '"timeout"')],
         ],
       );
       assert.deepStrictEqual(names(parsed), ['s']);
@@ -459,9 +459,9 @@ describe('media/mcp.schema.json', () => {
   "servers": {
     "local": {
       "type": "stdio", "command": "npx", "args": ["-y", "pkg"], "env": { "A": "1", "B": 2, "C": null },
-      "envFile": "\${workspaceFolder}/.env", "cwd": "\${workspaceFolder}"
+      "envFile": "\${workspaceFolder}/.env", "cwd": "\${workspaceFolder}", "disabled": false
     },
-    "remote": { "type": "http", "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer \${input:token}" } },
+    "remote": { "type": "http", "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer \${input:token}" }, "disabled": false },
     "legacy": { "type": "sse", "url": "https://example.com/sse" },
     "implicit": { "url": "https://example.com/mcp" }
   },

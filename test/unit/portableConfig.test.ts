@@ -5,7 +5,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 import { runCli } from '../../src/cli/cli';
+import { DISABLED_IN_FILE } from '../../src/core/host/serverPreparation';
 import { fixtureServer } from './helpers';
+import { createFakeKit, inMemory, toolServer } from './fakeConnectionKit';
+import { serverState, waitForState, workspaceScope } from './hostTestKit';
 
 describe('.mcp.json (portable format)', () => {
   const text = `{
@@ -86,6 +89,37 @@ describe('mcp-host with only a .mcp.json', () => {
       assert.deepStrictEqual((JSON.parse(out[out.length - 1]) as { name: string; state: string }[]).map((s) => [s.name, s.state]), [['basic', 'running']]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("other hosts' keys that change what a server may do", () => {
+  it('"disabled": true is kept and the server stays stopped, saying why; tool lists are said not to be honoured', async () => {
+    const text = `{ "servers": {
+  "off": { "command": "node", "disabled": true, "alwaysAllow": ["write_file"] },
+  "on": { "type": "http", "url": "https://example.com/mcp", "disabled": false, "tools": ["search"], "disabledTools": ["delete"] },
+  "odd": { "command": "node", "disabled": "yes" }
+} }`;
+    const parsed = parseMcpConfig(text);
+    assert.deepStrictEqual(parsed.servers.map((s) => [s.name, s.server.disabled ?? false]), [['off', true], ['on', false]]);
+    assert.deepStrictEqual(parsed.diagnostics.map((d) => [d.code, d.message]), [
+      ['not-honoured', '"alwaysAllow" (tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.'],
+      ['not-honoured', '"tools" (Copilot CLI: which of its tools to offer) is not honoured here: every tool of the server is offered.'],
+      ['not-honoured', '"disabledTools" (tools to leave out) is not honoured here: every tool of the server is offered.'],
+      ['wrong-type', '"disabled" must be true or false, not a string.'],
+    ]);
+
+    let made = 0;
+    const kit = createFakeKit({ off: () => (made++, toolServer('off', ['echo'])) });
+    try {
+      await kit.update(workspaceScope(), [{ ...inMemory('off'), server: { ...inMemory('off').server, disabled: true } }], []);
+      const off = await waitForState(kit, 'off', 'blocked', 5000);
+      assert.deepStrictEqual(off.state, { kind: 'blocked', reason: 'config', message: DISABLED_IN_FILE });
+      await kit.manager.get(off.id)!.start(true);
+      assert.strictEqual(serverState(kit, 'off')?.state.kind, 'blocked', 'a start by hand is refused too');
+      assert.strictEqual(made, 0, 'nothing ran');
+    } finally {
+      await kit.manager.disposeAsync();
     }
   });
 });

@@ -32,8 +32,15 @@ const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', 'sandbox', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
 /** `gallery` and `version`: where a server installed from a registry came from (VS Code writes them too). */
 const ORIGIN_KEYS = ['gallery', 'version'];
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', ...ORIGIN_KEYS]);
-const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', ...ORIGIN_KEYS]);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'disabled', ...ORIGIN_KEYS]);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', 'disabled', ...ORIGIN_KEYS]);
+/** Other hosts' keys that change what a server may do: said in plain words, since they are not honoured here. */
+const FOREIGN_KEYS: Record<string, string> = {
+  tools: '(Copilot CLI: which of its tools to offer) is not honoured here: every tool of the server is offered.',
+  disabledTools: '(tools to leave out) is not honoured here: every tool of the server is offered.',
+  alwaysAllow: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
+  autoApprove: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
+};
 const INPUT_TYPES = ['promptString', 'pickString'] as const;
 const INPUT_KEYS = {
   promptString: new Set(['type', 'id', 'description', 'default', 'password']),
@@ -223,8 +230,14 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
 
   const known = type === 'stdio' ? STDIO_KEYS : REMOTE_KEYS;
   for (const [prop, { key: propKey }] of m) {
-    if (!known.has(prop)) d.add('warning', 'unknown-property', propKey, `Property "${prop}" is not used by ${type} servers; it is ignored.`);
+    if (known.has(prop)) continue;
+    const foreign = Object.hasOwn(FOREIGN_KEYS, prop) ? FOREIGN_KEYS[prop] : undefined;
+    if (foreign) d.add('warning', 'not-honoured', propKey, `"${prop}" ${foreign}`);
+    else d.add('warning', 'unknown-property', propKey, `Property "${prop}" is not used by ${type} servers; it is ignored.`);
   }
+  const disabledNode = m.get('disabled')?.value;
+  if (disabledNode && disabledNode.type !== 'boolean') d.wrongType(disabledNode, '"disabled"', 'true or false');
+  const disabled = disabledNode?.value === true ? { disabled: true } : {};
 
   const checkVariables = (n: Node): void => checkStringVariables(n, inputStatus, d, dialect);
   if (type === 'stdio') {
@@ -240,7 +253,7 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     const sandboxed = m.get('sandboxEnabled')?.value;
     if (sandboxed && sandboxed.type !== 'boolean') d.wrongType(sandboxed, '"sandboxEnabled"', 'true or false');
     if (command === undefined) return undefined;
-    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}) };
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}), ...disabled };
   }
 
   const urlNode = m.get('url')?.value;
@@ -252,7 +265,7 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   const authNode = m.get('auth')?.value;
   const auth = authNode ? parseAuth(authNode, d, checkVariables, url) : undefined;
   if (url === undefined) return undefined;
-  return { type, url, headers, ...(auth ? { auth } : {}) };
+  return { type, url, headers, ...(auth ? { auth } : {}), ...disabled };
 }
 
 /** Before variables are resolved only a written-out scheme can be judged: `${input:url}` may be anything. */

@@ -62,6 +62,8 @@ export interface StdioServerConfig {
   sandboxEnabled?: boolean;
   /** The file's top-level `sandbox` block, given to each server that sets `sandboxEnabled` (none: the defaults alone). */
   sandbox?: SandboxConfig;
+  /** `"disabled": true` (Cline's and Windsurf's key): the server is kept from starting. */
+  disabled?: boolean;
 }
 
 /** How a remote server's tokens are obtained (`auth` in mcp.json). Secrets are `${input:…}` or `${env:…}` as written. */
@@ -105,6 +107,8 @@ export interface RemoteServerConfig {
   url: string;
   headers: Record<string, string>;
   auth?: RemoteAuthConfig;
+  /** `"disabled": true` (Cline's and Windsurf's key): the server is kept from starting. */
+  disabled?: boolean;
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;
