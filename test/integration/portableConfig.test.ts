@@ -109,4 +109,40 @@ describe('.mcp.json at a workspace folder root', function () {
     fs.writeFileSync(portableUri.fsPath, portableText);
     await waitFor(() => !vscode.languages.getDiagnostics(portableUri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), 'fixed');
   });
+
+  it('reads .github/mcp.json in either format, its group of its own, after the two others', async () => {
+    fs.mkdirSync(path.join(dir, '.github'), { recursive: true });
+    write('.github/mcp.json', { mcpServers: { agent: { ...basic('agent'), type: 'local', args: [fixtureServer('basic-server.mjs'), '${AGENT_LABEL:-agent}'] }, shared: basic('again') } });
+    const agent = await running('agent', 'mcp.json');
+    // Under the name the folder has now (the test before renamed it).
+    const folderName = vscode.workspace.workspaceFolders!.find((f) => f.uri.fsPath === dir)!.name;
+    assert.strictEqual(agent.scope.label, `${folderName} (.github/mcp.json)`);
+    assert.strictEqual(agent.scope.kind, 'workspace');
+    assert.ok(trust.some((q) => q.serverName === 'agent' && q.source === path.join(dir, '.github', 'mcp.json')), `trust was asked, naming the file: ${JSON.stringify(trust.map((q) => [q.serverName, q.source]))}`);
+    const uri = vscode.Uri.file(path.join(dir, '.github', 'mcp.json'));
+    const warning = await waitFor(() => vscode.languages.getDiagnostics(uri).find((d) => d.code === 'duplicate-name'), 'the duplicate reported');
+    assert.strictEqual(warning.message, 'Server "shared" is also defined in .vscode/mcp.json, which is the one that runs; this definition is ignored.');
+    // Written as VS Code writes its files: read that way.
+    write('.github/mcp.json', { servers: { agent2: basic('agent2') } });
+    const agent2 = await running('agent2', 'mcp.json');
+    assert.strictEqual(agent2.scope.label, `${folderName} (.github/mcp.json)`);
+    await waitFor(() => !named('agent').length, 'agent gone from the file');
+  });
+
+  it("reads Copilot CLI's ~/.copilot/mcp-config.json as the user's: its own group, no trust question", async () => {
+    const file = path.join(os.homedir(), '.copilot', 'mcp-config.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ mcpServers: { copilot: { type: 'local', command: process.execPath, args: [fixtureServer('basic-server.mjs'), 'copilot'], tools: ['*'] } } }));
+    try {
+      await api.testing.reloadConfiguration();
+      const copilot = await waitFor(() => api.getServers().find((s) => s.name === 'copilot' && s.state.kind === 'running'), 'the Copilot CLI server running');
+      assert.deepStrictEqual([copilot.scope.kind, copilot.scope.label, copilot.scope.configPath], ['user', 'User (Copilot CLI)', file]);
+      assert.ok(!trust.some((q) => q.serverName === 'copilot'), 'no trust question: the user\'s own file');
+      const notHonoured = await waitFor(() => vscode.languages.getDiagnostics(vscode.Uri.file(file)).find((d) => d.code === 'not-honoured'), 'the tools list said not honoured');
+      assert.match(notHonoured.message, /"tools" \(Copilot CLI: which of its tools to offer\) is not honoured here/);
+    } finally {
+      fs.rmSync(file, { force: true });
+      await api.testing.reloadConfiguration();
+    }
+  });
 });

@@ -30,6 +30,8 @@ const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = 
 
 const TOP_LEVEL_KEYS = new Set(['servers', 'inputs', 'sandbox', '$schema']);
 const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
+/** The other names an mcpServers file gives them (Copilot CLI's `local`, Cursor's `streamable-http`). */
+const SERVER_TYPE_ALIASES: Record<string, (typeof SERVER_TYPES)[number]> = { local: 'stdio', 'streamable-http': 'http', streamableHttp: 'http' };
 /** `gallery` and `version`: where a server installed from a registry came from (VS Code writes them too). */
 const ORIGIN_KEYS = ['gallery', 'version'];
 const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'disabled', ...ORIGIN_KEYS]);
@@ -50,11 +52,19 @@ const INPUT_KEYS = {
 type InputStatus = 'valid' | 'invalid';
 
 /**
- * `portable`: the `.mcp.json` of a workspace root (shared with Claude Code, Cursor and Copilot CLI): servers under
- * `mcpServers`, no `inputs`; each server is read like ours, and `${VAR}` / `${VAR:-default}` are environment variables
- * (as those hosts expand them).
+ * How a file lists its servers: `vscode` (`servers` and `inputs`: .vscode/mcp.json, the profile's mcp.json),
+ * `mcpServers` (the file Claude Code, Cursor and Copilot CLI share: a folder's .mcp.json, ~/.copilot/mcp-config.json),
+ * or `either` (.github/mcp.json, written both ways: the file's own keys decide).
  */
-export function parseMcpConfig(text: string, options: { portable?: boolean } = {}): ParsedConfig {
+export type ConfigFormat = VariableDialect | 'either';
+
+/**
+ * Reads a file's servers. In the `mcpServers` format there are no `inputs`; each server is read like ours, `${VAR}` /
+ * `${VAR:-default}` are environment variables and `"type": "local"` is stdio (as those hosts read them).
+ * `portable: true` is the `mcpServers` format.
+ */
+export function parseMcpConfig(text: string, options: { portable?: boolean; format?: ConfigFormat } = {}): ParsedConfig {
+  const format: ConfigFormat = options.format ?? (options.portable ? 'mcpServers' : 'vscode');
   const errors: ParseError[] = [];
   // A file the user has just created (empty, or only comments) is an empty configuration, not a broken one.
   const root = parseTree(text, errors, { allowTrailingComma: true, allowEmptyContent: true });
@@ -75,11 +85,12 @@ export function parseMcpConfig(text: string, options: { portable?: boolean } = {
       ],
       syntaxBroken: true,
       rejectedServers: [],
+      dialect: format === 'mcpServers' ? 'mcpServers' : 'vscode',
     };
   }
 
   const d = new Diagnostics();
-  const result: ParsedConfig = { servers: [], inputs: [], diagnostics: d.list, syntaxBroken: false, rejectedServers: [] };
+  const result: ParsedConfig = { servers: [], inputs: [], diagnostics: d.list, syntaxBroken: false, rejectedServers: [], dialect: format === 'mcpServers' ? 'mcpServers' : 'vscode' };
   if (!root) return result;
   if (root.type !== 'object') {
     d.wrongType(root, 'An mcp.json file', 'an object with "servers" and "inputs"');
@@ -87,7 +98,10 @@ export function parseMcpConfig(text: string, options: { portable?: boolean } = {
   }
 
   const top = members(root, d);
-  if (options.portable) return parsePortable(text, top, d, result);
+  if (format === 'mcpServers' || (format === 'either' && top.has('mcpServers') && !top.has('servers'))) {
+    result.dialect = 'mcpServers';
+    return parsePortable(text, top, d, result);
+  }
   for (const [name, { key }] of top) {
     if (TOP_LEVEL_KEYS.has(name)) continue;
     const hint = name === 'mcpServers' ? ' (this is the Claude Desktop name: VS Code and this extension read "servers")' : '';
@@ -216,11 +230,12 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
       d.wrongType(typeNode, '"type"', 'a string');
       return undefined;
     }
-    if (!SERVER_TYPES.includes(typeNode.value)) {
+    const alias = dialect === 'mcpServers' && Object.hasOwn(SERVER_TYPE_ALIASES, typeNode.value) ? SERVER_TYPE_ALIASES[typeNode.value] : undefined;
+    if (!SERVER_TYPES.includes(typeNode.value) && !alias) {
       d.error('unknown-type', typeNode, `Unknown server type "${typeNode.value}": use "stdio", "http" or "sse".`);
       return undefined;
     }
-    type = typeNode.value;
+    type = alias ?? typeNode.value;
   } else if (m.has('command')) type = 'stdio';
   else if (m.has('url')) type = 'http';
   else {

@@ -162,6 +162,8 @@ export interface ParsedConfig {
   syntaxBroken: boolean;
   /** Names of server entries left out of `servers` because of errors: callers keep their last good definition. */
   rejectedServers: string[];
+  /** How the file was read: VS Code's `servers`, or `mcpServers` (its variables then read as that format's). */
+  dialect: VariableDialect;
 }
 
 /** A server definition the host can start: resolved, identified and hashed. */

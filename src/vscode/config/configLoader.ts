@@ -1,12 +1,14 @@
-// Finds, watches and applies every mcp.json of the window: one per workspace folder (.vscode/mcp.json), the portable
-// .mcp.json at a folder's root (`mcpServers`, shared with other tools), and the user's own. Problems go to the Problems
-// panel at their exact range; a broken file keeps its last good servers. A name in both of a folder's files runs once,
-// from .vscode/mcp.json; the .mcp.json entry gets a warning.
+// Finds, watches and applies every MCP configuration file of the window: each workspace folder's .vscode/mcp.json,
+// .mcp.json (`mcpServers`, shared with Claude Code, Cursor and Copilot CLI) and .github/mcp.json (read by Copilot's
+// agent), and the user's own: the profile's mcp.json and Copilot CLI's ~/.copilot/mcp-config.json. Each file is a
+// group of its own. Problems go to the Problems panel at their exact range; a broken file keeps its last good servers.
+// A name defined in several files of a folder (or of the user's) runs once, from the first of them in that order; the
+// later entries get a warning.
 import { promises as fs } from 'fs';
 import vscode = require('vscode');
-import { portableConfigUri, workspaceConfigUri } from './configUris';
+import { FOLDER_FILES, userFiles, type ConfigFile } from './configUris';
 import { positionAt, withLastGoodServers } from '../../core/config/lastGoodConfig';
-import { parseMcpConfig } from '../../core/config/mcpConfigParser';
+import { parseMcpConfig, type ConfigFormat } from '../../core/config/mcpConfigParser';
 import type { ConfigDiagnostic, ConfigScope, ParsedConfig, RawServerEntry } from '../../core/config/serverDefinition';
 import { rootsFromFolders } from '../../core/host/roots';
 import { SerialQueue } from '../../core/common/serialQueue';
@@ -30,16 +32,19 @@ export interface ConfigProblem {
 interface WatchedFile {
   scope: ConfigScope;
   uri: vscode.Uri;
+  format: ConfigFormat;
+  /** The file as a message names it. */
+  where: string;
   watcher: vscode.FileSystemWatcher;
   lastGood?: RawServerEntry[];
   problem?: ConfigProblem;
   timer?: NodeJS.Timeout;
   /** Loads run one at a time, so two quick saves never apply out of order. */
   queue: SerialQueue;
-  /** A folder's .mcp.json: read as `mcpServers`; its names also in `shadowedBy` (the folder's .vscode/mcp.json) are not run. */
-  portable?: { shadowedBy: string };
-  /** A folder's .vscode/mcp.json: the .mcp.json re-read after each of its loads. */
-  portableSibling?: string;
+  /** The files before this one in its group (its folder's, or the user's): their names are not run from this one. */
+  shadowedBy: string[];
+  /** The next file of its group, read again after each load of this one (the names it may run depend on this one's). */
+  next?: string;
   /** The text last applied: a watcher's event for a file whose text did not change applies nothing again. */
   appliedText?: string;
 }
@@ -61,42 +66,40 @@ export class ConfigLoader implements vscode.Disposable {
     this.disposables.push(vscode.workspace.onDidChangeWorkspaceFolders((e) => void this.onFoldersChanged(e)));
     this.updateRoots();
     const loads = (vscode.workspace.workspaceFolders ?? []).map((f) => this.watchFolder(f));
-    loads.push(
-      this.watch({ kind: 'user', key: 'user', label: 'User', configPath: this.userConfigUri.fsPath }, this.userConfigUri),
-    );
+    loads.push(this.watchGroup(userFiles(this.userConfigUri), (file) => ({ kind: 'user', key: file.key, label: file.label, configPath: fsPathOf(file.uri), ...dialectOf(file.format) })));
     await Promise.all(loads);
   }
 
-  /** A folder's .vscode/mcp.json, then its .mcp.json (which knows the names the first one defines). */
-  private async watchFolder(folder: vscode.WorkspaceFolder): Promise<void> {
-    const scope = this.folderScope(folder);
-    const portable = this.portableScope(folder);
-    await this.watch(scope, workspaceConfigUri(folder), { portableSibling: portable.key });
-    await this.watch(portable, portableConfigUri(folder), { portable: { shadowedBy: scope.key } });
+  /** A folder's files, in order: each one knows the names the ones before it define. */
+  private watchFolder(folder: vscode.WorkspaceFolder): Promise<void> {
+    return this.watchGroup(
+      FOLDER_FILES.map((file) => file.of(folder)),
+      (file) => this.folderScope(folder, file),
+    );
   }
 
-  private portableScope(folder: vscode.WorkspaceFolder): ConfigScope {
-    const uri = portableConfigUri(folder);
-    return { ...this.folderScope(folder), key: uri.toString(), label: `${folder.name} (.mcp.json)`, configPath: uri.scheme === 'file' ? uri.fsPath : uri.toString(), dialect: 'mcpServers' };
+  private async watchGroup(files: ConfigFile[], scopeOf: (file: ConfigFile) => ConfigScope): Promise<void> {
+    const keys = files.map((f) => scopeOf(f).key);
+    for (const [i, file] of files.entries()) {
+      await this.watch(scopeOf(file), file, keys.slice(0, i), keys[i + 1]);
+    }
   }
 
-  private folderScope(folder: vscode.WorkspaceFolder): ConfigScope {
+  private folderScope(folder: vscode.WorkspaceFolder, file: ConfigFile = FOLDER_FILES[0].of(folder)): ConfigScope {
     return {
       kind: 'workspace',
-      key: folder.uri.toString(),
-      label: folder.name,
+      key: file.key,
+      label: file.label,
       folderPath: folder.uri.scheme === 'file' ? folder.uri.fsPath : undefined,
-      configPath: workspaceConfigUri(folder).fsPath,
+      configPath: fsPathOf(file.uri),
+      ...dialectOf(file.format),
     };
   }
 
   private async onFoldersChanged(e: vscode.WorkspaceFoldersChangeEvent) {
     this.updateRoots();
     this.renameFolders();
-    await Promise.all([
-      ...e.removed.flatMap((f) => [this.unwatch(f.uri.toString()), this.unwatch(portableConfigUri(f).toString())]),
-      ...e.added.map((f) => this.watchFolder(f)),
-    ]);
+    await Promise.all([...e.removed.flatMap((f) => FOLDER_FILES.map((file) => this.unwatch(file.of(f).key))), ...e.added.map((f) => this.watchFolder(f))]);
   }
 
   /**
@@ -105,14 +108,12 @@ export class ConfigLoader implements vscode.Disposable {
    */
   private renameFolders(): void {
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const file = this.files.get(folder.uri.toString());
-      if (!file || file.scope.label === folder.name) continue;
-      const portable = this.files.get(portableConfigUri(folder).toString());
-      for (const [watched, scope] of [
-        [file, this.folderScope(folder)],
-        [portable, this.portableScope(folder)],
-      ] as const) {
+      const first = this.files.get(FOLDER_FILES[0].of(folder).key);
+      if (!first || first.scope.label === folder.name) continue;
+      for (const file of FOLDER_FILES.map((f) => f.of(folder))) {
+        const watched = this.files.get(file.key);
         if (!watched) continue;
+        const scope = { ...this.folderScope(folder, file), ...dialectOf(watched.scope.dialect ?? file.format) };
         watched.scope = scope;
         this.manager.renameScope(scope);
         if (watched.problem) this.setProblem(watched, { ...watched.problem, scope });
@@ -128,10 +129,9 @@ export class ConfigLoader implements vscode.Disposable {
     this.manager.setRoots(rootsFromFolders(folders));
   }
 
-  private watch(scope: ConfigScope, uri: vscode.Uri, kind: Pick<WatchedFile, 'portable' | 'portableSibling'> = {}): Promise<void> {
-    const base = vscode.Uri.joinPath(uri, '..');
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(base, uri.path.slice(uri.path.lastIndexOf('/') + 1)));
-    const file: WatchedFile = { scope, uri, watcher, queue: new SerialQueue(), ...kind };
+  private watch(scope: ConfigScope, { uri, format, where, watch }: ConfigFile, shadowedBy: string[], next: string | undefined): Promise<void> {
+    const watcher = vscode.workspace.createFileSystemWatcher(watch);
+    const file: WatchedFile = { scope, uri, format, where, watcher, queue: new SerialQueue(), shadowedBy, next };
     this.files.set(scope.key, file);
     const schedule = () => {
       clearTimeout(file.timer);
@@ -191,9 +191,9 @@ export class ConfigLoader implements vscode.Disposable {
       void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${plainText(e.message)}`);
       return true;
     });
-    // The folder's .mcp.json depends on the names this file defines: read again, and applied again if they may have changed.
-    const sibling = file.portableSibling ? this.files.get(file.portableSibling) : undefined;
-    return sibling ? loaded.then((applied) => this.load(sibling, skipUnchanged && !applied)) : loaded.then(() => undefined);
+    // The next file of the group depends on the names this one defines: read again, and applied again if they may have changed.
+    const next = file.next ? this.files.get(file.next) : undefined;
+    return next ? loaded.then((applied) => this.load(next, skipUnchanged && !applied)) : loaded.then(() => undefined);
   }
 
   /** Whether the file was applied (false: it was skipped, unchanged, or is no longer watched). */
@@ -213,8 +213,11 @@ export class ConfigLoader implements vscode.Disposable {
     }
     if (skipUnchanged && text === file.appliedText) return false;
     file.appliedText = undefined;
-    const parsed = parseMcpConfig(text, { portable: !!file.portable });
-    if (file.portable) shadow(parsed, new Set((this.files.get(file.portable.shadowedBy)?.lastGood ?? []).map((s) => s.name)));
+    const parsed = parseMcpConfig(text, { format: file.format });
+    // .github/mcp.json is written both ways: its variables are read as its own keys say.
+    if (parsed.dialect !== (file.scope.dialect ?? 'vscode')) file.scope = { ...file.scope, ...dialectOf(parsed.dialect) };
+    const earlier = file.shadowedBy.map((key) => this.files.get(key)).filter((f): f is WatchedFile => !!f);
+    shadow(parsed, earlier.flatMap((f) => (f.lastGood ?? []).map((s) => ({ name: s.name, where: f.where }))));
     const diagnostics = parsed.diagnostics.map((d) => toDiagnostic(text, d));
     this.setDiagnostics(file.uri, diagnostics);
     const errors = diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
@@ -244,12 +247,13 @@ export class ConfigLoader implements vscode.Disposable {
   }
 }
 
-/** Leaves out the servers of a .mcp.json that the folder's .vscode/mcp.json defines too, with a warning on each. */
-function shadow(parsed: ParsedConfig, names: Set<string>): void {
+/** Leaves out the servers an earlier file of the group defines too, with a warning on each. */
+function shadow(parsed: ParsedConfig, earlier: { name: string; where: string }[]): void {
   parsed.servers = parsed.servers.filter((s) => {
-    if (!names.has(s.name)) return true;
+    const first = earlier.find((e) => e.name === s.name);
+    if (!first) return true;
     parsed.diagnostics.push({
-      message: `Server "${s.name}" is also defined in .vscode/mcp.json, which is the one that runs; this definition is ignored.`,
+      message: `Server "${s.name}" is also defined in ${first.where}, which is the one that runs; this definition is ignored.`,
       span: s.nameSpan,
       severity: 'warning',
       code: 'duplicate-name',
@@ -258,6 +262,10 @@ function shadow(parsed: ParsedConfig, names: Set<string>): void {
   });
   parsed.diagnostics.sort((a, b) => a.span.offset - b.span.offset);
 }
+
+const dialectOf = (format: ConfigFormat | ConfigScope['dialect']): Pick<ConfigScope, 'dialect'> => (format === 'mcpServers' ? { dialect: 'mcpServers' } : {});
+
+const fsPathOf = (uri: vscode.Uri): string => (uri.scheme === 'file' ? uri.fsPath : uri.toString());
 
 function toDiagnostic(text: string, d: ConfigDiagnostic): vscode.Diagnostic {
   const start = positionAt(text, d.span.offset);

@@ -1,10 +1,54 @@
-// Where a workspace folder's configuration files are: class-free, so both bundles may use it.
+// Where the MCP configuration files are: a workspace folder's, and the user's. Class-free, so both bundles may use it.
+import * as os from 'os';
+import * as path from 'path';
 import vscode = require('vscode');
+import type { ConfigFormat } from '../../core/config/mcpConfigParser';
+
+/** One configuration file: where it is, how it lists servers, its scope's key and label, and how messages name it. */
+export interface ConfigFile {
+  uri: vscode.Uri;
+  format: ConfigFormat;
+  /** The scope's key: the folder's URI for its .vscode/mcp.json (as trust and server ids have always used), else the file's. */
+  key: string;
+  /** The group's label in the views. */
+  label: string;
+  /** The file as a message names it. */
+  where: string;
+  /** What its watcher watches: a folder's file from the folder (its own folder, .vscode or .github, may come later). */
+  watch: vscode.RelativePattern;
+}
 
 export function workspaceConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
   return vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
 }
 
-export function portableConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
-  return vscode.Uri.joinPath(folder.uri, '.mcp.json');
+/**
+ * A folder's files, in the order their servers win a name: .vscode/mcp.json (VS Code's), .mcp.json (the file Claude
+ * Code, Cursor, Copilot CLI and VS Code 1.140's Add Server share), .github/mcp.json (Copilot's agent reads it).
+ */
+export const FOLDER_FILES: readonly { of(folder: vscode.WorkspaceFolder): ConfigFile }[] = [
+  { of: (folder) => ({ uri: workspaceConfigUri(folder), format: 'vscode', key: folder.uri.toString(), label: folder.name, where: '.vscode/mcp.json', watch: new vscode.RelativePattern(folder, '.vscode/mcp.json') }) },
+  { of: (folder) => fileIn(folder, ['.mcp.json'], 'mcpServers') },
+  { of: (folder) => fileIn(folder, ['.github', 'mcp.json'], 'either') },
+];
+
+function fileIn(folder: vscode.WorkspaceFolder, segments: string[], format: ConfigFormat): ConfigFile {
+  const uri = vscode.Uri.joinPath(folder.uri, ...segments);
+  const where = segments.join('/');
+  return { uri, format, key: uri.toString(), label: `${folder.name} (${where})`, where, watch: new vscode.RelativePattern(folder, where) };
+}
+
+/** Copilot CLI's user file: `$COPILOT_HOME/mcp-config.json`, by default `~/.copilot/mcp-config.json`. */
+export function copilotConfigPath(env: Record<string, string | undefined> = process.env): string {
+  return path.join(env.COPILOT_HOME || path.join(os.homedir(), '.copilot'), 'mcp-config.json');
+}
+
+/** The user's files, in the order their servers win a name: the profile's mcp.json, then Copilot CLI's. */
+export function userFiles(profileConfigUri: vscode.Uri): ConfigFile[] {
+  const copilot = vscode.Uri.file(copilotConfigPath());
+  const inItsFolder = (uri: vscode.Uri) => new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), uri.path.slice(uri.path.lastIndexOf('/') + 1));
+  return [
+    { uri: profileConfigUri, format: 'vscode', key: 'user', label: 'User', where: 'your user mcp.json', watch: inItsFolder(profileConfigUri) },
+    { uri: copilot, format: 'mcpServers', key: copilot.toString(), label: 'User (Copilot CLI)', where: copilotConfigPath().replace(os.homedir(), '~'), watch: inItsFolder(copilot) },
+  ];
 }

@@ -19,8 +19,9 @@ import type { HostDialogs, TrustQuestion } from '../dialogs/dialogRouter';
 
 type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
 
+/** The file the question names: a folder's .vscode/mcp.json by the folder's name, any other file by its path. */
 const sourceOf = ({ scope }: Definition): string =>
-  scope.kind === 'workspace' && path.basename(scope.configPath) !== '.mcp.json' ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath;
+  scope.kind === 'workspace' && scope.configPath.endsWith(`${path.sep}.vscode${path.sep}mcp.json`) ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath;
 
 /** Run Confined, when the host planned a confined start: what it allows, or why this machine cannot confine. */
 function confinedOffer(facts: TrustFacts): ConfinedOffer | undefined {
