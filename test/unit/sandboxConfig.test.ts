@@ -62,7 +62,8 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
 }`;
     const parsed = parseMcpConfig(text);
     const byCode = (code: string) => parsed.diagnostics.filter((d) => d.code === code).map((d) => d.message);
-    assert.deepStrictEqual(byCode('invalid-sandbox-domain'), ['"https://api.github.com/repos" is not a domain such as "api.example.com" or "*.example.com" (no scheme, no path).', '"not a domain" is not a domain such as "api.example.com" or "*.example.com" (no scheme, no path).']);
+    const such = 'is not a domain such as "api.example.com", "*.example.com" or "localhost:6379" (no scheme, no path; a wildcard needs a name with a dot after it).';
+    assert.deepStrictEqual(byCode('invalid-sandbox-domain'), [`"https://api.github.com/repos" ${such}`, `"not a domain" ${such}`]);
     const wrong = byCode('wrong-type');
     assert.ok(wrong.includes('"sandboxEnabled" must be true or false, not a string.'), wrong.join('\n'));
     assert.ok(wrong.includes('"sandbox.filesystem.allowWrite" must be an array of strings, not a string.'), wrong.join('\n'));
