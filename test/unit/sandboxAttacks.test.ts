@@ -26,7 +26,9 @@ const text = (r: { content?: unknown }) => ((r.content as { text?: string }[] | 
 
 /** The protected set the README lists: in every folder a confined server may write (and those above it that it may). */
 const PROTECTED = {
-  files: ['.mcp.json', '.gitconfig', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua', '.ripgreprc'],
+  files: ['.mcp.json', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua'],
+  /** Read from the home folder only (never writable): protected where they are. */
+  homeFiles: ['.gitconfig', '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.ripgreprc'],
   folders: ['.vscode', '.idea', '.github', '.devcontainer', '.claude', '.cursor', '.husky', '.cargo', 'node_modules/.bin', '.venv/bin'],
   gitFiles: ['config', 'config.worktree', 'commondir', 'gitdir'],
   gitFolders: ['hooks', 'info', 'modules', 'worktrees'],
@@ -37,7 +39,8 @@ const PLANTED = 'planted by a confined server';
 function protectedTargets(dir: string): string[] {
   const dotGit = path.join(dir, '.git');
   const git = fs.existsSync(dotGit) ? [...PROTECTED.gitFiles.map((f) => path.join(dotGit, f)), ...PROTECTED.gitFolders.map((f) => path.join(dotGit, f, 'planted'))] : [path.join(dotGit, 'config'), path.join(dotGit, 'HEAD')];
-  return [...PROTECTED.files.map((f) => path.join(dir, f)), ...PROTECTED.folders.map((f) => path.join(dir, f, 'planted')), ...git];
+  const home = PROTECTED.homeFiles.map((f) => path.join(dir, f)).filter((f) => fs.existsSync(f));
+  return [...PROTECTED.files.map((f) => path.join(dir, f)), ...home, ...PROTECTED.folders.map((f) => path.join(dir, f, 'planted')), ...git];
 }
 
 const allowing = (...allowWrite: string[]): SandboxConfig => {
@@ -149,6 +152,8 @@ describe('issue 39: a confined server never plants what later runs unconfined (r
 
   it('every protected path refuses the confined server, from the working directory, from a subfolder, and through allowWrite of the workspace', async () => {
     const inWs = allowing(ws);
+    // Shell files where a repository keeps them (they are protected where they are).
+    for (const dir of [ws, path.join(ws, 'sub')]) for (const f of PROTECTED.homeFiles) fs.writeFileSync(path.join(dir, f), '# mine\n');
     for (const [cwd, sandbox, dirs] of [[ws, emptySandboxConfig(), [ws]], [path.join(ws, 'sub'), emptySandboxConfig(), [path.join(ws, 'sub')]], [path.join(ws, 'sub'), inWs, [ws, path.join(ws, 'sub')]]] as const) {
       const call = await startConfined({ cwd, sandbox });
       const targets = dirs.flatMap(protectedTargets);

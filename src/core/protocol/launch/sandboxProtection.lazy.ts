@@ -7,12 +7,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-/** Files read as settings (some of them run commands) by git, npm, yarn, pnpm, direnv, shells, vim, ripgrep, MCP hosts. */
-export const PROTECTED_FILES = [
-  '.mcp.json', '.gitconfig', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc',
-  '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin',
-  '.exrc', '.vimrc', '.nvimrc', '.nvim.lua', '.ripgreprc',
-];
+/** Files read as settings (some of them run commands) in the folder they are in: by MCP hosts, git, npm, yarn, pnpm, direnv, vim. */
+export const PROTECTED_FILES = ['.mcp.json', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua'];
+/**
+ * Shell, git and ripgrep settings, read from the home folder only (which is never writable): protected where they
+ * are, not made where they are not (each made one is an empty file in the folder while the server runs).
+ */
+export const HOME_FILES = ['.gitconfig', '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.ripgreprc'];
 /** Folders of settings, tasks and hooks (editors, CI and dev containers, agents, git hooks, cargo), and of programs a run puts first on PATH. */
 export const PROTECTED_FOLDERS = ['.vscode', '.idea', '.github', '.devcontainer', '.claude', '.cursor', '.husky', '.cargo', 'node_modules/.bin', '.venv/bin'];
 /**
@@ -86,7 +87,7 @@ function ensureCommondir(gitDir: string): void {
 
 /** The paths to deny in one folder the server may write. */
 function protectedIn(dir: string): string[] {
-  const out = PROTECTED_FILES.map((f) => path.join(dir, f));
+  const out = [...PROTECTED_FILES, ...HOME_FILES.filter((f) => exists(path.join(dir, f)))].map((f) => path.join(dir, f));
   for (const f of PROTECTED_FOLDERS) out.push(exists(path.join(dir, f)) ? path.join(dir, f) : path.join(dir, f, ABSENT_CHILD));
   const dotGit = path.join(dir, '.git');
   if (!exists(dotGit)) out.push(path.join(dotGit, 'config'));
@@ -120,6 +121,12 @@ export function protectedWrites(roots: readonly string[], ctx: ProtectionContext
   return [...new Set(out)];
 }
 
+/**
+ * The names an absent protected file is held by (an empty placeholder while the server runs), for the server's own
+ * git to leave out of what it lists and adds: they are not its files. Also the runtime's own (shell files, .gitconfig).
+ */
+export const PLACEHOLDER_NAMES = [...new Set([...PROTECTED_FILES, ...HOME_FILES, 'gitdir', 'config.worktree'])];
+
 /** Path segments that mark a protected place wherever they appear in a path (a rule inside one is refused). */
 const PROTECTED_SEGMENTS = new Set(['.git', ...PROTECTED_FOLDERS.map((f) => f.split('/')[0]).filter((f) => f !== 'node_modules' && f !== '.venv')]);
 
@@ -134,7 +141,7 @@ export function allowRuleProblem(p: string, ctx: ProtectionContext, pathExists: 
   if (inside(ctx.home, p) && path.relative(ctx.home, p).startsWith('.')) return 'it is among the settings in your home folder';
   const segments = p.split(path.sep);
   const at = segments.findIndex((s, i) => PROTECTED_SEGMENTS.has(s) || (s === 'node_modules' && segments[i + 1] === '.bin') || (s === '.venv' && segments[i + 1] === 'bin'));
-  if (at >= 0 || PROTECTED_FILES.includes(path.basename(p))) return 'programs outside the sandbox take settings or run programs from there';
+  if (at >= 0 || PROTECTED_FILES.includes(path.basename(p)) || HOME_FILES.includes(path.basename(p))) return 'programs outside the sandbox take settings or run programs from there';
   if (!pathExists(p)) return 'it did not exist when the server started, and the sandbox allows only paths that exist (to let it create files in a folder, add the folder to sandbox.filesystem.allowWrite yourself)';
   return undefined;
 }

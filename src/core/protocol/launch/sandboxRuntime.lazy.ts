@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { PlannedSandbox } from '../../config/launchPlan';
 import { runnerCacheEnv } from './sandboxPolicy.lazy';
-import { inside, protectedWrites } from './sandboxProtection.lazy';
+import { inside, PLACEHOLDER_NAMES, protectedWrites } from './sandboxProtection.lazy';
 
 export type SandboxSupport = { ok: true } | { ok: false; reason: string };
 
@@ -107,6 +107,17 @@ export function readableAround(readable: readonly string[], writable: readonly s
   return [...new Set(out)];
 }
 
+/**
+ * The runtime's placeholders of absent protected files are empty files while the server runs: its own git leaves them
+ * out (an excludes file given as one more `GIT_CONFIG_*` entry, after any the environment has), so that its status is
+ * the repository's and `git add -A` adds nothing of them.
+ */
+function placeholdersUnlisted(env: Readonly<Record<string, string>>, excludes: string): Record<string, string> {
+  const count = Number(env.GIT_CONFIG_COUNT);
+  const n = Number.isInteger(count) && count >= 0 && count < 1000 ? count : 0;
+  return { GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: 'core.excludesFile', [`GIT_CONFIG_VALUE_${n}`]: excludes };
+}
+
 /** A path the runtime takes as that very name, never as a pattern (a folder may be called `[WIP] x`). */
 const literal = (p: string) => ({ path: p, literal: true as const });
 
@@ -160,6 +171,8 @@ export function confinedCommand(sandbox: PlannedSandbox, command: string, execut
     fs.mkdirSync(tempDir);
     const settings = path.join(dir, 'settings.json');
     fs.writeFileSync(settings, JSON.stringify(runtimeSettings(sandbox, tempDir, env), null, 2), { mode: 0o600 });
+    const excludes = path.join(dir, 'git-excludes');
+    fs.writeFileSync(excludes, PLACEHOLDER_NAMES.map((n) => `/${n}\n`).join(''));
     return {
       // The extension host's own Node (Electron's, run as Node): nothing else needs to be installed.
       command: process.execPath,
@@ -168,6 +181,7 @@ export function confinedCommand(sandbox: PlannedSandbox, command: string, execut
         ...env,
         ...(sandbox.cache ? runnerCacheEnv(command, sandbox.cache) : {}),
         ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+        ...placeholdersUnlisted(env, excludes),
         CLAUDE_CODE_TMPDIR: tempDir,
         // Node's fetch goes through the sandbox's proxy only when asked to (Node 22.21 and later); DNS fails otherwise.
         NODE_USE_ENV_PROXY: '1',
