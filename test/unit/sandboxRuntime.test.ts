@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
@@ -137,6 +138,22 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     assert.match(text(await call('read_text_file', { path: path.join(ws, 'notes.txt') })), /workspace notes/);
     assert.match(text(await call('write_file', { path: path.join(ws, 'new.txt'), content: 'from fs' })), /Successfully wrote/);
     assert.strictEqual(fs.readFileSync(path.join(ws, 'new.txt'), 'utf8'), 'from fs');
+  });
+
+  it('a git server runs confined: it reads the repository\'s state and commits; an unconfined git sees the commit, and runs as before', async () => {
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: ws, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'u', GIT_AUTHOR_EMAIL: 'u@example.com', GIT_COMMITTER_NAME: 'u', GIT_COMMITTER_EMAIL: 'u@example.com' } });
+    for (const args of [['init', '-q'], ['add', 'notes.txt'], ['commit', '-q', '-m', 'first']]) assert.strictEqual(git(...args).status, 0);
+    const call = await startProbe(confined([fixtureServer('git-server.mjs')]));
+    // Its own git lists the repository's files only (not the sandbox's placeholders of absent protected files).
+    assert.strictEqual(text(await call('status', {})), '');
+    const committed = await call('commit', { path: 'from-server.txt', text: 'committed confined', message: 'from the confined git server' });
+    assert.ok(!committed.isError, text(committed));
+    assert.match(text(await call('log', {})), /from the confined git server[\s\S]*first/);
+    await kit.manager.disposeAsync();
+    const log = git('log', '--oneline');
+    assert.strictEqual(log.status, 0, log.stderr);
+    assert.match(log.stdout, /from the confined git server/);
+    assert.strictEqual(git('status', '--porcelain').stdout, '');
   });
 
   it('where the sandbox cannot run, the server is not started, with the reason; it never runs unconfined by itself', async () => {
