@@ -121,6 +121,9 @@ describe('issue 39: a confined server never plants what later runs unconfined (r
     assert.ok(fs.existsSync(path.join(ws, '.common', 'objects')), 'the copy was made');
     await call('write', { path: path.join(ws, '.common', 'config'), text: `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "${plantedCommand()}; false"\n` });
     await call('write', { path: path.join(ws, '.git', 'commondir'), text: '../.common\n' });
+    // Nor by putting the copy in the repository's place.
+    const moved = JSON.parse(text(await call('run', { command: 'sh', args: ['-c', 'mv .git .moved && mv .common .git'], cwd: ws })));
+    assert.notStrictEqual(moved.status, 0, 'the repository was moved aside');
     await kit!.manager.disposeAsync();
     const status = git(ws, 'status', '--porcelain');
     assert.ok(!ran(), 'core.fsmonitor of the planted copy ran');
