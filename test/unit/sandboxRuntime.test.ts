@@ -175,7 +175,8 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
   it('the mcp-host command line runs a confined server confined: a write outside is refused, the trust question says confined', async () => {
     fs.mkdirSync(path.join(ws, '.vscode'));
     fs.writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers: { probe: { command: process.execPath, args: [probe], sandboxEnabled: true } } }));
-    const run = (args: string[], answers: string[]) => runMcpHost(ws, args, answers);
+    // Its user mcp.json (and so the confined servers' own caches beside it) in the test's folder, not the real one.
+    const run = (args: string[], answers: string[]) => runMcpHost(ws, args, answers, { ...process.env, MCP_HOST_USER_CONFIG: path.join(outside, 'user', 'mcp.json') });
     const refused = await run(['call', 'probe', 'write', JSON.stringify({ path: path.join(outside, 'cli.txt'), text: 'x' })], ['y', 'y']);
     assert.match(refused.stderr, /Confined: writes only /);
     assert.match(refused.stdout + refused.stderr, /EROFS/);
