@@ -189,19 +189,20 @@ function webviewOptions({ production = false, outdir = 'dist' } = {}) {
 }
 
 /**
- * The sandbox runtime that confined servers run in (@anthropic-ai/sandbox-runtime's `srt` command line), as one file
- * of its own beside its seccomp helpers, for the package (which holds no node_modules): run as a separate process,
- * never loaded by the extension's bundles.
+ * The sandbox runtime that confined servers run in (@anthropic-ai/sandbox-runtime), with our launcher of it
+ * (src/core/protocol/launch/sandboxLauncher.mts: the runtime's `srt` for one command, its denials on a channel of
+ * their own), as one file beside the runtime's seccomp helpers, for the package (which holds no node_modules): run as a
+ * separate process, never loaded by the extension's bundles.
  */
 const SANDBOX_RUNTIME = path.join('node_modules', '@anthropic-ai', 'sandbox-runtime');
 function sandboxRuntimeOptions({ production = false, outdir = 'dist' } = {}) {
   return {
-    entryPoints: [path.join(SANDBOX_RUNTIME, 'dist', 'cli.js')],
+    entryPoints: [path.join('src', 'core', 'protocol', 'launch', 'sandboxLauncher.mts')],
     bundle: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    outfile: path.join(outdir, 'sandbox-runtime', 'cli.mjs'),
+    outfile: path.join(outdir, 'sandbox-runtime', 'launcher.mjs'),
     // Its CommonJS dependencies require Node's modules: an ES module has no `require` of its own.
     banner: { js: "import { createRequire as __srtRequire } from 'node:module'; const require = __srtRequire(import.meta.url);" },
     // Windows only, optional.

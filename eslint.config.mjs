@@ -20,7 +20,7 @@ export default defineConfig(
     ],
   },
   {
-    files: ['src/**/*.ts', 'test/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.mts', 'test/**/*.ts'],
     // Everything recommended passes as the code is; the few deliberate exceptions carry an eslint-disable with a reason.
     extends: [js.configs.recommended, tseslint.configs.recommended],
     languageOptions: {

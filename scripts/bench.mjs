@@ -60,10 +60,10 @@ const esbuild = require('esbuild');
 const { Client } = require('@modelcontextprotocol/client');
 const { StdioClientTransport } = require('@modelcontextprotocol/client/stdio');
 const core = (file) => require(path.join(repoRoot, 'out', 'src', 'core', file));
-const { createCoreHost } = core('host/createCoreHost.js');
-const { createConnection } = core('protocol/serverConnection.js');
-const { planLaunch } = core('protocol/launch/launchPlanner.js');
-const { ActiveToolCalls } = core('host/activeToolCalls.js');
+const { createCoreHost } = core('createCoreHost.js');
+const { createConnection } = core('protocol/serverConnection.lazy.js');
+const { planLaunch } = core('protocol/launch/launchPlanner.lazy.js');
+const { ActiveToolCalls } = core('features/tools/activeToolCalls.js');
 const { ToolCaller } = core('features/tools/toolCaller.js');
 const { ToolConsent } = core('features/tools/toolConsent.js');
 const { ResourceService } = core('features/resources/resourceService.js');
@@ -164,7 +164,7 @@ const entry = (name, env = {}, extra = {}) => ({ name, server: { type: 'stdio', 
 /** Our host, started on `count` bench servers (user servers: no trust prompt), resolved once all run. */
 async function startOurs(count, env = {}, extra = {}) {
   const logs = new Map();
-  const { registry, permissions } = createCoreHost({
+  const { manager: registry, permissions } = createCoreHost({
     clientInfo: { name: 'mcp-host-bench', version: '0' },
     createConnection,
     planLaunch,

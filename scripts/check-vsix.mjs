@@ -45,7 +45,7 @@ function zipEntries(file) {
 }
 
 /** What a user's .vsix may hold: the manifest, the bundles (activation, host, the app view's webview script), media, and the package's own documents. */
-const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/(extension|launch|host|webview\/appFrame)\.js|dist\/sandbox-runtime\/(cli\.mjs|vendor\/seccomp\/(x64|arm64)\/apply-seccomp)|media\/.+))$/i;
+const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/(extension|launch|host|webview\/appFrame)\.js|dist\/sandbox-runtime\/(launcher\.mjs|vendor\/seccomp\/(x64|arm64)\/apply-seccomp)|media\/.+))$/i;
 
 async function main() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -28,7 +28,7 @@ import { planLaunch } from '../core/protocol/launch/launchPlanner.lazy';
 import { createConnection } from '../core/protocol/serverConnection.lazy';
 import { MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
 import { parseArgs, USAGE, type CliOptions } from './cliArguments';
-import { runRegistryCommand } from './registryCommands';
+import { runRegistryCommand, userConfigPath } from './registryCommands';
 
 /** Where the CLI talks: questions and messages on stderr, answers read from stdin, results on stdout. */
 export interface Terminal {
@@ -78,7 +78,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
   const { manager, permissions, activeToolCalls, setFolders } = createCoreHost({
     clientInfo: { name: 'mcp-host-cli', version: '0.1.0' },
     createConnection,
-    planLaunch,
+    // Confined servers' own package caches: beside the user's mcp.json, as in VS Code.
+    planLaunch: (source) => planLaunch({ ...source, sandboxStorage: path.dirname(userConfigPath(env)) }),
     logs,
     stores: { global: new MemoryStore(), workspace: new MemoryStore() },
     trustPrompt: {

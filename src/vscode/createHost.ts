@@ -135,7 +135,8 @@ export function createHost(context: vscode.ExtensionContext): Host {
         throw e;
       }
     },
-    planLaunch: (source) => launch().planDebuggableLaunch(source),
+    // Confined servers keep their own package caches in the extension's storage (sandboxPolicy).
+    planLaunch: (source) => launch().planDebuggableLaunch(storage?.scheme === 'file' ? { ...source, sandboxStorage: storage.fsPath } : source),
     logs,
     stores,
     // The question is rendered from the launch plan, which the launch bundle has just built.

@@ -8,6 +8,7 @@ export * from '../core/protocol/launch/launchPlanError.lazy';
 export * from '../core/protocol/launch/commandPath.lazy';
 export * from '../core/protocol/launch/localRunnerCopies.lazy';
 export * from '../core/protocol/launch/sandboxPolicy.lazy';
+export * from '../core/protocol/launch/sandboxProtection.lazy';
 export * from '../core/protocol/launch/debugPlan.lazy';
 export * from '../core/protocol/launch/serverProcess.lazy';
 export * from './devMode/debuggablePlan.lazy';

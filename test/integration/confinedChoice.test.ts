@@ -60,8 +60,11 @@ describe('Run Confined in the trust question, in a real VS Code', function () {
     );
     // What confined means for this server: its folder writable, node's runner's registry only, the home folder hidden.
     const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    assert.ok(rendered.detail.includes(`• writes only ${folder}, ${path.join(os.homedir(), '.npm')} and a private temp dir`), rendered.detail);
-    assert.ok(rendered.detail.includes(`• reads the system but not ${os.homedir()}`), rendered.detail);
+    const shown = folder.startsWith(`${os.homedir()}/`) ? `~${folder.slice(os.homedir().length)}` : folder;
+    assert.ok(rendered.detail.includes(`• writes only ${shown} (never git, editor or shell settings there), its own package cache and a temporary folder`), rendered.detail);
+    assert.ok(/• reads the system(?: and [^\n]*)?, not (?:the rest of )?your home folder/.test(rendered.detail), rendered.detail);
+    // The first screen of the dialog: what runs, where, and what confined allows, before the plan in full.
+    assert.ok(rendered.detail.indexOf('Run Confined: it runs in a sandbox') < rendered.detail.indexOf('In full, as defined:'), rendered.detail);
     assert.ok(rendered.detail.includes('• network only to registry.npmjs.org; no port of this machine'), rendered.detail);
     assert.ok(rendered.detail.includes('"sandboxEnabled": true is written into its entry in mcp.json'), rendered.detail);
 
@@ -76,11 +79,11 @@ describe('Run Confined in the trust question, in a real VS Code', function () {
     }, 'sandboxEnabled in mcp.json');
     assert.ok(written.includes('// an unconfined probe'), written);
     // The row, its tooltip and the public API say confined; the file's reload left it running (the same process).
-    await waitFor(() => api.testing.renderServersTree().some((l) => /guarded — running · 5 tools · confined$/.test(l)), 'the row says confined');
+    await waitFor(() => api.testing.renderServersTree().some((l) => /guarded — running · 7 tools · confined$/.test(l)), 'the row says confined');
     await api.testing.reloadConfiguration();
     const after = server('guarded')!;
     assert.strictEqual(after.pid, running.pid);
-    assert.match(serverTooltip(after), /running · 5 tools · confined/);
+    assert.match(serverTooltip(after), /running · 7 tools · confined/);
     assert.strictEqual(api.getServer(running.id)?.confined, true);
 
     // Restarted from the command a user runs: confined again, and not asked again.
@@ -109,7 +112,7 @@ describe('Run Confined in the trust question, in a real VS Code', function () {
         rendered.buttons.map((b) => b.label),
         ['Run All 2 Confined', 'Trust and Run All 2', 'Choose Which to Run…', 'Run None'],
       );
-      assert.match(rendered.detail, /• one: [^]*?\n {2}If confined: reads the system but not /);
+      assert.match(rendered.detail, /• one: [^]*?\n {2}If confined: reads the system/);
       // The pick: check "one", then the last item, "Run the checked servers confined".
       await sleep(1500);
       for (const command of ['quickInput.next', 'quickInput.toggleCheckbox', 'quickInput.next', 'quickInput.next', 'quickInput.toggleCheckbox', 'quickInput.accept']) {

@@ -47,19 +47,24 @@ describe('confined servers in a real VS Code', function () {
     assert.strictEqual(running.confined, true);
     const question = trustQuestions.find((q) => q.serverName === 'probe');
     assert.ok(question, 'trust was asked');
-    assert.match(question.detail, /Confined: writes only .* and a private temp dir/);
+    assert.match(question.detail, /Confined: writes only .* \(never git, editor or shell settings there\), its own package cache and a temporary folder/);
     assert.match(question.detail, /Confined: network only to registry\.npmjs\.org; no port of this machine/);
-    await waitFor(() => api.testing.renderServersTree().some((l) => /probe — running · 5 tools · confined$/.test(l)), 'the row says confined');
+    await waitFor(() => api.testing.renderServersTree().some((l) => /probe — running · 7 tools · confined$/.test(l)), 'the row says confined');
 
+    // A file not there yet: the sandbox allows only what exists, and never a folder above it, so no rule is offered.
+    const absent = path.join(outside, 'absent.txt');
+    assert.match(text(await api.testing.callTool(running.id, 'write', { path: absent, text: 'x' })), /EROFS|EACCES|EPERM/);
+    const none = await waitFor(() => sandboxQuestions.find((q) => q.kind === 'denial' && q.denied === `writing ${absent}`), 'the first denial notification');
+    assert.ok(none.kind === 'denial' && none.rule === undefined && /did not exist when the server started/.test(none.refused ?? ''), JSON.stringify(none));
+    // A file that is there: the rule is exactly that file.
+    fs.writeFileSync(target, 'before');
     const refused = await api.testing.callTool(running.id, 'write', { path: target, text: 'x' });
     assert.match(text(refused), /EROFS|EACCES|EPERM/);
-    assert.ok(!fs.existsSync(target));
-    const asked = await waitFor(() => sandboxQuestions.find((q) => q.kind === 'denial'), 'the denial notification');
+    assert.strictEqual(fs.readFileSync(target, 'utf8'), 'before');
+    const asked = await waitFor(() => sandboxQuestions.find((q) => q.kind === 'denial' && q.denied === `writing ${target}`), 'the denial notification');
     assert.ok(asked.kind === 'denial');
-    assert.strictEqual(asked.denied, `writing ${target}`);
-    // The file is not there yet: the sandbox can only allow the folder it would be made in.
-    assert.strictEqual(asked.rule, `${JSON.stringify(outside)} in sandbox.filesystem.allowWrite`);
-    await waitFor(() => api.testing.renderServersTree().some((l) => /probe — running · 5 tools · confined, 1 denied$/.test(l)), 'the row counts the denial');
+    assert.strictEqual(asked.rule, `${JSON.stringify(target)} in sandbox.filesystem.allowWrite`);
+    await waitFor(() => api.testing.renderServersTree().some((l) => /probe — running · 7 tools · confined, 2 denied$/.test(l)), 'the row counts the denials');
 
     // Allow and Restart: the rule in mcp.json, the comment kept; the server restarts with it and may write there.
     const written = await waitFor(() => {
@@ -67,7 +72,7 @@ describe('confined servers in a real VS Code', function () {
       return t.includes('"allowWrite"') && t;
     }, 'the rule in mcp.json');
     assert.ok(written.includes('// a confined probe'), written);
-    assert.ok(written.includes(JSON.stringify(outside)), written);
+    assert.ok(written.includes(JSON.stringify(target)), written);
     // Running again: a new process (while it stops, the old state still reads running, without a pid).
     const restarted = await waitFor(() => server('probe')?.state.kind === 'running' && server('probe')!.pid !== undefined && server('probe')!.pid !== running.pid && server('probe'), 'the probe restarted', 60_000);
     assert.strictEqual(text(await api.testing.callTool(restarted.id, 'write', { path: target, text: 'allowed' })), 'written');

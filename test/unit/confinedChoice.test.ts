@@ -34,7 +34,7 @@ const confinedPlan = (): StdioLaunchPlan =>
     home,
   });
 
-const question = (confined: TrustQuestion['confined'], serverName = 'docs'): TrustQuestion => ({ serverName, source: 'proj/.vscode/mcp.json', detail: 'Command: npx -y some-server', ...(confined ? { confined } : {}) });
+const question = (confined: TrustQuestion['confined'], serverName = 'docs'): TrustQuestion => ({ serverName, source: 'proj/.vscode/mcp.json', detail: 'Command: npx -y some-server', what: 'Command: npx -y some-server\nWorking directory: /home/ada/proj', ...(confined ? { confined } : {}) });
 
 describe('Run Confined: the trust question as the user reads it', () => {
   it('offers Run Confined first, then Trust, then Do Not Trust, and says what confined allows this exact server', () => {
@@ -49,13 +49,14 @@ describe('Run Confined: the trust question as the user reads it', () => {
       ],
     );
     assert.strictEqual(q.message, 'Trust and run the MCP server "docs"?');
-    // The defaults for this plan: its folder and npm's cache readable and writable, npm's registry only.
-    assert.ok(q.detail.includes('• reads the system but not /home/ada, except /home/ada/proj, /home/ada/.npm'), q.detail);
-    assert.ok(q.detail.includes('• writes only /home/ada/proj, /home/ada/.npm and a private temp dir'), q.detail);
+    // The defaults for this plan: its folder readable and writable, its own package cache, npm's registry only.
+    assert.ok(q.detail.includes('Run Confined: it runs in a sandbox, where it\n• reads the system and ~/proj, not the rest of your home folder'), q.detail);
+    assert.ok(q.detail.includes('• writes only ~/proj (never git, editor or shell settings there), its own package cache and a temporary folder'), q.detail);
     assert.ok(q.detail.includes('• network only to registry.npmjs.org; no port of this machine'), q.detail);
     assert.ok(q.detail.includes('"sandboxEnabled": true is written into its entry in mcp.json'), q.detail);
     assert.ok(q.detail.includes('Trust: it runs as defined, with your permissions.'), q.detail);
-    assert.ok(q.detail.startsWith('Defined in proj/.vscode/mcp.json.\n\nCommand: npx -y some-server'), q.detail);
+    assert.ok(q.detail.startsWith('Defined in proj/.vscode/mcp.json.\n\nCommand: npx -y some-server\nWorking directory: /home/ada/proj\n\nRun Confined'), q.detail);
+    assert.ok(q.detail.includes('In full, as defined:\nCommand: npx -y some-server'), q.detail);
   });
 
   it('where this machine cannot confine, Run Confined is not offered and the question says why', () => {
@@ -89,7 +90,7 @@ describe('Run Confined: the trust question as the user reads it', () => {
         ['Run None', 'none'],
       ],
     );
-    assert.ok(q.detail.includes('• docs: Command: npx -y some-server\n  If confined: reads the system but not /home/ada, except /home/ada/proj, /home/ada/.npm; writes only /home/ada/proj, /home/ada/.npm and a private temp dir; network only to registry.npmjs.org'), q.detail);
+    assert.ok(q.detail.includes('• docs: Command: npx -y some-server\n  If confined: reads the system and ~/proj, not the rest of your home folder; writes only ~/proj (never git, editor or shell settings there), its own package cache and a temporary folder; network only to registry.npmjs.org'), q.detail);
     assert.ok(q.detail.includes('Run All 2 Confined: "docs" runs in a sandbox'), q.detail);
     assert.ok(q.detail.includes('the other runs as defined (a remote server, or one already set to run confined)'), q.detail);
     const none = trustManyQuestionText({ folder: 'proj', source: 's', servers: [question({ unavailable: 'no bubblewrap' }, 'a'), question({ unavailable: 'no bubblewrap' }, 'b')] });
@@ -173,7 +174,7 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     // The question was given the confined plan of this very start: the defaults for its folder.
     const offered = asked[0].facts.confined;
     assert.ok(offered?.sandbox, 'the confined plan was offered');
-    assert.deepStrictEqual(offered.sandbox.writable, [ws, path.join(os.homedir(), '.npm')]);
+    assert.deepStrictEqual(offered.sandbox.writable, [ws]);
     assert.strictEqual(asked[0].facts.plan?.kind === 'stdio' && asked[0].facts.plan.sandbox, undefined, 'the plan as defined is unconfined');
     assert.strictEqual(running.confined, true);
     const call = (name: string, args: Record<string, unknown>) => kit.manager.session(running.id).callTool({ name, arguments: args });

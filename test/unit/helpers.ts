@@ -24,9 +24,9 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
 }
 
 /** Runs `mcp-host` as a user does, in `cwd`, answering its questions from `answers` on stdin. */
-export function runMcpHost(cwd: string, args: string[], answers: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runMcpHost(cwd: string, args: string[], answers: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'mcp-host.mjs'), ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'mcp-host.mjs'), ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

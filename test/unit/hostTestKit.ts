@@ -1,5 +1,8 @@
 // Plain-Node stand-ins for the ports the VS Code layer implements, so the host runs against real servers in tests.
+import * as fs from 'fs';
 import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
 import { spawn, type ChildProcess } from 'child_process';
 import type { ConfigScope, InputDefinition, RawServer, RawServerEntry } from '../../src/core/config/serverDefinition';
 import { Emitter } from '../../src/core/common/events';
@@ -79,6 +82,16 @@ export interface Kit {
   update(...args: Parameters<ServerManager['updateScope']>): Promise<void>;
 }
 
+/** The extension's storage of the tests (confined servers' own package caches), gone when the tests end. */
+let testStorage: string | undefined;
+function sandboxStorage(): string {
+  if (!testStorage) {
+    const made = (testStorage = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-test-storage-')));
+    process.once('exit', () => fs.rmSync(made, { recursive: true, force: true }));
+  }
+  return testStorage;
+}
+
 export function createKit(overrides: Partial<ServerManagerDeps> = {}, settings: Partial<HostSettings> = {}, store = new MemoryStore()): Kit {
   const kit = {
     logs: new Map<string, MemoryLog>(),
@@ -111,7 +124,7 @@ export function createKit(overrides: Partial<ServerManagerDeps> = {}, settings: 
   kit.manager = new ServerManager({
     clientInfo: { name: 'mcp-host-tests', version: '0.0.0' },
     createConnection,
-    planLaunch,
+    planLaunch: (source) => planLaunch({ sandboxStorage: sandboxStorage(), ...source }),
     logs: {
       create: (_id, name) => {
         const log = kit.logs.get(name) ?? new MemoryLog();

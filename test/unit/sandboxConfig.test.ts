@@ -52,7 +52,8 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
     assert.deepStrictEqual(parsed.diagnostics, []);
     const s = parsed.servers[0].server as RawStdioServer;
     assert.strictEqual(s.sandbox, undefined);
-    assert.deepStrictEqual((await planOf(s)).sandbox?.writable, [folder, '/home/ada/.npm']);
+    assert.deepStrictEqual((await planOf(s)).sandbox?.writable, [folder]);
+    assert.strictEqual((await planOf(s)).sandbox?.cache?.startsWith('/home/ada/.cache/mcp-host/sandbox/'), true, 'its own package cache, not ~/.npm');
   });
 
   it('clear diagnostics: a URL or a phrase for a domain, a wrong type, an unknown key, a non-boolean sandboxEnabled', () => {
@@ -62,7 +63,8 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
 }`;
     const parsed = parseMcpConfig(text);
     const byCode = (code: string) => parsed.diagnostics.filter((d) => d.code === code).map((d) => d.message);
-    assert.deepStrictEqual(byCode('invalid-sandbox-domain'), ['"https://api.github.com/repos" is not a domain such as "api.example.com" or "*.example.com" (no scheme, no path).', '"not a domain" is not a domain such as "api.example.com" or "*.example.com" (no scheme, no path).']);
+    const such = 'is not a domain such as "api.example.com", "*.example.com" or "localhost:6379" (no scheme, no path; a wildcard needs a name with a dot after it).';
+    assert.deepStrictEqual(byCode('invalid-sandbox-domain'), [`"https://api.github.com/repos" ${such}`, `"not a domain" ${such}`]);
     const wrong = byCode('wrong-type');
     assert.ok(wrong.includes('"sandboxEnabled" must be true or false, not a string.'), wrong.join('\n'));
     assert.ok(wrong.includes('"sandbox.filesystem.allowWrite" must be an array of strings, not a string.'), wrong.join('\n'));
@@ -87,29 +89,44 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
   it('the plan: defaults plus the file\'s rules, paths resolved (~ the home folder, ${workspaceFolder}), the registry of npx', async () => {
     const server = parseMcpConfig(vscodeFile).servers[0].server as RawStdioServer;
     const plan = await planOf(server);
-    assert.deepStrictEqual(plan.sandbox, {
+    assert.deepStrictEqual({ ...plan.sandbox, cache: undefined }, {
+      home,
       hidden: [home, '/home/ada/proj/.env'],
-      readable: [folder, '/home/ada/.npm'],
-      writable: [folder, '/home/ada/.npm', '/home/ada/out', '/home/ada/shared'],
+      readable: [folder],
+      writable: [folder, '/home/ada/out', '/home/ada/shared'],
+      cache: undefined,
+      storage: '/home/ada/.cache/mcp-host',
       notWritable: ['/home/ada/proj/.git'],
       domains: ['registry.npmjs.org', 'api.github.com', '*.example.com', 'example.org:443'],
       deniedDomains: [],
     });
+    // npx's cache is the server's own, in the extension's storage: never ~/.npm, which unconfined npx runs from.
+    assert.match(plan.sandbox?.cache ?? '', /^\/home\/ada\/\.cache\/mcp-host\/sandbox\/[0-9a-f]{16}$/);
   });
 
-  it('a runner installed under the home folder (nvm) stays readable', async () => {
+  it('a runner installed under the home folder (nvm) stays readable: its own folder, not the one above', async () => {
     const nvmNode = '/home/ada/.nvm/versions/node/v22/bin/node';
     const plan = await planOf({ type: 'stdio', command: nvmNode, args: [], env: {}, sandboxEnabled: true, sandbox: undefined }, (f) => f === nvmNode);
-    assert.deepStrictEqual(plan.sandbox?.readable, [folder, '/home/ada/.npm', '/home/ada/.nvm/versions/node/v22']);
+    assert.deepStrictEqual(plan.sandbox?.readable, [folder, '/home/ada/.nvm/versions/node/v22/bin']);
+  });
+
+  it('a folder programs outside the sandbox run from, or one holding the home folder, is never writable: the plan is refused, saying why', async () => {
+    const withWrite = (...allowWrite: string[]): RawStdioServer => ({ type: 'stdio', command: 'npx', args: [], env: {}, sandboxEnabled: true, sandbox: { filesystem: { allowWrite, denyRead: [], denyWrite: [] }, network: { allowedDomains: [], deniedDomains: [] } } });
+    await assert.rejects(planOf(withWrite('/')), /may not write \/: it holds your home folder/);
+    await assert.rejects(planOf(withWrite('~')), /may not write \/home\/ada: it is your home folder/);
+    await assert.rejects(planOf(withWrite('~/.npm/_npx')), /may not write \/home\/ada\/\.npm\/_npx: programs outside the sandbox run packages from \/home\/ada\/\.npm/);
+    await assert.rejects(planOf(withWrite('/usr/bin')), /may not write \/usr\/bin: programs are run from it: \/usr\/bin is on your PATH/);
+    await assert.rejects(planOf(withWrite('~/.cache/mcp-host/sandbox')), /it is in the extension's storage/);
+    assert.deepStrictEqual((await planOf(withWrite('~/exports'))).sandbox?.writable, [folder, '/home/ada/exports']);
   });
 
   it('the question says what confined means, line by line; the pick summary says it is confined', async () => {
     const plan = await planOf(parseMcpConfig(vscodeFile).servers[0].server as RawStdioServer);
     const text = describeLaunchPlan(plan);
-    assert.ok(text.includes('Confined: reads the system but not /home/ada, /home/ada/proj/.env, except /home/ada/proj, /home/ada/.npm'), text);
-    assert.ok(text.includes('Confined: writes only /home/ada/proj, /home/ada/.npm, /home/ada/out, /home/ada/shared and a private temp dir, never /home/ada/proj/.git'), text);
+    assert.ok(text.includes('Confined: reads the system and ~/proj, not the rest of your home folder; never ~/proj/.env'), text);
+    assert.ok(text.includes('Confined: writes only ~/proj, ~/out, ~/shared (never git, editor or shell settings there), its own package cache and a temporary folder; never ~/proj/.git'), text);
     assert.ok(text.includes('Confined: network only to registry.npmjs.org, api.github.com, *.example.com, example.org:443; no port of this machine'), text);
-    assert.match(summarizeLaunchPlan(plan), /confined \(4 writable, 4 hosts\)/);
+    assert.match(summarizeLaunchPlan(plan), /confined \(3 writable, 4 hosts\)/);
     const free = await planOf(parseMcpConfig(vscodeFile).servers[1].server as RawStdioServer);
     assert.ok(!describeLaunchPlan(free).includes('Confined'));
   });
@@ -118,7 +135,7 @@ describe('confined servers: VS Code\'s "sandboxEnabled" and "sandbox" keys', () 
     const server = parseMcpConfig(vscodeFile).servers[0].server as RawStdioServer;
     const hash = launchPlanHash('scope', 'fs', await planOf(server));
     const moreNet = { ...server, sandbox: { ...server.sandbox!, network: { allowedDomains: [...server.sandbox!.network.allowedDomains, 'evil.example'], deniedDomains: [] } } };
-    const moreWrite = { ...server, sandbox: { ...server.sandbox!, filesystem: { ...server.sandbox!.filesystem, allowWrite: ['~'] } } };
+    const moreWrite = { ...server, sandbox: { ...server.sandbox!, filesystem: { ...server.sandbox!.filesystem, allowWrite: ['~/more'] } } };
     const unconfined: RawStdioServer = { ...server, sandboxEnabled: undefined, sandbox: undefined };
     const hashes = [hash, launchPlanHash('scope', 'fs', await planOf(moreNet)), launchPlanHash('scope', 'fs', await planOf(moreWrite)), launchPlanHash('scope', 'fs', await planOf(unconfined))];
     assert.strictEqual(new Set(hashes).size, 4);

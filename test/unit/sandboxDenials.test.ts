@@ -1,30 +1,34 @@
 import * as assert from 'assert';
-import { denialIn, ruleReady } from '../../src/core/protocol/launch/sandboxDenials.lazy';
+import { denialOf, withRule } from '../../src/core/protocol/launch/sandboxDenials.lazy';
 import { ruleText, withSandboxRule } from '../../src/core/protocol/launch/sandboxRuleEdit.lazy';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
+import type { PlannedSandbox } from '../../src/core/config/launchPlan';
 
-describe('sandbox denials: read from the output, the rule that allows them written into mcp.json', () => {
-  it('reads what the runtime\'s proxy blocked and the errors servers print for refused files and names', () => {
-    assert.deepStrictEqual(denialIn('[SandboxDebug] Connection blocked to api.github.com:443'), { kind: 'network', host: 'api.github.com' });
-    assert.deepStrictEqual(denialIn('[SandboxDebug] HTTP request blocked to example.org:80'), { kind: 'network', host: 'example.org' });
-    assert.deepStrictEqual(denialIn("write failed: EROFS: read-only file system, open '/srv/out/x.txt'"), { kind: 'write', path: '/srv/out/x.txt' });
-    assert.deepStrictEqual(denialIn("Error: EACCES: permission denied, open '/home/ada/proj/.env'"), { kind: 'read', path: '/home/ada/proj/.env' });
-    assert.deepStrictEqual(denialIn("Error: EACCES: permission denied, mkdir '/opt/cache'"), { kind: 'write', path: '/opt/cache' });
-    assert.deepStrictEqual(denialIn("OSError: [Errno 30] Read-only file system: '/data/x'"), { kind: 'write', path: '/data/x' });
-    assert.deepStrictEqual(denialIn('fetch failed: getaddrinfo EAI_AGAIN registry.example.com'), { kind: 'network', host: 'registry.example.com' });
-    for (const line of ['[SandboxDebug] Initializing sandbox...', 'all good', "EROFS: read-only file system, open 'relative/path'", 'getaddrinfo ENOTFOUND localhost']) assert.strictEqual(denialIn(line), undefined, line);
+const sandbox: PlannedSandbox = { home: '/home/ada', hidden: ['/home/ada'], readable: ['/home/ada/proj'], writable: ['/home/ada/proj'], storage: '/home/ada/.config/Code/User/globalStorage/mcp-host.mcp-host', notWritable: [], domains: [], deniedDomains: [] };
+const line = (text: string) => JSON.stringify({ line: text });
+
+describe('sandbox denials: read from the runtime\'s channel, the exact rule that allows them written into mcp.json', () => {
+  it('reads the runtime\'s write and network refusals, and nothing else', () => {
+    assert.deepStrictEqual(denialOf(line('deny openat /srv/out/x.txt')), { kind: 'write', path: '/srv/out/x.txt' });
+    assert.deepStrictEqual(denialOf(line('deny mkdir /srv/out/new dir')), { kind: 'write', path: '/srv/out/new dir' });
+    assert.deepStrictEqual(denialOf(line('deny network-outbound api.github.com:443 (host is not on the allow list)')), { kind: 'network', host: 'api.github.com', port: 443 });
+    assert.deepStrictEqual(denialOf(line('deny network-outbound evil.example:443 (resolved to a loopback address)')), { kind: 'network', host: 'evil.example', port: 443, refused: 'the sandbox refuses it whatever the rules allow (resolved to a loopback address)' });
+    for (const l of [line('deny openat relative/path'), line('deny http-request GET http://x/ (no)'), line('[SandboxDebug] Connection blocked to localhost:6379'), 'not json', '{"line": 3}']) assert.strictEqual(denialOf(l), undefined, l);
   });
 
-  it('a file not made yet is allowed through the nearest folder that exists (the sandbox allows only what exists)', () => {
-    const exists = (p: string): boolean => p === '/srv' || p === '/srv/out/x.txt' || p === '/';
-    assert.deepStrictEqual(ruleReady({ kind: 'write', path: '/srv/out/new/y.txt' }, exists), { kind: 'write', path: '/srv/out/new/y.txt', allow: '/srv' });
-    assert.deepStrictEqual(ruleReady({ kind: 'write', path: '/srv/out/x.txt' }, exists), { kind: 'write', path: '/srv/out/x.txt' });
-    assert.strictEqual(ruleText({ kind: 'write', path: '/srv/out/new/y.txt', allow: '/srv' }), '"/srv" in sandbox.filesystem.allowWrite');
+  it('a rule is exactly what was refused: the path, or the host (with its port when it is this machine or not a web port)', () => {
+    const exists = () => true;
+    assert.strictEqual(withRule({ kind: 'write', path: '/srv/out/x.txt' }, sandbox, '/usr/bin', exists).allow, '/srv/out/x.txt');
+    assert.strictEqual(withRule({ kind: 'network', host: 'api.github.com', port: 443 }, sandbox, '/usr/bin').allow, 'api.github.com');
+    assert.strictEqual(withRule({ kind: 'network', host: 'db.example.com', port: 5432 }, sandbox, '/usr/bin').allow, 'db.example.com:5432');
+    assert.strictEqual(withRule({ kind: 'network', host: 'localhost', port: 6379 }, sandbox, '/usr/bin').allow, 'localhost:6379');
+    assert.strictEqual(withRule({ kind: 'network', host: '127.0.0.1', port: 80 }, sandbox, '/usr/bin').allow, '127.0.0.1:80');
+    assert.strictEqual(ruleText({ kind: 'write', path: '/srv/out/x.txt', allow: '/srv/out/x.txt' }), '"/srv/out/x.txt" in sandbox.filesystem.allowWrite');
   });
 
   it('a hostile line costs linear time and yields nothing', () => {
     const started = Date.now();
-    for (const line of ['EROFS: ' + 'a, '.repeat(200_000), '[Errno 30] ' + ' '.repeat(200_000), 'getaddrinfo EAI_AGAIN ' + 'a.'.repeat(200_000)]) denialIn(line);
+    for (const l of [line('deny network-outbound ' + 'a:'.repeat(100_000)), line('deny ' + 'a'.repeat(200_000)), '{"line":"' + 'deny openat /'.repeat(20_000)]) denialOf(l);
     assert.ok(Date.now() - started < 500);
   });
 
@@ -34,21 +38,21 @@ describe('sandbox denials: read from the output, the rule that allows them writt
   "servers": { "fs": { "command": "npx", "sandboxEnabled": true } }
 }
 `;
-    const once = withSandboxRule(text, { kind: 'write', path: '/srv/out' });
+    const once = withSandboxRule(text, { kind: 'write', path: '/srv/out', allow: '/srv/out' });
     assert.ok(once.includes('// my servers'));
     const parsed = parseMcpConfig(once);
     assert.deepStrictEqual(parsed.diagnostics, []);
     const server = parsed.servers[0].server;
     assert.ok(server.type === 'stdio');
     assert.deepStrictEqual(server.sandbox?.filesystem.allowWrite, ['/srv/out']);
-    const twice = withSandboxRule(withSandboxRule(once, { kind: 'network', host: 'api.github.com' }), { kind: 'write', path: '/srv/other' });
+    const twice = withSandboxRule(withSandboxRule(once, { kind: 'network', host: 'api.github.com', port: 443, allow: 'api.github.com' }), { kind: 'write', path: '/srv/other', allow: '/srv/other' });
     const s2 = parseMcpConfig(twice).servers[0].server;
     assert.ok(s2.type === 'stdio');
     assert.deepStrictEqual(s2.sandbox?.filesystem.allowWrite, ['/srv/out', '/srv/other']);
     assert.deepStrictEqual(s2.sandbox?.network.allowedDomains, ['api.github.com']);
-    assert.strictEqual(withSandboxRule(twice, { kind: 'write', path: '/srv/out' }), twice, 'an existing rule is not added again');
-    assert.strictEqual(withSandboxRule(twice, { kind: 'read', path: '/home/ada/.ssh/id_rsa' }), twice, 'a read has no rule in this format');
-    assert.strictEqual(ruleText({ kind: 'network', host: 'api.github.com' }), '"api.github.com" in sandbox.network.allowedDomains');
-    assert.strictEqual(ruleText({ kind: 'read', path: '/x' }), undefined);
+    assert.strictEqual(withSandboxRule(twice, { kind: 'write', path: '/srv/out', allow: '/srv/out' }), twice, 'an existing rule is not added again');
+    assert.strictEqual(withSandboxRule(twice, { kind: 'write', path: '/', refused: 'it holds your home folder' }), twice, 'a refused denial has no rule');
+    assert.strictEqual(ruleText({ kind: 'network', host: 'api.github.com', port: 443, allow: 'api.github.com' }), '"api.github.com" in sandbox.network.allowedDomains');
+    assert.strictEqual(ruleText({ kind: 'write', path: '/x', refused: 'no' }), undefined);
   });
 });

@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
@@ -80,7 +81,10 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     const log = await waitFor(() => kit.log('probe').text.includes(`The sandbox denied writing ${path.join(outside, 'out.txt')}`) && kit.log('probe').text, 'the denial in the log', 5000);
     assert.match(log, /Confined \(sandbox runtime\)/);
     assert.strictEqual(serverState(kit, 'probe')?.confined, true);
-    assert.deepStrictEqual(serverState(kit, 'probe')?.sandboxDenials?.find((d) => d.kind === 'write'), { kind: 'write', path: path.join(outside, 'out.txt'), allow: outside });
+    // Reported by the runtime; a file not there yet has no rule (the sandbox allows only what exists, and never a folder above).
+    const denied = serverState(kit, 'probe')?.sandboxDenials?.find((d) => d.kind === 'write');
+    assert.deepStrictEqual({ ...denied, refused: undefined }, { kind: 'write', path: path.join(outside, 'out.txt'), refused: undefined });
+    assert.match(denied?.refused ?? '', /did not exist when the server started/);
     // The Servers view redraws the server whose denials grew (the change names it): the snapshot it holds keeps the ones it showed.
     const shown = serverState(kit, 'probe')!;
     const named = new Set<string>();
@@ -111,14 +115,14 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     assert.strictEqual(text(await call('write', { path: path.join(outside, 'out.txt'), text: 'x' })), 'written');
     const env = await call('read', { path: path.join(ws, '.env') });
     assert.ok(env.isError && !text(env).includes('TOKEN'), text(env));
-    await waitFor(() => kit.log('probe').text.includes(`The sandbox denied reading ${path.join(ws, '.env')}`), 'the read denial', 5000);
   });
 
-  it('a host not allowed is refused and reported as a network denial', async () => {
+  it('a host not allowed is refused by the sandbox\'s proxy and reported as a network denial, with the exact host as its rule', async () => {
     const call = await startProbe(confined([probe]));
     const r = await call('fetch', { url: 'http://blocked.example.invalid/' });
-    assert.ok(r.isError, text(r));
-    await waitFor(() => kit.log('probe').text.includes('The sandbox denied connecting to blocked.example.invalid'), 'the network denial', 10_000);
+    assert.ok(r.isError || text(r) === 'HTTP 403', text(r));
+    await waitFor(() => kit.log('probe').text.includes('The sandbox denied connecting to blocked.example.invalid:80'), 'the network denial', 10_000);
+    assert.deepStrictEqual(serverState(kit, 'probe')?.sandboxDenials, [{ kind: 'network', host: 'blocked.example.invalid', port: 80, allow: 'blocked.example.invalid' }]);
   });
 
   it('server-everything runs confined with the defaults and answers its ordinary calls', async () => {
@@ -134,6 +138,22 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
     assert.match(text(await call('read_text_file', { path: path.join(ws, 'notes.txt') })), /workspace notes/);
     assert.match(text(await call('write_file', { path: path.join(ws, 'new.txt'), content: 'from fs' })), /Successfully wrote/);
     assert.strictEqual(fs.readFileSync(path.join(ws, 'new.txt'), 'utf8'), 'from fs');
+  });
+
+  it('a git server runs confined: it reads the repository\'s state and commits; an unconfined git sees the commit, and runs as before', async () => {
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: ws, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'u', GIT_AUTHOR_EMAIL: 'u@example.com', GIT_COMMITTER_NAME: 'u', GIT_COMMITTER_EMAIL: 'u@example.com' } });
+    for (const args of [['init', '-q'], ['add', 'notes.txt'], ['commit', '-q', '-m', 'first']]) assert.strictEqual(git(...args).status, 0);
+    const call = await startProbe(confined([fixtureServer('git-server.mjs')]));
+    // Its own git lists the repository's files only (not the sandbox's placeholders of absent protected files).
+    assert.strictEqual(text(await call('status', {})), '');
+    const committed = await call('commit', { path: 'from-server.txt', text: 'committed confined', message: 'from the confined git server' });
+    assert.ok(!committed.isError, text(committed));
+    assert.match(text(await call('log', {})), /from the confined git server[\s\S]*first/);
+    await kit.manager.disposeAsync();
+    const log = git('log', '--oneline');
+    assert.strictEqual(log.status, 0, log.stderr);
+    assert.match(log.stdout, /from the confined git server/);
+    assert.strictEqual(git('status', '--porcelain').stdout, '');
   });
 
   it('where the sandbox cannot run, the server is not started, with the reason; it never runs unconfined by itself', async () => {
@@ -155,7 +175,8 @@ describe('confined servers run in the sandbox runtime (real processes)', functio
   it('the mcp-host command line runs a confined server confined: a write outside is refused, the trust question says confined', async () => {
     fs.mkdirSync(path.join(ws, '.vscode'));
     fs.writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers: { probe: { command: process.execPath, args: [probe], sandboxEnabled: true } } }));
-    const run = (args: string[], answers: string[]) => runMcpHost(ws, args, answers);
+    // Its user mcp.json (and so the confined servers' own caches beside it) in the test's folder, not the real one.
+    const run = (args: string[], answers: string[]) => runMcpHost(ws, args, answers, { ...process.env, MCP_HOST_USER_CONFIG: path.join(outside, 'user', 'mcp.json') });
     const refused = await run(['call', 'probe', 'write', JSON.stringify({ path: path.join(outside, 'cli.txt'), text: 'x' })], ['y', 'y']);
     assert.match(refused.stderr, /Confined: writes only /);
     assert.match(refused.stdout + refused.stderr, /EROFS/);

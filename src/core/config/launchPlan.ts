@@ -76,16 +76,26 @@ export interface DebuggerSupport {
 
 /**
  * A confined start's rules, complete, as the sandbox gets them: paths absolute (`~` expanded). Besides these, the
- * process may write a private temp dir of its own (made at each start, its TMPDIR), and reaches no port of this
- * machine (it has its own loopback).
+ * process may write a private temp dir of its own (made at each start, its TMPDIR), reaches no port of this machine
+ * unless `domains` names it (it has its own loopback), and never writes what programs outside the sandbox run or obey
+ * (`.git` settings and hooks, editor and shell settings, … in every folder it may write: see sandboxProtection).
  */
 export interface PlannedSandbox {
+  /** The home folder, hidden but for `readable`. */
+  readonly home: string;
   /** Hidden: the home folder, and every `denyRead` (which wins even inside a readable folder). */
   readonly hidden: readonly string[];
-  /** Readable inside a hidden folder: the working directory, the workspace folder, the runner's package cache, … */
+  /** Readable inside a hidden folder: the working directory, the workspace folder, the runner itself, … */
   readonly readable: readonly string[];
-  /** Writable: the working directory, the runner's package cache, and every `allowWrite`. */
+  /** Writable: the working directory and every `allowWrite`. */
   readonly writable: readonly string[];
+  /**
+   * Its runner's own package cache (npm's, uv's, …): a folder of this server's in the extension's storage, readable and
+   * writable, in place of the user's cache (which unconfined runs execute from).
+   */
+  readonly cache?: string;
+  /** The extension's storage (the user's mcp.json, the servers' caches): never writable, never allowed. */
+  readonly storage: string;
   /** Not writable even inside a writable folder: every `denyWrite`. */
   readonly notWritable: readonly string[];
   /** The hosts it may reach (through the sandbox's proxy): the runner's package registry and every `allowedDomains`. */
@@ -121,7 +131,7 @@ export interface RemoteLaunchPlan {
 export type LaunchPlan = StdioLaunchPlan | RemoteLaunchPlan;
 
 export interface StdioPlanSource {
-  scope: Pick<ConfigScope, 'folderPath'>;
+  scope: Pick<ConfigScope, 'folderPath'> & Partial<Pick<ConfigScope, 'configPath'>>;
   /** Variables resolved. */
   resolved: ResolvedServer & { type: 'stdio' };
   /** The same definition resolved for display: password inputs as the mask, `${env:X}` as the reference. */
@@ -134,6 +144,10 @@ export interface StdioPlanSource {
   home?: string;
   /** `dev.debug`: the debugger the editor can attach. */
   debuggers?: DebuggerSupport;
+  /** The server's name: a confined start's own package cache is this server's. */
+  name?: string;
+  /** The extension's storage, where confined servers keep their own package caches (default: ~/.cache/mcp-host). */
+  sandboxStorage?: string;
 }
 
 export interface RemotePlanSource {
@@ -161,7 +175,7 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
 }
 
 export interface LaunchPlanSource {
-  scope: Pick<ConfigScope, 'folderPath'>;
+  scope: Pick<ConfigScope, 'folderPath'> & Partial<Pick<ConfigScope, 'configPath'>>;
   /** As written: headers and auth secrets are shown as their references. */
   raw: ResolvedServer;
   resolved: ResolvedServer;
@@ -171,6 +185,10 @@ export interface LaunchPlanSource {
   hostEnv: Record<string, string | undefined>;
   /** `dev.debug`: the debugger the editor can attach (the VS Code side adds it). */
   debuggers?: DebuggerSupport;
+  /** The server's name (its own package cache when confined). */
+  name?: string;
+  /** Where confined servers keep their own package caches: the extension's storage (the host adds it). */
+  sandboxStorage?: string;
 }
 
 /** Builds the plan of one start, or says why the definition must not run (shown as a configuration problem). */

@@ -1,25 +1,19 @@
-// A denial of a confined server's sandbox, as the host shows it and as "Allow and Restart" writes it into mcp.json:
-// the exact rule that allows it, in VS Code's keys (`sandbox.filesystem.allowWrite`, `sandbox.network.allowedDomains`).
-export type SandboxDenial =
-  /** `allow`: what the rule names when it is not `path` (a file not made yet: the sandbox allows only what exists, so its folder). */
-  | { kind: 'write'; path: string; allow?: string }
-  | { kind: 'read'; path: string }
-  | { kind: 'network'; host: string };
+// A denial of a confined server's sandbox, as the runtime reported it (never as the server's output says), as the host
+// shows it, and what "Allow and Restart" would write into mcp.json: exactly what was refused, in VS Code's keys
+// (`sandbox.filesystem.allowWrite`, `sandbox.network.allowedDomains`), or why nothing may be written.
+export type SandboxDenial = ({ kind: 'write'; path: string } | { kind: 'network'; host: string; port: number }) & {
+  /** The rule's value: the path, or the host (with its port where the host is this machine or a port not 80/443). */
+  allow?: string;
+  /** Why no rule is offered (it would cover the home folder, a protected path, …). */
+  refused?: string;
+};
 
-/** The rule that allows a denial, or undefined when the format has none (a read of a hidden file: remove it from denyRead, or move it). */
+/** The rule that allows a denial, or undefined when none is offered. */
 export function ruleFor(denial: SandboxDenial): { key: 'allowWrite' | 'allowedDomains'; value: string } | undefined {
-  if (denial.kind === 'write') return { key: 'allowWrite', value: denial.allow ?? denial.path };
-  if (denial.kind === 'network') return { key: 'allowedDomains', value: denial.host };
-  return undefined;
+  if (denial.allow === undefined) return undefined;
+  return { key: denial.kind === 'write' ? 'allowWrite' : 'allowedDomains', value: denial.allow };
 }
 
 export function describeDenial(denial: SandboxDenial): string {
-  switch (denial.kind) {
-    case 'write':
-      return `writing ${denial.path}`;
-    case 'read':
-      return `reading ${denial.path}`;
-    case 'network':
-      return `connecting to ${denial.host}`;
-  }
+  return denial.kind === 'write' ? `writing ${denial.path}` : `connecting to ${denial.host}:${denial.port}`;
 }

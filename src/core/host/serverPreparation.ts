@@ -156,6 +156,7 @@ export class ServerPreparation {
       const shown = (await resolveServer(entry.server, inputs, this.displayContext(scope, answers))).resolved;
       const source: LaunchPlanSource = {
         scope,
+        name: entry.name,
         raw: entry.server,
         resolved,
         shown,

@@ -2,6 +2,7 @@
 // Names are always shown; values too, except secrets by origin (password inputs, headers, auth secrets), and a
 // `${env:…}` value shows as its reference. Variables not on the allow-list of harmless names each get a line of
 // their own, first; the harmless ones follow on one line.
+import { loopbackEntry } from '../config/sandboxConfig';
 import { visibleText as v } from './serverText';
 import type { LaunchPlan, PlannedDebug, PlannedSandbox, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
 
@@ -44,17 +45,40 @@ export function describeDebug(debug: PlannedDebug | undefined): string[] {
     : `Under a debugger ("dev.debug": debugpy): debugpy connects to VS Code's debugger on ${at} and waits for it, which can then pause it and run code in it`];
 }
 
-const list = (items: readonly string[], none: string) => (items.length ? items.map(v).join(', ') : none);
+/** A path as the question shows it: under the home folder as `~/…` (shorter, and no less exact). */
+const shownPath = (p: string, home: string): string => v(p === home ? '~' : p.startsWith(`${home}/`) ? `~${p.slice(home.length)}` : p);
+const joined = (items: readonly string[]) => items.join(', ');
 
-/** What a confined start may do (nothing for an unconfined one: the question always was about all your rights). */
+/** The network line: the hosts it may reach, said apart from this machine's ports, and "no network" when there is none. */
+function networkLine(sandbox: PlannedSandbox): string {
+  const local = sandbox.domains.map((d) => loopbackEntry(d)).filter((l): l is { port: number | undefined } => !!l);
+  const hosts = sandbox.domains.filter((d) => !loopbackEntry(d)).map(v);
+  const never = sandbox.deniedDomains.length ? `, never ${joined(sandbox.deniedDomains.map(v))}` : '';
+  if (!hosts.length && !local.length) return 'Confined: no network';
+  const ports = local.some((l) => l.port === undefined) ? 'every port' : `port${local.length === 1 ? '' : 's'} ${joined(local.map((l) => String(l.port)))}`;
+  const machine = local.length ? `may connect to ${ports} on this machine` : 'no port of this machine';
+  return hosts.length ? `Confined: network only to ${joined(hosts)}${never}; ${machine}` : `Confined: no other network; ${machine}`;
+}
+
+/** What a confined start may do, in plain words (nothing for an unconfined one: the question always was about all your rights). */
 export function describeSandbox(sandbox: PlannedSandbox | undefined): string[] {
   if (!sandbox) return [];
-  const lines = [
-    `Confined: reads the system but not ${list(sandbox.hidden, 'nothing hidden')}${sandbox.readable.length ? `, except ${list(sandbox.readable, '')}` : ''}`,
-    `Confined: writes only ${list(sandbox.writable, 'nothing')} and a private temp dir${sandbox.notWritable.length ? `, never ${list(sandbox.notWritable, '')}` : ''}`,
-    `Confined: network only to ${list(sandbox.domains, 'no host')}${sandbox.deniedDomains.length ? `, never ${list(sandbox.deniedDomains, '')}` : ''}; no port of this machine`,
+  const at = (p: string) => shownPath(p, sandbox.home);
+  const hiddenMore = sandbox.hidden.filter((h) => h !== sandbox.home);
+  const reads = sandbox.readable.length ? `reads the system and ${joined(sandbox.readable.map(at))}, not the rest of your home folder` : 'reads the system, not your home folder';
+  const own = [...(sandbox.cache ? ['its own package cache'] : []), 'a temporary folder'];
+  const writes = sandbox.writable.length ? `writes only ${joined(sandbox.writable.map(at))} (never git, editor or shell settings there), ${own.join(' and ')}` : `writes only ${own.join(' and ')}`;
+  return [
+    `Confined: ${reads}${hiddenMore.length ? `; never ${joined(hiddenMore.map(at))}` : ''}`,
+    `Confined: ${writes}${sandbox.notWritable.length ? `; never ${joined(sandbox.notWritable.map(at))}` : ''}`,
+    networkLine(sandbox),
   ];
-  return lines;
+}
+
+/** What runs and where, in two lines: the top of the question (the rest follows in full). */
+export function describeRunsWhere(plan: LaunchPlan): string {
+  if (plan.kind === 'remote') return `URL: ${v(plan.url)}`;
+  return [`Command: ${[plan.command, ...plan.argsShown].map(quoteArg).join(' ')}`, `Working directory: ${plan.cwd === undefined ? "(the host's own)" : v(plan.cwd)}`].join('\n');
 }
 
 function describeRemote(plan: RemoteLaunchPlan): string[] {

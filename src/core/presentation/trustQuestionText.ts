@@ -13,8 +13,10 @@ export interface TrustQuestion {
   serverName: string;
   /** Where it is defined, e.g. "my-folder/.vscode/mcp.json". */
   source: string;
-  /** What would run: the command line, or the URL. */
+  /** What would run, in full: the command line, or the URL, and everything else the plan holds. */
   detail: string;
+  /** What runs and where, in a line or two: the top of a question that offers Run Confined (`detail` follows in full). */
+  what?: string;
   /** Only for a workspace stdio server that is not set to run confined. */
   confined?: ConfinedOffer;
 }
@@ -40,6 +42,8 @@ export interface RenderedQuestion<A> {
 export const RUN_CONFINED = 'Run Confined';
 
 const RUNS_CONFINED = 'runs in a sandbox, and "sandboxEnabled": true is written into its entry in mcp.json (so the file says what runs, and VS Code runs it the same way)';
+const RUNS_CONFINED_WHERE = 'it runs in a sandbox, where it';
+const WRITES_KEY = 'and "sandboxEnabled": true is written into its entry in mcp.json, so the file says what runs.';
 const TRUST_CLOSING = 'Only trust servers from sources you trust.';
 
 const offered = (c: ConfinedOffer | undefined): c is { allows: readonly string[] } => !!c && 'allows' in c;
@@ -48,12 +52,15 @@ const unavailable = (c: ConfinedOffer | undefined): string | undefined => (c && 
 export function trustQuestionText(q: TrustQuestion): RenderedQuestion<TrustAnswer> {
   const message = `Trust and run the MCP server "${plainText(q.serverName)}"?`;
   if (offered(q.confined)) {
+    // The first screen (a dialog shows about 30 lines): what runs, where, and what each choice means; then it all.
     return {
       message,
       detail: [
-        `Defined in ${q.source}.\n\n${q.detail}`,
-        `${RUN_CONFINED}: it ${RUNS_CONFINED}. What it may do there:\n${q.confined.allows.map((l) => `• ${l.replace(/^Confined: /, '')}`).join('\n')}`,
-        `Trust: it runs as defined, with your permissions.\n\n${TRUST_CLOSING}`,
+        `Defined in ${q.source}.${q.what ? `\n\n${q.what}` : ''}`,
+        `${RUN_CONFINED}: ${RUNS_CONFINED_WHERE}\n${q.confined.allows.map((l) => `• ${l.replace(/^Confined: /, '')}`).join('\n')}\n${WRITES_KEY}`,
+        'Trust: it runs as defined, with your permissions.',
+        `In full, as defined:\n${q.detail}`,
+        TRUST_CLOSING,
       ].join('\n\n'),
       buttons: [
         { label: RUN_CONFINED, answer: 'confined' },

@@ -39,11 +39,12 @@ export interface SignInQuestion {
 }
 
 /**
- * A confined server's sandbox. `denial`: it refused something (`denied`: "writing /x", "connecting to api.example.com");
- * `rule` is what would allow it (none for reading a hidden file). `unconfined`: this machine cannot confine it (`reason`).
+ * A confined server's sandbox. `denial`: it refused something (`denied`: "writing /x", "connecting to api.example.com:443");
+ * `rule` is what would allow exactly that, or `refused` says why none is offered. `unconfined`: this machine cannot
+ * confine it (`reason`).
  */
 export type SandboxQuestion =
-  | { kind: 'denial'; serverName: string; denied: string; rule: string | undefined; configPath: string }
+  | { kind: 'denial'; serverName: string; denied: string; rule: string | undefined; refused?: string; configPath: string }
   | { kind: 'unconfined'; serverName: string; reason: string };
 
 export interface HostDialogs {

@@ -82,7 +82,7 @@ export const modalDialogs: ModalDialogs = {
     }
     // A notification, not a modal: the server keeps running; the rule is added only if the user asks.
     const allow = 'Allow and Restart';
-    const message = `MCP server "${plainText(q.serverName)}" is confined: its sandbox denied ${plainText(q.denied)}.${q.rule ? ` Allowing it adds ${plainText(q.rule)} to ${q.configPath}.` : ' It may read only its working directory, the workspace folder and its package caches under your home folder.'}`;
+    const message = `MCP server "${plainText(q.serverName)}" is confined: its sandbox denied ${plainText(q.denied)}.${q.rule ? ` Allowing it adds ${plainText(q.rule)} to ${q.configPath}.` : q.refused ? ` No rule is offered: ${plainText(q.refused)}.` : ''}`;
     return (await (q.rule ? vscode.window.showWarningMessage(message, allow) : vscode.window.showWarningMessage(message))) === allow;
   },
   async confirmViewMessage(q) {

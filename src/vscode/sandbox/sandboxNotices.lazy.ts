@@ -1,14 +1,14 @@
-// What a confined server's sandbox does, told to the user: each denial in a notification with "Allow and Restart",
-// which writes the exact rule into the server's mcp.json (the edit restarts it); and where this machine cannot
+// What a confined server's sandbox does, told to the user: each denial the runtime reports in a notification with
+// "Allow and Restart", which writes the exact rule into the server's mcp.json (the edit restarts it; answers to one
+// file are written one after another), or why no rule is offered; and where this machine cannot
 // confine it, the question whether to run it unconfined, asked once per definition in this window (never assumed).
 // And `dev.debug` (./editorDebugger.ts): the editor's debugger attached, or a notice that there is none.
-import * as fs from 'fs';
 import vscode = require('vscode');
 import { plainText } from '../../core/presentation/serverText';
 import type { ConnectionFactory } from '../../core/host/connectionPort';
 import { describeDenial } from '../../core/config/sandboxDenial';
 import { createConnection } from '../../core/protocol/serverConnection.lazy';
-import { ruleText, withSandboxRule } from '../../core/protocol/launch/sandboxRuleEdit.lazy';
+import { addSandboxRule, ruleText } from '../../core/protocol/launch/sandboxRuleEdit.lazy';
 import type { StartedProcess } from '../../core/protocol/launch/serverProcess.lazy';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 import { attachEditorDebugger } from '../devMode/editorDebugger.lazy';
@@ -60,12 +60,10 @@ export function confinedConnection(
     sandboxDenied: (denial) => {
       events.sandboxDenied?.(denial);
       const rule = ruleText(denial);
-      void dialogs.confirmSandbox({ kind: 'denial', serverName, denied: describeDenial(denial), rule, configPath: definition.scope.configPath }).then(async (allow) => {
+      const file = definition.scope.configPath;
+      void dialogs.confirmSandbox({ kind: 'denial', serverName, denied: describeDenial(denial), rule, ...(denial.refused ? { refused: denial.refused } : {}), configPath: file }).then(async (allow) => {
         if (!allow || !rule) return;
-        const file = definition.scope.configPath;
-        const text = await fs.promises.readFile(file, 'utf8');
-        const next = withSandboxRule(text, denial);
-        if (next !== text) await fs.promises.writeFile(file, next);
+        await addSandboxRule(file, denial);
         log.info(`Added ${rule} to ${file}: the server restarts with it.`);
       }).catch((e: Error) => log.error(`Could not add the sandbox rule: ${e.message}`));
     },

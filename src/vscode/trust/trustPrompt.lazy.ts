@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import vscode = require('vscode');
 import { describeDefinition } from '../../core/presentation/describeDefinition';
-import { describeSandbox, summarizeLaunchPlan } from '../../core/presentation/describeLaunchPlan';
+import { describeRunsWhere, describeSandbox, summarizeLaunchPlan } from '../../core/presentation/describeLaunchPlan';
 import type { ConfinedOffer } from '../../core/presentation/trustQuestionText';
 import { sandboxSupport } from '../../core/protocol/launch/sandboxRuntime.lazy';
 import { withSandboxEnabled } from '../../core/protocol/launch/sandboxRuleEdit.lazy';
@@ -32,7 +32,7 @@ function confinedOffer(facts: TrustFacts): ConfinedOffer | undefined {
 
 const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => {
   const confined = confinedOffer(facts);
-  return { serverName: d.name, source: sourceOf(d), detail: describeDefinition(d.raw, facts), ...(confined ? { confined } : {}) };
+  return { serverName: d.name, source: sourceOf(d), detail: describeDefinition(d.raw, facts), ...(facts.plan ? { what: describeRunsWhere(facts.plan) } : {}), ...(confined ? { confined } : {}) };
 };
 
 /** Writes `"sandboxEnabled": true` into the server's entry of its mcp.json (comments and formatting kept). */

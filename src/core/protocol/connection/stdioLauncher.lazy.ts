@@ -14,7 +14,8 @@ import { StartedProcesses } from './startedProcesses.lazy';
 import { StdioTransport } from './stdioTransport.lazy';
 import { planProblem, processCommand, ServerProcess, type StartedProcess } from '../launch/serverProcess.lazy';
 import { confinedCommand, sandboxSupport, type ConfinedCommand } from '../launch/sandboxRuntime.lazy';
-import { DenialLog, denialIn, ruleReady, RUNTIME_LINE } from '../launch/sandboxDenials.lazy';
+import { DenialLog, denialOf, MAX_CHANNEL_LINE_BYTES, withRule } from '../launch/sandboxDenials.lazy';
+import { LineSplitter } from './lineSplitter.lazy';
 import { describeDenial, type SandboxDenial } from '../../config/sandboxDenial';
 
 /**
@@ -63,7 +64,6 @@ export class StdioLauncher implements Launcher {
   private confined: ConfinedCommand | undefined;
   /** What the sandbox refused in this run, each once. */
   readonly denials = new DenialLog();
-  private inRuntimeBlock = false;
   /** `dev.debug`: the editor's debugger attached to this run. */
   private debugger: DebuggerAttachment | undefined;
   /** Why this confined plan runs unconfined (the machine cannot confine, and the user chose to); undefined: it does not. */
@@ -125,7 +125,7 @@ export class StdioLauncher implements Launcher {
     const confined = plan.sandbox ? this.confine(plan) : undefined;
     const early = this.takeEarly(plan, confined);
     return new StdioTransport({
-      process: () => early ?? new ServerProcess(confined ? { command: confined.command, args: confined.args, env: confined.env, cwd: plan.cwd } : processCommand(plan)),
+      process: () => early ?? (confined ? this.confinedProcess(plan, confined) : new ServerProcess(processCommand(plan))),
       maxMessageBytes: MAX_STDIO_MESSAGE_BYTES,
       maxStderrLineBytes: MAX_STDERR_LINE_BYTES,
       onStderrLine: (line, cut) => this.onStderrLine(cut ? `${line} … [line cut at ${MAX_STDERR_LINE_BYTES / 1024 / 1024} MB]` : line),
@@ -151,30 +151,37 @@ export class StdioLauncher implements Launcher {
       this.log.warn(`Running unconfined, as you chose: ${this.unconfinedBy}`);
       return undefined;
     }
-    this.confined = confinedCommand(plan.sandbox!, plan.executable, plan.args, plan.env);
-    this.log.info(`Confined (sandbox runtime): writes ${[...plan.sandbox!.writable, this.confined.tempDir].join(', ')}; network ${plan.sandbox!.domains.join(', ') || 'none'}`);
+    this.confined = confinedCommand(plan.sandbox!, plan.command, plan.executable, plan.args, plan.env);
+    const own = [...(plan.sandbox!.cache ? [`${plan.sandbox!.cache} (its own package cache)`] : []), `${this.confined.tempDir} (its temp dir)`];
+    this.log.info(`Confined (sandbox runtime): writes ${[...plan.sandbox!.writable, ...own].join(', ')}; network ${plan.sandbox!.domains.join(', ') || 'none'}`);
     return this.confined;
+  }
+
+  /**
+   * A confined process: the runtime's denials are read from its own channel (fd 3), never from what the server prints;
+   * its settings and temp dir go once it has exited, whether it ran or the runtime refused to start.
+   */
+  private confinedProcess(plan: StdioLaunchPlan, confined: ConfinedCommand): ServerProcess {
+    const server = new ServerProcess({ command: confined.command, args: confined.args, env: confined.env, cwd: plan.cwd, channel: true });
+    void server.exited.then(() => confined.dispose());
+    const channel = server.child.stdio[3];
+    const lines = new LineSplitter({ maxLineBytes: MAX_CHANNEL_LINE_BYTES, onLine: (line) => this.onDenialLine(plan, line.toString('utf8')), onOverflow: () => undefined });
+    channel?.on('data', (chunk: Buffer) => lines.push(chunk));
+    channel?.on('error', () => undefined);
+    return server;
+  }
+
+  private onDenialLine(plan: StdioLaunchPlan, line: string) {
+    const found = denialOf(line);
+    if (!found || !plan.sandbox) return;
+    const denial = withRule(found, plan.sandbox, this.options.environment.PATH);
+    if (!this.denials.add(denial)) return;
+    this.log.warn(`The sandbox denied ${describeDenial(denial)}${denial.refused ? ` (no rule offered: ${denial.refused})` : ''}`);
+    this.onDenial?.(denial);
   }
 
   private onStderrLine(line: string) {
     if (!line.trim()) return;
-    if (this.confined) {
-      const denial = ruleReady(denialIn(line));
-      if (denial && this.denials.add(denial)) {
-        this.log.warn(`The sandbox denied ${describeDenial(denial)}`);
-        this.onDenial?.(denial);
-      }
-      // The runtime's own chatter (SRT_DEBUG, on for its refusals, some of it JSON over several lines) stays out of
-      // the log and of "last output".
-      if (RUNTIME_LINE.test(line)) {
-        this.inRuntimeBlock = /[{[]$/.test(line.trimEnd());
-        return;
-      }
-      if (this.inRuntimeBlock) {
-        if (/^[}\]]$/.test(line.trim()) && !line.startsWith(' ')) this.inRuntimeBlock = false;
-        return;
-      }
-    }
     this.recentOutput.push(line);
     if (this.recentOutput.length > 5) this.recentOutput.shift();
     // Servers log to stderr by design (stdout carries the protocol): a line there is news, not a warning.
@@ -213,6 +220,7 @@ export class StdioLauncher implements Launcher {
       }
     }
     await closing;
+    // Its process removed them when it exited; a start ended before its process ran did not.
     this.confined?.dispose();
   }
 }

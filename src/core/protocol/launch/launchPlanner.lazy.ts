@@ -125,7 +125,19 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
   const added = debugged?.added ?? [];
   const executable = findExecutable(command, env, cwd, source.platform, source.isExecutable);
   const home = source.home ?? hostEnv.HOME ?? os.homedir();
-  const sandbox = resolved.sandboxEnabled ? planSandbox({ config: resolved.sandbox ?? emptySandboxConfig(), command, executable, cwd, folderPath: source.scope.folderPath, home }) : undefined;
+  const sandbox = resolved.sandboxEnabled
+    ? planSandbox({
+        config: resolved.sandbox ?? emptySandboxConfig(),
+        command,
+        executable,
+        cwd,
+        folderPath: source.scope.folderPath,
+        home,
+        storage: source.sandboxStorage ?? path.join(home, '.cache', 'mcp-host'),
+        identity: `${source.scope.configPath ?? source.scope.folderPath ?? 'user'}\0${source.name ?? command}`,
+        pathValue: hostEnv.PATH,
+      })
+    : undefined;
   return {
     kind: 'stdio',
     command,
@@ -210,7 +222,7 @@ export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
   const { resolved, shown, raw } = source;
   if (resolved.type === 'stdio') {
     if (shown.type !== 'stdio') throw new LaunchPlanError('The displayed definition differs from the resolved one.');
-    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers });
+    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage });
   }
   if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
   return buildRemotePlan({ resolved, raw });

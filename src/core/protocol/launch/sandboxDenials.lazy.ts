@@ -1,46 +1,56 @@
-// Reads what a confined server's sandbox refused from its stderr: the runtime's proxy logs each host it blocks, and
-// a refused file access surfaces as the error the server prints (Node's "EROFS: read-only file system, open '…'",
-// Python's "[Errno 30] Read-only file system: '…'"). Server text is untrusted: only the first part of a line is looked
-// at, every pattern is linear, and a path or host must look like one.
+// What a confined server's sandbox refused, read from the runtime's own channel (fd 3 of our launcher, which the
+// sandboxed command never gets): its violation store's lines, `deny <syscall> <path>` for a write bubblewrap refused
+// (the runtime's seccomp observer) and `deny network-outbound <host>:<port> (<reason>)` for its proxy. Each denial
+// gets the rule that would allow exactly it, or why none is offered. Lines are capped, every pattern is linear.
 import * as fs from 'fs';
-import * as path from 'path';
+import type { PlannedSandbox } from '../../config/launchPlan';
+import { isSandboxDomain, loopbackEntry } from '../../config/sandboxConfig';
 import type { SandboxDenial } from '../../config/sandboxDenial';
+import { allowRuleProblem } from './sandboxProtection.lazy';
 
-const LOOKED_AT = 2000;
-/** The runtime's own log lines (SRT_DEBUG), which carry its proxy's refusals. */
-export const RUNTIME_LINE = /^\[SandboxDebug\] /;
-const BLOCKED = /^\[SandboxDebug\] (?:Connection|HTTP request) blocked to \[?([A-Za-z0-9.*:-]{1,253}?)\]?:(\d{1,5})\b/;
-const NODE_FS = /\b(EROFS|EACCES|EPERM): [a-z ,-]{0,60}?, [a-z]{1,12} '(\/[^'\n]{0,1024})'/;
-const PYTHON_FS = /\[Errno (30|13|1)\] [A-Za-z -]{0,40}: '(\/[^'\n]{0,1024})'/;
-/** A name the sandbox's netns could not resolve: the host was never allowed through the proxy. */
-const DNS = /\bgetaddrinfo (?:EAI_AGAIN|ENOTFOUND) ([A-Za-z0-9.-]{1,253})\b/;
+/** The longest channel line read; the runtime cuts its lines far shorter. */
+export const MAX_CHANNEL_LINE_BYTES = 16 * 1024;
+const WRITE = /^deny ([a-z][a-z0-9_]{0,31}) (\/[^\n]{0,4095})$/;
+const NETWORK = /^deny network-outbound (\S{1,300}) \(([^\n]{0,600})\)$/;
+const NOT_ALLOWED = 'host is not on the allow list';
 
-export function denialIn(line: string): SandboxDenial | undefined {
-  const text = line.slice(0, LOOKED_AT);
-  const blocked = BLOCKED.exec(text);
-  if (blocked) return { kind: 'network', host: blocked[1] };
-  if (RUNTIME_LINE.test(text)) return undefined;
-  const nodeFs = NODE_FS.exec(text);
-  if (nodeFs) return { kind: nodeFs[1] === 'EROFS' ? 'write' : writeVerb(text) ? 'write' : 'read', path: nodeFs[2] };
-  const py = PYTHON_FS.exec(text);
-  if (py) return { kind: py[1] === '30' ? 'write' : 'read', path: py[2] };
-  const dns = DNS.exec(text);
-  if (dns && dns[1].includes('.')) return { kind: 'network', host: dns[1] };
-  return undefined;
+/** The denial a channel line reports, without its rule yet; undefined for any other line. */
+export function denialOf(channelLine: string): SandboxDenial | undefined {
+  let line: unknown;
+  try {
+    line = (JSON.parse(channelLine.slice(0, MAX_CHANNEL_LINE_BYTES)) as { line?: unknown }).line;
+  } catch {
+    return undefined;
+  }
+  if (typeof line !== 'string') return undefined;
+  const network = NETWORK.exec(line);
+  if (network) {
+    const at = network[1].lastIndexOf(':');
+    const port = Number(network[1].slice(at + 1));
+    const host = network[1].slice(0, at).replace(/^\[(.*)\]$/, '$1');
+    if (at <= 0 || !Number.isInteger(port) || port < 1 || port > 65535) return undefined;
+    return { kind: 'network', host, port, ...(network[2] === NOT_ALLOWED ? {} : { refused: `the sandbox refuses it whatever the rules allow (${network[2]})` }) };
+  }
+  const write = WRITE.exec(line);
+  return write ? { kind: 'write', path: write[2] } : undefined;
 }
 
-/** Node names the call: a refused mkdir, rename or unlink is a write whatever the errno. */
-const writeVerb = (text: string): boolean => /, (?:mkdir|rename|unlink|rmdir|symlink|link|copyfile|utime|chmod) '/.test(text);
+/** The rule's value for a network denial: the host, with its port where the host is this machine, an IP, or the port is not a web one. */
+function hostRule(host: string, port: number): string {
+  const bracketed = host.includes(':') ? `[${host}]` : host;
+  const bare = !loopbackEntry(bracketed) && !/^[\d.]+$/.test(host) && !host.includes(':') && (port === 443 || port === 80);
+  return bare ? host : `${bracketed}:${port}`;
+}
 
-/**
- * A write denial with what its rule must name: the sandbox allows writing only paths that exist when it starts, so a
- * file not made yet is allowed through the folder it would be made in (the nearest one that exists).
- */
-export function ruleReady(denial: SandboxDenial | undefined, exists: (p: string) => boolean = fs.existsSync): SandboxDenial | undefined {
-  if (denial?.kind !== 'write' || exists(denial.path)) return denial;
-  let dir = path.dirname(denial.path);
-  while (!exists(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return { ...denial, allow: dir };
+/** The denial with what "Allow and Restart" would write (exactly what was refused), or why nothing. */
+export function withRule(denial: SandboxDenial, sandbox: PlannedSandbox, pathValue: string | undefined, exists: (p: string) => boolean = fs.existsSync): SandboxDenial {
+  if (denial.refused !== undefined) return denial;
+  if (denial.kind === 'network') {
+    const rule = hostRule(denial.host, denial.port);
+    return isSandboxDomain(rule) ? { ...denial, allow: rule } : { ...denial, refused: 'the sandbox\'s rules cannot name this host' };
+  }
+  const problem = allowRuleProblem(denial.path, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue }, exists);
+  return problem ? { ...denial, refused: problem } : { ...denial, allow: denial.path };
 }
 
 /** The denials of one run, each once, capped. */
@@ -50,7 +60,7 @@ export class DenialLog {
   private readonly seen = new Set<string>();
 
   add(denial: SandboxDenial): boolean {
-    const key = JSON.stringify(denial);
+    const key = denial.kind === 'write' ? `w ${denial.path}` : `n ${denial.host}:${denial.port}`;
     if (this.seen.has(key) || this.list.length >= DenialLog.MAX) return false;
     this.seen.add(key);
     this.list.push(denial);

@@ -1,8 +1,10 @@
 // "Allow and Restart": the exact rule that allows a denial, written into the mcp.json the server comes from, where
 // VS Code keeps it (the file's top-level `sandbox` block), with the file's comments and formatting kept (jsonc-parser's
-// edits). Editing the file restarts the server: its definition (and launch plan) changed. And "Run Confined" in the
-// trust question, which writes `"sandboxEnabled": true` into the server's entry the same way.
-import { applyEdits, modify, parse, type FormattingOptions } from 'jsonc-parser';
+// edits), one answer after another. Editing the file restarts the server: its definition (and launch plan) changed.
+// And "Run Confined" in the trust question, which writes `"sandboxEnabled": true` into the server's entry, and only
+// that.
+import * as fs from 'fs';
+import { applyEdits, findNodeAtLocation, modify, parse, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { ruleFor, type SandboxDenial } from '../../config/sandboxDenial';
 
 /** The file's own indentation and line ends, for the edit. */
@@ -31,19 +33,40 @@ export function withSandboxRule(text: string, denial: SandboxDenial): string {
   return applyEdits(text, edits);
 }
 
+/** The edit of each mcp.json in progress: answers read and write the file one after another, so that none is lost. */
+const fileEdits = new Map<string, Promise<unknown>>();
+
+/** "Allow and Restart": the denial's rule added to the mcp.json `file`, after any edit of it still in progress. */
+export function addSandboxRule(file: string, denial: SandboxDenial): Promise<void> {
+  const edit = (fileEdits.get(file) ?? Promise.resolve()).then(async () => {
+    const text = await fs.promises.readFile(file, 'utf8');
+    const next = withSandboxRule(text, denial);
+    if (next !== text) await fs.promises.writeFile(file, next);
+  });
+  const settled = edit.catch(() => undefined);
+  fileEdits.set(file, settled);
+  void settled.then(() => fileEdits.get(file) === settled && fileEdits.delete(file));
+  return edit;
+}
+
 /**
  * "Run Confined": the file's text with `"sandboxEnabled": true` in the server's entry (under "servers", or
- * "mcpServers" in a .mcp.json), comments and formatting kept. Throws when the entry is not in the file (any more).
+ * "mcpServers" in a .mcp.json), and nothing else changed: the key goes first in the entry, on its own line when the
+ * entry spans lines (as indented as its first key), else on the entry's line; a `false` becomes `true`. Throws when
+ * the entry is not in the file (any more).
  */
 export function withSandboxEnabled(text: string, serverName: string): string {
-  const root = parse(text, [], { allowTrailingComma: true }) as Record<string, unknown> | undefined;
-  const key = ['servers', 'mcpServers'].find((k) => {
-    const servers = root?.[k];
-    return !!servers && typeof servers === 'object' && Object.prototype.hasOwnProperty.call(servers, serverName);
-  });
-  const entry = key && (root![key] as Record<string, unknown>)[serverName];
-  if (!key || !entry || typeof entry !== 'object') throw new Error(`the server "${serverName}" is not in the file`);
-  if ((entry as { sandboxEnabled?: unknown }).sandboxEnabled === true) return text;
-  const formattingOptions = formattingOf(text);
-  return applyEdits(text, modify(text, [key, serverName, 'sandboxEnabled'], true, { formattingOptions }));
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const entry = ['servers', 'mcpServers'].map((k) => root && findNodeAtLocation(root, [k, serverName])).find((n) => n !== undefined);
+  if (!entry || entry.type !== 'object') throw new Error(`the server "${serverName}" is not in the file`);
+  const current = findNodeAtLocation(entry, ['sandboxEnabled']);
+  if (current?.value === true) return text;
+  if (current) return text.slice(0, current.offset) + 'true' + text.slice(current.offset + current.length);
+  const first = entry.children?.[0];
+  if (!first) return `${text.slice(0, entry.offset + 1)} "sandboxEnabled": true ${text.slice(entry.offset + 1)}`;
+  const lineStart = text.lastIndexOf('\n', first.offset - 1) + 1;
+  const before = text.slice(lineStart, first.offset);
+  const ownLine = /^[ \t]*$/.test(before) && text.slice(entry.offset, first.offset).includes('\n');
+  const insert = ownLine ? `"sandboxEnabled": true,${text.includes('\r\n') ? '\r\n' : '\n'}${before}` : '"sandboxEnabled": true, ';
+  return text.slice(0, first.offset) + insert + text.slice(first.offset);
 }

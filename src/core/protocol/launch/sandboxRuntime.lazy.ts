@@ -1,12 +1,15 @@
 // Runs a confined start through Anthropic's sandbox runtime (@anthropic-ai/sandbox-runtime, the one VS Code uses):
-// its `srt` command line, with a settings file written from the launch plan's rules, wraps the planned executable and
-// arguments (bubblewrap on Linux, sandbox-exec on macOS, a filtering proxy for the network). Whether this machine can
-// confine is checked first, and said in a sentence when it cannot: a confined server never silently runs unconfined.
+// our launcher of it (./sandboxLauncher.mts), with a settings file written from the launch plan's rules, wraps the
+// planned executable and arguments (bubblewrap on Linux, sandbox-exec on macOS, a filtering proxy for the network).
+// Whether this machine can confine is checked first, and said in a sentence when it cannot: a confined server never
+// silently runs unconfined.
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { PlannedSandbox } from '../../config/launchPlan';
+import { runnerCacheEnv } from './sandboxPolicy.lazy';
+import { inside, PLACEHOLDER_NAMES, protectedWrites } from './sandboxProtection.lazy';
 
 export type SandboxSupport = { ok: true } | { ok: false; reason: string };
 
@@ -21,11 +24,12 @@ const onPath = (name: string, env: Record<string, string | undefined>): boolean 
   });
 
 /**
- * The runtime's command line: in the package, the bundled one beside the host bundle (dist/sandbox-runtime, made by
- * esbuild.js, its seccomp helpers beside it); elsewhere (tests, the CLI) the one in node_modules. Undefined: neither.
+ * Our launcher of the runtime (./sandboxLauncher.mts): in the package, the bundled one beside the host bundle
+ * (dist/sandbox-runtime/launcher.mjs, made by esbuild.js, the runtime's seccomp helpers beside it); elsewhere (tests,
+ * the CLI) the one tsc compiled beside this file, which takes the runtime from node_modules. Undefined: neither.
  */
 export function sandboxRuntimeCli(): string | undefined {
-  const bundled = path.join(__dirname, 'sandbox-runtime', 'cli.mjs');
+  const bundled = path.join(__dirname, 'sandbox-runtime', 'launcher.mjs');
   if (fs.existsSync(bundled)) {
     // A package (a zip) may not keep the helpers' executable bit: given back where the extension's folder allows it.
     for (const arch of ['x64', 'arm64']) {
@@ -37,12 +41,8 @@ export function sandboxRuntimeCli(): string | undefined {
     }
     return bundled;
   }
-  try {
-    const cli = path.join(path.dirname(require.resolve('@anthropic-ai/sandbox-runtime/package.json')), 'dist', 'cli.js');
-    return fs.existsSync(cli) ? cli : undefined;
-  } catch {
-    return undefined;
-  }
+  const compiled = path.join(__dirname, 'sandboxLauncher.mjs');
+  return fs.existsSync(compiled) ? compiled : undefined;
 }
 
 let cachedLinuxCheck: SandboxSupport | undefined;
@@ -71,13 +71,80 @@ export function sandboxSupport(platform: NodeJS.Platform = process.platform, env
   return platform === 'linux' ? linuxNamespaces() : { ok: true };
 }
 
-/** The runtime's settings: the plan's rules, and the private temp dir writable. */
-export function runtimeSettings(sandbox: PlannedSandbox, tempDir: string): object {
+/** The most entries listed in place of one readable folder (see readableAround). */
+const MAX_LISTED = 1000;
+
+/**
+ * The readable paths, with a folder that holds a writable one (the workspace folder around a working directory in it)
+ * given as its entries beside the branch that leads there: the runtime binds readable folders back over the hidden home
+ * after the writable ones, so such a folder would make what it holds read-only. Past MAX_LISTED entries it stays whole.
+ */
+export function readableAround(readable: readonly string[], writable: readonly string[]): string[] {
+  const out: string[] = [];
+  const holds = (dir: string) => writable.some((w) => w !== dir && inside(dir, w));
+  const expand = (dir: string): string[] | undefined => {
+    const listed: string[] = [];
+    const pending = [dir];
+    while (pending.length) {
+      const current = pending.pop()!;
+      let names: string[];
+      try {
+        names = fs.readdirSync(current);
+      } catch {
+        return undefined;
+      }
+      for (const name of names) {
+        const p = path.join(current, name);
+        if (writable.includes(p)) continue;
+        if (holds(p)) pending.push(p);
+        else listed.push(p);
+        if (listed.length > MAX_LISTED) return undefined;
+      }
+    }
+    return listed;
+  };
+  for (const r of readable) out.push(...(holds(r) ? (expand(r) ?? [r]) : [r]));
+  return [...new Set(out)];
+}
+
+/**
+ * The runtime's placeholders of absent protected files are empty files while the server runs: its own git leaves them
+ * out (an excludes file given as one more `GIT_CONFIG_*` entry, after any the environment has), so that its status is
+ * the repository's and `git add -A` adds nothing of them.
+ */
+function placeholdersUnlisted(env: Readonly<Record<string, string>>, excludes: string): Record<string, string> {
+  const count = Number(env.GIT_CONFIG_COUNT);
+  const n = Number.isInteger(count) && count >= 0 && count < 1000 ? count : 0;
+  return { GIT_CONFIG_COUNT: String(n + 1), [`GIT_CONFIG_KEY_${n}`]: 'core.excludesFile', [`GIT_CONFIG_VALUE_${n}`]: excludes };
+}
+
+/** A path the runtime takes as that very name, never as a pattern (a folder may be called `[WIP] x`). */
+const literal = (p: string) => ({ path: p, literal: true as const });
+
+/**
+ * The runtime's settings: the plan's rules, the server's own package cache and the private temp dir writable, and
+ * every path the rule of sandboxProtection protects added to denyWrite (as the disk is now). The file's own
+ * `denyRead` and `denyWrite` entries go as written: the runtime reads patterns in them.
+ */
+export function runtimeSettings(sandbox: PlannedSandbox, tempDir: string, env: Readonly<Record<string, string | undefined>>): SandboxSettings {
+  const protectedPaths = protectedWrites(sandbox.writable, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH });
+  const own = [...(sandbox.cache ? [sandbox.cache] : []), tempDir];
   return {
     network: { allowedDomains: [...sandbox.domains], deniedDomains: [...sandbox.deniedDomains] },
-    filesystem: { denyRead: [...sandbox.hidden], allowRead: [...sandbox.readable], allowWrite: [...sandbox.writable, tempDir], denyWrite: [...sandbox.notWritable] },
+    filesystem: {
+      denyRead: [...sandbox.hidden],
+      allowRead: [...readableAround(sandbox.readable, [...sandbox.writable, ...own]), ...own].map(literal),
+      allowWrite: [...sandbox.writable, ...own].map(literal),
+      denyWrite: [...sandbox.notWritable, ...protectedPaths.map(literal)],
+    },
   };
 }
+
+export interface SandboxSettings {
+  network: { allowedDomains: string[]; deniedDomains: string[] };
+  filesystem: { denyRead: string[]; allowRead: LiteralPath[]; allowWrite: LiteralPath[]; denyWrite: (string | LiteralPath)[] };
+}
+type LiteralPath = ReturnType<typeof literal>;
 
 export interface ConfinedCommand {
   command: string;
@@ -85,36 +152,45 @@ export interface ConfinedCommand {
   env: Record<string, string>;
   /** The private temp dir (the process's TMPDIR). */
   tempDir: string;
-  /** Removes the settings and the temp dir. */
+  /** Removes the settings and the temp dir; the launcher calls it when the process has exited. */
   dispose(): void;
 }
 
 /**
- * The command that runs `executable args` confined: node running the runtime's command line with a settings file of
- * this start (kept out of what the process may write), the private temp dir as its TMPDIR, and the runtime's
- * denials logged to stderr (SRT_DEBUG), where the launcher reads them.
+ * The command that runs `executable args` confined: the host's own Node running our launcher of the runtime with a
+ * settings file of this start (kept out of what the process may write), the private temp dir as its TMPDIR, and its
+ * runner's caches pointed into its own cache folder. Denials come on the process's fd 3 (see sandboxLauncher.mts).
  */
-export function confinedCommand(sandbox: PlannedSandbox, executable: string, args: readonly string[], env: Readonly<Record<string, string>>): ConfinedCommand {
+export function confinedCommand(sandbox: PlannedSandbox, command: string, executable: string, args: readonly string[], env: Readonly<Record<string, string>>): ConfinedCommand {
   const cli = sandboxRuntimeCli();
   if (!cli) throw new Error('The sandbox runtime (@anthropic-ai/sandbox-runtime) is not installed with the extension.');
+  if (sandbox.cache) fs.mkdirSync(sandbox.cache, { recursive: true, mode: 0o700 });
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-host-sandbox-')));
-  const tempDir = path.join(dir, 'tmp');
-  fs.mkdirSync(tempDir);
-  const settings = path.join(dir, 'settings.json');
-  fs.writeFileSync(settings, JSON.stringify(runtimeSettings(sandbox, tempDir), null, 2), { mode: 0o600 });
-  return {
-    // The extension host's own Node (Electron's, run as Node): nothing else needs to be installed.
-    command: process.execPath,
-    args: [cli, '--settings', settings, '--', executable, ...args],
-    env: {
-      ...env,
-      ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
-      CLAUDE_CODE_TMPDIR: tempDir,
-      SRT_DEBUG: '1',
-      // Node's fetch goes through the sandbox's proxy only when asked to (Node 22.21 and later); DNS fails otherwise.
-      NODE_USE_ENV_PROXY: '1',
-    },
-    tempDir,
-    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
+  try {
+    const tempDir = path.join(dir, 'tmp');
+    fs.mkdirSync(tempDir);
+    const settings = path.join(dir, 'settings.json');
+    fs.writeFileSync(settings, JSON.stringify(runtimeSettings(sandbox, tempDir, env), null, 2), { mode: 0o600 });
+    const excludes = path.join(dir, 'git-excludes');
+    fs.writeFileSync(excludes, PLACEHOLDER_NAMES.map((n) => `/${n}\n`).join(''));
+    return {
+      // The extension host's own Node (Electron's, run as Node): nothing else needs to be installed.
+      command: process.execPath,
+      args: [cli, settings, executable, ...args],
+      env: {
+        ...env,
+        ...(sandbox.cache ? runnerCacheEnv(command, sandbox.cache) : {}),
+        ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+        ...placeholdersUnlisted(env, excludes),
+        CLAUDE_CODE_TMPDIR: tempDir,
+        // Node's fetch goes through the sandbox's proxy only when asked to (Node 22.21 and later); DNS fails otherwise.
+        NODE_USE_ENV_PROXY: '1',
+      },
+      tempDir,
+      dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  } catch (e) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
 }

@@ -23,6 +23,8 @@ export interface ProcessCommand {
   args: string[];
   env: Record<string, string>;
   cwd?: string;
+  /** A fourth pipe (fd 3), the confined launcher's channel of the sandbox's denials: `child.stdio[3]`. */
+  channel?: boolean;
 }
 
 /** What the owner of a started process hears of it from the moment it takes it (what came before, at once). */
@@ -55,13 +57,13 @@ export class ServerProcess {
     closed: false,
   };
 
-  constructor({ command, args, env, cwd, argv0 }: ProcessCommand) {
+  constructor({ command, args, env, cwd, argv0, channel }: ProcessCommand) {
     // cross-spawn runs `.cmd`/`.bat` shims such as `npx` on Windows without a shell; a new process group elsewhere.
     const child = (this.child = (isWindows ? crossSpawn : spawn)(command, args, {
       env,
       cwd,
       ...(argv0 !== undefined && !isWindows ? { argv0 } : {}),
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: channel ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       detached: !isWindows,
       windowsHide: true,
     }));
