@@ -4,7 +4,7 @@ import type { Node } from 'jsonc-parser';
 import { isAllowedAuthEndpoint } from './allowedUrls';
 import { members, stringArrayProperty, stringProperty, type Diagnostics } from './configMembers';
 import { REMOTE_AUTH_TYPES, type RemoteAuthConfig, type RemoteAuthType } from './serverDefinition';
-import { variablesIn } from './variables';
+import { variablesIn } from './variableSyntax';
 
 const AUTH_KEYS = new Set(['type', 'clientId', 'clientSecret', 'privateKey', 'algorithm', 'scope', 'issuer', 'clientMetadataUrl', 'dpop', 'idp', 'assertion', 'assertionFile', 'assertionCommand']);
 const IDP_KEYS = new Set(['issuer', 'tokenEndpoint', 'clientId', 'clientSecret', 'idToken']);

@@ -6,7 +6,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
-import { variablesIn } from './variables';
+import { variablesIn } from './variableSyntax';
 import type { InputDefinition, ParsedConfig, RawServer } from './serverDefinition';
 
 export type ForeignKind = 'claudeDesktop' | 'cursor' | 'claudeCode' | 'vscode';

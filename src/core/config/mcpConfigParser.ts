@@ -1,7 +1,7 @@
 // Reads an mcp.json (VS Code's format) into servers and inputs, with every problem placed exactly in the text.
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { InputDefinition, ParsedConfig, RawServer, TextSpan, VariableDialect } from './serverDefinition';
-import { variablesIn } from './variables';
+import { variablesIn } from './variableSyntax';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
 import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';

@@ -1,6 +1,7 @@
-// ${...} variables of mcp.json: the grammar (shared with the parser's diagnostics) and their resolution.
+// ${...} variables of mcp.json: their resolution (the grammar, which the parser's diagnostics share, is ./variableSyntax).
 import * as path from 'node:path';
 import type { InputDefinition, RawServer, RemoteAuthConfig, ResolvedServer, VariableDialect } from './serverDefinition';
+import { variablesIn, type VariableOccurrence } from './variableSyntax';
 
 export interface VariableContext {
   /** Absolute path of the workspace folder; undefined for the user scope. */
@@ -30,53 +31,6 @@ export class InputCancelledError extends Error {
     super(`No value was given for input "${inputId}".`);
     this.name = 'InputCancelledError';
   }
-}
-
-export type VariableRef =
-  | { kind: 'input'; id: string }
-  /** `fallback`: the value when the variable is not set (`${VAR:-default}` in an mcpServers file). */
-  | { kind: 'env'; name: string; fallback?: string }
-  | { kind: 'workspaceFolder' | 'workspaceFolderBasename' | 'userHome' | 'pathSeparator' }
-  | { kind: 'unsupported'; name: string };
-
-export interface VariableOccurrence {
-  /** The whole `${...}` text. */
-  text: string;
-  /** Index of `$` in the string value (not in the file). */
-  index: number;
-  ref: VariableRef;
-}
-
-const VARIABLE = /\$\{([^{}]*)\}/g;
-/** An mcpServers file's environment variable: `NAME`, or `NAME:-default` (the default may be empty). */
-const SHELL_STYLE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;
-
-function classify(name: string, dialect: VariableDialect): VariableRef {
-  const ref = classifyVsCode(name);
-  if (ref.kind !== 'unsupported' || dialect !== 'mcpServers') return ref;
-  const shell = SHELL_STYLE.exec(name);
-  return shell ? { kind: 'env', name: shell[1], ...(shell[2] !== undefined ? { fallback: shell[2] } : {}) } : ref;
-}
-
-function classifyVsCode(name: string): VariableRef {
-  if (name.startsWith('input:') && name.length > 'input:'.length) return { kind: 'input', id: name.slice('input:'.length) };
-  if (name.startsWith('env:') && name.length > 'env:'.length) return { kind: 'env', name: name.slice('env:'.length) };
-  switch (name) {
-    case 'workspaceFolder':
-    case 'workspaceFolderBasename':
-    case 'userHome':
-    case 'pathSeparator':
-      return { kind: name };
-    case '/':
-      return { kind: 'pathSeparator' };
-    default:
-      return { kind: 'unsupported', name };
-  }
-}
-
-/** The variables of a string value, as the file's dialect reads them. */
-export function variablesIn(value: string, dialect: VariableDialect = 'vscode'): VariableOccurrence[] {
-  return [...value.matchAll(VARIABLE)].map((m) => ({ text: m[0], index: m.index, ref: classify(m[1], dialect) }));
 }
 
 type StringRole = 'plain' | 'path' | 'header' | 'secret';
