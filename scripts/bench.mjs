@@ -2,7 +2,7 @@
 // npm run bench: every performance figure of the host beside a bare @modelcontextprotocol/client doing the same work
 // in the same run, against the same server (scripts/bench-server.mjs), each printed on stdout as one JSON line
 // {"figure","ours","bare","ratio","unit"} (ratio = ours / bare; lower is better), the median of several rounds.
-// Ours is the core host as the extension runs it, in plain Node (the registry with plain-Node ports, as in
+// Ours is the core host as the extension runs it, in plain Node (the server manager with plain-Node ports, as in
 // test/unit/hostTestKit.ts); only activation runs the bundles, in fresh processes (scripts/bench-activate.cjs).
 // What "the same work" is for each figure is said in the README's Performance section.
 //
@@ -164,7 +164,7 @@ const entry = (name, env = {}, extra = {}) => ({ name, server: { type: 'stdio', 
 /** Our host, started on `count` bench servers (user servers: no trust prompt), resolved once all run. */
 async function startOurs(count, env = {}, extra = {}) {
   const logs = new Map();
-  const { manager: registry, permissions } = createCoreHost({
+  const { manager, permissions } = createCoreHost({
     clientInfo: { name: 'mcp-host-bench', version: '0' },
     createConnection,
     planLaunch,
@@ -178,20 +178,20 @@ async function startOurs(count, env = {}, extra = {}) {
   });
   let watching;
   const running = new Promise((resolve, reject) => {
-    watching = registry.onDidChangeServers(() => {
-      const servers = registry.servers();
+    watching = manager.onDidChangeServers(() => {
+      const servers = manager.servers();
       const failed = servers.find((s) => s.state.kind === 'error' || s.state.kind === 'blocked');
       if (failed) reject(new Error(`${failed.name}: ${failed.state.message}`));
       else if (servers.length === count && servers.every((s) => s.state.kind === 'running')) resolve();
     });
   });
-  await registry.updateScope(userScope, Array.from({ length: count }, (_, i) => entry(`s${i}`, env, extra)), []);
+  await manager.updateScope(userScope, Array.from({ length: count }, (_, i) => entry(`s${i}`, env, extra)), []);
   // Only the bench watches: what is measured next pays for no listener of ours.
   await running.finally(() => watching.dispose());
-  const ids = registry.servers().map((s) => s.id);
+  const ids = manager.servers().map((s) => s.id);
   // The guarded path chat and the views take: consent decided before each call (here an "always allow", given once).
-  const caller = () => new ToolCaller(registry, new ActiveToolCalls(), new ToolConsent({ permissions, ask: async () => 'always', autoAllowReadOnly: () => false }));
-  return { registry, ids, caller, logOf: (id) => logs.get(id), stop: () => registry.disposeAsync() };
+  const caller = () => new ToolCaller(manager, new ActiveToolCalls(), new ToolConsent({ permissions, ask: async () => 'always', autoAllowReadOnly: () => false }));
+  return { manager, ids, caller, logOf: (id) => logs.get(id), stop: () => manager.disposeAsync() };
 }
 
 /** A bare SDK client on one bench server, listing what our host lists when a server starts. */
@@ -366,7 +366,7 @@ const figures = {
     const ours = await startOurs(1);
     const bare = await startBare();
     try {
-      const service = new ResourceService(ours.registry);
+      const service = new ResourceService(ours.manager);
       const timed = (read) => async () => {
         const t0 = performance.now();
         const contents = await read();
@@ -423,7 +423,7 @@ const figures = {
     const ours = await startOurs(1, env);
     const bare = await startBare(env);
     try {
-      const service = new ResourceService(ours.registry);
+      const service = new ResourceService(ours.manager);
       const timed = (load) => async () => {
         const t0 = performance.now();
         await load();

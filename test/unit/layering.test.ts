@@ -222,3 +222,12 @@ describe('the lazy boundary lint rule', function () {
     assert.match((await lint('src/core/features/tools/probe.lazy.ts', "import vscode = require('vscode');\n")).join(), /no-restricted-syntax/);
   });
 });
+
+describe('the scripts that load compiled modules by path', () => {
+  it('name only modules that exist (the bench requires the core by path: a move breaks it silently otherwise)', () => {
+    const bench = fs.readFileSync(path.join(repoRoot, 'scripts', 'bench.mjs'), 'utf8');
+    const named = [...bench.matchAll(/\bcore\('([^']+)\.js'\)/g)].map((m) => path.join('src', 'core', `${m[1]}.ts`));
+    assert.ok(named.length >= 5, `core modules named: ${named.join(', ')}`);
+    assert.deepStrictEqual(named.filter((f) => !fs.existsSync(path.join(repoRoot, f))), []);
+  });
+});

@@ -96,7 +96,7 @@ describe('parseMcpConfig', () => {
 
     it('treats an empty or comment-only file as an empty configuration', () => {
       for (const text of ['', '  \n', '// nothing yet\n']) {
-        assert.deepStrictEqual(parseMcpConfig(text), { servers: [], inputs: [], diagnostics: [], syntaxBroken: false, rejectedServers: [] });
+        assert.deepStrictEqual(parseMcpConfig(text), { servers: [], inputs: [], diagnostics: [], syntaxBroken: false, rejectedServers: [], dialect: 'vscode' });
       }
     });
 
