@@ -143,6 +143,13 @@ export function createHost(context: vscode.ExtensionContext): Host {
     trustPrompt,
     inputs,
     settings: readSettings,
+    // `${config:…}` in mcp.json: the setting's value where the server's folder is, and whether the workspace set it.
+    setting: (name, scope) => {
+      const config = vscode.workspace.getConfiguration(undefined, scope.folderPath ? vscode.Uri.file(scope.folderPath) : undefined);
+      const levels = config.inspect(name);
+      const fromWorkspace = [levels?.workspaceValue, levels?.workspaceFolderValue, levels?.workspaceLanguageValue, levels?.workspaceFolderLanguageValue].some((v) => v !== undefined);
+      return { value: config.get(name), fromWorkspace };
+    },
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,
     // mcp.json open in an editor: servers its edits add wait, with a notice (./trust/trustNotice), instead of a modal mid-edit.
     isConfigBeingEdited: (configPath) => vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'file' && e.document.uri.fsPath === configPath),

@@ -49,6 +49,11 @@ describe('.mcp.json (portable format)', () => {
     );
   });
 
+  it('knows ${config:…} (a setting) and says why ${command:…} is not run', () => {
+    const parsed = parseMcpConfig('{ "servers": { "s": { "command": "${config:my.tool}", "args": ["${command:extension.pickPort}"] } } }');
+    assert.deepStrictEqual(parsed.diagnostics.map((d) => d.message), ['Variable ${command:extension.pickPort} is not supported; it would run a VS Code command at the start, before you are asked about the server.']);
+  });
+
   it('is not read this way in .vscode/mcp.json, which still points at "servers"', () => {
     const parsed = parseMcpConfig(text);
     assert.deepStrictEqual(parsed.servers, []);

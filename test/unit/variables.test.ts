@@ -197,3 +197,23 @@ describe('resolveServer in an mcpServers file (.mcp.json): ${VAR} and ${VAR:-def
     await assert.rejects(resolveServer(stdio({ args: ['${API_KEY}'] }), [], context({}, { env: { API_KEY: 'x' } })), /Variable \$\{API_KEY\} is not supported/);
   });
 });
+
+describe('resolveServer: ${config:name}, a VS Code setting', () => {
+  const settings = (values: Record<string, { value: unknown; fromWorkspace: boolean }>) => ({ setting: (name: string) => values[name] ?? { value: undefined, fromWorkspace: false } });
+
+  it("takes the setting's value; the trust question shows the user's own as its reference, the workspace's as its value", async () => {
+    const ctx = settings({ 'my.port': { value: 8080, fromWorkspace: false }, 'my.command': { value: 'node', fromWorkspace: true } });
+    const raw = stdio({ command: '${config:my.command}', args: ['--port=${config:my.port}'] });
+    const { resolved } = await resolveServer(raw, [], context({}, ctx));
+    assert.deepStrictEqual(resolved.type === 'stdio' && [resolved.command, resolved.args], ['node', ['--port=8080']]);
+    const shown = (await resolveServer(raw, [], context({}, { ...ctx, showReferences: true }))).resolved;
+    assert.deepStrictEqual(shown.type === 'stdio' && [shown.command, shown.args], ['node', ['--port=${config:my.port}']]);
+  });
+
+  it('refuses a setting that is not set, not a plain value, or where there are no settings (the command line)', async () => {
+    const ctx = settings({ 'my.list': { value: ['a'], fromWorkspace: false } });
+    await assert.rejects(resolveServer(stdio({ args: ['${config:my.missing}'] }), [], context({}, ctx)), /the setting "my.missing" is not set/);
+    await assert.rejects(resolveServer(stdio({ args: ['${config:my.list}'] }), [], context({}, ctx)), /is not a text, a number or true\/false/);
+    await assert.rejects(resolveServer(stdio({ args: ['${config:my.port}'] }), [], context()), /there are no VS Code settings to read/);
+  });
+});

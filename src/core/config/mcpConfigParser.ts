@@ -303,7 +303,8 @@ function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>,
       const why = status === 'invalid' ? 'has errors in "inputs"' : 'is not declared in "inputs"';
       d.error('unknown-input', node, `Input "${v.ref.id}" used in ${v.text} ${why}.`);
     } else if (v.ref.kind === 'unsupported') {
-      d.add('warning', 'unsupported-variable', node, `Variable ${v.text} is not supported; the server will fail to start.`);
+      const why = v.ref.name.startsWith('command:') ? 'it would run a VS Code command at the start, before you are asked about the server' : 'the server will fail to start';
+      d.add('warning', 'unsupported-variable', node, `Variable ${v.text} is not supported; ${why}.`);
     }
   }
 }

@@ -6,6 +6,8 @@ export type VariableRef =
   | { kind: 'input'; id: string }
   /** `fallback`: the value when the variable is not set (`${VAR:-default}` in an mcpServers file). */
   | { kind: 'env'; name: string; fallback?: string }
+  /** `${config:name}`: a VS Code setting's value (its effective value for the folder). */
+  | { kind: 'config'; name: string }
   | { kind: 'workspaceFolder' | 'workspaceFolderBasename' | 'userHome' | 'pathSeparator' }
   | { kind: 'unsupported'; name: string };
 
@@ -31,6 +33,7 @@ function classify(name: string, dialect: VariableDialect): VariableRef {
 function classifyVsCode(name: string): VariableRef {
   if (name.startsWith('input:') && name.length > 'input:'.length) return { kind: 'input', id: name.slice('input:'.length) };
   if (name.startsWith('env:') && name.length > 'env:'.length) return { kind: 'env', name: name.slice('env:'.length) };
+  if (name.startsWith('config:') && name.length > 'config:'.length) return { kind: 'config', name: name.slice('config:'.length) };
   switch (name) {
     case 'workspaceFolder':
     case 'workspaceFolderBasename':

@@ -13,8 +13,16 @@ export interface VariableContext {
   resolveInput(input: InputDefinition): Promise<string | undefined>;
   /** How the file writes variables (its scope's `dialect`). */
   dialect?: VariableDialect;
+  /** A VS Code setting for `${config:name}`; absent where there are no settings (the command line). */
+  setting?(name: string): SettingValue;
   /** For display: an environment variable shows as its reference, as written, never its value. */
   showReferences?: boolean;
+}
+
+/** A setting's effective value, and whether the workspace set it (its own settings, or a folder's) rather than the user. */
+export interface SettingValue {
+  value: unknown;
+  fromWorkspace: boolean;
 }
 
 /** A variable that cannot be resolved: unknown, undeclared, or not valid in this scope. */
@@ -133,6 +141,16 @@ export async function resolveServer(
           throw new VariableError(`${v.text} cannot be used here: this configuration does not belong to a workspace folder.`);
         }
         return ref.kind === 'workspaceFolder' ? folderPath : path.basename(folderPath);
+      case 'config': {
+        if (!ctx.setting) throw new VariableError(`${v.text} cannot be used here: there are no VS Code settings to read.`);
+        const { value, fromWorkspace } = ctx.setting(ref.name);
+        // The user's own setting shows as its reference, like an environment variable; a value the workspace set shows
+        // itself, since the workspace decides it.
+        if (ctx.showReferences && !fromWorkspace) return v.text;
+        if (value === undefined || value === null) throw new VariableError(`${v.text}: the setting "${ref.name}" is not set.`);
+        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw new VariableError(`${v.text}: the setting "${ref.name}" is not a text, a number or true/false.`);
+        return String(value);
+      }
       case 'userHome':
         return ctx.userHome;
       case 'pathSeparator':

@@ -2,6 +2,7 @@
 // every start on its preparation (trust, inputs), and is the session port through which features reach servers.
 import type { AuthStatus } from '../auth/authStatus';
 import { hashOf } from '../config/definitionHash';
+import type { SettingValue } from '../config/variables';
 import type { ConfigScope, InputDefinition, RawServerEntry } from '../config/serverDefinition';
 import type { ClientFeature } from './clientFeature';
 import type { AuthProviderFactory } from '../auth/authPorts';
@@ -51,6 +52,8 @@ export interface ServerManagerDeps {
    */
   isConfigBeingEdited?: (configPath: string) => boolean;
   environment?: Record<string, string | undefined>;
+  /** A VS Code setting's value for `${config:…}` in a scope (absent: no settings, as on the command line). */
+  setting?(name: string, scope: ConfigScope): SettingValue;
   restartPolicy?: RestartPolicyOptions;
   shutdownStageMs?: number;
   /** The queue all questions to the user go through (shared with sampling and elicitation). */
@@ -96,6 +99,7 @@ export class ServerManager implements SessionPort, Disposable {
       trustAllServers: () => deps.settings().trustAllServers,
       environment: this.environment,
       planLaunch: deps.planLaunch,
+      setting: deps.setting,
     });
     if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
   }

@@ -8,7 +8,7 @@ import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, InputDefinition, RawServerEntry, ServerDefinition } from '../config/serverDefinition';
 import type { TrustFacts } from '../config/trustFacts';
 import { readEnvFile } from '../config/envFile';
-import { InputCancelledError, referencedInputIds, resolveServer, type VariableContext } from '../config/variables';
+import { InputCancelledError, referencedInputIds, resolveServer, type SettingValue, type VariableContext } from '../config/variables';
 import type { InteractionQueue } from './interactionQueue';
 import type { Preparation } from './managedServer';
 import type { InputProvider, TrustPrompt } from './hostPorts';
@@ -39,6 +39,8 @@ export interface PreparationDeps {
   trustAllServers(): boolean;
   environment: Record<string, string | undefined>;
   planLaunch: PlanLaunch;
+  /** A VS Code setting's value for `${config:…}`, as it applies to the scope's folder. Absent: no settings (the CLI). */
+  setting?(name: string, scope: ConfigScope): SettingValue;
 }
 
 /** The server being prepared, as the preparation sees it. */
@@ -84,6 +86,7 @@ export class ServerPreparation {
       env: this.deps.environment,
       pathSeparator: path.sep,
       dialect: scope.dialect,
+      ...(this.deps.setting ? { setting: (name: string) => this.deps.setting!(name, scope) } : {}),
       resolveInput: async (input) => {
         const value = await (interactive
           ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true), signal), signal)
