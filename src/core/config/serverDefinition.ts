@@ -148,6 +148,11 @@ export interface ConfigScope {
    * expand them. Absent: VS Code's variables only.
    */
   dialect?: VariableDialect;
+  /**
+   * Where in the file its `servers` (or `mcpServers`) and `sandbox` are: `["settings", "mcp"]` in a .code-workspace.
+   * Absent: at the file's root. Edits of the file (Run Confined, Allow and Restart) write there.
+   */
+  configSection?: readonly string[];
 }
 
 /** See ConfigScope's `dialect`. */

@@ -5,8 +5,9 @@
 // A name defined in several files of a folder (or of the user's) runs once, from the first of them in that order; the
 // later entries get a warning.
 import { promises as fs } from 'fs';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import vscode = require('vscode');
-import { FOLDER_FILES, userFiles, type ConfigFile } from './configUris';
+import { FOLDER_FILES, userFiles, workspaceFileConfig, type ConfigFile } from './configUris';
 import { positionAt, withLastGoodServers } from '../../core/config/lastGoodConfig';
 import { parseMcpConfig, type ConfigFormat } from '../../core/config/mcpConfigParser';
 import type { ConfigDiagnostic, ConfigScope, ParsedConfig, RawServerEntry } from '../../core/config/serverDefinition';
@@ -35,6 +36,8 @@ interface WatchedFile {
   format: ConfigFormat;
   /** The file as a message names it. */
   where: string;
+  /** Where in the file its servers are (a .code-workspace's `settings.mcp`). */
+  section?: readonly string[];
   watcher: vscode.FileSystemWatcher;
   lastGood?: RawServerEntry[];
   problem?: ConfigProblem;
@@ -67,6 +70,22 @@ export class ConfigLoader implements vscode.Disposable {
     this.updateRoots();
     const loads = (vscode.workspace.workspaceFolders ?? []).map((f) => this.watchFolder(f));
     loads.push(this.watchGroup(userFiles(this.userConfigUri), (file) => ({ kind: 'user', key: file.key, label: file.label, configPath: fsPathOf(file.uri), ...dialectOf(file.format) })));
+    // A saved (not untitled) multi-root workspace: its own settings.mcp, a group of their own.
+    const workspaceFile = vscode.workspace.workspaceFile;
+    if (workspaceFile?.scheme === 'file') {
+      const file = workspaceFileConfig(workspaceFile);
+      const first = vscode.workspace.workspaceFolders?.[0];
+      loads.push(
+        this.watchGroup([file], () => ({
+          kind: 'workspace',
+          key: file.key,
+          label: file.label,
+          folderPath: first?.uri.scheme === 'file' ? first.uri.fsPath : undefined,
+          configPath: workspaceFile.fsPath,
+          configSection: file.section,
+        })),
+      );
+    }
     await Promise.all(loads);
   }
 
@@ -129,9 +148,9 @@ export class ConfigLoader implements vscode.Disposable {
     this.manager.setRoots(rootsFromFolders(folders));
   }
 
-  private watch(scope: ConfigScope, { uri, format, where, watch }: ConfigFile, shadowedBy: string[], next: string | undefined): Promise<void> {
+  private watch(scope: ConfigScope, { uri, format, where, watch, section }: ConfigFile, shadowedBy: string[], next: string | undefined): Promise<void> {
     const watcher = vscode.workspace.createFileSystemWatcher(watch);
-    const file: WatchedFile = { scope, uri, format, where, watcher, queue: new SerialQueue(), shadowedBy, next };
+    const file: WatchedFile = { scope, uri, format, where, section, watcher, queue: new SerialQueue(), shadowedBy, next };
     this.files.set(scope.key, file);
     const schedule = () => {
       clearTimeout(file.timer);
@@ -204,16 +223,15 @@ export class ConfigLoader implements vscode.Disposable {
       text = await readText(file.uri);
     } catch {
       // No file (or it was deleted): the scope defines no servers.
-      file.appliedText = undefined;
-      file.lastGood = undefined;
-      this.setDiagnostics(file.uri, []);
-      this.setProblem(file, undefined);
-      await this.manager.removeScope(file.scope.key);
-      return true;
+      return this.clear(file, undefined);
     }
     if (skipUnchanged && text === file.appliedText) return false;
     file.appliedText = undefined;
-    const parsed = parseMcpConfig(text, { format: file.format });
+    const part = file.section ? sectionOf(text, file.section) : { text, offset: 0 };
+    // No such section (a .code-workspace without settings.mcp): no servers.
+    if (!part) return this.clear(file, text);
+    const parsed = parseMcpConfig(part.text, { format: file.format });
+    if (part.offset) for (const d of parsed.diagnostics) d.span = { offset: d.span.offset + part.offset, length: d.span.length };
     // .github/mcp.json is written both ways: its variables are read as its own keys say.
     if (parsed.dialect !== (file.scope.dialect ?? 'vscode')) file.scope = { ...file.scope, ...dialectOf(parsed.dialect) };
     const earlier = file.shadowedBy.map((key) => this.files.get(key)).filter((f): f is WatchedFile => !!f);
@@ -234,6 +252,16 @@ export class ConfigLoader implements vscode.Disposable {
     file.lastGood = servers;
     await this.manager.updateScope(file.scope, servers, parsed.inputs);
     file.appliedText = text;
+    return true;
+  }
+
+  /** The file defines no servers (it is gone, or has no section for them): its scope is removed. */
+  private async clear(file: WatchedFile, text: string | undefined): Promise<boolean> {
+    file.appliedText = text;
+    file.lastGood = undefined;
+    this.setDiagnostics(file.uri, []);
+    this.setProblem(file, undefined);
+    await this.manager.removeScope(file.scope.key);
     return true;
   }
 
@@ -261,6 +289,13 @@ function shadow(parsed: ParsedConfig, earlier: { name: string; where: string }[]
     return false;
   });
   parsed.diagnostics.sort((a, b) => a.span.offset - b.span.offset);
+}
+
+/** The text of the value at `section` of a JSON file, and where it begins; undefined when there is none. */
+function sectionOf(text: string, section: readonly string[]): { text: string; offset: number } | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const node = root && findNodeAtLocation(root, [...section]);
+  return node && { text: text.slice(node.offset, node.offset + node.length), offset: node.offset };
 }
 
 const dialectOf = (format: ConfigFormat | ConfigScope['dialect']): Pick<ConfigScope, 'dialect'> => (format === 'mcpServers' ? { dialect: 'mcpServers' } : {});

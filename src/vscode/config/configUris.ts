@@ -16,6 +16,8 @@ export interface ConfigFile {
   where: string;
   /** What its watcher watches: a folder's file from the folder (its own folder, .vscode or .github, may come later). */
   watch: vscode.RelativePattern;
+  /** Where in the file its servers are (a .code-workspace's `settings.mcp`); absent: at its root. */
+  section?: readonly string[];
 }
 
 export function workspaceConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
@@ -51,4 +53,21 @@ export function userFiles(profileConfigUri: vscode.Uri): ConfigFile[] {
     { uri: profileConfigUri, format: 'vscode', key: 'user', label: 'User', where: 'your user mcp.json', watch: inItsFolder(profileConfigUri) },
     { uri: copilot, format: 'mcpServers', key: copilot.toString(), label: 'User (Copilot CLI)', where: copilotConfigPath().replace(os.homedir(), '~'), watch: inItsFolder(copilot) },
   ];
+}
+
+/**
+ * A saved multi-root workspace's own servers: its .code-workspace file's `settings.mcp` (VS Code's format), as VS Code
+ * reads them. Their `${workspaceFolder}` is the first folder of the workspace.
+ */
+export function workspaceFileConfig(workspaceFile: vscode.Uri): ConfigFile {
+  const name = workspaceFile.path.slice(workspaceFile.path.lastIndexOf('/') + 1);
+  return {
+    uri: workspaceFile,
+    format: 'vscode',
+    key: workspaceFile.toString(),
+    label: `Workspace (${name})`,
+    where: `${name} (settings.mcp)`,
+    watch: new vscode.RelativePattern(vscode.Uri.joinPath(workspaceFile, '..'), name),
+    section: ['settings', 'mcp'],
+  };
 }

@@ -63,7 +63,7 @@ export function confinedConnection(
       const file = definition.scope.configPath;
       void dialogs.confirmSandbox({ kind: 'denial', serverName, denied: describeDenial(denial), rule, ...(denial.refused ? { refused: denial.refused } : {}), configPath: file }).then(async (allow) => {
         if (!allow || !rule) return;
-        await addSandboxRule(file, denial);
+        await addSandboxRule(file, denial, definition.scope.configSection);
         log.info(`Added ${rule} to ${file}: the server restarts with it.`);
       }).catch((e: Error) => log.error(`Could not add the sandbox rule: ${e.message}`));
     },

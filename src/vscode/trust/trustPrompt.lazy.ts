@@ -38,7 +38,7 @@ const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => {
 /** Writes `"sandboxEnabled": true` into the server's entry of its mcp.json (comments and formatting kept). */
 async function persistConfined({ name, scope }: Pick<Definition, 'name' | 'scope'>): Promise<void> {
   const text = await fs.promises.readFile(scope.configPath, 'utf8');
-  const next = withSandboxEnabled(text, name);
+  const next = withSandboxEnabled(text, name, scope.configSection);
   if (next !== text) await fs.promises.writeFile(scope.configPath, next);
 }
 

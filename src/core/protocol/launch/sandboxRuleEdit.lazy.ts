@@ -4,7 +4,7 @@
 // And "Run Confined" in the trust question, which writes `"sandboxEnabled": true` into the server's entry, and only
 // that.
 import * as fs from 'fs';
-import { applyEdits, findNodeAtLocation, modify, parse, parseTree, type FormattingOptions } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { ruleFor, type SandboxDenial } from '../../config/sandboxDenial';
 
 /** The file's own indentation and line ends, for the edit. */
@@ -19,17 +19,22 @@ export function ruleText(denial: SandboxDenial): string | undefined {
   return rule && `${JSON.stringify(rule.value)} in sandbox.${rule.key === 'allowWrite' ? 'filesystem' : 'network'}.${rule.key}`;
 }
 
-/** The file's text with the rule added (once); the text itself when it already holds it or the denial has no rule. */
-export function withSandboxRule(text: string, denial: SandboxDenial): string {
+/**
+ * The file's text with the rule added (once); the text itself when it already holds it or the denial has no rule.
+ * `section`: where the file's servers and `sandbox` are (a .code-workspace's `settings.mcp`); the root by default.
+ */
+export function withSandboxRule(text: string, denial: SandboxDenial, section: readonly string[] = []): string {
   const rule = ruleFor(denial);
   if (!rule) return text;
   const group = rule.key === 'allowWrite' ? 'filesystem' : 'network';
-  const current = (parse(text, [], { allowTrailingComma: true }) as { sandbox?: Record<string, Record<string, unknown>> } | undefined)?.sandbox?.[group]?.[rule.key];
+  const path = [...section, 'sandbox', group, rule.key];
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const current: unknown = root && findNodeAtLocation(root, path) ? getNodeValue(findNodeAtLocation(root, path)!) : undefined;
   const list = Array.isArray(current) ? current : undefined;
   if (list?.includes(rule.value)) return text;
   const formattingOptions = formattingOf(text);
   // Appended to the list as it is (-1: at its end), or the list made with the one rule.
-  const edits = list ? modify(text, ['sandbox', group, rule.key, -1], rule.value, { formattingOptions, isArrayInsertion: true }) : modify(text, ['sandbox', group, rule.key], [rule.value], { formattingOptions });
+  const edits = list ? modify(text, [...path, -1], rule.value, { formattingOptions, isArrayInsertion: true }) : modify(text, path, [rule.value], { formattingOptions });
   return applyEdits(text, edits);
 }
 
@@ -37,10 +42,10 @@ export function withSandboxRule(text: string, denial: SandboxDenial): string {
 const fileEdits = new Map<string, Promise<unknown>>();
 
 /** "Allow and Restart": the denial's rule added to the mcp.json `file`, after any edit of it still in progress. */
-export function addSandboxRule(file: string, denial: SandboxDenial): Promise<void> {
+export function addSandboxRule(file: string, denial: SandboxDenial, section: readonly string[] = []): Promise<void> {
   const edit = (fileEdits.get(file) ?? Promise.resolve()).then(async () => {
     const text = await fs.promises.readFile(file, 'utf8');
-    const next = withSandboxRule(text, denial);
+    const next = withSandboxRule(text, denial, section);
     if (next !== text) await fs.promises.writeFile(file, next);
   });
   const settled = edit.catch(() => undefined);
@@ -55,9 +60,9 @@ export function addSandboxRule(file: string, denial: SandboxDenial): Promise<voi
  * entry spans lines (as indented as its first key), else on the entry's line; a `false` becomes `true`. Throws when
  * the entry is not in the file (any more).
  */
-export function withSandboxEnabled(text: string, serverName: string): string {
+export function withSandboxEnabled(text: string, serverName: string, section: readonly string[] = []): string {
   const root = parseTree(text, [], { allowTrailingComma: true });
-  const entry = ['servers', 'mcpServers'].map((k) => root && findNodeAtLocation(root, [k, serverName])).find((n) => n !== undefined);
+  const entry = ['servers', 'mcpServers'].map((k) => root && findNodeAtLocation(root, [...section, k, serverName])).find((n) => n !== undefined);
   if (!entry || entry.type !== 'object') throw new Error(`the server "${serverName}" is not in the file`);
   const current = findNodeAtLocation(entry, ['sandboxEnabled']);
   if (current?.value === true) return text;
