@@ -29,7 +29,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const host = createHost(context);
   const { manager, dialogs, logs, permissions, trustStore, inputs, parts } = host;
   stopAllServers = () => manager.disposeAsync();
-  const configLoader = new ConfigLoader(manager, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'));
+  // VS Code keeps a profile's settings.json and mcp.json two folders above an extension's global storage.
+  const configLoader = new ConfigLoader(manager, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'), vscode.Uri.joinPath(context.globalStorageUri, '..', '..'));
   const coexistence = new Coexistence(context.workspaceState, manager, parts);
   const restricted = new RestrictedModeNotice(manager);
   const tree: ServersTreeProvider = new ServersTreeProvider(manager, [restricted, coexistence], configLoader, (info) => parts.serverRows(info, tree), parts.hoverTexts);

@@ -46,6 +46,8 @@ export interface McpHostTestingApi {
    * .vscode/mcp.json and its .mcp.json, as the watcher does when that file changes.
    */
   reloadConfiguration(folder?: vscode.Uri): Promise<void>;
+  /** Every configuration file read (whether or not it exists), with its group's label. */
+  configFiles(): { label: string; path: string }[];
   callTool(serverId: string, name: string, args?: Record<string, unknown>): Promise<unknown>;
   startServer(serverId: string): Promise<void>;
   stopServer(serverId: string): Promise<void>;
@@ -119,6 +121,7 @@ export function createPublicApi({
     testing: testDialogs && {
       useDialogs: (d) => testDialogs.use(d),
       reloadConfiguration: (folder) => configLoader.reload(folder?.toString()),
+      configFiles: () => configLoader.watchedFiles(),
       callTool: async (serverId, name, args) => manager.session(serverId).callTool({ name, arguments: args ?? {} }),
       startServer: async (id) => manager.get(id)?.start(true),
       stopServer: async (id) => manager.get(id)?.stop(),

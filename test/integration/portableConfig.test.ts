@@ -145,4 +145,29 @@ describe('.mcp.json at a workspace folder root', function () {
       await api.testing.reloadConfiguration();
     }
   });
+
+  it("reads VS Code's own user mcp.json and its settings.json's mcp, each a group of the user's", async () => {
+    const fileOf = (label: string) => api.testing.configFiles().find((f) => f.label === label)!.path;
+    const vscodeMcp = fileOf('User (VS Code)');
+    const settings = fileOf('User (settings)');
+    assert.strictEqual(path.dirname(vscodeMcp), path.dirname(settings), "the profile's folder");
+    const settingsBefore = fs.existsSync(settings) ? fs.readFileSync(settings, 'utf8') : undefined;
+    fs.mkdirSync(path.dirname(vscodeMcp), { recursive: true });
+    fs.writeFileSync(vscodeMcp, JSON.stringify({ servers: { 'vscode-user': basic('vscode-user') } }));
+    const settingsObject = settingsBefore ? (JSON.parse(settingsBefore.replace(/^\s*\/\/.*$/gm, '')) as Record<string, unknown>) : {};
+    fs.writeFileSync(settings, JSON.stringify({ ...settingsObject, mcp: { servers: { 'from-settings': basic('from-settings') } } }, null, 2));
+    try {
+      await api.testing.reloadConfiguration();
+      const fromVsCode = await waitFor(() => api.getServers().find((s) => s.name === 'vscode-user' && s.state.kind === 'running'), "VS Code's user server running");
+      assert.deepStrictEqual([fromVsCode.scope.kind, fromVsCode.scope.label], ['user', 'User (VS Code)']);
+      const fromSettings = await waitFor(() => api.getServers().find((s) => s.name === 'from-settings' && s.state.kind === 'running'), 'the settings server running');
+      assert.deepStrictEqual([fromSettings.scope.kind, fromSettings.scope.label], ['user', 'User (settings)']);
+      assert.ok(!trust.some((q) => q.serverName === 'vscode-user' || q.serverName === 'from-settings'), 'the user\'s own: no trust question');
+    } finally {
+      fs.rmSync(vscodeMcp, { force: true });
+      if (settingsBefore === undefined) fs.rmSync(settings, { force: true });
+      else fs.writeFileSync(settings, settingsBefore);
+      await api.testing.reloadConfiguration();
+    }
+  });
 });

@@ -62,6 +62,8 @@ export class ConfigLoader implements vscode.Disposable {
   constructor(
     private readonly manager: ServerManager,
     readonly userConfigUri: vscode.Uri,
+    /** The folder of VS Code's profile (its settings.json, its mcp.json). */
+    private readonly vscodeProfile: vscode.Uri,
   ) {}
 
   /** Loads every file and starts watching; resolves once all are applied. */
@@ -69,7 +71,16 @@ export class ConfigLoader implements vscode.Disposable {
     this.disposables.push(vscode.workspace.onDidChangeWorkspaceFolders((e) => void this.onFoldersChanged(e)));
     this.updateRoots();
     const loads = (vscode.workspace.workspaceFolders ?? []).map((f) => this.watchFolder(f));
-    loads.push(this.watchGroup(userFiles(this.userConfigUri), (file) => ({ kind: 'user', key: file.key, label: file.label, configPath: fsPathOf(file.uri), ...dialectOf(file.format) })));
+    loads.push(
+      this.watchGroup(userFiles(this.userConfigUri, this.vscodeProfile), (file) => ({
+        kind: 'user',
+        key: file.key,
+        label: file.label,
+        configPath: fsPathOf(file.uri),
+        ...dialectOf(file.format),
+        ...(file.section ? { configSection: file.section } : {}),
+      })),
+    );
     // A saved (not untitled) multi-root workspace: its own settings.mcp, a group of their own.
     const workspaceFile = vscode.workspace.workspaceFile;
     if (workspaceFile?.scheme === 'file') {
@@ -182,6 +193,11 @@ export class ConfigLoader implements vscode.Disposable {
   private setDiagnostics(uri: vscode.Uri, diagnostics: vscode.Diagnostic[]) {
     if (diagnostics.length) this.diagnostics.set(uri, diagnostics);
     else if (this.diagnostics.has(uri)) this.diagnostics.delete(uri);
+  }
+
+  /** Every file read, with its group's label (tests find the user's files of the profile they run in). */
+  watchedFiles(): { label: string; path: string }[] {
+    return [...this.files.values()].map((f) => ({ label: f.scope.label, path: fsPathOf(f.uri) }));
   }
 
   /** The files with errors, in the order of their folders. */

@@ -45,12 +45,20 @@ export function copilotConfigPath(env: Record<string, string | undefined> = proc
   return path.join(env.COPILOT_HOME || path.join(os.homedir(), '.copilot'), 'mcp-config.json');
 }
 
-/** The user's files, in the order their servers win a name: the profile's mcp.json, then Copilot CLI's. */
-export function userFiles(profileConfigUri: vscode.Uri): ConfigFile[] {
+/**
+ * The user's files, in the order their servers win a name: MCP Host's own mcp.json; VS Code's, in the profile's
+ * folder (`vscodeProfile`: where VS Code keeps the profile's settings.json), and its settings.json's `mcp`; then
+ * Copilot CLI's.
+ */
+export function userFiles(ownConfigUri: vscode.Uri, vscodeProfile: vscode.Uri): ConfigFile[] {
   const copilot = vscode.Uri.file(copilotConfigPath());
+  const vscodeMcp = vscode.Uri.joinPath(vscodeProfile, 'mcp.json');
+  const settings = vscode.Uri.joinPath(vscodeProfile, 'settings.json');
   const inItsFolder = (uri: vscode.Uri) => new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), uri.path.slice(uri.path.lastIndexOf('/') + 1));
   return [
-    { uri: profileConfigUri, format: 'vscode', key: 'user', label: 'User', where: 'your user mcp.json', watch: inItsFolder(profileConfigUri) },
+    { uri: ownConfigUri, format: 'vscode', key: 'user', label: 'User', where: 'your user mcp.json', watch: inItsFolder(ownConfigUri) },
+    { uri: vscodeMcp, format: 'vscode', key: vscodeMcp.toString(), label: 'User (VS Code)', where: "VS Code's user mcp.json", watch: inItsFolder(vscodeMcp) },
+    { uri: settings, format: 'vscode', key: settings.toString(), label: 'User (settings)', where: 'your settings.json (mcp)', watch: inItsFolder(settings), section: ['mcp'] },
     { uri: copilot, format: 'mcpServers', key: copilot.toString(), label: 'User (Copilot CLI)', where: copilotConfigPath().replace(os.homedir(), '~'), watch: inItsFolder(copilot) },
   ];
 }
