@@ -153,6 +153,8 @@ export interface ConfigScope {
    * Absent: at the file's root. Edits of the file (Run Confined, Allow and Restart) write there.
    */
   configSection?: readonly string[];
+  /** VS Code's own MCP support reads this file too (all but MCP Host's own user mcp.json): when on, it starts them too. */
+  readByVsCode?: boolean;
 }
 
 /** See ConfigScope's `dialect`. */

@@ -63,9 +63,9 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
     ];
   }
 
-  /** The workspace's own servers: those VS Code's support reads too (the user's MCP Host servers it does not). */
+  /** The servers VS Code's support reads too: the workspace's, and the user's but those of MCP Host's own mcp.json. */
   shared(): string[] {
-    return [...new Set(this.source.servers().filter((s) => s.scope.kind === 'workspace').map((s) => s.name))];
+    return [...new Set(this.source.servers().filter((s) => s.scope.readByVsCode).map((s) => s.name))];
   }
 
   private get choice(): CoexistenceChoice | undefined {

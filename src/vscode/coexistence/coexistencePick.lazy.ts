@@ -41,7 +41,7 @@ export async function offerCoexistence(c: CoexistenceChoices, shared: string[], 
   const letUs = 'Let MCP Host Run Them';
   const both = 'Keep Both';
   const message = plainText(
-    `VS Code's built-in MCP support reads this workspace's .vscode/mcp.json too: it would also start ${shared.join(', ')}, ` +
+    `VS Code's built-in MCP support reads the same configuration files: it would also start ${shared.join(', ')}, ` +
       `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings).`,
   );
   shown(message);

@@ -79,6 +79,7 @@ export class ConfigLoader implements vscode.Disposable {
         configPath: fsPathOf(file.uri),
         ...dialectOf(file.format),
         ...(file.section ? { configSection: file.section } : {}),
+        ...(file.ownFile ? {} : { readByVsCode: true }),
       })),
     );
     // A saved (not untitled) multi-root workspace: its own settings.mcp, a group of their own.
@@ -94,6 +95,7 @@ export class ConfigLoader implements vscode.Disposable {
           folderPath: first?.uri.scheme === 'file' ? first.uri.fsPath : undefined,
           configPath: workspaceFile.fsPath,
           configSection: file.section,
+          readByVsCode: true,
         })),
       );
     }
@@ -123,6 +125,7 @@ export class ConfigLoader implements vscode.Disposable {
       folderPath: folder.uri.scheme === 'file' ? folder.uri.fsPath : undefined,
       configPath: fsPathOf(file.uri),
       ...dialectOf(file.format),
+      readByVsCode: true,
     };
   }
 

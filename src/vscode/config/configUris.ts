@@ -18,6 +18,8 @@ export interface ConfigFile {
   watch: vscode.RelativePattern;
   /** Where in the file its servers are (a .code-workspace's `settings.mcp`); absent: at its root. */
   section?: readonly string[];
+  /** Only MCP Host reads it (its own user mcp.json); VS Code's MCP support reads every other one. */
+  ownFile?: boolean;
 }
 
 export function workspaceConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
@@ -56,7 +58,7 @@ export function userFiles(ownConfigUri: vscode.Uri, vscodeProfile: vscode.Uri): 
   const settings = vscode.Uri.joinPath(vscodeProfile, 'settings.json');
   const inItsFolder = (uri: vscode.Uri) => new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), uri.path.slice(uri.path.lastIndexOf('/') + 1));
   return [
-    { uri: ownConfigUri, format: 'vscode', key: 'user', label: 'User', where: 'your user mcp.json', watch: inItsFolder(ownConfigUri) },
+    { uri: ownConfigUri, format: 'vscode', key: 'user', label: 'User', where: 'your user mcp.json', watch: inItsFolder(ownConfigUri), ownFile: true },
     { uri: vscodeMcp, format: 'vscode', key: vscodeMcp.toString(), label: 'User (VS Code)', where: "VS Code's user mcp.json", watch: inItsFolder(vscodeMcp) },
     { uri: settings, format: 'vscode', key: settings.toString(), label: 'User (settings)', where: 'your settings.json (mcp)', watch: inItsFolder(settings), section: ['mcp'] },
     { uri: copilot, format: 'mcpServers', key: copilot.toString(), label: 'User (Copilot CLI)', where: copilotConfigPath().replace(os.homedir(), '~'), watch: inItsFolder(copilot) },
