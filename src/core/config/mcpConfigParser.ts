@@ -175,7 +175,9 @@ function parseInput(node: Node, status: Map<string, InputStatus>, d: Diagnostics
   let type: (typeof INPUT_TYPES)[number] | undefined;
   if (!typeNode) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "type" ("promptString" or "pickString").`);
   else if (typeNode.type !== 'string') d.wrongType(typeNode, 'The input "type"', 'a string');
-  else if (!INPUT_TYPES.includes(typeNode.value)) {
+  else if (typeNode.value === 'command') {
+    d.error('unknown-input-type', typeNode, 'Inputs of type "command" are not supported: one would run a VS Code command when the server starts, before you are asked about it. Use "promptString" or "pickString".');
+  } else if (!INPUT_TYPES.includes(typeNode.value)) {
     d.error('unknown-input-type', typeNode, `Unknown input type "${typeNode.value}": use "promptString" or "pickString".`);
   } else type = typeNode.value;
 
