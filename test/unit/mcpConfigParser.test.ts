@@ -325,13 +325,13 @@ describe('parseMcpConfig', () => {
     });
 
     it('unsupported-variable is a warning and keeps the server', () => {
-      const text = '{ "servers": { "s": { "command": "node", "args": ["${foo}", "${config:editor.tabSize}", "${env:OK}", "${/}", "${userHome}"] } } }';
+      const text = '{ "servers": { "s": { "command": "node", "args": ["${foo}", "${command:pick.port}", "${env:OK}", "${/}", "${userHome}"] } } }';
       const parsed = parseMcpConfig(text);
       assert.deepStrictEqual(
         parsed.diagnostics.map((d) => [d.code, d.severity, d.span]),
         [
           ['unsupported-variable', 'warning', spanOf(text, '"${foo}"')],
-          ['unsupported-variable', 'warning', spanOf(text, '"${config:editor.tabSize}"')],
+          ['unsupported-variable', 'warning', spanOf(text, '"${command:pick.port}"')],
         ],
       );
       assert.deepStrictEqual(names(parsed), ['s']);
