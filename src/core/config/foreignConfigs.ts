@@ -145,11 +145,13 @@ function convert(source: ForeignSource, name: string, value: unknown): ImportCan
     return out;
   };
   const type = typeof value.type === 'string' ? value.type : undefined;
-  if (typeof value.url === 'string' || type === 'http' || type === 'sse' || type === 'streamable-http') {
-    if (typeof value.url !== 'string' || !/^https?:\/\//i.test(value.url)) return fail('it has no http or https "url"');
+  // Windsurf's (and Antigravity's) remote servers have a `serverUrl`.
+  const url = typeof value.url === 'string' ? value.url : typeof value.serverUrl === 'string' ? value.serverUrl : undefined;
+  if (url !== undefined || type === 'http' || type === 'sse' || type === 'streamable-http') {
+    if (url === undefined || !/^https?:\/\//i.test(url)) return fail('it has no http or https "url"');
     const headers = map(value.headers, () => true, 'Header');
     if (!headers) return fail('"headers" is not an object of strings');
-    return { source, name, inputs, entry: { type: type === 'sse' ? 'sse' : 'http', url: envVariables(value.url), ...(Object.keys(headers).length ? { headers } : {}) } };
+    return { source, name, inputs, entry: { type: type === 'sse' ? 'sse' : 'http', url: envVariables(url), ...(Object.keys(headers).length ? { headers } : {}) } };
   }
   if (typeof value.command !== 'string' || value.command.trim() === '') return fail('it has neither a "command" nor a "url"');
   const args = strings(value.args);

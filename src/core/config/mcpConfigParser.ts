@@ -42,6 +42,7 @@ const FOREIGN_KEYS: Record<string, string> = {
   disabledTools: '(tools to leave out) is not honoured here: every tool of the server is offered.',
   alwaysAllow: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
   autoApprove: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
+  headersHelper: '(Claude Code: a command whose output gives the headers) is not run here: the server gets only its "headers".',
 };
 const INPUT_TYPES = ['promptString', 'pickString'] as const;
 const INPUT_KEYS = {
@@ -232,11 +233,13 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
       d.wrongType(typeNode, '"type"', 'a string');
       return undefined;
     }
-    const alias = dialect === 'mcpServers' && Object.hasOwn(SERVER_TYPE_ALIASES, typeNode.value) ? SERVER_TYPE_ALIASES[typeNode.value] : undefined;
+    const alias = Object.hasOwn(SERVER_TYPE_ALIASES, typeNode.value) ? SERVER_TYPE_ALIASES[typeNode.value] : undefined;
     if (!SERVER_TYPES.includes(typeNode.value) && !alias) {
       d.error('unknown-type', typeNode, `Unknown server type "${typeNode.value}": use "stdio", "http" or "sse".`);
       return undefined;
     }
+    // Run as meant; in VS Code's own format, said too, since VS Code writes the other name.
+    if (alias && dialect === 'vscode') d.add('warning', 'other-host-type', typeNode, `"${typeNode.value}" is another host's name for "${alias}" (Copilot CLI, Cursor): read as "${alias}".`);
     type = alias ?? typeNode.value;
   } else if (m.has('command')) type = 'stdio';
   else if (m.has('url')) type = 'http';
