@@ -34,8 +34,10 @@ const SERVER_TYPES = ['stdio', 'http', 'sse'] as const;
 const SERVER_TYPE_ALIASES: Record<string, (typeof SERVER_TYPES)[number]> = { local: 'stdio', 'streamable-http': 'http', streamableHttp: 'http' };
 /** `gallery` and `version`: where a server installed from a registry came from (VS Code writes them too). */
 const ORIGIN_KEYS = ['gallery', 'version'];
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'disabled', ...ORIGIN_KEYS]);
-const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', 'disabled', ...ORIGIN_KEYS]);
+/** A note for people (several hosts' files have one): read by nobody, worth no warning. */
+const NOTE_KEYS = ['description'];
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
 /** Other hosts' keys that change what a server may do: said in plain words, since they are not honoured here. */
 const FOREIGN_KEYS: Record<string, string> = {
   tools: '(Copilot CLI: which of its tools to offer) is not honoured here: every tool of the server is offered.',
