@@ -105,7 +105,7 @@ export class ConfigLoader implements vscode.Disposable {
   /** A folder's files, in order: each one knows the names the ones before it define. */
   private watchFolder(folder: vscode.WorkspaceFolder): Promise<void> {
     return this.watchGroup(
-      FOLDER_FILES.map((file) => file.of(folder)),
+      FOLDER_FILES.filter((file) => file.read?.() ?? true).map((file) => file.of(folder)),
       (file) => this.folderScope(folder, file),
     );
   }
@@ -125,6 +125,7 @@ export class ConfigLoader implements vscode.Disposable {
       folderPath: folder.uri.scheme === 'file' ? folder.uri.fsPath : undefined,
       configPath: fsPathOf(file.uri),
       ...dialectOf(file.format),
+      ...(file.section ? { configSection: file.section } : {}),
       readByVsCode: true,
     };
   }

@@ -30,16 +30,23 @@ export function workspaceConfigUri(folder: vscode.WorkspaceFolder): vscode.Uri {
  * A folder's files, in the order their servers win a name: .vscode/mcp.json (VS Code's), .mcp.json (the file Claude
  * Code, Cursor, Copilot CLI and VS Code 1.140's Add Server share), .github/mcp.json (Copilot's agent reads it).
  */
-export const FOLDER_FILES: readonly { of(folder: vscode.WorkspaceFolder): ConfigFile }[] = [
+export const FOLDER_FILES: readonly { of(folder: vscode.WorkspaceFolder): ConfigFile; read?(): boolean }[] = [
   { of: (folder) => ({ uri: workspaceConfigUri(folder), format: 'vscode', key: folder.uri.toString(), label: folder.name, where: '.vscode/mcp.json', watch: new vscode.RelativePattern(folder, '.vscode/mcp.json') }) },
   { of: (folder) => fileIn(folder, ['.mcp.json'], 'mcpServers') },
   { of: (folder) => fileIn(folder, ['.github', 'mcp.json'], 'either') },
+  // A dev container's own servers, read (as VS Code reads them) only in that container.
+  { of: (folder) => ({ ...fileIn(folder, ['.devcontainer', 'devcontainer.json'], 'vscode'), section: ['customizations', 'vscode', 'mcp'] }), read: inContainer },
 ];
 
 function fileIn(folder: vscode.WorkspaceFolder, segments: string[], format: ConfigFormat): ConfigFile {
   const uri = vscode.Uri.joinPath(folder.uri, ...segments);
   const where = segments.join('/');
   return { uri, format, key: uri.toString(), label: `${folder.name} (${where})`, where, watch: new vscode.RelativePattern(folder, where) };
+}
+
+/** The window runs in a container (a dev container, one attached to, a codespace). */
+function inContainer(): boolean {
+  return ['dev-container', 'attached-container', 'codespaces'].includes(vscode.env.remoteName ?? '');
 }
 
 /** Copilot CLI's user file: `$COPILOT_HOME/mcp-config.json`, by default `~/.copilot/mcp-config.json`. */
