@@ -11,6 +11,7 @@ import { readForeignConfig, type ForeignKind } from '../../src/core/config/forei
 import { parseMcpConfig, type ConfigFormat } from '../../src/core/config/mcpConfigParser';
 import type { ParsedConfig, VariableDialect } from '../../src/core/config/serverDefinition';
 import { referencedInputIds, resolveServer, VariableError } from '../../src/core/config/variables';
+import { describeLaunchPlan } from '../../src/core/presentation/describeLaunchPlan';
 import { describeDefinition } from '../../src/core/presentation/describeDefinition';
 import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
 import { repoRoot } from './helpers';
@@ -84,6 +85,7 @@ describe('real configuration files from public repositories', () => {
           const shown = (await resolveServer(server, parsed!.inputs, { ...ctx, showReferences: true })).resolved;
           const planned = await planLaunch({ scope: { folderPath: ctx.folderPath }, raw: server, resolved, shown, hostEnv: process.env });
           if (!planned.ok) assert.ok(planned.message.length > 10, `${name}: a problem in words: ${planned.message}`);
+          else if (planned.plan.kind === 'remote' && planned.plan.headersHelper) assert.ok(describeLaunchPlan(planned.plan).includes(`("headersHelper"): ${planned.plan.headersHelper.command.join(' ')}`), `${name}: the question shows the headers helper`);
         } catch (e) {
           assert.ok(e instanceof VariableError, `${name}: only a problem with a variable may stop the plan: ${String(e)}`);
         }

@@ -124,8 +124,21 @@ export interface RemoteLaunchPlan {
     readonly secrets: readonly { readonly field: string; readonly shown: string; readonly sentTo: string }[];
     readonly warnings: readonly string[];
   };
+  /** `headersHelper`: run on this machine before each connection; the headers it prints are sent, kept secret. */
+  readonly headersHelper?: PlannedHeadersHelper;
   /** Headers and auth as resolved: what the launcher sends. */
   readonly resolved: ResolvedServer & { type: 'http' | 'sse' };
+}
+
+export interface PlannedHeadersHelper {
+  /** The program and its arguments as written (variables as their references). */
+  readonly command: readonly string[];
+  /** The file that runs (the program as PATH finds it). */
+  readonly executable: string;
+  /** The arguments, variables resolved: what it is given. */
+  readonly args: readonly string[];
+  /** The configuration's folder (the home folder for the user's files). */
+  readonly cwd: string;
 }
 
 export type LaunchPlan = StdioLaunchPlan | RemoteLaunchPlan;
@@ -152,6 +165,11 @@ export interface StdioPlanSource {
 
 export interface RemotePlanSource {
   resolved: ResolvedServer & { type: 'http' | 'sse' };
+  /** Where a `headersHelper` runs, and the environment its program is looked up in. */
+  scope?: Pick<ConfigScope, 'folderPath'>;
+  hostEnv?: Record<string, string | undefined>;
+  platform?: NodeJS.Platform;
+  isExecutable?(file: string): boolean;
   /** As written (variables unresolved): headers and secrets are shown as their references. */
   raw: ResolvedServer & { type: 'http' | 'sse' };
 }
@@ -171,7 +189,9 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
     const debugged = debug ? { ...base, debug: debug.identity } : base;
     return hashOf(plan.sandbox ? { ...debugged, sandbox: plan.sandbox } : debugged);
   }
-  return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', transport: plan.transport, url: plan.url, headers: plan.headers, auth: plan.auth });
+  // A plan without a headers helper keeps the identity it had before one could be planned: its trust stands.
+  const helper = plan.headersHelper && { command: plan.headersHelper.command, executable: plan.headersHelper.executable, cwd: plan.headersHelper.cwd };
+  return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', transport: plan.transport, url: plan.url, headers: plan.headers, auth: plan.auth, ...(helper ? { headersHelper: helper } : {}) });
 }
 
 export interface LaunchPlanSource {

@@ -7,6 +7,7 @@ import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';
 import { parseSandbox } from './sandboxConfig';
 import { parseAuth } from './authProperty';
+import { splitCommandLine } from './commandLine';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Not valid JSON here: is a quote missing? Names and text go in "double quotes"',
@@ -37,14 +38,13 @@ const ORIGIN_KEYS = ['gallery', 'version'];
 /** A note for people (several hosts' files have one): read by nobody, worth no warning. */
 const NOTE_KEYS = ['description'];
 const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
-const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'auth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'headersHelper', 'auth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
 /** Other hosts' keys that change what a server may do: said in plain words, since they are not honoured here. */
 const FOREIGN_KEYS: Record<string, string> = {
   tools: '(Copilot CLI: which of its tools to offer) is not honoured here: every tool of the server is offered.',
   disabledTools: '(tools to leave out) is not honoured here: every tool of the server is offered.',
   alwaysAllow: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
   autoApprove: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
-  headersHelper: '(Claude Code: a command whose output gives the headers) is not run here: the server gets only its "headers".',
 };
 const INPUT_TYPES = ['promptString', 'pickString'] as const;
 const INPUT_KEYS = {
@@ -284,10 +284,33 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   else if (url?.trim() === '') d.error('missing-url', urlNode, '"url" must not be empty.');
   else if (url !== undefined && !plausibleUrl(url, dialect)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL.`);
   const headers = stringMapProperty(m, 'headers', '"headers"', d, checkVariables);
+  const headersHelper = headersHelperProperty(m, d, checkVariables);
   const authNode = m.get('auth')?.value;
   const auth = authNode ? parseAuth(authNode, d, checkVariables, url) : undefined;
   if (url === undefined) return undefined;
-  return { type, url, headers, ...(auth ? { auth } : {}), ...disabled };
+  return { type, url, headers, ...(headersHelper ? { headersHelper } : {}), ...(auth ? { auth } : {}), ...disabled };
+}
+
+/**
+ * `headersHelper` (Claude Code's): a command whose output is a JSON object of headers. Written as one line (split as a
+ * shell splits words, but never given to one) or as a list of the program and its arguments.
+ */
+function headersHelperProperty(m: Map<string, Member>, d: Diagnostics, check: (n: Node) => void): string[] | undefined {
+  const node = m.get('headersHelper')?.value;
+  if (!node) return undefined;
+  if (node.type === 'array') {
+    const argv = stringArrayProperty(m, 'headersHelper', '"headersHelper"', d, check);
+    if (argv && !argv.length) d.error('invalid-headers-helper', node, '"headersHelper" is empty.');
+    return argv?.length ? argv : undefined;
+  }
+  const line = stringProperty(m, 'headersHelper', '"headersHelper"', d, check);
+  if (line === undefined) return undefined;
+  const split = splitCommandLine(line, '${userHome}');
+  if (!split.ok) {
+    d.error('invalid-headers-helper', node, `"headersHelper" cannot be run: ${split.message}`);
+    return undefined;
+  }
+  return split.argv;
 }
 
 /** Before variables are resolved only a written-out scheme can be judged: `${input:url}` may be anything. */

@@ -106,6 +106,8 @@ export interface RemoteServerConfig {
   type: 'http' | 'sse';
   url: string;
   headers: Record<string, string>;
+  /** `headersHelper` (Claude Code's): the program and its arguments (no shell) whose output, a JSON object, adds headers at each connection. */
+  headersHelper?: string[];
   auth?: RemoteAuthConfig;
   /** `"disabled": true` (Cline's and Windsurf's key): the server is kept from starting. */
   disabled?: boolean;

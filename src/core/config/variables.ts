@@ -64,6 +64,7 @@ function mapStrings(raw: RawServer, f: (value: string, role: StringRole) => stri
     type: raw.type,
     url: f(raw.url, 'plain'),
     headers: Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k, f(v, 'header')])),
+    ...(raw.headersHelper ? { headersHelper: raw.headersHelper.map((a) => f(a, 'plain')) } : {}),
     ...(raw.auth ? { auth: mapAuthStrings(raw.auth, f) } : {}),
   };
 }

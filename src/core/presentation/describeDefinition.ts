@@ -67,6 +67,7 @@ export function describeDefinition(raw: RawServer, facts: TrustFacts = {}): stri
     lines.push(`URL: ${raw.url} (${raw.type === 'sse' ? 'SSE' : 'Streamable HTTP'})`);
     const headers = Object.entries(raw.headers).map(([name, value]) => `${name}: ${shownValue(value)}`);
     if (headers.length) lines.push(`Headers sent to it: ${headers.join('; ')}`);
+    if (raw.headersHelper) lines.push(`⚠ Runs on this machine before each connection ("headersHelper"): ${raw.headersHelper.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
   }
   if (facts.storedInputs?.length) lines.push(`It receives the stored values of the inputs ${facts.storedInputs.join(', ')} (entered before, maybe for another server).`);
   return lines.join('\n');

@@ -77,13 +77,23 @@ export function describeSandbox(sandbox: PlannedSandbox | undefined): string[] {
 
 /** What runs and where, in two lines: the top of the question (the rest follows in full). */
 export function describeRunsWhere(plan: LaunchPlan): string {
-  if (plan.kind === 'remote') return `URL: ${v(plan.url)}`;
+  if (plan.kind === 'remote') {
+    const helper = plan.headersHelper;
+    return helper ? `URL: ${v(plan.url)}\n⚠ Runs on this machine for its headers: ${helper.command.map(quoteArg).join(' ')} (in ${v(helper.cwd)})` : `URL: ${v(plan.url)}`;
+  }
   return [`Command: ${[plan.command, ...plan.argsShown].map(quoteArg).join(' ')}`, `Working directory: ${plan.cwd === undefined ? "(the host's own)" : v(plan.cwd)}`].join('\n');
 }
 
 function describeRemote(plan: RemoteLaunchPlan): string[] {
   const lines = [`URL: ${v(plan.url)} (${plan.transport === 'sse' ? 'SSE' : 'Streamable HTTP'})`];
   if (plan.headers.length) lines.push(`Headers sent to it: ${plan.headers.map((h) => `${v(h.name)}: ${v(h.shown)}`).join('; ')}`);
+  const helper = plan.headersHelper;
+  if (helper) {
+    lines.push(`⚠ Runs on this machine before each connection ("headersHelper"): ${helper.command.map(quoteArg).join(' ')}`);
+    if (helper.executable !== helper.command[0]) lines.push(`Runs the file: ${v(helper.executable)}`);
+    lines.push(`Working directory: ${v(helper.cwd)}`);
+    lines.push(`Sends the headers it prints to ${v(new URL(plan.url).origin)}, kept secret`);
+  }
   const { auth } = plan;
   lines.push(`Sign-in: ${auth.type}${auth.configured ? '' : ' (none configured)'}${auth.facts.length ? `, ${auth.facts.map(v).join(', ')}` : ''}`);
   for (const e of auth.endpoints.slice(1)) lines.push(`Contacts ${v(e.role)}: ${v(e.url)}`);
@@ -100,7 +110,7 @@ export function describeLaunchPlan(plan: LaunchPlan, storedInputs: readonly stri
 
 /** One line for a pick of servers (the whole question was shown before it): what runs, and how much it changes. */
 export function summarizeLaunchPlan(plan: LaunchPlan): string {
-  if (plan.kind === 'remote') return `${v(plan.url)} · ${plan.headers.length} header${plan.headers.length === 1 ? '' : 's'} · sign-in: ${plan.auth.type}${plan.auth.secrets.length ? `, ${plan.auth.secrets.length} secret${plan.auth.secrets.length === 1 ? '' : 's'} sent` : ''}`;
+  if (plan.kind === 'remote') return `${v(plan.url)} · ${plan.headers.length} header${plan.headers.length === 1 ? '' : 's'}${plan.headersHelper ? ` · ⚠ runs ${quoteArg(plan.headersHelper.command[0])} for more` : ''} · sign-in: ${plan.auth.type}${plan.auth.secrets.length ? `, ${plan.auth.secrets.length} secret${plan.auth.secrets.length === 1 ? '' : 's'} sent` : ''}`;
   const risky = plan.changes.filter((c) => !c.harmless).length;
   const parts = [[plan.command, ...plan.argsShown].map(quoteArg).join(' '), `${plan.changes.length} environment difference${plan.changes.length === 1 ? '' : 's'}${risky ? ` (⚠ ${risky} not known to be harmless)` : ''}`];
   if (plan.debug && plan.debug.unavailable === undefined) parts.push(`under the ${plan.debug.type} debugger`);

@@ -10,6 +10,7 @@ import type { ServerLog } from '../../common/log';
 import { RenewingTransport } from './renewingTransport.lazy';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher.lazy';
 import { guardedFetch } from './guardedFetch.lazy';
+import { runHeadersHelper } from './headersHelper.lazy';
 import { startCancelled, unwrapNegotiationError } from './startErrors.lazy';
 
 export class RemoteLauncher implements Launcher {
@@ -21,9 +22,11 @@ export class RemoteLauncher implements Launcher {
   private readonly authProvider: ReturnType<NonNullable<ConnectionOptions['authProvider']>>;
   private readonly auth: OAuthProvider | undefined;
   private session: RenewingTransport | undefined;
+  /** What the headers helper printed last: values never logged. */
+  private helperSecrets: string[] = [];
 
   constructor(
-    definition: ServerDefinition,
+    private readonly definition: ServerDefinition,
     private readonly server: ResolvedRemoteServer,
     private readonly log: ServerLog,
     private readonly options: Pick<ConnectionOptions, 'authProvider' | 'requestTimeoutMs'>,
@@ -36,7 +39,7 @@ export class RemoteLauncher implements Launcher {
 
   /** Traced traffic and server messages may echo a token (a "whoami" tool): OAuth secrets are masked like inputs. */
   secrets(): readonly string[] {
-    return this.auth?.secretValues() ?? [];
+    return [...(this.auth?.secretValues() ?? []), ...this.helperSecrets];
   }
 
   get exitMessage(): string {
@@ -45,7 +48,7 @@ export class RemoteLauncher implements Launcher {
 
   async connect(handshake: Handshake, signal: AbortSignal): Promise<void> {
     const url = new URL(this.server.url);
-    const requestInit = { headers: this.server.headers };
+    const requestInit = { headers: await this.headers(signal) };
     const fetch = guardedFetch({
       serverUrl: this.server.url,
       onViolation: (error) => {
@@ -108,6 +111,21 @@ export class RemoteLauncher implements Launcher {
         throw e;
       }
     }
+  }
+
+  /** The configured headers, and those the plan's headers helper prints (run at each connection; they win over the configured ones). */
+  private async headers(signal: AbortSignal): Promise<Record<string, string>> {
+    const plan = this.definition.plan;
+    const helper = plan?.kind === 'remote' ? plan.headersHelper : undefined;
+    if (!helper) return this.server.headers;
+    this.log.info(`Running its headers helper: ${helper.executable}`);
+    const printed = await untilAborted(runHeadersHelper(helper, { name: this.definition.name, url: this.server.url }), signal, () => {
+      throw startCancelled();
+    });
+    this.helperSecrets = Object.values(printed);
+    const names = new Set(Object.keys(printed).map((n) => n.toLowerCase()));
+    const kept = Object.entries(this.server.headers).filter(([n]) => !names.has(n.toLowerCase()));
+    return { ...Object.fromEntries(kept), ...printed };
   }
 
   /** The SDK ends the session (DELETE for Streamable HTTP) when the client closes; there is no process to end. */

@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isAllowedAuthEndpoint } from '../../config/allowedUrls';
-import { MASK, type LaunchPlan, type LaunchPlanSource, type PlanLaunch, type PlannedEndpoint, type PlannedVariable, type RemoteLaunchPlan, type RemotePlanSource, type StdioLaunchPlan, type StdioPlanSource } from '../../config/launchPlan';
+import { MASK, type LaunchPlan, type LaunchPlanSource, type PlanLaunch, type PlannedEndpoint, type PlannedHeadersHelper, type PlannedVariable, type RemoteLaunchPlan, type RemotePlanSource, type StdioLaunchPlan, type StdioPlanSource } from '../../config/launchPlan';
 import { isValidVariableName } from '../../config/variableName';
 import { emptySandboxConfig } from '../../config/sandboxConfig';
 import { resolveWindowsCommand } from './commandPath.lazy';
@@ -170,7 +170,21 @@ export function maskedTemplate(value: string): string {
   return scheme + value.slice(scheme.length).replace(/\$\{[^{}]*\}|((?:(?!\$\{)[^])+)/g, (whole, literal: string | undefined) => (literal === undefined ? whole : literal.trim() ? MASK : literal));
 }
 
-export function buildRemotePlan({ resolved, raw }: RemotePlanSource): RemoteLaunchPlan {
+/**
+ * A `headersHelper`'s plan: the file it runs (looked up as a command is, so the question names the file), in the
+ * configuration's folder (the home folder for the user's files), as Claude Code runs it.
+ */
+function planHeadersHelper(written: readonly string[], argv: readonly string[], source: RemotePlanSource): PlannedHeadersHelper {
+  const env = plainEnvironment(source.hostEnv ?? process.env);
+  const cwd = source.scope?.folderPath ?? env.HOME ?? os.homedir();
+  const [program, ...args] = argv;
+  const executable = program ? findExecutable(program, env, cwd, source.platform, source.isExecutable) : undefined;
+  if (executable === undefined) throw new LaunchPlanError(`The "headersHelper" program ${JSON.stringify(program ?? '')} is not found on the PATH: the server cannot get its headers.`);
+  return { command: written, executable, args, cwd };
+}
+
+export function buildRemotePlan(source: RemotePlanSource): RemoteLaunchPlan {
+  const { resolved, raw } = source;
   const url = resolved.url;
   const origin = new URL(url).origin;
   const headers = Object.keys(raw.headers).map((name) => ({ name, shown: maskedTemplate(raw.headers[name]) }));
@@ -214,7 +228,8 @@ export function buildRemotePlan({ resolved, raw }: RemotePlanSource): RemoteLaun
     if (auth.idp.clientSecret !== undefined) secrets.push({ field: 'identity provider client secret', shown: maskedTemplate(auth.idp.clientSecret), sentTo: idp });
   }
   if (type === 'oauth') facts.push('a sign-in in your browser when the server asks for one');
-  return { kind: 'remote', transport: resolved.type, url, headers, auth: { type, configured: auth !== undefined, facts, endpoints, secrets, warnings }, resolved };
+  const headersHelper = raw.headersHelper && resolved.headersHelper ? planHeadersHelper(raw.headersHelper, resolved.headersHelper, source) : undefined;
+  return { kind: 'remote', transport: resolved.type, url, headers, auth: { type, configured: auth !== undefined, facts, endpoints, secrets, warnings }, ...(headersHelper ? { headersHelper } : {}), resolved };
 }
 
 /** The plan of one start; throws LaunchPlanError for a definition that must not run. */
@@ -225,7 +240,7 @@ export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
     return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage });
   }
   if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
-  return buildRemotePlan({ resolved, raw });
+  return buildRemotePlan({ resolved, raw, scope: source.scope, hostEnv: source.hostEnv });
 }
 
 export const planLaunch: PlanLaunch = (source) => {
