@@ -71,6 +71,9 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     runPrompt: fn((b) => b.runPrompt),
     agentTools: factory((b) => b.agentTools),
     toolCallRunner: factory((b) => b.toolCallRunner),
+    // The one guarded path of every tool call, and its consent: built at the first call (or permission reset).
+    toolConsent: factory((b) => b.toolConsent),
+    toolCaller: factory((b) => b.toolCaller),
     toolTasks: part((b) => b.toolTasks()),
     openAppView: fn((b) => b.openAppView),
     // The views' rows and hover texts.

@@ -13,6 +13,8 @@ import { createSamplingFeature, type SamplingWiring } from './sampling/createSam
 import type { HoverTexts } from './servers/treeNode';
 import { promptTooltip, serverTooltip, toolTooltip } from '../core/presentation/serverPresentation';
 import { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
+import { ToolCaller } from '../core/features/tools/toolCaller';
+import { ToolConsent, type ToolConsentDeps } from '../core/features/tools/toolConsent';
 
 // Dialogs, trust and the confined connection: asked once a start's plan is built.
 export { modalDialogs } from './dialogs/modalDialogs.lazy';
@@ -33,6 +35,8 @@ export { activeArgumentPick } from './prompts/promptArgumentPicker.lazy';
 export { agentTools } from './tools/agentToolCalls.lazy';
 export { serverRows, toolTasks } from './tools/taskRows.lazy';
 export const toolCallRunner = (deps: ToolCallRunnerDeps) => new ToolCallRunner(deps);
+export const toolConsent = (deps: ToolConsentDeps) => new ToolConsent(deps);
+export const toolCaller = (...args: ConstructorParameters<typeof ToolCaller>) => new ToolCaller(...args);
 export { openAppView } from './apps/appViewPanel.lazy';
 
 // Resources, skills, configuration, the MCP Registry, dev mode, VS Code's own MCP beside ours.

@@ -3,10 +3,9 @@
 // consent policy and one tool caller.
 import vscode = require('vscode');
 import { runningSession, type SessionPort } from '../../core/host/serverSession';
-import { ToolCaller } from '../../core/features/tools/toolCaller';
-import { ToolConsent } from '../../core/features/tools/toolConsent';
+import type { ToolCaller, ToolTaskRunner } from '../../core/features/tools/toolCaller';
+import type { ToolConsent, ToolConsentDeps } from '../../core/features/tools/toolConsent';
 import type { ActiveToolCalls } from '../../core/features/tools/activeToolCalls';
-import type { ToolTaskRunner } from '../../core/features/tools/toolCaller';
 import type { PermissionStore } from '../../core/host/permissionStore';
 import { AppViews } from '../apps/appViews';
 import type { OpenAppView } from '../apps/appViewTypes';
@@ -25,6 +24,8 @@ export interface ChatParts {
   runPrompt: RunPrompt;
   agentTools(deps: AgentToolCallDeps): AgentTools;
   toolCallRunner(deps: ToolCallRunnerDeps): ToolCallRunner;
+  toolConsent(deps: ToolConsentDeps): ToolConsent;
+  toolCaller(sessions: SessionPort, activeCalls: ActiveToolCalls, consent: ToolConsent, tasks?: ToolTaskRunner): ToolCaller;
   /** Where tool calls that run as tasks go (the Tasks group of the Servers view). */
   toolTasks: ToolTaskRunner;
   openAppView: OpenAppView;
@@ -56,13 +57,13 @@ export interface ChatFeatures {
 
 export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
   const { resources } = deps;
-  const consent = new ToolConsent({
+  const { parts } = deps;
+  const consent = parts.toolConsent({
     permissions: deps.permissions,
     ask: (q) => deps.dialogs.confirmToolCall(q),
     autoAllowReadOnly: () => readToolSettings().autoAllowReadOnly,
   });
-  const { parts } = deps;
-  const caller = new ToolCaller(deps.sessions, deps.activeToolCalls, consent, parts.toolTasks);
+  const caller = parts.toolCaller(deps.sessions, deps.activeToolCalls, consent, parts.toolTasks);
   const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
   const documents = new ChatDocuments();
   const agentCalls: PreparedAgentCall[] | undefined = deps.testMode ? [] : undefined;
