@@ -164,6 +164,24 @@ describe('headersHelper', function () {
       }
     });
 
+    it('headers refused (401) are asked of the helper once more, as Claude Code does: a token that had expired is renewed', async () => {
+      const fixture = await startOAuthFixture({ FIXTURE_STATIC_TOKEN: TOKEN });
+      const kit = createKit();
+      const count = path.join(dir, 'runs');
+      const script = helperScript(dir, 'renewing.js', `const fs = require('fs'); const runs = fs.existsSync(${JSON.stringify(count)}) ? Number(fs.readFileSync(${JSON.stringify(count)}, 'utf8')) + 1 : 1; fs.writeFileSync(${JSON.stringify(count)}, String(runs)); process.stdout.write(JSON.stringify({ Authorization: runs === 1 ? 'Bearer expired-token' : 'Bearer ${TOKEN}' }));`);
+      try {
+        await kit.update(userScope, [entry('renewing', { type: 'http', url: fixture.url, headers: {}, headersHelper: [script] })], []);
+        await waitForState(kit, 'renewing', 'running');
+        assert.strictEqual(fs.readFileSync(count, 'utf8'), '2');
+        assert.match(kit.log('renewing').text, /HTTP 401: running the headers helper again/);
+        const seen = (await fixture.stats()).authorizationHeaders;
+        assert.deepStrictEqual([seen[0], seen.at(-1)], ['Bearer expired-token', `Bearer ${TOKEN}`]);
+      } finally {
+        await kit.manager.disposeAsync();
+        await fixture.stop();
+      }
+    });
+
     it('a helper that fails ends the start with why, and the server is never contacted', async () => {
       const fixture = await startOAuthFixture({ FIXTURE_STATIC_TOKEN: TOKEN });
       const kit = createKit();

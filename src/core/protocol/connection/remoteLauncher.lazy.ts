@@ -62,6 +62,7 @@ export class RemoteLauncher implements Launcher {
     let skipIssuerMetadataValidation = false;
     /** What Streamable HTTP met before the SSE fallback: the real error, should the fallback fail too. */
     let refusal: SdkHttpError | undefined;
+    let helperRetried = false;
     for (;;) {
       const options = { requestInit, authProvider, skipIssuerMetadataValidation, fetch };
       const inner = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
@@ -97,6 +98,13 @@ export class RemoteLauncher implements Launcher {
           skipIssuerMetadataValidation = true;
           continue;
         }
+        // Claude Code's rule: a helper's headers refused (401, 403) are asked for once more, as they may have expired.
+        if (this.hasHeadersHelper && !helperRetried && e instanceof SdkHttpError && (e.status === 401 || e.status === 403)) {
+          this.log.info(`HTTP ${e.status}: running the headers helper again`);
+          helperRetried = true;
+          requestInit.headers = await this.headers(signal);
+          continue;
+        }
         if (!sse && isRefusedByServer(e)) {
           this.log.info(`Streamable HTTP refused (HTTP ${e.status}); falling back to legacy SSE`);
           refusal = e;
@@ -111,6 +119,10 @@ export class RemoteLauncher implements Launcher {
         throw e;
       }
     }
+  }
+
+  private get hasHeadersHelper(): boolean {
+    return this.definition.plan?.kind === 'remote' && this.definition.plan.headersHelper !== undefined;
   }
 
   /** The configured headers, and those the plan's headers helper prints (run at each connection; they win over the configured ones). */
