@@ -84,6 +84,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     openSkillFileCommand: fn((b) => b.openSkillFileCommand),
     attachSkillCommand: fn((b) => b.attachSkillCommand),
     configTemplate: () => bundle().CONFIG_TEMPLATE,
+    enableServerInFile: fn((b) => b.enableServerInFile),
     mcpJsonCompletionItems: fn((b) => b.mcpJsonCompletionItems),
     registryBrowser: factory((b) => b.registryBrowser),
     // Made when a server with a `dev` block runs: its watchers start at once.

@@ -43,6 +43,7 @@ export { openAppView } from './apps/appViewPanel.lazy';
 export { resourceCommands } from './resources/resourceCommands.lazy';
 export { attachSkillCommand, openSkillFileCommand } from './skills/skillDocuments.lazy';
 export { CONFIG_TEMPLATE } from './config/configTemplate.lazy';
+export { enableServerInFile } from './servers/enableServer.lazy';
 export { mcpJsonCompletionItems } from './config/mcpJsonCompletionItems.lazy';
 export const registryBrowser = (deps: RegistryBrowserDeps) => new RegistryBrowser(deps);
 export const devModeWatcher = (manager: ServerManager) => new DevModeWatcher(manager);

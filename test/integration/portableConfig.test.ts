@@ -129,6 +129,23 @@ describe('.mcp.json at a workspace folder root', function () {
     await waitFor(() => !named('agent').length, 'agent gone from the file');
   });
 
+  it('a server its file disables ("disabled": true) shows why on its row, and Enable Server takes the key out and starts it', async () => {
+    const file = path.join(dir, '.mcp.json');
+    const before = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, `{\n  // Kept off for now.\n  "mcpServers": {\n    "resting": ${JSON.stringify({ ...basic('resting'), disabled: true })}\n  }\n}\n`);
+    try {
+      const resting = await waitFor(() => named('resting').find((s) => s.state.kind === 'blocked'), 'resting blocked');
+      assert.deepStrictEqual(resting.state, { kind: 'blocked', reason: 'disabled', message: 'Disabled in its file ("disabled": true): Enable Server removes that line and starts it.' });
+      await waitFor(() => api.testing.renderServersTree().some((r) => /resting — disabled in its file/.test(r)), `the row says so: ${api.testing.renderServersTree().join('\n')}`);
+      await vscode.commands.executeCommand('mcpHost.enableServer', resting.id);
+      await waitFor(() => named('resting').find((s) => s.state.kind === 'running'), 'resting running once enabled');
+      const after = fs.readFileSync(file, 'utf8');
+      assert.ok(!after.includes('"disabled"') && after.includes('// Kept off for now.'), `the key gone, the comment kept:\n${after}`);
+    } finally {
+      fs.writeFileSync(file, before);
+    }
+  });
+
   it("reads Copilot CLI's ~/.copilot/mcp-config.json as the user's: its own group, no trust question", async () => {
     const file = path.join(os.homedir(), '.copilot', 'mcp-config.json');
     fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -6,6 +6,9 @@ import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 import { runCli } from '../../src/cli/cli';
 import { DISABLED_IN_FILE } from '../../src/core/host/serverPreparation';
+import { canBeStarted } from '../../src/core/host/serverInfo';
+import { stateDisplay } from '../../src/core/presentation/serverPresentation';
+import { withoutDisabled } from '../../src/core/config/serverEntryEdit.lazy';
 import { fixtureServer } from './helpers';
 import { createFakeKit, inMemory, toolServer } from './fakeConnectionKit';
 import { serverState, waitForState, workspaceScope } from './hostTestKit';
@@ -124,12 +127,24 @@ describe("other hosts' keys that change what a server may do", () => {
     try {
       await kit.update(workspaceScope(), [{ ...inMemory('off'), server: { ...inMemory('off').server, disabled: true } }], []);
       const off = await waitForState(kit, 'off', 'blocked', 5000);
-      assert.deepStrictEqual(off.state, { kind: 'blocked', reason: 'config', message: DISABLED_IN_FILE });
+      assert.deepStrictEqual(off.state, { kind: 'blocked', reason: 'disabled', message: DISABLED_IN_FILE });
       await kit.manager.get(off.id)!.start(true);
       assert.strictEqual(serverState(kit, 'off')?.state.kind, 'blocked', 'a start by hand is refused too');
       assert.strictEqual(made, 0, 'nothing ran');
+      // The row: why, and Enable Server (not Start, which its file refuses).
+      const shown = stateDisplay(serverState(kit, 'off')!);
+      assert.deepStrictEqual([shown.description, shown.contextValue, shown.explanation?.action], ['disabled in its file', 'mcpServer.disabled', 'enable']);
+      assert.strictEqual(canBeStarted(serverState(kit, 'off')!.state), false);
     } finally {
       await kit.manager.disposeAsync();
     }
+  });
+
+  it('Enable Server takes the key out of the entry, and only that: comments, other servers and a section kept', () => {
+    const text = `{\n  // ours\n  "mcpServers": {\n    "off": { "command": "node", "disabled": true }, // the one\n    "other": { "command": "x", "disabled": true }\n  }\n}\n`;
+    assert.strictEqual(withoutDisabled(text, 'off'), `{\n  // ours\n  "mcpServers": {\n    "off": { "command": "node" }, // the one\n    "other": { "command": "x", "disabled": true }\n  }\n}\n`);
+    const settings = `{ "editor.tabSize": 2, "mcp": { "servers": { "off": { "url": "https://a.example", "disabled": true } } } }`;
+    assert.strictEqual(withoutDisabled(settings, 'off', ['mcp']), `{ "editor.tabSize": 2, "mcp": { "servers": { "off": { "url": "https://a.example" } } } }`);
+    assert.throws(() => withoutDisabled(text, 'gone'), /the server "gone" is not in the file/);
   });
 });

@@ -6,6 +6,7 @@ export const CommandIds = {
   startServer: 'mcpHost.startServer',
   stopServer: 'mcpHost.stopServer',
   restartServer: 'mcpHost.restartServer',
+  enableServer: 'mcpHost.enableServer',
   showOutput: 'mcpHost.showOutput',
   openWorkspaceConfiguration: 'mcpHost.openWorkspaceConfiguration',
   createWorkspaceConfiguration: 'mcpHost.createWorkspaceConfiguration',

@@ -10,7 +10,8 @@ import type { SandboxDenial } from '../config/sandboxDenial';
  * untrusted: the definition is not trusted (yet); restricted: Restricted Mode; input: an `${input:}` was cancelled;
  * signIn: the remote server needs a sign-in that did not happen; config: the definition cannot be resolved.
  */
-export type BlockedReason = 'untrusted' | 'restricted' | 'input' | 'signIn' | 'config';
+/** `disabled`: `"disabled": true` in its file (Cline's and Windsurf's key). */
+export type BlockedReason = 'untrusted' | 'restricted' | 'input' | 'signIn' | 'config' | 'disabled';
 
 /**
  * A server's state as every surface (tree, status bar, chat, public API, CLI) reads it. Errors are state, not
@@ -28,7 +29,7 @@ export type ServerState =
 export type ServerStateKind = ServerState['kind'];
 
 /** Whether a start can be asked for from this state (stopped, waiting for the user, or failed). */
-export const canBeStarted = (state: ServerState): boolean => state.kind === 'stopped' || state.kind === 'blocked' || state.kind === 'error';
+export const canBeStarted = (state: ServerState): boolean => state.kind === 'stopped' || (state.kind === 'blocked' && state.reason !== 'disabled') || state.kind === 'error';
 
 /** The state in words, for messages such as "the server is not running (…)". */
 export function describeServerState(state: ServerState): string {

@@ -25,7 +25,7 @@ export const RESTRICTED_MODE_REASON = 'Restricted Mode: servers defined in the w
 const NOT_TRUSTED_YET = 'Not trusted yet: start it to be asked again.';
 const NOT_TRUSTED = 'Not trusted: start it to be asked again.';
 /** `"disabled": true` in its entry (Cline's and Windsurf's key): it stays stopped until the file says otherwise. */
-export const DISABLED_IN_FILE = 'Disabled in its file ("disabled": true): delete that line, or set it to false, to run it.';
+export const DISABLED_IN_FILE = 'Disabled in its file ("disabled": true): Enable Server removes that line and starts it.';
 
 export interface PreparationDeps {
   trustStore: TrustStore;
@@ -135,7 +135,7 @@ export class ServerPreparation {
     options: { askTrust?: boolean } = {},
   ): Promise<Preparation> {
     const { scope, inputs } = server;
-    if (entry.server.disabled) return { ok: false, reason: 'config', message: DISABLED_IN_FILE };
+    if (entry.server.disabled) return { ok: false, reason: 'disabled', message: DISABLED_IN_FILE };
     const asksTrust = scope.kind === 'workspace' && this.deps.isWorkspaceTrusted() && !this.deps.trustAllServers();
     if (scope.kind === 'workspace') {
       if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: 'restricted', message: RESTRICTED_MODE_REASON };

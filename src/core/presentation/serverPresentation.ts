@@ -43,7 +43,7 @@ export interface StateExplanation {
   tooltip: string;
   icon: Codicon;
   /** What clicking it does: the server's log tells when and why; Restricted Mode is lifted by granting Workspace Trust. */
-  action?: 'showOutput' | 'manageWorkspaceTrust' | 'signIn';
+  action?: 'showOutput' | 'manageWorkspaceTrust' | 'signIn' | 'enable';
 }
 
 /** Everything a surface shows of a server's state, derived from it in one place. */
@@ -121,6 +121,9 @@ export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
           return display('restricted mode', paused, explain({ id: 'workspace-untrusted' }, 'manageWorkspaceTrust'));
         case 'signIn':
           return display('needs sign-in', paused, explain({ id: 'account' }, 'signIn'));
+        case 'disabled':
+          // Its own context value: Enable Server on the row, not Start (which its file refuses).
+          return { description: 'disabled in its file', icon: { id: 'circle-slash' }, contextValue: 'mcpServer.disabled', explanation: explain({ id: 'circle-slash' }, 'enable') };
         default:
           return display('stopped', { id: 'circle-outline' }, explain({ id: 'info' }, 'showOutput'));
       }

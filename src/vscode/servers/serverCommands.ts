@@ -20,6 +20,8 @@ export interface CommandDeps {
   inputs: StoredInputs;
   /** A new .vscode/mcp.json's text (loaded on demand: only that command needs it). */
   configTemplate(): string;
+  /** Enable Server: takes `"disabled": true` out of the server's entry in its file (loaded on demand). */
+  enableServerInFile(scope: ServerInfo['scope'], name: string): Promise<void>;
 }
 
 type ServerArg = unknown;
@@ -54,6 +56,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const stop = (s: ServerInfo) => manager.get(s.id)?.stop();
   const restart = (s: ServerInfo) => manager.get(s.id)?.restart();
   const showOutput = (s: ServerInfo) => deps.logs.show(s.id);
+  const isDisabled = (s: ServerInfo) => s.state.kind === 'blocked' && s.state.reason === 'disabled';
+  // The file's change (watched) starts it, as an edit by hand would.
+  const enable = (s: ServerInfo) =>
+    deps.enableServerInFile(s.scope, s.name).catch((e: Error) => void vscode.window.showErrorMessage(`Could not enable ${plainText(s.name)} in ${plainText(s.scope.configPath)}: ${plainText(e.message)}`));
 
   async function openConfig(uri: vscode.Uri) {
     try {
@@ -105,6 +111,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       withServer('Stop which MCP server?', (s) => s.state.kind !== 'stopped' && s.state.kind !== 'blocked', stop),
     ),
     vscode.commands.registerCommand(CommandIds.restartServer, withServer('Restart which MCP server?', () => true, restart)),
+    vscode.commands.registerCommand(CommandIds.enableServer, withServer('Enable which MCP server?', isDisabled, enable)),
     vscode.commands.registerCommand(CommandIds.showOutput, withServer('Show the log of which MCP server?', () => true, showOutput)),
     vscode.commands.registerCommand(CommandIds.openWorkspaceConfiguration, openWorkspaceConfiguration),
     vscode.commands.registerCommand(CommandIds.createWorkspaceConfiguration, openWorkspaceConfiguration),

@@ -179,6 +179,8 @@ class StateNode extends Node {
       item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
     } else if (this.explanation.action === 'signIn') {
       item.command = { title: 'Sign In', command: CommandIds.signInToServer, arguments: [this.info.id] };
+    } else if (this.explanation.action === 'enable') {
+      item.command = { title: 'Enable Server', command: CommandIds.enableServer, arguments: [this.info.id] };
     }
     return item;
   }
