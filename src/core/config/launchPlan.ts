@@ -113,6 +113,8 @@ export interface RemoteLaunchPlan {
   readonly kind: 'remote';
   readonly transport: 'http' | 'sse';
   readonly url: string;
+  /** A `unix:` or `pipe:` URL's socket: where the requests go, and the HTTP path asked for. */
+  readonly socket?: SocketAddress;
   /** Every header, the value as written with its literal text masked. */
   readonly headers: readonly { readonly name: string; readonly shown: string }[];
   /** The sign-in, complete: its type, what it identifies itself as, every endpoint and every secret and where it goes. */
@@ -128,6 +130,15 @@ export interface RemoteLaunchPlan {
   readonly headersHelper?: PlannedHeadersHelper;
   /** Headers and auth as resolved: what the launcher sends. */
   readonly resolved: ResolvedServer & { type: 'http' | 'sse' };
+}
+
+/** Where a `unix:` or `pipe:` URL's requests go. */
+export interface SocketAddress {
+  readonly kind: 'unix' | 'pipe';
+  /** What `net.connect` is given: the socket's absolute path, or `\\.\pipe\<name>`. */
+  readonly socketPath: string;
+  /** The HTTP path asked for through it. */
+  readonly httpPath: string;
 }
 
 export interface PlannedHeadersHelper {

@@ -8,6 +8,7 @@ import { isValidVariableName } from './variableName';
 import { parseSandbox } from './sandboxConfig';
 import { parseAuth } from './authProperty';
 import { splitCommandLine } from './commandLine';
+import { isServerUrl } from './serverUrl';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Not valid JSON here: is a quote missing? Names and text go in "double quotes"',
@@ -282,7 +283,7 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   const url = stringProperty(m, 'url', '"url"', d, checkVariables);
   if (!urlNode) d.error('missing-url', key, `Server "${name}" has no "url" to connect to.`);
   else if (url?.trim() === '') d.error('missing-url', urlNode, '"url" must not be empty.');
-  else if (url !== undefined && !plausibleUrl(url, dialect)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL.`);
+  else if (url !== undefined && !plausibleUrl(url, dialect)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL (nor a unix:///path.sock#/path or pipe:///name#/path one).`);
   const headers = stringMapProperty(m, 'headers', '"headers"', d, checkVariables);
   const headersHelper = headersHelperProperty(m, d, checkVariables);
   const authNode = m.get('auth')?.value;
@@ -316,10 +317,10 @@ function headersHelperProperty(m: Map<string, Member>, d: Diagnostics, check: (n
 /** Before variables are resolved only a written-out scheme can be judged: `${input:url}` may be anything. */
 function plausibleUrl(url: string, dialect: VariableDialect): boolean {
   const vars = variablesIn(url, dialect);
-  if (vars.length === 0) return isHttpUrl(url);
+  if (vars.length === 0) return isServerUrl(url);
   const literal = url.slice(0, vars[0].index);
   const colon = literal.indexOf(':');
-  return colon < 0 || /^https?$/i.test(literal.slice(0, colon));
+  return colon < 0 || /^(https?|unix|pipe)$/i.test(literal.slice(0, colon));
 }
 
 function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics, dialect: VariableDialect): void {
@@ -372,11 +373,3 @@ function envProperty(text: string, m: Map<string, Member>, d: Diagnostics, check
   return env;
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}

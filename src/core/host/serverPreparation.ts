@@ -1,6 +1,7 @@
 // What happens before a server may start: Workspace Trust, its inputs, the resolution of its variables, its launch
 // plan (launchPlan.ts: what exactly will run), and trust in that plan (asked once, remembered by its hash). What the
 // user is asked to trust is the plan, and the plan is what the launcher runs.
+import { isServerUrl } from '../config/serverUrl';
 import * as os from 'os';
 import * as path from 'path';
 import { untilAborted } from '../common/async';
@@ -50,15 +51,6 @@ export interface PreparedServer {
   log: ServerLog;
   /** The scope's input declarations. */
   inputs: InputDefinition[];
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** An env file read for a server: its text and variables, or why it cannot be used. */
@@ -151,8 +143,8 @@ export class ServerPreparation {
       const answers = new Map<string, string>();
       const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal, answers));
       onSecrets(secrets);
-      if (resolved.type !== 'stdio' && !isHttpUrl(resolved.url)) {
-        return { ok: false, reason: 'config', message: `The URL does not resolve to an http(s) URL: ${redact(resolved.url, secrets)}` };
+      if (resolved.type !== 'stdio' && !isServerUrl(resolved.url)) {
+        return { ok: false, reason: 'config', message: `The URL does not resolve to an http(s), unix: or pipe: URL: ${redact(resolved.url, secrets)}` };
       }
       // The file shown is the file used: read once, after the inputs that may name it.
       const envFile = resolved.type === 'stdio' && resolved.envFile ? await readEnvFileOrError(resolved.envFile) : undefined;

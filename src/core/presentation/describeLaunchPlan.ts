@@ -86,13 +86,14 @@ export function describeRunsWhere(plan: LaunchPlan): string {
 
 function describeRemote(plan: RemoteLaunchPlan): string[] {
   const lines = [`URL: ${v(plan.url)} (${plan.transport === 'sse' ? 'SSE' : 'Streamable HTTP'})`];
+  if (plan.socket) lines.push(`Through the ${plan.socket.kind === 'pipe' ? 'named pipe' : 'socket'} ${v(plan.socket.socketPath)} on this machine, asking for ${v(plan.socket.httpPath)}`);
   if (plan.headers.length) lines.push(`Headers sent to it: ${plan.headers.map((h) => `${v(h.name)}: ${v(h.shown)}`).join('; ')}`);
   const helper = plan.headersHelper;
   if (helper) {
     lines.push(`⚠ Runs on this machine before each connection ("headersHelper"): ${helper.command.map(quoteArg).join(' ')}`);
     if (helper.executable !== helper.command[0]) lines.push(`Runs the file: ${v(helper.executable)}`);
     lines.push(`Working directory: ${v(helper.cwd)}`);
-    lines.push(`Sends the headers it prints to ${v(new URL(plan.url).origin)}, kept secret`);
+    lines.push(`Sends the headers it prints to ${plan.socket ? `the server on ${v(plan.socket.socketPath)}` : v(new URL(plan.url).origin)}, kept secret`);
   }
   const { auth } = plan;
   lines.push(`Sign-in: ${auth.type}${auth.configured ? '' : ' (none configured)'}${auth.facts.length ? `, ${auth.facts.map(v).join(', ')}` : ''}`);

@@ -11,6 +11,8 @@ import { RenewingTransport } from './renewingTransport.lazy';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher.lazy';
 import { guardedFetch } from './guardedFetch.lazy';
 import { runHeadersHelper } from './headersHelper.lazy';
+import { socketFetch } from './socketFetch.lazy';
+import { SOCKET_ORIGIN, socketAddress } from '../../config/socketAddress.lazy';
 import { startCancelled, unwrapNegotiationError } from './startErrors.lazy';
 
 export class RemoteLauncher implements Launcher {
@@ -47,10 +49,13 @@ export class RemoteLauncher implements Launcher {
   }
 
   async connect(handshake: Handshake, signal: AbortSignal): Promise<void> {
-    const url = new URL(this.server.url);
+    // A socket's server (`unix:`, `pipe:`) is asked for by a stand-in origin that the socket's fetch routes to it.
+    const socket = socketAddress(this.server.url);
+    const url = new URL(socket ? `${SOCKET_ORIGIN}${socket.httpPath}` : this.server.url);
     const requestInit = { headers: await this.headers(signal) };
     const fetch = guardedFetch({
-      serverUrl: this.server.url,
+      serverUrl: url.href,
+      ...(socket ? { fetch: socketFetch(socket.socketPath) } : {}),
       onViolation: (error) => {
         this.violation = error;
         this.log.error(error.message);
@@ -72,7 +77,7 @@ export class RemoteLauncher implements Launcher {
         requestTimeoutMs: this.options.requestTimeoutMs,
         onSessionRenewed: this.onSessionRenewed,
       }));
-      this.log.info(`Connecting (${sse ? 'SSE' : 'Streamable HTTP'}): ${url.origin}${url.pathname}`);
+      this.log.info(`Connecting (${sse ? 'SSE' : 'Streamable HTTP'}): ${socket ? `${socket.socketPath} ${socket.httpPath}` : `${url.origin}${url.pathname}`}`);
       try {
         await handshake(session);
         return;

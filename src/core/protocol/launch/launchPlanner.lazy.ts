@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isAllowedAuthEndpoint } from '../../config/allowedUrls';
+import { SOCKET_ORIGIN, socketAddress } from '../../config/socketAddress.lazy';
 import { MASK, type LaunchPlan, type LaunchPlanSource, type PlanLaunch, type PlannedEndpoint, type PlannedHeadersHelper, type PlannedVariable, type RemoteLaunchPlan, type RemotePlanSource, type StdioLaunchPlan, type StdioPlanSource } from '../../config/launchPlan';
 import { isValidVariableName } from '../../config/variableName';
 import { emptySandboxConfig } from '../../config/sandboxConfig';
@@ -186,7 +187,11 @@ function planHeadersHelper(written: readonly string[], argv: readonly string[], 
 export function buildRemotePlan(source: RemotePlanSource): RemoteLaunchPlan {
   const { resolved, raw } = source;
   const url = resolved.url;
-  const origin = new URL(url).origin;
+  // A socket's server (`unix:`, `pipe:`): its sign-in is judged as a server on this machine's, which it is.
+  const socket = socketAddress(url);
+  if (!socket && !/^https?:/i.test(url)) throw new LaunchPlanError(`"${url}" names no socket or named pipe: write unix:///path/to/server.sock#/mcp or pipe:///name#/mcp.`);
+  const httpUrl = socket ? `${SOCKET_ORIGIN}${socket.httpPath}` : url;
+  const origin = socket ? `the server on ${socket.socketPath}` : new URL(url).origin;
   const headers = Object.keys(raw.headers).map((name) => ({ name, shown: maskedTemplate(raw.headers[name]) }));
   const auth = raw.auth;
   const type = auth?.type ?? 'oauth';
@@ -196,7 +201,7 @@ export function buildRemotePlan(source: RemotePlanSource): RemoteLaunchPlan {
   const warnings: string[] = [];
   const r = resolved.auth;
   const checkEndpoint = (what: string, value: string | undefined) => {
-    if (value !== undefined && !isAllowedAuthEndpoint(value, url)) throw new LaunchPlanError(`"${what}" (${value}) must be an https URL (http only on this machine, for a server on this machine).`);
+    if (value !== undefined && !isAllowedAuthEndpoint(value, httpUrl)) throw new LaunchPlanError(`"${what}" (${value}) must be an https URL (http only on this machine, for a server on this machine).`);
   };
   checkEndpoint('auth.issuer', r?.issuer);
   checkEndpoint('auth.clientMetadataUrl', r?.clientMetadataUrl);
@@ -229,7 +234,7 @@ export function buildRemotePlan(source: RemotePlanSource): RemoteLaunchPlan {
   }
   if (type === 'oauth') facts.push('a sign-in in your browser when the server asks for one');
   const headersHelper = raw.headersHelper && resolved.headersHelper ? planHeadersHelper(raw.headersHelper, resolved.headersHelper, source) : undefined;
-  return { kind: 'remote', transport: resolved.type, url, headers, auth: { type, configured: auth !== undefined, facts, endpoints, secrets, warnings }, ...(headersHelper ? { headersHelper } : {}), resolved };
+  return { kind: 'remote', transport: resolved.type, url, ...(socket ? { socket } : {}), headers, auth: { type, configured: auth !== undefined, facts, endpoints, secrets, warnings }, ...(headersHelper ? { headersHelper } : {}), resolved };
 }
 
 /** The plan of one start; throws LaunchPlanError for a definition that must not run. */
