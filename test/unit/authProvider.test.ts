@@ -9,6 +9,7 @@ import { OAuthProvider } from '../../src/core/protocol/auth/oauthProvider.lazy';
 import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
 import type { AuthInteraction, SignInRequest } from '../../src/core/auth/authPorts';
 import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
+import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 import { createKit, entry, MemoryLog, serverState, userScope, waitForState, type Kit } from './hostTestKit';
 import { sleep } from './helpers';
 import { startOAuthFixture, type OAuthFixture } from './remoteTestKit';
@@ -97,6 +98,19 @@ describe('OAuth sign-in to remote servers', function () {
     assert.ok(record.codeVerifier);
     const stats = await server.stats();
     assert.deepStrictEqual([stats.registrations, stats.authorizations, stats.tokenRequests.authorization_code], [1, 1, 1]);
+  });
+
+  it('signs in with the client the file names ("oauth": { "clientId" }, as VS Code and Claude Code write it), registering none', async () => {
+    const server = await fixture({ FIXTURE_PRESET_CLIENT: 'preset-client-7' });
+    startKit();
+    const parsed = parseMcpConfig(JSON.stringify({ servers: { secured: { type: 'http', url: server.url, oauth: { clientId: 'preset-client-7' } } } }));
+    assert.deepStrictEqual(parsed.diagnostics, []);
+    await kit.update(userScope, parsed.servers, []);
+    await waitForState(kit, 'secured', 'running');
+    assert.strictEqual(authorizeUrls[0].searchParams.get('client_id'), 'preset-client-7');
+    assert.strictEqual((await whoami()).account, 'alice@example.com');
+    const stats = await server.stats();
+    assert.deepStrictEqual([stats.registrations, stats.authorizations, stats.tokenRequests.authorization_code], [0, 1, 1]);
   });
 
   it('reuses stored tokens on the next start without asking', async () => {

@@ -9,6 +9,8 @@ import { DISABLED_IN_FILE } from '../../src/core/host/serverPreparation';
 import { canBeStarted } from '../../src/core/host/serverInfo';
 import { stateDisplay } from '../../src/core/presentation/serverPresentation';
 import { withoutDisabled } from '../../src/core/config/serverEntryEdit.lazy';
+import { buildRemotePlan } from '../../src/core/protocol/launch/launchPlanner.lazy';
+import { describeLaunchPlan } from '../../src/core/presentation/describeLaunchPlan';
 import { fixtureServer } from './helpers';
 import { createFakeKit, inMemory, toolServer } from './fakeConnectionKit';
 import { serverState, waitForState, workspaceScope } from './hostTestKit';
@@ -138,6 +140,29 @@ describe("other hosts' keys that change what a server may do", () => {
     } finally {
       await kit.manager.disposeAsync();
     }
+  });
+
+  it('"oauth" (VS Code\'s, Claude Code\'s): its clientId signs in, shown in the question; enterpriseManaged and callbackPort are said not to be honoured', () => {
+    const text = JSON.stringify({
+      servers: {
+        slack: { type: 'http', url: 'https://mcp.slack.example/mcp', oauth: { clientId: '12348411142.11062036567072' } },
+        corp: { type: 'http', url: 'https://mcp.corp.example/mcp', oauth: { enterpriseManaged: true, callbackPort: 8080 } },
+        both: { type: 'http', url: 'https://b.example/mcp', oauth: { clientId: 'x' }, auth: { type: 'oauth' } },
+      },
+    });
+    const parsed = parseMcpConfig(text);
+    const slack = parsed.servers.find((s) => s.name === 'slack')!.server;
+    assert.deepStrictEqual(slack.type !== 'stdio' && slack.auth, { type: 'oauth', clientId: '12348411142.11062036567072' });
+    assert.deepStrictEqual(parsed.diagnostics.map((d) => [d.severity, d.code]), [
+      ['warning', 'not-honoured'],
+      ['warning', 'not-honoured'],
+      ['error', 'conflicting-auth'],
+    ]);
+    assert.match(parsed.diagnostics[0].message, /"enterpriseManaged" .* is not done here: write "auth": \{ "type": "crossAppAccess"/);
+    assert.match(parsed.diagnostics[1].message, /"callbackPort" is not honoured/);
+    if (slack.type === 'stdio') return;
+    const question = describeLaunchPlan(buildRemotePlan({ raw: slack, resolved: slack }));
+    assert.match(question, /Sign-in: oauth, client id 12348411142\.11062036567072/);
   });
 
   it('Enable Server takes the key out of the entry, and only that: comments, other servers and a section kept', () => {

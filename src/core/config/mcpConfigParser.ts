@@ -39,7 +39,7 @@ const ORIGIN_KEYS = ['gallery', 'version'];
 /** A note for people (several hosts' files have one): read by nobody, worth no warning. */
 const NOTE_KEYS = ['description'];
 const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
-const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'headersHelper', 'auth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'headersHelper', 'auth', 'oauth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
 /** Other hosts' keys that change what a server may do: said in plain words, since they are not honoured here. */
 const FOREIGN_KEYS: Record<string, string> = {
   tools: '(Copilot CLI: which of its tools to offer) is not honoured here: every tool of the server is offered.',
@@ -287,9 +287,31 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   const headers = stringMapProperty(m, 'headers', '"headers"', d, checkVariables);
   const headersHelper = headersHelperProperty(m, d, checkVariables);
   const authNode = m.get('auth')?.value;
-  const auth = authNode ? parseAuth(authNode, d, checkVariables, url) : undefined;
+  const oauthNode = m.get('oauth')?.value;
+  if (authNode && oauthNode) d.error('conflicting-auth', oauthNode, '"oauth" and "auth" both say how to sign in: keep one ("auth": { "type": "oauth", "clientId": … } says what "oauth" does).');
+  const auth = authNode ? parseAuth(authNode, d, checkVariables, url) : oauthNode ? oauthProperty(oauthNode, d, checkVariables) : undefined;
   if (url === undefined) return undefined;
   return { type, url, headers, ...(headersHelper ? { headersHelper } : {}), ...(auth ? { auth } : {}), ...disabled };
+}
+
+/**
+ * `oauth` (VS Code's and Claude Code's): the browser sign-in with a client registered beforehand, `clientId`, instead
+ * of registering one. VS Code's `enterpriseManaged` and Claude Code's `callbackPort` are said not to be honoured.
+ */
+function oauthProperty(node: Node, d: Diagnostics, check: (n: Node) => void): { type: 'oauth'; clientId?: string } | undefined {
+  if (node.type !== 'object') {
+    d.wrongType(node, '"oauth"', 'an object');
+    return undefined;
+  }
+  const m = members(node, d);
+  for (const [prop, { key }] of m) {
+    if (prop === 'clientId') continue;
+    if (prop === 'enterpriseManaged') d.add('warning', 'not-honoured', key, '"enterpriseManaged" (VS Code: sign-in through your organisation\'s identity provider) is not done here: write "auth": { "type": "crossAppAccess", … } with your identity provider (README: Other ways to authorize).');
+    else if (prop === 'callbackPort') d.add('warning', 'not-honoured', key, '"callbackPort" is not honoured: the sign-in comes back to http://127.0.0.1:<a free port>/callback, which loopback redirects may use (RFC 8252).');
+    else d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "oauth"; it is ignored.`);
+  }
+  const clientId = stringProperty(m, 'clientId', '"oauth.clientId"', d, check);
+  return { type: 'oauth', ...(clientId ? { clientId } : {}) };
 }
 
 /**

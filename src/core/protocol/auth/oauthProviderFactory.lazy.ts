@@ -50,7 +50,8 @@ export function oauthProviderFactory(deps: OAuthDeps): AuthProviderFactory {
       status: deps.status,
       log,
       clientName: deps.clientName,
-      staticClient: deps.staticClient && ((issuer) => deps.staticClient!(definition, issuer)),
+      // A client of the user's settings first; else the one the file names (`oauth.clientId`: a public client, no secret).
+      staticClient: async (issuer) => (await deps.staticClient?.(definition, issuer)) ?? (auth?.clientId ? { clientId: auth.clientId } : undefined),
       clientMetadataUrl: auth?.clientMetadataUrl ?? (typeof deps.clientMetadataUrl === 'function' ? deps.clientMetadataUrl(definition) : deps.clientMetadataUrl),
       dpop: auth?.dpop ?? deps.dpop ?? false,
       ...deps.tuning,
