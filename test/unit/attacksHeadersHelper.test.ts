@@ -44,9 +44,14 @@ function helperScript(dir: string, name: string, body: string): string {
 const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // Killed but not yet reaped (a container's first process may never reap orphans): dead all the same.
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
   }
 };
 
@@ -168,7 +173,8 @@ describe('attacks on headersHelper', function () {
         source: 'repo/.mcp.json',
         servers: [
           { serverName: 'local', source: 'repo/.mcp.json', detail: 'Command: node server.js', confined: { allows: ['Confined: writes only ~/repo'] } },
-          { serverName: 'api', source: 'repo/.mcp.json', detail: describeDefinition(remote('https://api.example.com/mcp', ['./headers.sh']), { plan: helperPlan }) },
+          // As the trust prompt builds it (src/vscode/trust/trustPrompt.lazy.ts): the helper it runs named.
+          { serverName: 'api', source: 'repo/.mcp.json', detail: describeDefinition(remote('https://api.example.com/mcp', ['./headers.sh']), { plan: helperPlan }), runsUnconfined: helperPlan.headersHelper!.command.join(' ') },
         ],
       });
       const line = rendered.detail.split('\n').find((l) => l.startsWith('Run All 2 Confined')) ?? '';

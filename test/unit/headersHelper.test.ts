@@ -2,6 +2,7 @@
 // headers. Run as the plan says and the question shows (the file, its arguments, its folder), without a shell, before
 // each connection; what it prints is sent as secret headers, never logged; what only a shell could do is refused.
 import * as assert from 'assert';
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -101,7 +102,15 @@ describe('headersHelper', function () {
     it('names the file it runs and its folder (the configuration\'s), and the question shows both first', () => {
       const script = helperScript(dir, 'headers.sh', '');
       const p = plan(['./headers.sh', '--profile', 'dev'], dir);
-      assert.deepStrictEqual(p.headersHelper, { command: ['./headers.sh', '--profile', 'dev'], executable: script, args: ['--profile', 'dev'], cwd: dir });
+      assert.deepStrictEqual(p.headersHelper, {
+        command: ['./headers.sh', '--profile', 'dev'],
+        executable: script,
+        realPath: fs.realpathSync(script),
+        args: ['--profile', 'dev'],
+        cwd: dir,
+        // The repository's own script: trusted by its contents.
+        files: [{ path: fs.realpathSync(script), sha256: createHash('sha256').update(fs.readFileSync(script)).digest('hex') }],
+      });
       const text = describeLaunchPlan(p);
       assert.ok(text.includes(`⚠ Runs on this machine before each connection ("headersHelper"): ./headers.sh --profile dev`), text);
       assert.ok(text.includes(`Runs the file: ${script}`), text);

@@ -144,8 +144,15 @@ export interface SocketAddress {
 export interface PlannedHeadersHelper {
   /** The program and its arguments as written (variables as their references). */
   readonly command: readonly string[];
-  /** The file that runs (the program as PATH finds it). */
+  /** The program as PATH finds it (what is started). */
   readonly executable: string;
+  /** The file that runs when `executable` is a link (its target), else `executable`. */
+  readonly realPath: string;
+  /**
+   * The configuration folder's files it runs or is given (the program, a script argument), with their contents'
+   * SHA-256: a changed file is another plan, and is not run until it is trusted as it is.
+   */
+  readonly files: readonly { readonly path: string; readonly sha256: string }[];
   /** The arguments, variables resolved: what it is given. */
   readonly args: readonly string[];
   /** The configuration's folder (the home folder for the user's files). */
@@ -176,6 +183,8 @@ export interface StdioPlanSource {
 
 export interface RemotePlanSource {
   resolved: ResolvedServer & { type: 'http' | 'sse' };
+  /** Resolved for display (a `headersHelper`'s arguments as the question shows them). */
+  shown?: ResolvedServer;
   /** Where a `headersHelper` runs, and the environment its program is looked up in. */
   scope?: Pick<ConfigScope, 'folderPath'>;
   hostEnv?: Record<string, string | undefined>;
@@ -201,7 +210,8 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
     return hashOf(plan.sandbox ? { ...debugged, sandbox: plan.sandbox } : debugged);
   }
   // A plan without a headers helper keeps the identity it had before one could be planned: its trust stands.
-  const helper = plan.headersHelper && { command: plan.headersHelper.command, executable: plan.headersHelper.executable, cwd: plan.headersHelper.cwd };
+  const h = plan.headersHelper;
+  const helper = h && { command: h.command, executable: h.executable, realPath: h.realPath, cwd: h.cwd, files: h.files };
   return hashOf({ v: 2, scope: scopeKey, name, kind: 'remote', transport: plan.transport, url: plan.url, headers: plan.headers, auth: plan.auth, ...(helper ? { headersHelper: helper } : {}) });
 }
 

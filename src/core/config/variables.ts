@@ -1,4 +1,5 @@
 // ${...} variables of mcp.json: their resolution (the grammar, which the parser's diagnostics share, is ./variableSyntax).
+import { addHeaderSecrets } from './headerSecrets';
 import * as path from 'node:path';
 import type { InputDefinition, RawServer, RemoteAuthConfig, ResolvedServer, VariableDialect } from './serverDefinition';
 import { variablesIn, type VariableOccurrence } from './variableSyntax';
@@ -202,11 +203,4 @@ export async function resolveServer(
   });
   secrets.delete('');
   return { resolved, secrets: [...secrets] };
-}
-
-function addHeaderSecrets(value: string, secrets: Set<string>): void {
-  secrets.add(value);
-  // Code that logs a token on its own (without "Bearer ") must be redacted too.
-  const scheme = /^\S+\s+(\S+)$/.exec(value);
-  if (scheme) secrets.add(scheme[1]);
 }

@@ -91,7 +91,8 @@ function describeRemote(plan: RemoteLaunchPlan): string[] {
   const helper = plan.headersHelper;
   if (helper) {
     lines.push(`⚠ Runs on this machine before each connection ("headersHelper"): ${helper.command.map(quoteArg).join(' ')}`);
-    if (helper.executable !== helper.command[0]) lines.push(`Runs the file: ${v(helper.executable)}`);
+    if (helper.realPath !== helper.command[0]) lines.push(`Runs the file: ${v(helper.realPath)}${helper.realPath !== helper.executable ? ` (${v(helper.executable)} links to it)` : ''}`);
+    if (helper.files.length) lines.push(`Trusted as they are now (a change is asked about again): ${helper.files.map((f) => v(f.path)).join(', ')}`);
     lines.push(`Working directory: ${v(helper.cwd)}`);
     lines.push(`Sends the headers it prints to ${plan.socket ? `the server on ${v(plan.socket.socketPath)}` : v(new URL(plan.url).origin)}, kept secret`);
   }

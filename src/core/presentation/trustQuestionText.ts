@@ -19,6 +19,8 @@ export interface TrustQuestion {
   what?: string;
   /** Only for a workspace stdio server that is not set to run confined. */
   confined?: ConfinedOffer;
+  /** What runs on this machine, unconfined whatever is chosen, for a server that cannot be confined (a remote server's `headersHelper`). */
+  runsUnconfined?: string;
 }
 
 /** Several new servers of one folder, asked about together. */
@@ -88,8 +90,10 @@ export function trustManyQuestionText(q: TrustManyQuestion): RenderedQuestion<Tr
     .map((s) => `• ${plainText(s.serverName)}: ${s.detail}${offered(s.confined) ? `\n  If confined: ${s.confined.allows.map((l) => l.replace(/^Confined: /, '')).join('; ')}` : ''}`)
     .join('\n\n');
   const others = n - confinable.length;
+  // What runs here whatever the choice: said on the button's own line, not only in the list above it.
+  const unconfined = q.servers.filter((s) => !offered(s.confined) && s.runsUnconfined).map((s) => `"${plainText(s.serverName)}"'s headersHelper runs unconfined, with your permissions: ${plainText(s.runsUnconfined!)}`);
   const confinedLine = confinable.length
-    ? `\n\nRun All ${n} Confined: ${confinable.length === n ? 'each' : `${confinable.map((s) => `"${plainText(s.serverName)}"`).join(', ')}`} ${RUNS_CONFINED}${others ? `; the other${others === 1 ? '' : 's'} run${others === 1 ? 's' : ''} as defined (a remote server, or one already set to run confined)` : ''}.`
+    ? `\n\nRun All ${n} Confined: ${confinable.length === n ? 'each' : `${confinable.map((s) => `"${plainText(s.serverName)}"`).join(', ')}`} ${RUNS_CONFINED}${others ? `; the other${others === 1 ? '' : 's'} run${others === 1 ? 's' : ''} as defined (a remote server, or one already set to run confined)` : ''}${unconfined.length ? `; ${unconfined.join('; ')}` : ''}.`
     : why
       ? `\n\n${RUN_CONFINED} is not offered: ${why}`
       : '';

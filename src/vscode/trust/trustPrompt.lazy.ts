@@ -32,7 +32,15 @@ function confinedOffer(facts: TrustFacts): ConfinedOffer | undefined {
 
 const questionOf = (d: Definition, facts: TrustFacts): TrustQuestion => {
   const confined = confinedOffer(facts);
-  return { serverName: d.name, source: sourceOf(d), detail: describeDefinition(d.raw, facts), ...(facts.plan ? { what: describeRunsWhere(facts.plan) } : {}), ...(confined ? { confined } : {}) };
+  const helper = facts.plan?.kind === 'remote' ? facts.plan.headersHelper : undefined;
+  return {
+    serverName: d.name,
+    source: sourceOf(d),
+    detail: describeDefinition(d.raw, facts),
+    ...(facts.plan ? { what: describeRunsWhere(facts.plan) } : {}),
+    ...(confined ? { confined } : {}),
+    ...(helper ? { runsUnconfined: helper.command.join(' ') } : {}),
+  };
 };
 
 /** Writes `"sandboxEnabled": true` into the server's entry of its mcp.json (comments and formatting kept). */

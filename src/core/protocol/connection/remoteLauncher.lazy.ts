@@ -11,6 +11,7 @@ import { RenewingTransport } from './renewingTransport.lazy';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher.lazy';
 import { guardedFetch } from './guardedFetch.lazy';
 import { runHeadersHelper } from './headersHelper.lazy';
+import { addHeaderSecrets } from '../../config/headerSecrets';
 import { socketFetch } from './socketFetch.lazy';
 import { SOCKET_ORIGIN, socketAddress } from '../../config/socketAddress.lazy';
 import { startCancelled, unwrapNegotiationError } from './startErrors.lazy';
@@ -136,10 +137,13 @@ export class RemoteLauncher implements Launcher {
     const helper = plan?.kind === 'remote' ? plan.headersHelper : undefined;
     if (!helper) return this.server.headers;
     this.log.info(`Running its headers helper: ${helper.executable}`);
-    const printed = await untilAborted(runHeadersHelper(helper, { name: this.definition.name, url: this.server.url }), signal, () => {
+    const printed = await untilAborted(runHeadersHelper(helper, { name: this.definition.name, url: this.server.url }, signal), signal, () => {
       throw startCancelled();
     });
-    this.helperSecrets = Object.values(printed);
+    const secrets = new Set<string>();
+    for (const value of Object.values(printed)) addHeaderSecrets(value, secrets);
+    secrets.delete('');
+    this.helperSecrets = [...secrets];
     const names = new Set(Object.keys(printed).map((n) => n.toLowerCase()));
     const kept = Object.entries(this.server.headers).filter(([n]) => !names.has(n.toLowerCase()));
     return { ...Object.fromEntries(kept), ...printed };

@@ -13,6 +13,8 @@ import { localRunnerCopies } from './localRunnerCopies.lazy';
 import { planSandbox } from './sandboxPolicy.lazy';
 import { planDebug } from './debugPlan.lazy';
 import * as os from 'os';
+import { createHash } from 'crypto';
+import { inside } from './sandboxProtection.lazy';
 
 import { LaunchPlanError } from './launchPlanError.lazy';
 export { LaunchPlanError };
@@ -177,11 +179,39 @@ export function maskedTemplate(value: string): string {
  */
 function planHeadersHelper(written: readonly string[], argv: readonly string[], source: RemotePlanSource): PlannedHeadersHelper {
   const env = plainEnvironment(source.hostEnv ?? process.env);
-  const cwd = source.scope?.folderPath ?? env.HOME ?? os.homedir();
+  const folder = source.scope?.folderPath;
+  const cwd = folder ?? env.HOME ?? os.homedir();
   const [program, ...args] = argv;
   const executable = program ? findExecutable(program, env, cwd, source.platform, source.isExecutable) : undefined;
   if (executable === undefined) throw new LaunchPlanError(`The "headersHelper" program ${JSON.stringify(program ?? '')} is not found on the PATH: the server cannot get its headers.`);
-  return { command: written, executable, args, cwd };
+  const realPath = realPathOf(executable);
+  // What the repository itself supplies is trusted by its contents: the program, and any argument naming a file of it.
+  const candidates = [realPath, ...args.filter((a) => a && !a.startsWith('-')).map((a) => realPathOf(path.resolve(cwd, a)))];
+  const files = folder ? [...new Set(candidates)].filter((file) => inside(realPathOf(folder), file) && isRegularFile(file)).slice(0, 8).map((file) => ({ path: file, sha256: digestOf(file) })) : [];
+  return { command: written, executable, realPath, args, cwd, files };
+}
+
+const realPathOf = (file: string): string => {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+};
+
+const isRegularFile = (file: string): boolean => {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** A file the question vouches for by its contents: read whole (a script, or a program the repository ships). */
+const MAX_DIGESTED_BYTES = 64 * 1024 * 1024;
+function digestOf(file: string): string {
+  if (fs.statSync(file).size > MAX_DIGESTED_BYTES) throw new LaunchPlanError(`The "headersHelper" file ${file} is over ${MAX_DIGESTED_BYTES / 1024 / 1024} MB: too large to be vouched for by its contents.`);
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
 export function buildRemotePlan(source: RemotePlanSource): RemoteLaunchPlan {
@@ -233,7 +263,9 @@ export function buildRemotePlan(source: RemotePlanSource): RemoteLaunchPlan {
     if (auth.idp.clientSecret !== undefined) secrets.push({ field: 'identity provider client secret', shown: maskedTemplate(auth.idp.clientSecret), sentTo: idp });
   }
   if (type === 'oauth') facts.push('a sign-in in your browser when the server asks for one');
-  const headersHelper = raw.headersHelper && resolved.headersHelper ? planHeadersHelper(raw.headersHelper, resolved.headersHelper, source) : undefined;
+  // Shown as the question shows values (a workspace setting's value, an env reference): what runs is what was shown.
+  const written = (source.shown?.type !== 'stdio' ? source.shown?.headersHelper : undefined) ?? raw.headersHelper;
+  const headersHelper = written && resolved.headersHelper ? planHeadersHelper(written, resolved.headersHelper, source) : undefined;
   return { kind: 'remote', transport: resolved.type, url, ...(socket ? { socket } : {}), headers, auth: { type, configured: auth !== undefined, facts, endpoints, secrets, warnings }, ...(headersHelper ? { headersHelper } : {}), resolved };
 }
 
@@ -245,7 +277,7 @@ export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
     return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage });
   }
   if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
-  return buildRemotePlan({ resolved, raw, scope: source.scope, hostEnv: source.hostEnv });
+  return buildRemotePlan({ resolved, raw, shown, scope: source.scope, hostEnv: source.hostEnv });
 }
 
 export const planLaunch: PlanLaunch = (source) => {
