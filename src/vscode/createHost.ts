@@ -81,6 +81,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     hoverTexts: part((b) => b.hoverTexts),
     // Resources, skills, configuration, the MCP Registry, dev mode, VS Code's own MCP beside ours.
     resourceCommands: factory((b) => b.resourceCommands),
+    resourceDocuments: factory((b) => b.resourceDocuments),
     openSkillFileCommand: fn((b) => b.openSkillFileCommand),
     attachSkillCommand: fn((b) => b.attachSkillCommand),
     configTemplate: () => bundle().CONFIG_TEMPLATE,

@@ -8,7 +8,7 @@ import { ResourceService } from '../../core/features/resources/resourceService';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { ResourceSubscriptions, ResourceUpdate } from '../../core/features/resources/resourceSubscriptions';
 import { trackOpenResources } from './openResourceTracker';
-import { ResourceFileSystemProvider } from './resourceFileSystemProvider';
+import { ResourceFileSystemProvider, type ResourceDocumentStore, type ResourceDocumentsDeps } from './resourceFileSystemProvider';
 import { ResourceOpener, type ResourceTarget } from './resourceOpener';
 import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreeProvider';
 import { CommandIds } from '../../core/common/commandIds';
@@ -63,6 +63,8 @@ export interface ResourcesDeps {
   attachments: ChatAttachments;
   /** The commands' work, and the rows' hover texts, built on first use. */
   resourceCommands(deps: ResourceCommandDeps): ResourceCommands;
+  /** What resource documents hold, built at the first one. */
+  resourceDocuments(deps: ResourceDocumentsDeps): ResourceDocumentStore;
   hoverTexts: HoverTexts;
 }
 
@@ -100,7 +102,7 @@ export interface ResourcesFeature extends vscode.Disposable {
 
 export function registerResources(deps: ResourcesDeps): ResourcesFeature {
   const service = new ResourceService(deps.host);
-  const files = new ResourceFileSystemProvider(service);
+  const files = new ResourceFileSystemProvider(service, deps.resourceDocuments);
   const opener = new ResourceOpener(service, files);
   const tree = new ResourcesTreeProvider(service, files, deps.hoverTexts);
   const commands = deps.resourceCommands({ service, opener, files, attachments: deps.attachments, viewId: RESOURCES_VIEW_ID });
