@@ -1,5 +1,5 @@
 // Reads an mcp.json (VS Code's format) into servers and inputs, with every problem placed exactly in the text.
-import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { InputDefinition, ParsedConfig, RawServer, TextSpan, VariableDialect } from './serverDefinition';
 import { variablesIn } from './variableSyntax';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
@@ -47,10 +47,11 @@ const FOREIGN_KEYS: Record<string, string> = {
   alwaysAllow: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
   autoApprove: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
 };
-const INPUT_TYPES = ['promptString', 'pickString'] as const;
+const INPUT_TYPES = ['promptString', 'pickString', 'command'] as const;
 const INPUT_KEYS = {
   promptString: new Set(['type', 'id', 'description', 'default', 'password']),
   pickString: new Set(['type', 'id', 'description', 'default', 'options']),
+  command: new Set(['type', 'id', 'description', 'command', 'args']),
 };
 
 type InputStatus = 'valid' | 'invalid';
@@ -173,16 +174,15 @@ function parseInput(node: Node, status: Map<string, InputStatus>, d: Diagnostics
   if (id && status.has(id)) d.error('duplicate-input', idNode!, `Input "${id}" is declared more than once; only the first one is used.`);
 
   const description = stringProperty(m, 'description', '"description"', d);
-  if (!m.has('description')) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "description" (it is the prompt shown to the user).`);
-
   const typeNode = m.get('type')?.value;
+  // A command input's prompt is the command's own: it needs no description.
+  if (!m.has('description') && typeNode?.value !== 'command') d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "description" (it is the prompt shown to the user).`);
+
   let type: (typeof INPUT_TYPES)[number] | undefined;
-  if (!typeNode) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "type" ("promptString" or "pickString").`);
+  if (!typeNode) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "type" ("promptString", "pickString" or "command").`);
   else if (typeNode.type !== 'string') d.wrongType(typeNode, 'The input "type"', 'a string');
-  else if (typeNode.value === 'command') {
-    d.error('unknown-input-type', typeNode, 'Inputs of type "command" are not supported: one would run a VS Code command when the server starts, before you are asked about it. Use "promptString" or "pickString".');
-  } else if (!INPUT_TYPES.includes(typeNode.value)) {
-    d.error('unknown-input-type', typeNode, `Unknown input type "${typeNode.value}": use "promptString" or "pickString".`);
+  else if (!INPUT_TYPES.includes(typeNode.value)) {
+    d.error('unknown-input-type', typeNode, `Unknown input type "${typeNode.value}": use "promptString", "pickString" or "command".`);
   } else type = typeNode.value;
 
   const def = stringProperty(m, 'default', '"default"', d);
@@ -193,7 +193,13 @@ function parseInput(node: Node, status: Map<string, InputStatus>, d: Diagnostics
   }
 
   let input: InputDefinition | undefined;
-  if (type === 'promptString') {
+  if (type === 'command') {
+    const command = stringProperty(m, 'command', '"command"', d);
+    if (!m.has('command')) d.error('missing-input-property', anchor, `The command input${id ? ` "${id}"` : ''} has no "command" (the VS Code command whose result is its value).`);
+    else if (command === '') d.error('missing-input-property', m.get('command')!.value, 'The input\'s "command" must not be empty.');
+    const args = m.get('args')?.value;
+    if (id && command) input = { type, id, command, ...(args ? { args: JSON.parse(JSON.stringify(getNodeValue(args))) as unknown } : {}) };
+  } else if (type === 'promptString') {
     const password = m.get('password')?.value;
     if (password && password.type !== 'boolean') d.wrongType(password, '"password"', 'true or false');
     if (id && description !== undefined) input = { type, id, description, password: password?.value === true, ...(def !== undefined ? { default: def } : {}) };
@@ -356,8 +362,7 @@ function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>,
       const why = status === 'invalid' ? 'has errors in "inputs"' : 'is not declared in "inputs"';
       d.error('unknown-input', node, `Input "${v.ref.id}" used in ${v.text} ${why}.`);
     } else if (v.ref.kind === 'unsupported') {
-      const why = v.ref.name.startsWith('command:') ? 'it would run a VS Code command at the start, before you are asked about the server' : 'the server will fail to start';
-      d.add('warning', 'unsupported-variable', node, `Variable ${v.text} is not supported; ${why}.`);
+      d.add('warning', 'unsupported-variable', node, `Variable ${v.text} is not supported; the server will fail to start.`);
     }
   }
 }

@@ -36,7 +36,17 @@ export interface PickStringInput {
   default?: string;
 }
 
-export type InputDefinition = PromptStringInput | PickStringInput;
+/** VS Code's `command` input: the value a VS Code command returns (a picker's choice), run with `args`. */
+export interface CommandInput {
+  type: 'command';
+  id: string;
+  /** The VS Code command id. */
+  command: string;
+  /** What the command is given, as written (any JSON value). */
+  args?: unknown;
+}
+
+export type InputDefinition = PromptStringInput | PickStringInput | CommandInput;
 
 /** `dev.debug` (VS Code's format): the runtime to start the server under, with the editor's debugger attached. */
 export type DevDebugConfig = { type: 'node' } | { type: 'debugpy'; /** The debugpy command to run instead of the server's python. */ debugpyPath?: string };

@@ -54,6 +54,8 @@ export interface ServerManagerDeps {
   environment?: Record<string, string | undefined>;
   /** A VS Code setting's value for `${config:…}` in a scope (absent: no settings, as on the command line). */
   setting?(name: string, scope: ConfigScope): SettingValue;
+  /** Runs a VS Code command for a value (`${command:…}`, a `command` input); absent: no VS Code, as on the command line. */
+  runCommand?(command: string, args: unknown): Promise<string | undefined>;
   restartPolicy?: RestartPolicyOptions;
   shutdownStageMs?: number;
   /** The queue all questions to the user go through (shared with sampling and elicitation). */
@@ -100,6 +102,7 @@ export class ServerManager implements SessionPort, Disposable {
       environment: this.environment,
       planLaunch: deps.planLaunch,
       setting: deps.setting,
+      runCommand: deps.runCommand,
     });
     if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
   }
