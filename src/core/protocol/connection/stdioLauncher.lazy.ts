@@ -174,7 +174,7 @@ export class StdioLauncher implements Launcher {
   private onDenialLine(plan: StdioLaunchPlan, line: string) {
     const found = denialOf(line);
     if (!found || !plan.sandbox) return;
-    const denial = withRule(found, plan.sandbox, this.options.environment.PATH);
+    const denial = withRule(found, plan.sandbox, this.options.environment.PATH, undefined, this.options.environment);
     if (!this.denials.add(denial)) return;
     this.log.warn(`The sandbox denied ${describeDenial(denial)}${denial.refused ? ` (no rule offered: ${denial.refused})` : ''}`);
     this.onDenial?.(denial);

@@ -127,7 +127,7 @@ const literal = (p: string) => ({ path: p, literal: true as const });
  * `denyRead` and `denyWrite` entries go as written: the runtime reads patterns in them.
  */
 export function runtimeSettings(sandbox: PlannedSandbox, tempDir: string, env: Readonly<Record<string, string | undefined>>): SandboxSettings {
-  const protectedPaths = protectedWrites(sandbox.writable, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH });
+  const protectedPaths = protectedWrites(sandbox.writable, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH, env }).map((p) => (p.folder && !fs.existsSync(p.path) ? path.join(p.path, '.protected') : p.path));
   const own = [...(sandbox.cache ? [sandbox.cache] : []), tempDir];
   return {
     network: { allowedDomains: [...sandbox.domains], deniedDomains: [...sandbox.deniedDomains] },
