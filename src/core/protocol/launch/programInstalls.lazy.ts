@@ -1,30 +1,31 @@
-// Where the programs on the user's PATH really live: a PATH entry is often a link into an install of its own (a Node
-// in /opt/node: bin/npx -> ../lib/node_modules/npm/bin/npx-cli.js), and what the link runs is that install's files,
-// which unconfined programs run as much as the PATH folder itself. Read from the disk, kept while no PATH folder changed.
+// Where the programs on the user's PATH really are: a PATH entry is often a link out of its folder (a Node in
+// /opt/node: bin/npx -> ../lib/node_modules/npm/bin/npx-cli.js), and what unconfined programs run is what it leads to:
+// for an npm package the whole package (all it loads), else the file. Read from the disk, kept while no PATH folder
+// changed.
 import * as fs from 'fs';
 import * as path from 'path';
 import { inside, pathDirs } from './pathInside.lazy';
 
 /** Each PATH folder's installs, and the folder's mtime they were read at. */
-const cache = new Map<string, { mtimeMs: number; installs: string[] }>();
+const cache = new Map<string, { mtimeMs: number; installs: Install[] }>();
 /** The most links read in one PATH folder (a folder of links by the thousand is read no further). */
 const MAX_LINKS = 5000;
 
-/**
- * The folder a link's target belongs to: its npm package (the folder after the last `node_modules`, with its scope),
- * else the prefix of a `…/bin/x` (the tool's own folder), else the target's folder. Never `/` nor a folder that holds
- * the home folder: then the target's folder.
- */
-export function installOf(real: string, home: string): string {
-  const parts = real.split(path.sep);
-  const at = parts.lastIndexOf('node_modules');
-  if (at > 0 && at < parts.length - 2) return parts.slice(0, at + (parts[at + 1].startsWith('@') ? 3 : 2)).join(path.sep);
-  const dir = path.dirname(real);
-  const prefix = path.basename(dir) === 'bin' ? path.dirname(dir) : dir;
-  return prefix === path.dirname(prefix) || inside(prefix, home) ? dir : prefix;
+/** What a PATH link runs, outside its PATH folder: its npm package whole (all it loads), else the file it leads to. */
+export interface Install {
+  path: string;
+  folder: boolean;
 }
 
-function installsIn(dir: string, home: string): string[] {
+/** The install of a link's target: the folder after the last `node_modules` (with its scope), else the target itself. */
+export function installOf(real: string): Install {
+  const parts = real.split(path.sep);
+  const at = parts.lastIndexOf('node_modules');
+  if (at > 0 && at < parts.length - 2) return { path: parts.slice(0, at + (parts[at + 1].startsWith('@') ? 3 : 2)).join(path.sep), folder: true };
+  return { path: real, folder: false };
+}
+
+function installsIn(dir: string): Install[] {
   let mtimeMs: number;
   try {
     mtimeMs = fs.statSync(dir).mtimeMs;
@@ -33,7 +34,7 @@ function installsIn(dir: string, home: string): string[] {
   }
   const known = cache.get(dir);
   if (known?.mtimeMs === mtimeMs) return known.installs;
-  const installs = new Set<string>();
+  const installs = new Map<string, Install>();
   let entries: fs.Dirent[] = [];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -43,17 +44,19 @@ function installsIn(dir: string, home: string): string[] {
   for (const entry of entries.filter((e) => e.isSymbolicLink()).slice(0, MAX_LINKS)) {
     try {
       const real = fs.realpathSync(path.join(dir, entry.name));
-      if (!inside(dir, real)) installs.add(installOf(real, home));
+      if (inside(dir, real)) continue;
+      const install = installOf(real);
+      installs.set(install.path, install);
     } catch {
       // A dangling link runs nothing.
     }
   }
-  const list = [...installs];
+  const list = [...installs.values()];
   cache.set(dir, { mtimeMs, installs: list });
   return list;
 }
 
 /** The installs the links of every absolute PATH folder lead into (outside those folders). */
-export function programInstalls(pathValue: string | undefined, home: string): string[] {
-  return [...new Set([...new Set(pathDirs(pathValue))].flatMap((d) => installsIn(d, home)))];
+export function programInstalls(pathValue: string | undefined): Install[] {
+  return [...new Set(pathDirs(pathValue))].flatMap((d) => installsIn(d));
 }

@@ -78,8 +78,8 @@ export function writableProblem(root: string, ctx: ProtectionContext): string | 
   if (user && inside(user, root)) return "it is in VS Code's user folder (your settings.json and mcp.json)";
   const onPath = pathDirs(ctx.pathValue).find((d) => inside(d, root));
   if (onPath) return `programs are run from it: ${onPath} is on your PATH`;
-  const install = programInstalls(ctx.pathValue, ctx.home).find((d) => inside(d, root));
-  if (install) return `programs are run from it: a program on your PATH links into ${install}`;
+  const install = programInstalls(ctx.pathValue).find((d) => inside(d.path, root));
+  if (install) return `programs are run from it: a program on your PATH links to ${install.path}`;
   const runner = USER_RUNNER_FOLDERS.map((f) => path.join(ctx.home, f)).find((f) => inside(f, root));
   if (runner) return `programs outside the sandbox run packages from ${runner}`;
   return undefined;
@@ -190,8 +190,8 @@ export function protectedWrites(roots: readonly string[], ctx: ProtectionContext
   const real = roots.filter((r) => fs.existsSync(r)).map((r) => fs.realpathSync(r));
   const out = protectedFolders(roots).flatMap((dir) => protectedIn(dir, ctx));
   const user = vscodeUserFolder(ctx.storage);
-  const guarded = [...pathDirs(ctx.pathValue), ...programInstalls(ctx.pathValue, ctx.home), ...USER_RUNNER_FOLDERS.map((f) => path.join(ctx.home, f)), ...settingsFolders(ctx), ...(user ? [user] : [])];
-  for (const g of guarded) if (real.some((r) => inside(r, g) && r !== g)) out.push({ path: g, folder: true });
+  const guarded = [...pathDirs(ctx.pathValue), ...USER_RUNNER_FOLDERS.map((f) => path.join(ctx.home, f)), ...settingsFolders(ctx), ...(user ? [user] : [])].map((g) => ({ path: g, folder: true }));
+  for (const g of [...guarded, ...programInstalls(ctx.pathValue)]) if (real.some((r) => inside(r, g.path) && r !== g.path)) out.push(g);
   for (const f of globalGitConfigs(ctx.home, ctx.env ?? {})) out.push({ path: f, folder: false });
   const seen = new Set<string>();
   return out.filter((p) => real.some((r) => inside(r, p.path)) && !seen.has(p.path) && seen.add(p.path));
