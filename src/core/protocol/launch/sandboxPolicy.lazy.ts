@@ -1,7 +1,8 @@
 // What a confined start may do: the file's `sandbox` rules (VS Code's format) added to defaults that let ordinary
 // servers work. Read: the system, but not the home folder, except the working directory, the workspace folder and the
 // runner's own install. Write: the working directory and `allowWrite`, never what programs outside the sandbox run or
-// obey (sandboxProtection), and the runner's own package cache, a folder of this server's in the extension's storage
+// obey (sandboxProtection) nor the user's settings outside the workspace folder (such an entry becomes one it may
+// never write), and the runner's own package cache, a folder of this server's in the extension's storage
 // (never the user's cache, which unconfined runs execute from). Network: the runner's package registry. Part of the
 // launch plan, so the trust question shows it and trust is remembered with it.
 import { createHash } from 'crypto';
@@ -138,7 +139,7 @@ export function planSandbox({ config, command, executable, cwd, folderPath, home
   const settings = roots.filter((root) => !(folderPath !== undefined && inside(folderPath, root)) && settingsProblem(root, ctx));
   const writable = roots.filter((root) => !settings.includes(root));
   const fromHome = (runner?.readsFromHome ?? []).map((f) => path.join(home, f));
-  const readable = unique([cwd, folderPath, ...runnerInstall(executable, home), ...fromHome]).filter((p) => inside(home, p));
+  const readable = unique([cwd && !settings.includes(cwd) ? cwd : undefined, folderPath, ...runnerInstall(executable, home), ...fromHome]).filter((p) => inside(home, p));
   return {
     home,
     hidden: unique([home, ...config.filesystem.denyRead]),
