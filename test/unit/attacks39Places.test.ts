@@ -1,6 +1,7 @@
 // Issue 39, attacks through places outside git that programs outside the sandbox obey: installed packages and Python
 // environments (code nobody reviews), a folder's *.code-workspace, and the user's own settings named in a file's
-// allowWrite. Played for real (bubblewrap, npx, python, git), with a marker file that says whether anything planted ran.
+// allowWrite. Played for real (bubblewrap, npx, python, git), with a marker file that says whether anything planted
+// ran.
 import * as assert from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';

@@ -60,7 +60,7 @@ export class StdioLauncher implements Launcher {
     return typeof status?.code === 'number' ? `The server process exited with exit code ${status.code}` : 'The server process exited';
   }
   private readonly started = new StartedProcesses();
-  /** A confined start's runtime command (its settings and private temp dir, removed on stop). */
+  /** A confined start's runtime command (its placeholders held and private temp dir, let go on stop). */
   private confined: ConfinedCommand | undefined;
   /** What the sandbox refused in this run, each once. */
   readonly denials = new DenialLog();
@@ -160,7 +160,7 @@ export class StdioLauncher implements Launcher {
 
   /**
    * A confined process: the runtime's denials are read from its own channel (fd 3), never from what the server prints;
-   * its settings and temp dir go once it has exited, whether it ran or the runtime refused to start.
+   * its placeholders and temp dir go once it has exited, whether it ran or the runtime refused to start.
    */
   private confinedProcess(plan: StdioLaunchPlan, confined: ConfinedCommand): ServerProcess {
     const server = new ServerProcess({ command: confined.command, args: confined.args, env: confined.env, cwd: plan.cwd, channel: true, input: confined.settings });

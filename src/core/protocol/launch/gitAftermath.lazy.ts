@@ -1,8 +1,8 @@
 // What a confined server may write in git's own state and git would obey once it has ended, undone when the last
 // confined server of a folder ends: a folder it made into a repository of its own (a bare one: `HEAD`, `objects`,
 // `refs` and `config` at its root; while it ran, the empty `commondir` placeholder made git refuse it), and the
-// instruction list of a rebase, cherry-pick or revert it left in progress (`exec` lines run at `--continue`). Both are
-// moved aside, never deleted, and said in the server's log; the rebase stays in progress (`git rebase --abort` ends it).
+// instruction list of a rebase, cherry-pick or revert it left in progress (`exec` lines run at `--continue`). Both
+// are moved aside, never deleted, and said in the server's log; the rebase stays in progress (`git rebase --abort`).
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';

@@ -4,9 +4,9 @@
 // slot is /dev/null there): denials are the runtime's own words, never text the server wrote. In the package, it is
 // bundled with the runtime (esbuild.js: dist/sandbox-runtime/launcher.mjs).
 //
-// Usage: node launcher.mjs <executable> [args…], the runtime's settings (JSON) on fd 4, read to its end: never a file,
-// which a confined server that may write the temp dir could rewrite before a later start reads it. fd 3: one JSON
-// line `{"line": "deny …"}` a denial.
+// Usage: node launcher.mjs <executable> [args…], the runtime's settings (JSON) on fd 4, read to its end: never a
+// file, which a confined server that may write the temp dir could rewrite before a later start reads it. fd 3: one
+// JSON line `{"line": "deny …"}` a denial.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';

@@ -1,6 +1,6 @@
 // Runs a confined start through Anthropic's sandbox runtime (@anthropic-ai/sandbox-runtime, the one VS Code uses):
-// our launcher of it (./sandboxLauncher.mts), with settings made from the launch plan's rules (on a descriptor), wraps the
-// planned executable and arguments (bubblewrap on Linux, sandbox-exec on macOS, a filtering proxy for the network).
+// our launcher of it (./sandboxLauncher.mts), given settings made from the launch plan's rules on a descriptor, wraps
+// the planned executable and arguments (bubblewrap on Linux, sandbox-exec on macOS, a filtering proxy for the network).
 // Whether this machine can confine is checked first, and said in a sentence when it cannot: a confined server never
 // silently runs unconfined.
 import { spawnSync } from 'child_process';
