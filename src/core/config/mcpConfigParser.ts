@@ -5,7 +5,7 @@ import { variablesIn } from './variableSyntax';
 import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
 import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';
-import { parseSandbox } from './sandboxConfig';
+import { mergeSandbox, parseSandbox } from './sandboxConfig';
 import { parseAuth } from './authProperty';
 import { splitCommandLine } from './commandLine';
 import { isServerUrl } from './serverUrl';
@@ -38,7 +38,7 @@ const SERVER_TYPE_ALIASES: Record<string, (typeof SERVER_TYPES)[number]> = { loc
 const ORIGIN_KEYS = ['gallery', 'version'];
 /** A note for people (several hosts' files have one): read by nobody, worth no warning. */
 const NOTE_KEYS = ['description'];
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'sandbox', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
 const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'headersHelper', 'auth', 'oauth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
 /** Other hosts' keys that change what a server may do: said in plain words, since they are not honoured here. */
 const FOREIGN_KEYS: Record<string, string> = {
@@ -119,23 +119,35 @@ export function parseMcpConfig(text: string, options: { portable?: boolean; form
 
   const serversNode = top.get('servers')?.value;
   if (serversNode) parseServers(text, serversNode, inputStatus, d, result, 'vscode');
-  // VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`.
-  const sandbox = top.get('sandbox');
-  const rules = sandbox && parseSandbox(sandbox.value, d);
-  for (const { server } of result.servers) if (server.type === 'stdio' && server.sandboxEnabled) server.sandbox = rules;
-
+  fileSandbox(top, d, result);
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
 }
 
+/**
+ * VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`
+ * (read in an mcpServers file too, where Allow and Restart writes it), added to a server's own block.
+ */
+function fileSandbox(top: Map<string, Member>, d: Diagnostics, result: ParsedConfig): void {
+  const sandbox = top.get('sandbox');
+  const rules = sandbox && parseSandbox(sandbox.value, d);
+  for (const { server } of result.servers) {
+    if (server.type !== 'stdio') continue;
+    const rulesOf = server.sandboxEnabled ? mergeSandbox(rules, server.sandbox) : undefined;
+    if (rulesOf) server.sandbox = rulesOf;
+    else delete server.sandbox;
+  }
+}
+
 function parsePortable(text: string, top: Map<string, Member>, d: Diagnostics, result: ParsedConfig): ParsedConfig {
   for (const [name, { key }] of top) {
-    if (name === 'mcpServers' || name === '$schema') continue;
+    if (name === 'mcpServers' || name === 'sandbox' || name === '$schema') continue;
     const hint = name === 'servers' ? ' (.mcp.json lists servers under "mcpServers"; "servers" is the name in .vscode/mcp.json)' : '';
     d.add('warning', 'unknown-property', key, `Unknown property "${name}"${hint}; it is ignored.`);
   }
   const serversNode = top.get('mcpServers')?.value;
   if (serversNode) parseServers(text, serversNode, new Map(), d, result, 'mcpServers');
+  fileSandbox(top, d, result);
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
 }
@@ -281,8 +293,11 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     const dev = devProperty(m, d);
     const sandboxed = m.get('sandboxEnabled')?.value;
     if (sandboxed && sandboxed.type !== 'boolean') d.wrongType(sandboxed, '"sandboxEnabled"', 'true or false');
+    // Its own rules (what Import Servers… carries over from another file), added to the file's.
+    const ownNode = m.get('sandbox')?.value;
+    const own = ownNode && parseSandbox(ownNode, d);
     if (command === undefined) return undefined;
-    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}), ...disabled };
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}), ...(own ? { sandbox: own } : {}), ...disabled };
   }
 
   const urlNode = m.get('url')?.value;

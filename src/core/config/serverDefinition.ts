@@ -70,7 +70,10 @@ export interface StdioServerConfig {
   dev?: DevModeConfig;
   /** `"sandboxEnabled": true`: the server runs confined (VS Code's key). */
   sandboxEnabled?: boolean;
-  /** The file's top-level `sandbox` block, given to each server that sets `sandboxEnabled` (none: the defaults alone). */
+  /**
+   * The rules of a server that sets `sandboxEnabled`: the file's top-level `sandbox` block and the server's own (MCP
+   * Host's, which Import Servers… writes), joined (none: the defaults alone).
+   */
   sandbox?: SandboxConfig;
   /** `"disabled": true` (Cline's and Windsurf's key): the server is kept from starting. */
   disabled?: boolean;

@@ -139,6 +139,7 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
         storage: source.sandboxStorage ?? path.join(home, '.cache', 'mcp-host'),
         identity: `${source.scope.configPath ?? source.scope.folderPath ?? 'user'}\0${source.name ?? command}`,
         pathValue: hostEnv.PATH,
+        env: hostEnv,
       })
     : undefined;
   return {
