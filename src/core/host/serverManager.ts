@@ -1,5 +1,7 @@
 // All configured servers of the window: reconciles config scopes into managed servers, one per definition, gates
 // every start on its preparation (trust, inputs), and is the session port through which features reach servers.
+import * as os from 'os';
+import { filesRunByOthers } from './filesRunByOthers';
 import type { AuthStatus } from '../auth/authStatus';
 import { hashOf } from '../config/definitionHash';
 import type { SettingValue } from '../config/variables';
@@ -103,6 +105,12 @@ export class ServerManager implements SessionPort, Disposable {
       planLaunch: deps.planLaunch,
       setting: deps.setting,
       runCommand: deps.runCommand,
+      filesRunByOthers: (serverId) =>
+        filesRunByOthers(
+          [...this.scopes.values()].flatMap(({ scope, servers }) => [...servers.values()].map((s) => ({ id: s.id, scope, raw: s.entry.server }))),
+          serverId,
+          os.homedir(),
+        ),
     });
     if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
   }

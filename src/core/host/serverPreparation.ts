@@ -42,6 +42,8 @@ export interface PreparationDeps {
   planLaunch: PlanLaunch;
   /** A VS Code setting's value for `${config:…}`, as it applies to the scope's folder. Absent: no settings (the CLI). */
   setting?(name: string, scope: ConfigScope): SettingValue;
+  /** The files the other configured servers run or are given (see ../host/filesRunByOthers). */
+  filesRunByOthers?(serverId: string): string[];
   /** Runs a VS Code command for a value (`${command:…}`, a `command` input); undefined: none. Absent: no VS Code (the CLI). */
   runCommand?(command: string, args: unknown): Promise<string | undefined>;
 }
@@ -162,6 +164,8 @@ export class ServerPreparation {
         shown,
         envFile: envFile && ('error' in envFile ? { path: envFile.path, error: envFile.error } : { path: envFile.path, variables: envFile.variables }),
         hostEnv: this.deps.environment,
+        // A confined start (this one, or Run Confined's) may not write what the other servers run.
+        ...(resolved.type === 'stdio' && this.deps.filesRunByOthers ? { runByOthers: this.deps.filesRunByOthers(server.id) } : {}),
       };
       const planned = await this.deps.planLaunch(source);
       if (!planned.ok) return { ok: false, reason: 'config', message: planned.message };

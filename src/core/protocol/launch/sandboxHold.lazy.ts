@@ -65,7 +65,7 @@ let holds = 0;
  * runtime runs, `extraDenies` the file's own denyWrite entries (a literal one is held as a file, as the runtime would).
  */
 export function holdProtection(sandbox: PlannedSandbox, writable: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>>): SandboxHold {
-  const ctx = { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH, env };
+  const ctx = { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH, env, runByOthers: sandbox.runByOthers };
   const within = (p: string) => writable.some((w) => inside(w, p));
   const protectedPaths = protectedWrites(sandbox.writable, ctx);
   const literal = sandbox.notWritable.filter((p) => path.isAbsolute(p) && !GLOB.test(p)).map((p) => ({ path: p, folder: false }));

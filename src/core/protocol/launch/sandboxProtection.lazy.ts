@@ -54,6 +54,8 @@ export interface ProtectionContext {
   pathValue?: string;
   /** The user's environment (git's global config, Copilot CLI's and XDG's folders). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The files other configured servers run or are given (they run unconfined). */
+  runByOthers?: readonly string[];
 }
 
 /** VS Code's user folder (its settings.json, mcp.json), when the storage is the extension's global storage in it. */
@@ -189,6 +191,13 @@ export function protectedFolders(roots: readonly string[]): string[] {
 export function protectedWrites(roots: readonly string[], ctx: ProtectionContext): Protected[] {
   const real = roots.filter((r) => fs.existsSync(r)).map((r) => fs.realpathSync(r));
   const out = protectedFolders(roots).flatMap((dir) => protectedIn(dir, ctx));
+  // What other servers run (they run unconfined): each file that exists, as it is and where a link leads.
+  for (const file of ctx.runByOthers ?? []) {
+    if (!stat(file)?.isFile()) continue;
+    out.push({ path: file, folder: false });
+    const target = fs.realpathSync(file);
+    if (target !== file) out.push({ path: target, folder: false });
+  }
   const user = vscodeUserFolder(ctx.storage);
   const guarded = [...pathDirs(ctx.pathValue), ...USER_RUNNER_FOLDERS.map((f) => path.join(ctx.home, f)), ...settingsFolders(ctx), ...(user ? [user] : [])].map((g) => ({ path: g, folder: true }));
   for (const g of [...guarded, ...programInstalls(ctx.pathValue)]) if (real.some((r) => inside(r, g.path) && r !== g.path)) out.push(g);

@@ -128,7 +128,7 @@ const literal = (p: string) => ({ path: p, literal: true as const });
  * disk is now). The file's own `denyRead` and `denyWrite` entries go as written: the runtime reads patterns in them.
  */
 export function runtimeSettings(sandbox: PlannedSandbox, tempDir: string, env: Readonly<Record<string, string | undefined>>, denied?: readonly string[]): SandboxSettings {
-  const protectedPaths = denied ?? protectedWrites(sandbox.writable, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH, env }).map((p) => p.path);
+  const protectedPaths = denied ?? protectedWrites(sandbox.writable, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH, env, runByOthers: sandbox.runByOthers }).map((p) => p.path);
   const own = [...(sandbox.cache ? [sandbox.cache] : []), tempDir];
   return {
     network: { allowedDomains: [...sandbox.domains], deniedDomains: [...sandbox.deniedDomains] },
