@@ -14,4 +14,5 @@ export * from '../core/protocol/launch/programInstalls.lazy';
 export * from '../core/protocol/launch/gitConfigPaths.lazy';
 export * from '../core/protocol/launch/debugPlan.lazy';
 export * from '../core/protocol/launch/serverProcess.lazy';
+export * from '../core/config/socketAddress.lazy';
 export * from './devMode/debuggablePlan.lazy';
