@@ -1,11 +1,10 @@
 // The work of the "MCP" server and configuration commands (./serverCommands.ts registers them). Server commands take
-// a tree node, a server id, or nothing (then they ask with a quick pick).
+// a server id (a tree row is turned into one where they are registered), or nothing (then they ask with a quick pick).
 import vscode = require('vscode');
 import { canBeStarted, type ServerInfo } from '../../core/host/serverInfo';
 import { workspaceConfigUri } from '../config/configUris';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import { describeState } from '../../core/presentation/serverPresentation';
-import { serverIdOf } from './serverNodes';
 import { CommandIds } from '../../core/common/commandIds';
 import type { CommandDeps, CommandHandlers } from './serverCommands';
 
@@ -15,7 +14,7 @@ export function serverCommandHandlers(deps: CommandDeps): CommandHandlers {
   const { manager } = deps;
 
   async function pickServer(arg: ServerArg, placeHolder: string, filter: (s: ServerInfo) => boolean = () => true) {
-    const id = typeof arg === 'string' ? arg : arg ? serverIdOf(arg as never) : undefined;
+    const id = typeof arg === 'string' ? arg : undefined;
     if (id) return manager.servers().find((s) => s.id === id);
     const candidates = manager.servers().filter(filter);
     if (!candidates.length) {

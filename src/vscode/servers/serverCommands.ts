@@ -8,6 +8,7 @@ import type { ConfigLoader } from '../config/configLoader';
 import type { ServerOutputChannels } from './serverLogs';
 import type { StoredInputs } from '../config/storedInputs';
 import { CommandIds } from '../../core/common/commandIds';
+import { serverIdOf } from './treeNode';
 
 export interface CommandDeps {
   manager: ServerManager;
@@ -42,5 +43,7 @@ const SERVER_COMMANDS = [
 export function registerCommands(deps: CommandDeps, handlers: (deps: CommandDeps) => CommandHandlers): vscode.Disposable[] {
   let built: CommandHandlers | undefined;
   const handler = (id: string) => (built ??= handlers(deps))[id] as (...args: unknown[]) => unknown;
-  return SERVER_COMMANDS.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => handler(id)(...args)));
+  // A tree row becomes its server's id here: the rows' classes belong to this bundle (instanceof fails in another).
+  const plain = (arg: unknown) => serverIdOf(arg) ?? arg;
+  return SERVER_COMMANDS.map((id) => vscode.commands.registerCommand(id, (first?: unknown, ...rest: unknown[]) => handler(id)(plain(first), ...rest)));
 }
