@@ -196,6 +196,10 @@ function activate(context) {
       provideTokenCount: async (_model, text) => Math.ceil((typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
     }),
   );
+  // VS Code asks a provider for its models when something needs them, not when it registers: registered after the
+  // workbench last asked (this extension starts only once the folder is trusted), the model would be missing from the
+  // chat's model picker until something asked again. Saying the models changed makes VS Code ask now.
+  changed.fire();
   // For the integration tests: how many requests reached the model, and a switch to see MCP Host without any model.
   return {
     vendor: VENDOR,
