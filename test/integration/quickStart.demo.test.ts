@@ -135,6 +135,15 @@ describe('Quick start, as a newcomer does it in the demo', function () {
     await seen(async () => (await serversViewRows()).some((r) => /^filesystem .*not trusted/.test(r)), 'the new server waiting, not trusted');
     await sleep(2500); // past the moment a question would come once the file rests
     assert.strictEqual(trustQuestions.length, 0, 'no trust dialog while the file is edited');
+    // Its row says what to do: a Trust Server… action (the shield, shown with the row's other actions).
+    await pageRequest({ action: 'hover', selector: `${SERVERS_ROW}:has-text("filesystem") .label-name` });
+    const [actions] = await pageQuery<string[]>(
+      '.monaco-workbench',
+      `const row = [...document.querySelectorAll('.pane-body .monaco-list-row')].find((r) => r.querySelector('.label-name')?.textContent.trim() === 'filesystem');
+       return row ? [...row.querySelectorAll('.actions .action-label')].map((a) => a.getAttribute('aria-label')) : [];`,
+    );
+    assert.ok(actions.includes('Trust Server…'), `the row's actions: ${actions.join(', ')}`);
+    assert.ok(!actions.includes('Start Server'), 'Trust Server… in place of Start Server');
     // The notice, in the notification center: the test driver VS Code runs under shows no toasts, so the user opens it
     // with the bell in the status bar.
     await click('[id="status.notifications"]');

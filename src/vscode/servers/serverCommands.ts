@@ -100,6 +100,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       CommandIds.startServer,
       withServer('Start which MCP server?', (s) => canBeStarted(s.state), start),
     ),
+    // The user's own start of a server that waits for trust: it shows what the server would run and asks.
+    vscode.commands.registerCommand(
+      CommandIds.trustServer,
+      withServer('Trust which MCP server?', (s) => s.state.kind === 'blocked' && s.state.reason === 'untrusted', start),
+    ),
     vscode.commands.registerCommand(
       CommandIds.stopServer,
       withServer('Stop which MCP server?', (s) => s.state.kind !== 'stopped' && s.state.kind !== 'blocked', stop),
