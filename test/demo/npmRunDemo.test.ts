@@ -5,17 +5,13 @@
 // reach theirs, so the Quick start's steps are the ones quickStart.demo.test.ts takes (quickStartSteps.ts).
 import * as assert from 'assert';
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
 import { pageQuery } from '../integration/pageRequests';
 import {
   callGetSumFromTheView, chatRows, clickDialogButton, click, DIALOG, dialogSaying, openMcpViewUntilRunning, openModelPicker, pickModel, seen,
   sendInChat, textOf,
 } from '../integration/quickStartSteps';
 import { repoRoot, sleep } from '../unit/helpers';
+import { loadLauncher, openInChromium } from './browserPage';
 
 const DEMO_MODEL = 'Demo model — scripted, not an AI';
 const NO_MODEL = /No chat model is installed/;
@@ -23,12 +19,6 @@ const NO_MODEL = /No chat model is installed/;
 const ALLOW = 'Allow in this Session';
 /** How long a user reads the folder trust question before answering it. */
 const READING_MS = 15_000;
-
-/** What this suite uses of scripts/code-server-launcher.mjs (plain JavaScript). */
-interface Launcher {
-  ensureTools(): Promise<unknown>;
-  startPageHook(page: Page, serverPid: number): Promise<{ url: string; close(): void }>;
-}
 
 /** `npm run demo` in a process group of its own, as a terminal starts it; resolves with the address it prints. */
 function startDemo(log: string[]): { child: ChildProcess; address: Promise<string> } {
@@ -66,36 +56,20 @@ describe('npm run demo, and the Quick start in the browser', function () {
   this.timeout(180_000);
   const demoLog: string[] = [];
   let demo: ChildProcess | undefined;
-  let browser: Browser | undefined;
-  let hook: { close(): void } | undefined;
-  let home: string;
+  let browser: { close(): Promise<void> } | undefined;
 
   before(async function () {
     this.timeout(20 * 60_000); // The first run installs code-server and Node 24 into .cache/.
-    const launcher = (await import(pathToFileURL(path.join(repoRoot, 'scripts', 'code-server-launcher.mjs')).href)) as Launcher;
+    const launcher = await loadLauncher();
     await launcher.ensureTools(); // Debian's chromium too.
     const started = startDemo(demoLog);
     demo = started.child;
-    const address = await started.address;
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-demo-browser-'));
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
-    });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const pageHook = await launcher.startPageHook(page, demo.pid!);
-    hook = pageHook;
-    process.env.MCPHOST_TEST_PAGE = pageHook.url;
-    await page.goto(address);
+    browser = await openInChromium(launcher, await started.address, demo.pid!);
   });
 
   after(async () => {
-    hook?.close();
     await browser?.close();
     if (demo) await stopDemo(demo);
-    if (home) fs.rmSync(home, { recursive: true, force: true });
   });
 
   it('asks whether to trust the folder; the user trusts it', async () => {
