@@ -200,7 +200,10 @@ describe('Chat with any model, everything else without one', function () {
     try {
       await waitFor(() => api.testing.serversViewMessage(), 'the no-model message');
       await vscode.commands.executeCommand('workbench.extensions.installExtension', vscode.Uri.file(vsix));
-      late = await waitFor(() => vscode.extensions.getExtension<{ remove(): void }>('mcp-host-test.late-model-extension')?.exports, 'the installed model extension started', 30_000);
+      late = await waitFor(() => {
+        const installed = vscode.extensions.getExtension<{ remove(): void }>('mcp-host-test.late-model-extension');
+        return installed?.isActive && installed.exports;
+      }, 'the installed model extension started', 30_000);
       // Nothing here asks VS Code for models: that would make it look again, and hide a stale answer.
       await waitFor(() => api.testing.serversViewMessage() === undefined, 'the no-model message gone', 10_000);
     } finally {
