@@ -87,6 +87,8 @@ export function serverCommandHandlers(deps: CommandDeps): CommandHandlers {
     // The walkthrough (package.json's contributes.walkthroughs), by a name the Command Palette finds.
     [CommandIds.getStarted]: () => vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mcp-host.mcp-host#gettingStarted', false),
     [CommandIds.startServer]: withServer('Start which MCP server?', (s) => canBeStarted(s.state), start),
+    // The user's own start of a server that waits for trust: it shows what the server would run and asks.
+    [CommandIds.trustServer]: withServer('Trust which MCP server?', (s) => s.state.kind === 'blocked' && s.state.reason === 'untrusted', start),
     [CommandIds.stopServer]: withServer('Stop which MCP server?', (s) => s.state.kind !== 'stopped' && s.state.kind !== 'blocked', stop),
     [CommandIds.restartServer]: withServer('Restart which MCP server?', () => true, restart),
     [CommandIds.enableServer]: withServer('Enable which MCP server?', isDisabled, enable),

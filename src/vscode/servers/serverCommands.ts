@@ -29,6 +29,7 @@ const SERVER_COMMANDS = [
   CommandIds.listServers,
   CommandIds.getStarted,
   CommandIds.startServer,
+  CommandIds.trustServer,
   CommandIds.stopServer,
   CommandIds.restartServer,
   CommandIds.enableServer,
