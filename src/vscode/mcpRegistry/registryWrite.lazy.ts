@@ -32,7 +32,7 @@ export async function askValue(dialogs: HostDialogs, serverName: string, input: 
 export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, target: { uri: vscode.Uri; scopeKey: string }, key = plan.name): Promise<RegistryInstallResult | undefined> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.uri.toString());
   if (open?.isDirty) {
-    void vscode.window.showErrorMessage(`MCP: save ${vscode.workspace.asRelativePath(target.uri)} first; it has unsaved changes.`);
+    void vscode.window.showErrorMessage(`MCP Host: save ${vscode.workspace.asRelativePath(target.uri)} first; it has unsaved changes.`);
     return undefined;
   }
   let before = '';
@@ -46,7 +46,7 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
     written = writeServer(before, plan, key);
   } catch (e) {
     if (!(e instanceof McpJsonWriteError)) throw e;
-    void vscode.window.showErrorMessage(`MCP: cannot add the server to ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
+    void vscode.window.showErrorMessage(`MCP Host: cannot add the server to ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
     return undefined;
   }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
@@ -65,7 +65,7 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
   }
   await deps.configLoader.reload(target.scopeKey);
   void vscode.window.showInformationMessage(
-    `MCP: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${vscode.workspace.asRelativePath(target.uri)}.`,
+    `MCP Host: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${vscode.workspace.asRelativePath(target.uri)}.`,
   );
   return { uri: target.uri, name: plan.name, replaced: written.replaced };
 }
