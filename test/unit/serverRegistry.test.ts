@@ -260,7 +260,7 @@ describe('ServerManager against real servers', function () {
     assert.ok(Date.now() - started < 8_000, `told after ${Date.now() - started} ms, not after the restarts' backoff`);
     const info = serverState(kit, 'quitter')!;
     const message = info.state.kind === 'error' ? info.state.message : '';
-    assert.strictEqual(message, 'The server process exited with exit code 3 before it finished starting. Last output: missing API key');
+    assert.strictEqual(message, 'The server process exited with exit code 3 before it finished starting. It printed: missing API key');
     assert.strictEqual(failures[0], message);
     assert.strictEqual(info.crashCount, 0, 'not restarted');
     const log = kit.log('quitter').text;

@@ -20,6 +20,7 @@ import { protocolMemoryOf } from '../host/protocolMemory';
 import { redact, redactingLog } from '../host/redactingLog';
 import type { SessionRequestOptions } from '../host/serverSession';
 import type { ServerFeatures, Skill, Tool } from '../host/serverInfo';
+import { explainCrash } from '../presentation/crashOutput';
 
 /** The protocol layer's connection for one start (the host's ConnectionFactory). */
 export const createConnection = (...args: ConstructorParameters<typeof ServerConnection>): Connection => new ServerConnection(...args);
@@ -224,7 +225,7 @@ export class ServerConnection implements Connection, Disposable {
   private onTransportClosed() {
     if (this.stopping || this.exited) return;
     this.exited = true;
-    const tail = this.launcher.recentOutput.at(-1);
+    const tail = explainCrash(this.launcher.recentOutput);
     const message = this.launcher.exitMessage;
     this.log.warn(message);
     this.events.exited({ message: tail ? `${message}: ${tail}` : message });
