@@ -12,6 +12,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../config/serverDefinition';
 import type { ActiveToolCalls } from '../tools/activeToolCalls';
+import { askedDuring } from '../tools/askedDuring';
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../common/log';
@@ -109,7 +110,7 @@ export class ElicitationFeature implements ClientFeature {
       return { action: 'decline' };
     }
     const call = this.deps.activeToolCalls.of(definition.id).at(-1);
-    const chatContext = call ? `while its tool "${call.toolName}" runs for ${call.origin}` : undefined;
+    const chatContext = call ? askedDuring(call) : undefined;
     if (params.mode === 'url') return this.elicitUrl(definition, params, log, chatContext, signal);
     const built = formFromSchema(params.requestedSchema);
     if (!built.ok) {
