@@ -162,7 +162,7 @@ export class ServerConnection implements Connection, Disposable {
     const era = client.getProtocolEra();
     if (memory && era && this.protocolVersion) void memory.remember(this.definition.hash, era, this.protocolVersion).catch((e: Error) => this.log.debug(`The protocol verdict was not stored (the lists did not wait for it): ${e.message}`));
     const name = client.getServerVersion()?.name ?? '?';
-    this.log.info(`Connected: ${name} ${client.getServerVersion()?.version ?? ''}, protocol ${this.protocolVersion}${remembered?.era === 'legacy' ? ' (known legacy server: not probed)' : ''}`);
+    this.log.info(`Connected: ${name} ${client.getServerVersion()?.version ?? ''}, protocol version ${this.protocolVersion}${remembered?.era === 'legacy' ? ' (an older protocol version, remembered from its last start, so it was started that way at once)' : ''}`);
     const following = followLogLevel(client, this.log, this.options.requestTimeoutMs);
     if (following) this.disposables.push(following);
     await this.lists.refresh();
