@@ -136,7 +136,7 @@ export class SamplingFeature implements ClientFeature {
         if (answer !== 'once' && answer !== 'always' && answer !== 'edit') {
           refuse(USER_REJECTED, 'The user denied the sampling request.');
         }
-        log.info(`Sampling allowed by the user (${answer === 'always' ? 'always' : answer === 'edit' ? 'once, after editing the request' : 'once'})`);
+        log.info(`You let it use your language model (${answer === 'always' ? 'always' : answer === 'edit' ? 'once, after editing the request' : 'once'})`);
         // One question per request: the text is edited only when the user chose to (the dialog showed all of it).
         // Cancelled while the consent dialog was open (it cannot be closed): no further dialog, no model.
         if (signal.aborted) refuse(ProtocolErrorCode.InternalError, 'The request was cancelled.');
@@ -145,7 +145,7 @@ export class SamplingFeature implements ClientFeature {
       if (signal.aborted) refuse(ProtocolErrorCode.InternalError, 'The request was cancelled.');
       const extra = context === 'none' ? '' : this.deps.describeContext(definition.id, context);
       const systemPrompt = [params.systemPrompt, extra && `Context from MCP servers:\n${extra}`].filter(Boolean).join('\n\n') || undefined;
-      log.info(`Sampling with ${model.name} (${model.vendor}/${model.id}: ${choice.reason}), maxTokens ${params.maxTokens}`);
+      log.info(`Asking ${model.name} (${model.vendor}/${model.id}: ${choice.reason}) for it, at most ${params.maxTokens} tokens`);
       let answering: LanguageModel;
       const reply: ModelResponsePart[] = [];
       try {
