@@ -268,8 +268,8 @@ export class ServerPreparation {
    */
   private async trustConfined(server: PreparedServer, entry: RawServerEntry, confined: ConfinedAlternative, label: string): Promise<ConfinedAlternative> {
     const { scope } = server;
-    await this.deps.trustStore.set(launchPlanHash(scope.key, entry.name, confined.plan), 'trusted', label);
-    await this.deps.trustStore.set(trustKey(scope, entry.name, confined.raw), 'trusted', label);
+    await this.deps.trustStore.set(launchPlanHash(scope.key, entry.name, confined.plan), 'trusted', label, true);
+    await this.deps.trustStore.set(trustKey(scope, entry.name, confined.raw), 'trusted', label, true);
     server.log.info('Trusted by the user to run confined');
     try {
       await this.deps.trustPrompt.persistConfined?.({ name: entry.name, scope });
