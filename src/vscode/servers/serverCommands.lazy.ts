@@ -7,6 +7,7 @@ import { labelText, plainText } from '../../core/presentation/serverText';
 import { describeState } from '../../core/presentation/serverPresentation';
 import { CommandIds } from '../../core/common/commandIds';
 import type { CommandDeps, CommandHandlers } from './serverCommands';
+import { pickToolApproval } from '../tools/toolChoices.lazy';
 
 type ServerArg = unknown;
 
@@ -93,6 +94,7 @@ export function serverCommandHandlers(deps: CommandDeps): CommandHandlers {
     [CommandIds.restartServer]: withServer('Restart which MCP server?', () => true, restart),
     [CommandIds.enableServer]: withServer('Enable which MCP server?', isDisabled, enable),
     [CommandIds.showOutput]: withServer('Show the log of which MCP server?', () => true, showOutput),
+    [CommandIds.setToolApproval]: withServer('Set the tool approval of which MCP server?', () => true, (s) => pickToolApproval(deps.toolChoices(), s)),
     [CommandIds.openWorkspaceConfiguration]: openWorkspaceConfiguration,
     [CommandIds.createWorkspaceConfiguration]: openWorkspaceConfiguration,
     [CommandIds.openUserConfiguration]: async () => {
