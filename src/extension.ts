@@ -22,6 +22,7 @@ import { ServersTreeProvider } from './vscode/servers/serversTreeProvider';
 import { registerSkillCommands } from './vscode/skills/skillCommands';
 import { McpStatusBar } from './vscode/servers/statusBar';
 import { followWalkthrough } from './vscode/walkthrough/walkthroughProgress';
+import { ToolNode } from './vscode/servers/serverNodes';
 
 /** Stops every server (and its child processes) when the extension host goes away. */
 let stopAllServers: (() => Promise<void>) | undefined;
@@ -40,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const attachments = new ChatAttachments();
   const resources = registerResources({ host: manager, subscriptions: host.resourceSubscriptions, attachments, resourceCommands: parts.resourceCommands, resourceDocuments: parts.resourceDocuments, hoverTexts: parts.hoverTexts });
   const chat = registerChatFeatures({ sessions: manager, parts, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
-  const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true });
+  const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true, manageCheckboxStateManually: true });
   tree.isVisible = () => serversView.visible;
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(manager);
@@ -56,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     models,
     showNoModelMessage(serversView, models, manager),
     statusBar,
-    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, dialogs, permissions, configTemplate: parts.configTemplate, enableServerInFile: parts.enableServerInFile }, parts.serverCommandHandlers),
+    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, dialogs, permissions, configTemplate: parts.configTemplate, enableServerInFile: parts.enableServerInFile, toolChoices: host.toolChoices }, parts.serverCommandHandlers),
     ...addFromRegistry.disposables,
     followDevMode(manager, parts.devModeWatcher),
     ...followWalkthrough(manager, host.activeToolCalls),
@@ -67,6 +68,10 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     ...registerSkillCommands(manager, parts, attachments),
     ...registerSignInCommands({ manager, status: host.authStatus, secrets: context.secrets }, parts),
     ...chat.disposables,
+    // A tool's checkbox, or a server's for all its tools: as plain data (the rows' classes belong to this bundle).
+    serversView.onDidChangeCheckboxState((e) =>
+      parts.switchTools(host.toolChoices(), manager, e.items.map(([node, state]) => ({ serverId: node.serverId, tool: node instanceof ToolNode ? node.tool.name : undefined, state }))),
+    ),
     attachments,
     resources,
     vscode.workspace.onDidGrantWorkspaceTrust(() => manager.startIdle()),

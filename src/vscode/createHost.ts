@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import vscode = require('vscode');
 import { requireWithCodeCache } from './codeCachedBundle';
-import { onListenerError } from '../core/common/events';
+import { Emitter, onListenerError } from '../core/common/events';
 import { lazyFunction, lazyObject } from '../core/common/lazy';
 import { AuthStatusStore } from '../core/auth/authStatus';
 import { createAppsFeature } from '../core/features/apps/appsFeature';
@@ -17,6 +17,7 @@ import { DialogRouter } from './dialogs/dialogRouter';
 import { ServerOutputChannels } from './servers/serverLogs';
 import { readSettings, reportSettingProblems } from './settings';
 import { StoredInputs } from './config/storedInputs';
+import type { ToolChoiceWriter } from '../core/features/tools/toolSwitches';
 import type * as HostBundleModule from './hostBundle.lazy';
 import type * as LaunchBundleModule from './launchBundle.lazy';
 
@@ -68,6 +69,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     elicitationFeature: factory((b) => b.elicitationFeature),
     // Chat, prompts and tools.
     answerChatRequest: fn((b) => b.answerChatRequest),
+    chatTranscripts: factory((b) => b.chatTranscripts),
     runPrompt: fn((b) => b.runPrompt),
     agentTools: factory((b) => b.agentTools),
     toolCallRunner: factory((b) => b.toolCallRunner),
@@ -78,6 +80,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     openAppView: fn((b) => b.openAppView),
     // The views' rows and hover texts.
     serverRows: fn((b) => b.serverRows),
+    switchTools: fn((b) => b.switchTools),
     hoverTexts: part((b) => b.hoverTexts),
     // Resources, skills, configuration, the MCP Registry, dev mode, VS Code's own MCP beside ours.
     resourceCommands: factory((b) => b.resourceCommands),
@@ -110,6 +113,8 @@ export interface Host extends CoreHost, vscode.Disposable {
   resourceSubscriptions: ResourceSubscriptions;
   /** Remote servers' sign-in state, as the views show it. */
   authStatus: AuthStatusStore;
+  /** The user's choices for each server's tools (the view's checkboxes, tool approval); loads the host bundle. */
+  toolChoices(): ToolChoiceWriter;
 }
 
 export function createHost(context: vscode.ExtensionContext): Host {
@@ -129,6 +134,9 @@ export function createHost(context: vscode.ExtensionContext): Host {
   const authStatus = new AuthStatusStore();
   const oauth = parts.oauth({ secrets: context.secrets, state: context.globalState, dialogs, status: authStatus });
   const trustPrompt = parts.trustPrompt(dialogs);
+  // Read for every server's snapshot, and only once the host bundle is loaded (a server with tools runs by then).
+  const toolChoicesChanged = new Emitter<string>();
+  const toolChoices = lazyObject(() => hostBundle.load().toolChoiceStore(stores, (id) => toolChoicesChanged.fire(id)));
   const core = createCoreHost({
     clientInfo: { name: 'mcp-host-vscode', version: context.extension.packageJSON.version },
     // The process of a trusted plan starts first; then the first start loads the host bundle, while that process boots.
@@ -179,6 +187,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     authStatus,
     // Which protocol era each definition speaks, for every window: a known legacy server is not probed again.
     protocolStore: context.globalState,
+    toolChoices: { of: (id, scope) => (hostBundle.ifLoaded() ? toolChoices.of(id, scope) : undefined), onDidChange: toolChoicesChanged.event },
   });
   const subscription = resourceSubscriptions.follow(core.manager.onDidChangeServers);
   return {
@@ -189,6 +198,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     inputs,
     resourceSubscriptions,
     authStatus,
+    toolChoices: () => toolChoices,
     dispose: () => {
       for (const d of [subscription, resourceSubscriptions, oauth, authStatus, core.manager, listenerErrors, hostLog]) d.dispose();
     },

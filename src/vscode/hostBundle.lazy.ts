@@ -8,6 +8,7 @@ import type { ServerManager } from '../core/host/serverManager';
 import { RegistryBrowser } from './mcpRegistry/registryBrowser.lazy';
 import type { RegistryBrowserDeps } from './mcpRegistry/registerRegistryCommands';
 import { ToolCallRunner } from './tools/toolCallRunner.lazy';
+import { ChatTranscriptRecorder } from './chat/chatTranscripts.lazy';
 import type { ToolCallRunnerDeps } from './tools/toolCommands';
 import { createSamplingFeature, type SamplingWiring } from './sampling/createSamplingFeature.lazy';
 import type { HoverTexts } from './servers/treeNode';
@@ -32,10 +33,12 @@ export const elicitationFeature = (wiring: ElicitationWiring) => createElicitati
 
 // Chat, prompts and tools.
 export { answerChatRequest } from './chat/mcpChatParticipant.lazy';
+export const chatTranscripts = () => new ChatTranscriptRecorder();
 export { runPrompt } from './prompts/runPrompt.lazy';
 export { activeArgumentPick } from './prompts/promptArgumentPicker.lazy';
 export { agentTools } from './tools/agentToolCalls.lazy';
 export { serverRows, toolTasks } from './tools/taskRows.lazy';
+export { switchTools, toolChoiceStore } from './tools/toolChoices.lazy';
 export const toolCallRunner = (deps: ToolCallRunnerDeps) => new ToolCallRunner(deps);
 export const toolConsent = (deps: ToolConsentDeps) => new ToolConsent(deps);
 export const toolCaller = (...args: ConstructorParameters<typeof ToolCaller>) => new ToolCaller(...args);

@@ -80,14 +80,15 @@ describe('sign-in state in the UI', () => {
     };
     assert.deepStrictEqual(offered(remote({ kind: 'error', message: 'declined' }, { kind: 'needsSignIn' })), {
       inline: ['restartServer', 'showOutput', 'signInToServer', 'startServer'],
-      menu: ['restartServer', 'showOutput', 'signInToServer', 'signOutOfServer', 'startServer'],
+      menu: ['restartServer', 'setToolApproval', 'showOutput', 'signInToServer', 'signOutOfServer', 'startServer'],
     });
     assert.deepStrictEqual(offered(remote({ kind: 'running' }, signedIn)), {
       inline: ['restartServer', 'showOutput', 'stopServer'],
-      menu: ['restartServer', 'showOutput', 'signOutOfServer', 'stopServer'],
+      menu: ['restartServer', 'setToolApproval', 'showOutput', 'signOutOfServer', 'stopServer'],
     });
     assert.deepStrictEqual(offered(remote({ kind: 'error', message: 'x' }, { kind: 'failed', message: 'x' })).menu, [
       'restartServer',
+      'setToolApproval',
       'showOutput',
       'signInToServer',
       'signOutOfServer',
@@ -95,7 +96,7 @@ describe('sign-in state in the UI', () => {
     ]);
     assert.deepStrictEqual(offered(remote({ kind: 'stopped' })), {
       inline: ['restartServer', 'showOutput', 'startServer'],
-      menu: ['restartServer', 'showOutput', 'startServer'],
+      menu: ['restartServer', 'setToolApproval', 'showOutput', 'startServer'],
     });
   });
 });

@@ -109,7 +109,7 @@ describe('mcp-host with only a .mcp.json', () => {
 });
 
 describe("other hosts' keys that change what a server may do", () => {
-  it('"disabled": true is kept and the server stays stopped, saying why; tool lists are said not to be honoured', async () => {
+  it('"disabled": true is kept and the server stays stopped, saying why; tool lists are read, "alwaysAllow" is not', async () => {
     const text = `{ "servers": {
   "off": { "command": "node", "disabled": true, "alwaysAllow": ["write_file"] },
   "on": { "type": "http", "url": "https://example.com/mcp", "disabled": false, "tools": ["search"], "disabledTools": ["delete"] },
@@ -117,10 +117,9 @@ describe("other hosts' keys that change what a server may do", () => {
 } }`;
     const parsed = parseMcpConfig(text);
     assert.deepStrictEqual(parsed.servers.map((s) => [s.name, s.server.disabled ?? false]), [['off', true], ['on', false]]);
+    assert.deepStrictEqual([parsed.servers[1].server.tools, parsed.servers[1].server.disabledTools], [['search'], ['delete']]);
     assert.deepStrictEqual(parsed.diagnostics.map((d) => [d.code, d.message]), [
       ['not-honoured', '"alwaysAllow" (tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.'],
-      ['not-honoured', '"tools" (Copilot CLI: which of its tools to offer) is not honoured here: every tool of the server is offered.'],
-      ['not-honoured', '"disabledTools" (tools to leave out) is not honoured here: every tool of the server is offered.'],
       ['wrong-type', '"disabled" must be true or false, not a string.'],
     ]);
 

@@ -148,6 +148,8 @@ describe('sampling: the feature against real servers', function () {
   let settings: SamplingSettings;
   let notices: string[];
   let activeToolCalls: ActiveToolCalls;
+  /** The server's tools switched off (in its entry or the Servers view), by name. */
+  let switchedOff: Set<string>;
 
   const start = (name: string, script: string, env: Record<string, string> = {}) => startUserServer(kit, name, script, env);
 
@@ -158,6 +160,7 @@ describe('sampling: the feature against real servers', function () {
     settings = { enabled: true, rateLimitPerMinute: 10, maxTokens: 1000, pinnedModels: [], allowedContext: 'none', allowTools: true };
     notices = [];
     activeToolCalls = new ActiveToolCalls();
+    switchedOff = new Set();
     const feature = new SamplingFeature({
       settings: () => settings,
       models,
@@ -167,6 +170,7 @@ describe('sampling: the feature against real servers', function () {
       queue: new InteractionQueue(),
       notifyUser: (m) => notices.push(m),
       describeContext: (id, scope) => describeServerContext(kit.manager.servers(), id, scope),
+      toolSwitchedOff: (definition, tool) => definition.name === 'asking' && switchedOff.has(tool),
     });
     kit = createKit({ features: [feature] });
   });
@@ -431,6 +435,13 @@ describe('sampling: the feature against real servers', function () {
           { type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Paris' } },
         ],
       });
+    });
+
+    it('leaves out the tools of the server that are switched off (its entry, the Servers view)', async () => {
+      switchedOff.add('get_weather');
+      const other = { name: 'get_time', description: 'The time', inputSchema: { type: 'object' } };
+      await sample({ ...base, tools: [weather, other] });
+      assert.deepStrictEqual(models.requests[0].tools?.map((t) => t.name), ['get_time']);
     });
 
     it('gives the model the tool results the server sends back, and its answer goes to the server as text', async () => {

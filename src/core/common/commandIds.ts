@@ -32,6 +32,7 @@ export const CommandIds = {
   openSkillFile: 'mcpHost.openSkillFile',
   attachSkillToChat: 'mcpHost.attachSkillToChat',
   callTool: 'mcpHost.callTool',
+  setToolApproval: 'mcpHost.setToolApproval',
   cancelTask: 'mcpHost.cancelTask',
   openTaskResult: 'mcpHost.openTaskResult',
   resetToolPermissions: 'mcpHost.resetToolPermissions',

@@ -7,6 +7,7 @@ import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';
 import { mergeSandbox, parseSandbox } from './sandboxConfig';
 import { parseRemoteServer } from './remoteProperties';
+import { TOOL_CONTROL_KEYS, toolControlProperties } from './toolControlProperties';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Not valid JSON here: is a quote missing? Names and text go in "double quotes"',
@@ -36,14 +37,13 @@ const SERVER_TYPE_ALIASES: Record<string, (typeof SERVER_TYPES)[number]> = { loc
 const ORIGIN_KEYS = ['gallery', 'version'];
 /** A note for people (several hosts' files have one): read by nobody, worth no warning. */
 const NOTE_KEYS = ['description'];
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'sandbox', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
-const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'headersHelper', 'auth', 'oauth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'sandbox', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS, ...TOOL_CONTROL_KEYS]);
+const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'headersHelper', 'auth', 'oauth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS, ...TOOL_CONTROL_KEYS]);
+const NEVER_FROM_FILE = '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.';
 /** Other hosts' keys that change what a server may do: said in plain words, since they are not honoured here. */
 const FOREIGN_KEYS: Record<string, string> = {
-  tools: '(Copilot CLI: which of its tools to offer) is not honoured here: every tool of the server is offered.',
-  disabledTools: '(tools to leave out) is not honoured here: every tool of the server is offered.',
-  alwaysAllow: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
-  autoApprove: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
+  alwaysAllow: NEVER_FROM_FILE,
+  autoApprove: NEVER_FROM_FILE,
 };
 const INPUT_TYPES = ['promptString', 'pickString', 'command'] as const;
 const INPUT_KEYS = {
@@ -277,6 +277,7 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
   const disabledNode = m.get('disabled')?.value;
   if (disabledNode && disabledNode.type !== 'boolean') d.wrongType(disabledNode, '"disabled"', 'true or false');
   const disabled = disabledNode?.value === true ? { disabled: true } : {};
+  const controls = toolControlProperties(m, d);
 
   const checkVariables = (n: Node): void => checkStringVariables(n, inputStatus, d, dialect);
   if (type === 'stdio') {
@@ -295,10 +296,11 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     const ownNode = m.get('sandbox')?.value;
     const own = ownNode && parseSandbox(ownNode, d);
     if (command === undefined) return undefined;
-    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}), ...(own ? { sandbox: own } : {}), ...disabled };
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}), ...(own ? { sandbox: own } : {}), ...disabled, ...controls };
   }
 
-  return parseRemoteServer(m, { key, name, type, disabled: disabled.disabled === true }, d, checkVariables, dialect);
+  const remote = parseRemoteServer(m, { key, name, type, disabled: disabled.disabled === true }, d, checkVariables, dialect);
+  return remote && { ...remote, ...controls };
 }
 
 function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics, dialect: VariableDialect): void {

@@ -57,8 +57,21 @@ export interface DevModeConfig {
   debug?: DevDebugConfig;
 }
 
+/** How a server's tool calls are approved: every call asked (the default), only tools not annotated read-only, or none. */
+export type ToolApproval = 'askEveryCall' | 'askUnlessReadOnly' | 'neverAsk';
+
+/**
+ * Which tools of the server are offered, and how their calls are approved. `tools` (Copilot CLI's allow-list, `"*"`:
+ * all) and `disabledTools` (a deny-list) switch tools off; `toolApproval` from a workspace file can only tighten.
+ */
+export interface ToolControlConfig {
+  tools?: string[];
+  disabledTools?: string[];
+  toolApproval?: ToolApproval;
+}
+
 /** A stdio server entry. As written, its strings still contain ${...} variables; resolved, they are replaced. */
-export interface StdioServerConfig {
+export interface StdioServerConfig extends ToolControlConfig {
   type: 'stdio';
   command: string;
   args: string[];
@@ -115,7 +128,7 @@ export interface RemoteAuthConfig {
   idp?: { issuer?: string; tokenEndpoint?: string; clientId: string; clientSecret?: string; idToken: string };
 }
 
-export interface RemoteServerConfig {
+export interface RemoteServerConfig extends ToolControlConfig {
   type: 'http' | 'sse';
   url: string;
   headers: Record<string, string>;

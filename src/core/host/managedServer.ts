@@ -8,7 +8,7 @@ import type { SandboxDenial } from '../config/sandboxDenial';
 import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ServerSession } from './serverSession';
-import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState } from './serverInfo';
+import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState, type ToolChoices } from './serverInfo';
 
 /** What must happen before a start: trust checks and variable resolution. Not ok = blocked, and why. */
 export type Preparation = { ok: true; definition: ServerDefinition } | { ok: false; reason: BlockedReason; message: string };
@@ -28,6 +28,8 @@ export interface ManagedServerDeps {
    * `interactive`: the user asked for this start, so a remembered "do not trust" is asked again.
    */
   prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation>;
+  /** What the user chose for its tools in the Servers view. */
+  toolChoices?(): ToolChoices | undefined;
 }
 
 export class ManagedServer implements Disposable {
@@ -83,6 +85,10 @@ export class ManagedServer implements Disposable {
 
   get state(): ServerState {
     return this._state;
+  }
+
+  get toolChoices(): ToolChoices | undefined {
+    return this.deps.toolChoices?.();
   }
 
   /** The server's log, with its secrets masked. */
@@ -259,6 +265,7 @@ export class ManagedServer implements Disposable {
       pid: c?.pid ?? (this._state.kind === 'starting' ? this.connection?.pid : undefined),
       ...(c?.confined ? { confined: true } : {}),
       ...(this.denials.length ? { sandboxDenials: this.denials } : {}),
+      toolChoices: this.toolChoices,
       ...extra,
     };
   }

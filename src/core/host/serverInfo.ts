@@ -2,7 +2,7 @@
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool, Implementation } from '@modelcontextprotocol/client';
 import type { Skill } from '@modelcontextprotocol/client/ext/skills';
 import type { AuthStatus } from '../auth/authStatus';
-import type { ConfigScope, RawServer } from '../config/serverDefinition';
+import type { ConfigScope, RawServer, ToolApproval } from '../config/serverDefinition';
 import type { SandboxDenial } from '../config/sandboxDenial';
 
 /**
@@ -70,6 +70,13 @@ export interface ServerFeatures {
 
 export const emptyFeatures = (): ServerFeatures => ({ tools: [], prompts: [], resources: [], resourceTemplates: [] });
 
+/** What the user chose for one server's tools in the Servers view (see features/tools/toolSwitches). */
+export interface ToolChoices {
+  /** The tools the user switched off. */
+  readonly off?: ReadonlySet<string>;
+  readonly approval?: ToolApproval;
+}
+
 /** A snapshot of one configured server, as the UI and the public API see it. */
 export interface ServerInfo {
   /** `${scope.key}::${name}` */
@@ -93,6 +100,8 @@ export interface ServerInfo {
   confined?: boolean;
   /** What its sandbox refused in this run, each once. */
   sandboxDenials?: readonly SandboxDenial[];
+  /** What the user chose in the Servers view: tools switched off, how calls are approved (see toolSwitches). */
+  toolChoices?: ToolChoices;
 }
 
 export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation, Skill };

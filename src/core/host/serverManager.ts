@@ -19,7 +19,7 @@ import type { PlanLaunch } from '../config/launchPlan';
 import { ServerPreparation, type ReadEnvFile } from './serverPreparation';
 import { ServerNotRunningError, type ServerSession, type ServersChanged, type SessionPort } from './serverSession';
 import type { TrustStore } from './trustStore';
-import type { ServerInfo } from './serverInfo';
+import type { ServerInfo, ToolChoices } from './serverInfo';
 
 export { RESTRICTED_MODE_REASON } from './serverPreparation';
 
@@ -70,6 +70,8 @@ export interface ServerManagerDeps {
   protocolStore?: KeyValueStore;
   /** Sign-in state of remote servers, shown with their state on every surface. */
   authStatus?: { get(serverId: string): AuthStatus | undefined; set(serverId: string, status: undefined): void; readonly onDidChange: Event<string> };
+  /** What the user chose for each server's tools in the Servers view (tools switched off, approval); fires a server's id. */
+  toolChoices?: { of(serverId: string, scope: ConfigScope): ToolChoices | undefined; readonly onDidChange: Event<string> };
 }
 
 interface ScopeState {
@@ -114,7 +116,7 @@ export class ServerManager implements SessionPort, Disposable {
           os.homedir(),
         ),
     });
-    if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
+    for (const source of [deps.authStatus, deps.toolChoices]) if (source) this.subscriptions.push(source.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
   }
 
   private get environment() {
@@ -286,6 +288,7 @@ export class ServerManager implements SessionPort, Disposable {
       createConnection: this.deps.createConnection,
       restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
       prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
+      toolChoices: () => this.deps.toolChoices?.of(id, scope),
     });
     server.onDidChange(() => this._onDidChangeServers.fire([server.id]));
     server.onDidFail((message) => this._onDidFail.fire({ server: this.infoOf(server), message }));

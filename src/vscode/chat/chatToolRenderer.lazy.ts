@@ -6,6 +6,7 @@ import type { Progress, ResourceLink } from '@modelcontextprotocol/client';
 import type { ToolCallEnd, ToolLoopObserver } from '../../core/features/chat/chatToolLoop.lazy';
 import { contentToMarkdown, toolResultToMarkdown } from '../../core/features/chat/contentMarkdown.lazy';
 import type { NamedTool } from '../../core/features/tools/toolNames';
+import { ranWithoutAsking, type AllowedReason } from '../../core/features/tools/toolConsent';
 import { fenced, markdownLine, plainText, withoutThemeIcons } from '../../core/presentation/serverText';
 import { toolLabel as displayName } from '../../core/presentation/serverPresentation';
 import type { AppViews } from '../apps/appViews';
@@ -50,7 +51,10 @@ export class ChatToolRenderer implements ToolLoopObserver {
     this.stream.markdown(notice('warning', `Tool **${markdownLine(toolLabel(tool))}** was not offered to the model: ${markdownLine(reason)}`));
   }
 
-  toolCallStarted(tool: NamedTool): void {
+  toolCallStarted(tool: NamedTool, _args: Record<string, unknown>, allowedBy?: AllowedReason): void {
+    // The server's annotation (or the user's "never ask") let it run unasked: said where the call shows.
+    const unasked = allowedBy && ranWithoutAsking(tool.serverName, allowedBy);
+    if (unasked) this.stream.markdown(notice('unlock', `${markdownLine(toolLabel(tool))} ${markdownLine(unasked)}.`));
     this.stream.progress(`Running ${progressLabel(tool)}…`);
   }
 

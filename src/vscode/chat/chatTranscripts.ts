@@ -1,6 +1,6 @@
 // In extension tests only: what the @mcp participant wrote into each response, since tests cannot read the Chat
-// view. Every part is forwarded to the real stream unchanged.
-import vscode = require('vscode');
+// view (recorded by ./chatTranscripts.lazy.ts).
+import type vscode = require('vscode');
 
 export interface ChatTranscript {
   command?: string;
@@ -11,45 +11,8 @@ export interface ChatTranscript {
   errorMessage?: string;
 }
 
-const markdownText = (v: string | vscode.MarkdownString): string => (typeof v === 'string' ? v : v.value);
-
-export class ChatTranscripts {
-  readonly all: ChatTranscript[] = [];
-
+export interface ChatTranscripts {
+  readonly all: ChatTranscript[];
   /** Starts a transcript for a request and returns a stream that records into it. */
-  record(request: vscode.ChatRequest, stream: vscode.ChatResponseStream): { stream: vscode.ChatResponseStream; transcript: ChatTranscript } {
-    const transcript: ChatTranscript = { command: request.command, prompt: request.prompt, parts: [], done: false };
-    this.all.push(transcript);
-    const log = (part: string) => transcript.parts.push(part);
-    // The stream VS Code passes is frozen: wrap it rather than proxy it.
-    const recording: vscode.ChatResponseStream = {
-      markdown(v) {
-        log(`markdown: ${markdownText(v)}`);
-        stream.markdown(v);
-      },
-      progress(v) {
-        log(`progress: ${v}`);
-        stream.progress(v);
-      },
-      button(c) {
-        log(`button: ${c.title} -> ${c.command} ${JSON.stringify(c.arguments ?? [])}`);
-        stream.button(c);
-      },
-      anchor(v, title) {
-        log(`anchor: ${v instanceof vscode.Uri ? v.toString() : v.uri.toString()}${title ? ` ${title}` : ''}`);
-        stream.anchor(v, title);
-      },
-      reference(v, icon) {
-        log(`reference: ${v instanceof vscode.Uri ? v.toString() : v.uri.toString()}`);
-        stream.reference(v, icon);
-      },
-      filetree(v, base) {
-        stream.filetree(v, base);
-      },
-      push(part) {
-        stream.push(part);
-      },
-    };
-    return { stream: recording, transcript };
-  }
+  record(request: vscode.ChatRequest, stream: vscode.ChatResponseStream): { stream: vscode.ChatResponseStream; transcript: ChatTranscript };
 }

@@ -14,7 +14,7 @@ import { registerAgentTools, type AgentToolCallDeps, type AgentTools, type Prepa
 import { registerToolCommands, type ToolCallRunner, type ToolCallRunnerDeps } from '../tools/toolCommands';
 import { readToolSettings } from '../tools/toolSettings';
 import { ChatDocuments } from './chatDocuments';
-import { ChatTranscripts } from './chatTranscripts';
+import type { ChatTranscripts } from './chatTranscripts';
 import { registerChatParticipant, type AnswerChatRequest, type ChatResources } from './registerChatParticipant';
 import { registerRunPromptCommand, type RunPrompt } from '../prompts/runPromptCommand';
 
@@ -29,6 +29,8 @@ export interface ChatParts {
   /** Where tool calls that run as tasks go (the Tasks group of the Servers view). */
   toolTasks: ToolTaskRunner;
   openAppView: OpenAppView;
+  /** Extension tests: records @mcp's responses (made in test runs only). */
+  chatTranscripts(): ChatTranscripts;
 }
 
 export interface ChatFeatureDeps {
@@ -64,7 +66,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
     autoAllowReadOnly: () => readToolSettings().autoAllowReadOnly,
   });
   const caller = parts.toolCaller(deps.sessions, deps.activeToolCalls, consent, parts.toolTasks);
-  const transcripts = deps.testMode ? new ChatTranscripts() : undefined;
+  const transcripts = deps.testMode ? parts.chatTranscripts() : undefined;
   const documents = new ChatDocuments();
   const agentCalls: PreparedAgentCall[] | undefined = deps.testMode ? [] : undefined;
   const views = new AppViews(

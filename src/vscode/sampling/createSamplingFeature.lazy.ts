@@ -14,6 +14,7 @@ import type { HostDialogs } from '../dialogs/dialogRouter';
 import type { ServerOutputChannels } from '../servers/serverLogs';
 import { readSamplingSettings } from '../../core/features/sampling/samplingSettings';
 import { cachedSection } from '../cachedSection';
+import { offInFile, switchedOff } from '../../core/features/tools/toolSwitches';
 
 export interface SamplingWiring {
   dialogs: HostDialogs;
@@ -37,6 +38,10 @@ export function createSamplingFeature(w: SamplingWiring): ClientFeature {
     activeToolCalls: w.activeToolCalls,
     queue: w.queue,
     describeContext: (serverId, scope) => describeServerContext(w.servers(), serverId, scope),
+    toolSwitchedOff: (definition, tool) => {
+      const server = w.servers().find((s) => s.id === definition.id);
+      return server ? switchedOff(server, tool) !== undefined : offInFile(definition.raw, tool);
+    },
     notifyUser: (message, serverId) => {
       void vscode.window.showWarningMessage(plainText(message), 'Show Output', 'Sampling Settings').then((action) => {
         if (action === 'Show Output') w.logs.show(serverId);

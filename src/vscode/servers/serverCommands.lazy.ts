@@ -8,6 +8,7 @@ import { describeState } from '../../core/presentation/serverPresentation';
 import { rememberedServers } from '../../core/presentation/permissionRows';
 import { CommandIds } from '../../core/common/commandIds';
 import type { CommandDeps, CommandHandlers } from './serverCommands';
+import { pickToolApproval } from '../tools/toolChoices.lazy';
 
 type ServerArg = unknown;
 
@@ -94,6 +95,7 @@ export function serverCommandHandlers(deps: CommandDeps): CommandHandlers {
     [CommandIds.restartServer]: withServer('Restart which MCP server?', () => true, restart),
     [CommandIds.enableServer]: withServer('Enable which MCP server?', isDisabled, enable),
     [CommandIds.showOutput]: withServer('Show the log of which MCP server?', () => true, showOutput),
+    [CommandIds.setToolApproval]: withServer('Set the tool approval of which MCP server?', () => true, (s) => pickToolApproval(deps.toolChoices(), s)),
     [CommandIds.openWorkspaceConfiguration]: openWorkspaceConfiguration,
     [CommandIds.createWorkspaceConfiguration]: openWorkspaceConfiguration,
     [CommandIds.openUserConfiguration]: async () => {

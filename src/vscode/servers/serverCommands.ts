@@ -11,6 +11,7 @@ import type { StoredInputs } from '../config/storedInputs';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 import { CommandIds } from '../../core/common/commandIds';
 import { serverIdOf } from './treeNode';
+import type { ToolChoiceWriter } from '../../core/features/tools/toolSwitches';
 
 export interface CommandDeps {
   manager: ServerManager;
@@ -25,6 +26,8 @@ export interface CommandDeps {
   configTemplate(): string;
   /** Enable Server: takes `"disabled": true` out of the server's entry in its file (loaded on demand). */
   enableServerInFile(scope: ServerInfo['scope'], name: string): Promise<void>;
+  /** The user's choices for servers' tools (Set Tool Approval…). */
+  toolChoices(): ToolChoiceWriter;
 }
 
 /** Each command's work, by command id. */
@@ -44,6 +47,7 @@ const SERVER_COMMANDS = [
   CommandIds.openUserConfiguration,
   CommandIds.resetServerTrust,
   CommandIds.clearStoredInputs,
+  CommandIds.setToolApproval,
 ];
 
 export function registerCommands(deps: CommandDeps, handlers: (deps: CommandDeps) => CommandHandlers): vscode.Disposable[] {

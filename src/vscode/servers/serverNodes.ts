@@ -9,6 +9,7 @@ import { firstLine } from '../../core/presentation/serverText';
 import type { RowNotice } from '../../core/presentation/coexistenceNotice';
 import type { ConfigProblem } from '../config/configLoader';
 import { CommandIds } from '../../core/common/commandIds';
+import { switchedOff } from '../../core/features/tools/toolSwitches';
 import { Node, nodeId, RowNode, themeIcon, type HoverTexts, type ServerRows } from './treeNode';
 import {
   describeState,
@@ -23,6 +24,8 @@ import {
   toolLabel,
   type StateExplanation,
 } from '../../core/presentation/serverPresentation';
+
+const checkbox = (on: boolean): vscode.TreeItemCheckboxState => (on ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked);
 
 /** A row above the servers: what the user should know first, and a click that acts on it. */
 export class NoticeNode extends Node {
@@ -135,6 +138,9 @@ export class ServerNode extends Node {
     item.description = describeState(this.info);
     item.iconPath = themeIcon(serverIcon(this.info));
     item.contextValue = serverContextValue(this.info);
+    // Its tools' switch, for those its file leaves on: on while any of them is (the tools' own rows say which).
+    const offs = state.kind === 'running' ? this.info.features.tools.map((t) => switchedOff(this.info, t.name)).filter((off) => off !== 'file') : [];
+    if (offs.length) item.checkboxState = checkbox(offs.includes(undefined));
     return item;
   }
 
@@ -229,7 +235,7 @@ class ToolsGroup extends GroupNode {
   }
 
   getChildren(): Node[] {
-    return leafNodes(this.info.features.tools, (t) => t.name, (t, key) => new ToolNode(t, key, this));
+    return leafNodes(this.info.features.tools, (t) => t.name, (t, key) => new ToolNode(t, key, this, switchedOff(this.info, t.name)));
   }
 }
 
@@ -277,6 +283,8 @@ interface Leaf {
   contextValue: string;
   /** What a click does. */
   command?: vscode.Command;
+  /** A tool's switch (see ToolNode). */
+  checkbox?: vscode.TreeItemCheckboxState;
 }
 
 class LeafNode extends Node {
@@ -299,6 +307,7 @@ class LeafNode extends Node {
     item.iconPath = new vscode.ThemeIcon(this.leaf.icon);
     item.contextValue = this.leaf.contextValue;
     item.command = this.leaf.command;
+    item.checkboxState = this.leaf.checkbox;
     return item;
   }
 }
@@ -312,8 +321,10 @@ export class ToolNode extends LeafNode {
     readonly tool: Tool,
     key: string,
     parent: Node,
+    /** Switched off (see toolSwitches): by its file, the row only says so; by the user, its checkbox is clear. */
+    off?: 'file' | 'user',
   ) {
-    super(toolLeaf(tool, parent.serverId ?? ''), key, parent);
+    super(toolLeaf(tool, parent.serverId ?? '', off), key, parent);
   }
 }
 
@@ -328,10 +339,11 @@ export class PromptNode extends LeafNode {
   }
 }
 
-const toolLeaf = (tool: Tool, serverId: string): Leaf => ({
+const toolLeaf = (tool: Tool, serverId: string, off?: 'file' | 'user'): Leaf => ({
   kind: 'tool',
   label: toolLabel(tool),
-  description: firstLine(tool.description),
+  description: off === 'file' ? 'off in its file' : firstLine(tool.description),
+  checkbox: off === 'file' ? undefined : checkbox(!off),
   tooltip: (texts) => texts.toolTooltip(tool),
   icon: 'tools',
   contextValue: 'mcpTool',

@@ -13,6 +13,7 @@ import { skillAwareCaller, withSkillTools } from '../../core/features/skills/ski
 import { toolListForModel, VIEW_OPENED_NOTE, type CallToolInput, type ListToolsInput } from '../../core/features/tools/agentTools';
 import { searchedToolList } from '../../core/features/tools/toolListSearch';
 import type { NamedTool } from '../../core/features/tools/toolNames';
+import { ranWithoutAsking, type AllowedReason } from '../../core/features/tools/toolConsent';
 import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
 import { hasView } from '../../core/features/tools/toolUi';
 import type { AgentToolCallDeps, AgentTools, PreparedAgentCall } from './registerAgentTools';
@@ -21,6 +22,12 @@ import { abortOnCancel } from '../cancellation';
 import { toolResultParts } from '../chat/languageModels.lazy';
 
 const ORIGIN = 'an agent in chat';
+
+/** Why a call runs without VS Code's confirmation, when it is on the server's word or the user's policy. */
+const unasked = (serverName: string, reason: AllowedReason): string => {
+  const words = ranWithoutAsking(serverName, reason);
+  return words ? plainText(` (${words})`) : '';
+};
 
 /** VS Code's confirmation: the MCP tool's real name and server, what the server says about it, and the arguments. */
 function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: string; message: string } {
@@ -76,7 +83,7 @@ export function agentTools(deps: AgentToolCallDeps): AgentTools {
         prepared =
           decision === 'ask'
             ? { input, invocationMessage: `Calling ${name}`, confirmation: confirmation(tool, args) }
-            : { input, invocationMessage: decision.allowed ? `Calling ${name}` : `Not calling ${name}: you denied it` };
+            : { input, invocationMessage: decision.allowed ? `Calling ${name}${unasked(tool.serverName, decision.reason)}` : `Not calling ${name}: you denied it` };
       }
       deps.record?.push(prepared);
       return {

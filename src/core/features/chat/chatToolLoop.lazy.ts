@@ -3,7 +3,7 @@
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { LanguageModel, ModelContentPart, ModelMessage, ModelPart, ModelResponsePart, ModelTool } from '../languageModel';
 import type { ToolCaller } from '../tools/toolCaller';
-import type { ConsentOutcome } from '../tools/toolConsent';
+import type { AllowedReason, ConsentOutcome } from '../tools/toolConsent';
 import type { NamedTool, ToolNameMap } from '../tools/toolNames';
 import { ToolOffer } from '../tools/toolOffer';
 import { schemaProblem, toolsNamedIn } from '../tools/toolSchemas.lazy';
@@ -21,7 +21,8 @@ export interface ToolLoopObserver {
   text(text: string): void;
   /** A tool was not offered to the model, and why. */
   toolNotOffered(tool: NamedTool, reason: string): void;
-  toolCallStarted(tool: NamedTool, args: Record<string, unknown>): void;
+  /** `allowedBy`: why it runs (e.g. 'read-only': without asking, as its server annotates it read-only). */
+  toolCallStarted(tool: NamedTool, args: Record<string, unknown>, allowedBy?: AllowedReason): void;
   toolProgress(tool: NamedTool, progress: Progress): void;
   toolCallEnded(tool: NamedTool, end: ToolCallEnd, args: Record<string, unknown>): void;
   /** The model searched the tools (there were more than one request carries) and found these. */
@@ -164,7 +165,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       const outcome = await options.caller.call(
         // A tool that runs as a task outlives the turn: a turn that ends stops waiting, the task runs on in the view.
         { serverId: tool.serverId, tool: tool.tool, arguments: mcp.arguments, origin: options.origin, signal, onProgress: (p) => observer.toolProgress(tool, p), whenAborted: 'detach' },
-        { onAllowed: () => observer.toolCallStarted(tool, mcp.arguments) },
+        { onAllowed: (reason) => observer.toolCallStarted(tool, mcp.arguments, reason) },
       );
       if (!outcome.ran) {
         observer.toolCallEnded(tool, { kind: 'refused', consent: outcome.consent }, mcp.arguments);

@@ -44,6 +44,8 @@ export interface SamplingFeatureDeps {
   /** What `includeContext` adds: a description of this server, or of every running server. */
   describeContext(serverId: string, scope: Exclude<ContextScope, 'none'>): string;
   rateLimiter?: RateLimiter;
+  /** The server's tool is switched off (its entry, the user's checkbox in the Servers view): not offered to the model. */
+  toolSwitchedOff?(definition: ServerDefinition, tool: string): boolean;
 }
 
 /** The error code the spec's examples use when the user refuses a sampling request. */
@@ -96,6 +98,8 @@ export class SamplingFeature implements ClientFeature {
       refuse(ProtocolErrorCode.InvalidParams, `maxTokens ${params.maxTokens} exceeds the user's limit of ${settings.maxTokens} (setting mcpHost.sampling.maxTokens).`);
     if ((params.tools?.length || params.toolChoice) && !settings.allowTools)
       refuse(ProtocolErrorCode.InvalidParams, 'Tools in sampling requests are turned off (setting mcpHost.sampling.allowTools).');
+    const off = this.deps.toolSwitchedOff;
+    if (off && params.tools) params = { ...params, tools: params.tools.filter((t) => !off(definition, t.name)) };
     const offered = toolsOfRequest(params, refuse);
     const messages = params.messages.map((m) => toModelMessage(m, refuse));
 

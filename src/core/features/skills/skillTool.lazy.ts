@@ -90,7 +90,7 @@ export function skillAwareCaller(caller: Pick<ToolCaller, 'call' | 'authorize'>,
       if (!isSkillTool(call.tool)) return caller.call(call, context);
       const authorized = await caller.authorize(call, context);
       if (!authorized.allowed) return { ran: false, consent: authorized.consent };
-      context.onAllowed?.();
+      context.onAllowed?.(authorized.reason);
       return { ran: true, result: await loadSkillForModel(port, call.serverId, call.arguments, call.signal) };
     },
   };

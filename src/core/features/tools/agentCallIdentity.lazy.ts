@@ -37,7 +37,13 @@ const toolDigest = (tool: Tool): string => {
   if (digest === undefined) digests.set(tool, (digest = hashOf(tool)));
   return digest;
 };
-const subjectOf = (identity: AgentCallIdentity, tool: Tool): ToolCallSubject => ({ consentSubject: identity.consentSubject, serverName: identity.serverName, tool, arguments: identity.arguments });
+const subjectOf = (identity: AgentCallIdentity, tool: Tool, servers: readonly ServerInfo[]): ToolCallSubject => ({
+  consentSubject: identity.consentSubject,
+  serverName: identity.serverName,
+  tool,
+  arguments: identity.arguments,
+  server: servers.find((s) => s.id === identity.serverId),
+});
 
 export class AgentCalls {
   private readonly prepared = new Map<string, { identity: AgentCallIdentity; decision: ConsentOutcome | 'ask'; at: number }[]>();
@@ -72,7 +78,7 @@ export class AgentCalls {
       toolDigest: toolDigest(tool.tool),
       arguments: resolved.arguments,
     };
-    const decision = this.consent.decide(subjectOf(identity, tool.tool));
+    const decision = this.consent.decide(subjectOf(identity, tool.tool, servers));
     this.forgetOld();
     const key = keyOf(input);
     this.prepared.set(key, [...(this.prepared.get(key) ?? []), { identity, decision, at: this.now() }]);
@@ -97,7 +103,7 @@ export class AgentCalls {
     const tool = this.mapOf(servers).tools.find((t) => t.serverId === identity.serverId && t.consentSubject === identity.consentSubject && t.tool.name === identity.toolName);
     if (!tool) return { ok: false, message: `The MCP tool "${identity.toolName}" of server "${identity.serverName}" is no longer offered: nothing was called.` };
     if (toolDigest(tool.tool) !== identity.toolDigest) return { ok: false, message: `The MCP tool "${identity.toolName}" of server "${identity.serverName}" changed after it was confirmed: nothing was called. Call it again.` };
-    const now = this.consent.decide(subjectOf(identity, tool.tool));
+    const now = this.consent.decide(subjectOf(identity, tool.tool, servers));
     if (now !== 'ask' && !now.allowed) return { ok: false, message: 'The user denied this MCP tool (a saved decision). Do not retry it.', denied: true };
     // Decided without a confirmation then, but one is needed now (the "always allow" was withdrawn): not run unseen.
     if (now === 'ask' && entry.decision !== 'ask') return { ok: false, message: 'This MCP tool call needs the user\'s confirmation now: call it again.' };

@@ -4,6 +4,7 @@
 // through these two. Pure logic: what the list says, and which MCP tool a call means.
 import type { ServerInfo } from '../../host/serverInfo';
 import { type NamedTool, type ToolNameMap, toolNameMapOfServers } from './toolNames';
+import { switchedOff, switchedOffMessage } from './toolSwitches';
 
 export const LIST_TOOLS_TOOL = 'mcpHost_listTools';
 export const CALL_TOOL_TOOL = 'mcpHost_callTool';
@@ -80,8 +81,11 @@ export function resolveToolCall(servers: readonly ServerInfo[], input: CallToolI
     }
     const { server, tool } = input;
     const ofServer = map.tools.filter((t) => t.serverName === server);
+    if (!ofServer.length && offTool(servers, server, tool)) return { ok: false, message: `${offTool(servers, server, tool)} Do not retry it.` };
     if (!ofServer.length) return { ok: false, message: `No running MCP server "${server}" offers tools. Running servers with tools: ${running.join(', ') || 'none'}.` };
     matches = ofServer.filter((t) => t.tool.name === tool);
+    const off = matches.length ? undefined : offTool(servers, server, tool);
+    if (off) return { ok: false, message: `${off} Do not retry it.` };
     if (!matches.length) {
       return { ok: false, message: `MCP server "${server}" has no tool "${tool}". Its tools: ${ofServer.map((t) => t.tool.name).join(', ')}.` };
     }
@@ -90,4 +94,13 @@ export function resolveToolCall(servers: readonly ServerInfo[], input: CallToolI
     }
   }
   return { ok: true, tool: matches[0], arguments: args as Record<string, unknown> };
+}
+
+/** Why a running server's tool is not in the list: it is switched off (see toolSwitches); undefined when it is not. */
+function offTool(servers: readonly ServerInfo[], server: string, tool: string): string | undefined {
+  for (const s of servers) {
+    const why = s.name === server && s.state.kind === 'running' && s.features.tools.some((t) => t.name === tool) ? switchedOff(s, tool) : undefined;
+    if (why) return switchedOffMessage(server, tool, why);
+  }
+  return undefined;
 }

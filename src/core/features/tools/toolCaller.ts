@@ -9,7 +9,8 @@ import type { Tool } from '../../host/serverInfo';
 import type { ServerSession } from '../../host/serverSession';
 import type { TaskCall } from '../tasks/toolTask';
 import { consentSubject } from '../consentSubject';
-import type { ConsentOutcome, ToolConsent } from './toolConsent';
+import type { AllowedReason, ConsentOutcome, ToolConsent } from './toolConsent';
+import { switchedOff, switchedOffMessage } from './toolSwitches';
 
 export interface ToolCall {
   serverId: string;
@@ -34,8 +35,8 @@ export interface ConsentContext {
   requestedBy?: string;
   /** Wraps the question, when one is asked (a tool view counts the questions it causes). */
   asking?(ask: () => Promise<ConsentOutcome>): Promise<ConsentOutcome>;
-  /** Consent was given: the call starts now. */
-  onAllowed?(): void;
+  /** Consent was given (why: `reason`): the call starts now. */
+  onAllowed?(reason: AllowedReason): void;
 }
 
 export type RefusedOutcome = Extract<ConsentOutcome, { allowed: false }>;
@@ -45,7 +46,7 @@ export type GuardedCallOutcome = { ran: true; result: CallToolResult } | { ran: 
 
 /** Consent given for this call, and only it: `run` sends it (with the signal and progress of where it runs). */
 export type Authorization =
-  | { allowed: true; run(how?: Pick<ToolCall, 'signal' | 'onProgress' | 'onTask' | 'whenAborted'>): Promise<CallToolResult> }
+  | { allowed: true; reason: AllowedReason; run(how?: Pick<ToolCall, 'signal' | 'onProgress' | 'onTask' | 'whenAborted'>): Promise<CallToolResult> }
   | { allowed: false; consent: RefusedOutcome };
 
 /** Where a call of a task-capable tool goes when its server runs tool calls as tasks: the window's tool tasks. */
@@ -76,7 +77,11 @@ export class ToolCaller {
   async authorize(call: ToolCall, context: ConsentContext = {}): Promise<Authorization> {
     const server = this.sessions.servers().find((s) => s.id === call.serverId);
     if (!server || server.state.kind !== 'running') throw new Error(`The MCP server of "${call.tool.name}" is not running.`);
+    // Switched off (in the view or the server's entry): refused on this one path, whoever asks.
+    const off = switchedOff(server, call.tool.name);
+    if (off) throw new Error(switchedOffMessage(server.name, call.tool.name, off));
     const subject = {
+      server,
       consentSubject: consentSubject(server.scope, server.name, server.definition),
       serverName: server.name,
       tool: call.tool,
@@ -91,8 +96,9 @@ export class ToolCaller {
     if (!outcome.allowed) return { allowed: false, consent: outcome };
     return {
       allowed: true,
+      reason: outcome.reason,
       run: (how = {}) => {
-        context.onAllowed?.();
+        context.onAllowed?.(outcome.reason);
         return this.send({ ...call, ...how });
       },
     };

@@ -4,6 +4,7 @@
 import type { PermissionStore } from '../../host/permissionStore';
 import type { Tool } from '../../host/serverInfo';
 import type { ConsentAnswer } from '../userQuestions';
+import { approvalOf, type ToolControlled } from './toolSwitches';
 
 /** What the user is shown before a call. */
 export interface ToolConsentQuestion {
@@ -31,6 +32,8 @@ export interface ToolConsentDeps {
 }
 
 export interface ToolCallSubject {
+  /** The server, for its approval policy (see approvalOf); absent: the read-only setting alone decides. */
+  server?: ToolControlled;
   /** The server's definition as written (`consentSubject`): what an "always allow" is remembered for. */
   consentSubject: string;
   serverName: string;
@@ -53,8 +56,17 @@ export interface ToolCallSubject {
 }
 
 export type ConsentOutcome =
-  | { allowed: true; reason: 'remembered' | 'read-only' | 'once' | 'always' | 'confirmed' }
+  | { allowed: true; reason: 'remembered' | 'read-only' | 'never-ask' | 'once' | 'always' | 'confirmed' }
   | { allowed: false; reason: 'remembered' | 'denied' | 'dismissed' };
+
+export type AllowedReason = Extract<ConsentOutcome, { allowed: true }>['reason'];
+
+/** When a call runs without asking on the server's word or the user's policy, in words for where the call is shown. */
+export function ranWithoutAsking(serverName: string, reason: AllowedReason): string | undefined {
+  if (reason === 'read-only') return `ran without asking: ${serverName} marks it read-only`;
+  if (reason === 'never-ask') return `ran without asking: you chose "never ask" for ${serverName}`;
+  return undefined;
+}
 
 export const toolPermissionKey = (consentSubject: string, toolName: string): string => `${consentSubject}/${toolName}`;
 
@@ -68,10 +80,13 @@ export class ToolConsent {
     if (call.confirmedByUser) return { allowed: true, reason: 'confirmed' };
     if (call.argumentsFromCaller === true) return 'ask';
     if (remembered?.decision === 'allow') return { allowed: true, reason: 'remembered' };
-    // A server can claim anything: the hint only counts when the user chose to rely on it, and never together with
-    // a destructive hint.
+    const readOnlySetting = this.deps.autoAllowReadOnly();
+    const policy = call.server ? approvalOf(call.server, readOnlySetting) : readOnlySetting ? 'askUnlessReadOnly' : 'askEveryCall';
+    if (policy === 'neverAsk') return { allowed: true, reason: 'never-ask' };
+    // A server can claim anything: the hint only counts when the user chose to rely on it (the setting, or the
+    // server's policy), and never together with a destructive hint.
     const annotations = call.tool.annotations ?? {};
-    if (annotations.readOnlyHint === true && annotations.destructiveHint !== true && this.deps.autoAllowReadOnly()) {
+    if (annotations.readOnlyHint === true && annotations.destructiveHint !== true && policy === 'askUnlessReadOnly') {
       return { allowed: true, reason: 'read-only' };
     }
     return 'ask';

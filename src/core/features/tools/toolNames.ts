@@ -4,6 +4,7 @@ import { createHash } from 'crypto';
 import type { ServerInfo, Tool } from '../../host/serverInfo';
 import { isModelVisible } from './toolUi';
 import { consentSubject } from '../consentSubject';
+import { switchedOff } from './toolSwitches';
 
 export const MAX_TOOL_NAME_LENGTH = 64;
 
@@ -72,15 +73,18 @@ export function toolNameMap(entries: readonly ToolEntry[]): ToolNameMap {
  * made of the very same parts are the same (see ToolNameMaps, which keeps the last one).
  */
 export const toolMapParts = (servers: readonly ServerInfo[]): readonly unknown[] =>
-  servers.filter((s) => s.state.kind === 'running').flatMap((s) => [s.id, s.name, s.scope.key, s.definition, s.features.tools]);
+  servers.filter((s) => s.state.kind === 'running').flatMap((s) => [s.id, s.name, s.scope.key, s.definition, s.features.tools, s.toolChoices?.off]);
 
-/** Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`). */
+/**
+ * Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`) and those
+ * switched off (by the user or the server's entry): the one list every model surface offers and resolves calls from.
+ */
 export function toolNameMapOfServers(servers: readonly ServerInfo[]): ToolNameMap {
   const running = servers.filter((s) => s.state.kind === 'running');
   return toolNameMap(
     running.flatMap((s) => {
       const subject = consentSubject(s.scope, s.name, s.definition);
-      return s.features.tools.filter(isModelVisible).map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
+      return s.features.tools.filter((t) => isModelVisible(t) && !switchedOff(s, t.name)).map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
     }),
   );
 }

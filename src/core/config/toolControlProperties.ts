@@ -1,0 +1,19 @@
+// A server's `tools` (Copilot CLI's allow-list, `"*"`: all), `disabledTools` (a deny-list) and `toolApproval` (how its
+// calls are approved). (Activation code: kept small. The JSON schema flags a `toolApproval` that is none of its values,
+// which then counts as not given: every call asks.)
+import { stringArrayProperty, type Diagnostics, type Member } from './configMembers';
+import type { ToolApproval, ToolControlConfig } from './serverDefinition';
+
+export const TOOL_CONTROL_KEYS = ['tools', 'disabledTools', 'toolApproval'] as const;
+const APPROVALS = ['askEveryCall', 'askUnlessReadOnly', 'neverAsk'];
+
+export function toolControlProperties(m: Map<string, Member>, d: Diagnostics): ToolControlConfig {
+  const controls: ToolControlConfig = {};
+  for (const key of ['tools', 'disabledTools'] as const) {
+    const names = stringArrayProperty(m, key, `"${key}"`, d);
+    if (names) controls[key] = names;
+  }
+  const approval = m.get('toolApproval')?.value.value;
+  if (APPROVALS.includes(approval)) controls.toolApproval = approval as ToolApproval;
+  return controls;
+}
