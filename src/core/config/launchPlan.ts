@@ -40,10 +40,32 @@ export interface StdioLaunchPlan {
   readonly envFile?: { readonly path: string; readonly error?: string };
   /** Copies in the working directory (or above) that a runner such as npx would run instead of the package registry's. */
   readonly localCopies: readonly string[];
+  /**
+   * The project files that decide what the runner or interpreter runs: a runner's settings (`.npmrc`, `.yarnrc.yml`,
+   * `uv.toml`, …) from the working directory up, and the module `python -m` imports from the working directory.
+   * Absent when there is none (the plan keeps the identity it had before these were planned).
+   */
+  readonly runnerFiles?: readonly PlannedRunnerFile[];
   /** `"sandboxEnabled": true`: what the confined process may do (the file's `sandbox` rules added to the defaults). */
   readonly sandbox?: PlannedSandbox;
   /** `dev.debug`: the debugger it starts under (its arguments are in `args`), or why it starts without one. */
   readonly debug?: PlannedDebug;
+}
+
+/** A project file the runner reads, or the local module `python -m` imports. */
+export interface PlannedRunnerFile {
+  readonly path: string;
+  /** What reads it (npm, yarn, uv, python3, …). */
+  readonly reader: string;
+  readonly kind: 'settings' | 'module';
+  /** Every setting it makes, as written (comments aside), credentials masked. */
+  readonly settings: readonly string[];
+  /** `-m`: the module name it stands for. */
+  readonly module?: string;
+  /** Said with it: a link's target, or why nothing is read from it. */
+  readonly note?: string;
+  /** A file a setting runs (`yarnPath`), with its contents' SHA-256: a changed file is another plan. */
+  readonly runs?: { readonly path: string; readonly sha256: string };
 }
 
 /**
@@ -212,8 +234,9 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
     const changes = plan.changes.map((c) => [c.name, c.change, c.source, c.shown ?? null]);
     const { debug } = plan;
     const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown.slice(debug?.addedArgs), cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
-    // Unconfined plans (and those without a debugger) keep the identity they had before: their trust stands.
-    const debugged = debug ? { ...base, debug: debug.identity } : base;
+    // Unconfined plans (and those without a debugger, or without runner files) keep the identity they had before: their trust stands.
+    const files = plan.runnerFiles?.length ? { ...base, runnerFiles: plan.runnerFiles } : base;
+    const debugged = debug ? { ...files, debug: debug.identity } : files;
     if (!plan.sandbox) return hashOf(debugged);
     // What other servers run changes with their definitions, not with this plan: not part of its identity.
     const sandbox: { -readonly [K in keyof PlannedSandbox]?: PlannedSandbox[K] } = { ...plan.sandbox };

@@ -10,6 +10,7 @@ import { isValidVariableName } from '../../config/variableName';
 import { emptySandboxConfig } from '../../config/sandboxConfig';
 import { resolveWindowsCommand } from './commandPath.lazy';
 import { localRunnerCopies } from './localRunnerCopies.lazy';
+import { runnerFiles } from './runnerSettings.lazy';
 import { planSandbox } from './sandboxPolicy.lazy';
 import { planDebug } from './debugPlan.lazy';
 import * as os from 'os';
@@ -142,6 +143,7 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
         env: hostEnv,
       })
     : undefined;
+  const projectFiles = runnerFiles(resolved.command, resolved.args, cwd, env, home);
   const confined = sandbox && source.runByOthers?.length ? { ...sandbox, runByOthers: source.runByOthers } : sandbox;
   return {
     kind: 'stdio',
@@ -154,6 +156,7 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
     changes,
     ...(source.envFile ? { envFile: { path: source.envFile.path, ...(source.envFile.error ? { error: source.envFile.error } : {}) } } : {}),
     localCopies: localRunnerCopies(resolved.command, resolved.args, cwd),
+    ...(projectFiles.length ? { runnerFiles: projectFiles } : {}),
     ...(confined ? { sandbox: confined } : {}),
     ...(debugged ? { debug: debugged.debug } : {}),
   };
