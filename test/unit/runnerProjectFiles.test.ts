@@ -54,6 +54,26 @@ describe('the trust question names the project files a runner reads', function (
     assert.strictEqual(serverState(kit, 's')?.state.kind, 'blocked');
   });
 
+  it("the shebang: npx's #!/usr/bin/env node finds the workspace's tools/node through its PATH change; the question names it, and it appearing later asks again", async function () {
+    if (process.platform === 'win32') this.skip();
+    fs.mkdirSync(path.join(dir, 'runner'));
+    const npx = path.join(dir, 'runner', 'npx');
+    fs.writeFileSync(npx, `#!/usr/bin/env node\nimport(${JSON.stringify(fixtureServer('basic-server.mjs'))});\n`, { mode: 0o755 });
+    const server = stdio(npx, ['-y', '@modelcontextprotocol/server-everything'], { PATH: `tools${path.delimiter}${path.dirname(process.execPath)}` });
+    answers.push(true, false);
+    await kit.update(workspaceScope(dir), [entry('s', server)], []);
+    await waitForState(kit, 's', 'running');
+    assert.strictEqual(asked.length, 1);
+    assert.ok(asked[0].includes(`\nIts first line "#!/usr/bin/env node" starts it with: `), asked[0]);
+    // The workspace gains a tools/node: the named file is the same, the program that runs is not.
+    fs.mkdirSync(path.join(dir, 'tools'));
+    fs.writeFileSync(path.join(dir, 'tools', 'node'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} "$@"\n`, { mode: 0o755 });
+    await kit.manager.get(serverState(kit, 's')!.id)!.restart();
+    assert.strictEqual(asked.length, 2, 'asked again: another program runs the script');
+    assert.ok(asked[1].includes(`⚠ Its first line "#!/usr/bin/env node" starts it with ${path.join(dir, 'tools', 'node')}, found through its own PATH and working directory, not the one yours finds`), asked[1]);
+    assert.strictEqual(serverState(kit, 's')?.state.kind, 'blocked');
+  });
+
   it("a .yarnrc.yml above the working directory whose yarnPath runs the repository's file: shown, and a change to that file asks again", () => {
     const sub = path.join(dir, 'packages', 'srv');
     fs.mkdirSync(path.join(dir, '.yarn', 'releases'), { recursive: true });

@@ -46,10 +46,24 @@ export interface StdioLaunchPlan {
    * Absent when there is none (the plan keeps the identity it had before these were planned).
    */
   readonly runnerFiles?: readonly PlannedRunnerFile[];
+  /** The executable is a script: the program its first line (`#!`) starts it with. */
+  readonly interpreter?: PlannedInterpreter;
   /** `"sandboxEnabled": true`: what the confined process may do (the file's `sandbox` rules added to the defaults). */
   readonly sandbox?: PlannedSandbox;
   /** `dev.debug`: the debugger it starts under (its arguments are in `args`), or why it starts without one. */
   readonly debug?: PlannedDebug;
+}
+
+/** A script's `#!` line and the program it runs, as the server's own PATH finds it (`#!/usr/bin/env node`). */
+export interface PlannedInterpreter {
+  /** The first line as written. */
+  readonly line: string;
+  /** The program it names (`node`, or `/bin/sh`). */
+  readonly program: string;
+  /** Where the server's PATH finds it; undefined: nowhere (the start fails). */
+  readonly path: string | undefined;
+  /** Not the one your own PATH finds (the server's PATH or working directory changes it): marked, and part of the identity. */
+  readonly differs: boolean;
 }
 
 /** A project file the runner reads, or the local module `python -m` imports. */
@@ -236,7 +250,9 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
     const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown.slice(debug?.addedArgs), cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
     // Unconfined plans (and those without a debugger, or without runner files) keep the identity they had before: their trust stands.
     const files = plan.runnerFiles?.length ? { ...base, runnerFiles: plan.runnerFiles } : base;
-    const debugged = debug ? { ...files, debug: debug.identity } : files;
+    // The interpreter your own PATH finds is yours, as the environment you give is: only another one is asked about.
+    const interpreted = plan.interpreter?.differs ? { ...files, interpreter: [plan.interpreter.line, plan.interpreter.path ?? null] } : files;
+    const debugged = debug ? { ...interpreted, debug: debug.identity } : interpreted;
     if (!plan.sandbox) return hashOf(debugged);
     // What other servers run changes with their definitions, not with this plan: not part of its identity.
     const sandbox: { -readonly [K in keyof PlannedSandbox]?: PlannedSandbox[K] } = { ...plan.sandbox };

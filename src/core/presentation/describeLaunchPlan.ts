@@ -4,7 +4,7 @@
 // their own, first; the harmless ones follow on one line.
 import { loopbackEntry } from '../config/sandboxConfig';
 import { visibleText as v } from './serverText';
-import type { LaunchPlan, PlannedDebug, PlannedRunnerFile, PlannedSandbox, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
+import type { LaunchPlan, PlannedDebug, PlannedInterpreter, PlannedRunnerFile, PlannedSandbox, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
 
 const quoteArg = (a: string) => v(a === '' || /[\s"'\\]/.test(a) ? JSON.stringify(a) : a);
 
@@ -18,6 +18,7 @@ function describeStdio(plan: StdioLaunchPlan): string[] {
   lines.push(`Command: ${[plan.command, ...plan.argsShown].map(quoteArg).join(' ')}`);
   if (plan.executable === undefined) lines.push(`⚠ "${v(plan.command)}" is not found on the PATH it would get: it cannot start.`);
   else if (plan.executable !== plan.command) lines.push(`Runs the file: ${v(plan.executable)}`);
+  if (plan.interpreter) lines.push(interpreterLine(plan.interpreter));
   lines.push(`Working directory: ${plan.cwd === undefined ? '(the host\'s own)' : v(plan.cwd)}`);
   for (const copy of plan.localCopies) lines.push(`⚠ Runs or configures from a local copy, not the registry's: ${v(copy)}`);
   for (const file of plan.runnerFiles ?? []) lines.push(...runnerFileLines(file));
@@ -34,6 +35,13 @@ function describeStdio(plan: StdioLaunchPlan): string[] {
   lines.push(...describeSandbox(plan.sandbox));
   lines.push(...describeDebug(plan.debug));
   return lines;
+}
+
+/** The program a script's `#!` line starts it with: marked when it is not the one your own PATH finds. */
+function interpreterLine(i: PlannedInterpreter): string {
+  const line = `Its first line "${v(i.line)}"`;
+  if (i.path === undefined) return `⚠ ${line} names ${v(i.program)}, which is not found on the PATH it would get: it cannot start.`;
+  return i.differs ? `⚠ ${line} starts it with ${v(i.path)}, found through its own PATH and working directory, not the one yours finds` : `${line} starts it with: ${v(i.path)}`;
 }
 
 /** A runner's project settings, every setting shown; or the working directory's module that `-m` imports. */

@@ -11,6 +11,7 @@ import { emptySandboxConfig } from '../../config/sandboxConfig';
 import { resolveWindowsCommand } from './commandPath.lazy';
 import { localRunnerCopies } from './localRunnerCopies.lazy';
 import { runnerFiles } from './runnerSettings.lazy';
+import { scriptInterpreter } from './scriptInterpreter.lazy';
 import { planSandbox } from './sandboxPolicy.lazy';
 import { planDebug } from './debugPlan.lazy';
 import * as os from 'os';
@@ -144,6 +145,8 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
       })
     : undefined;
   const projectFiles = runnerFiles(resolved.command, resolved.args, cwd, env, home);
+  const platform = source.platform ?? process.platform;
+  const interpreter = scriptInterpreter(executable, platform, (program, own) => findExecutable(program, own ? env : hostEnv, cwd, platform, source.isExecutable));
   const confined = sandbox && source.runByOthers?.length ? { ...sandbox, runByOthers: source.runByOthers } : sandbox;
   return {
     kind: 'stdio',
@@ -157,6 +160,7 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
     ...(source.envFile ? { envFile: { path: source.envFile.path, ...(source.envFile.error ? { error: source.envFile.error } : {}) } } : {}),
     localCopies: localRunnerCopies(resolved.command, resolved.args, cwd),
     ...(projectFiles.length ? { runnerFiles: projectFiles } : {}),
+    ...(interpreter ? { interpreter } : {}),
     ...(confined ? { sandbox: confined } : {}),
     ...(debugged ? { debug: debugged.debug } : {}),
   };
