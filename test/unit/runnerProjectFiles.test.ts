@@ -87,6 +87,15 @@ describe('the trust question names the project files a runner reads', function (
     assert.ok(asked[1].startsWith('Command: npx -y •••••• @acme/server\n'), asked[1]);
   });
 
+  it("a user-level server without cwd ran in the editor's working directory (a cloned repository's node_modules copy of the package): it runs in the home folder, whose local copies the question names", () => {
+    fs.mkdirSync(path.join(dir, 'node_modules', '@acme', 'server'), { recursive: true });
+    const plan = buildStdioPlan({ scope: { folderPath: undefined }, resolved: stdio('npx', ['-y', '@acme/server']) as never, shown: stdio('npx', ['-y', '@acme/server']) as never, hostEnv: { PATH: '/usr/bin:/bin', HOME: dir }, isExecutable: () => true });
+    const question = describeLaunchPlan(plan);
+    assert.ok(question.includes(`\nWorking directory: ${dir}\n`), question);
+    assert.ok(question.includes(`⚠ Runs or configures from a local copy, not the registry's: ${path.join(dir, 'node_modules', '@acme', 'server')}`), question);
+    assert.strictEqual(plan.cwd, dir, 'the launcher runs it there');
+  });
+
   it("a .yarnrc.yml above the working directory whose yarnPath runs the repository's file: shown, and a change to that file asks again", () => {
     const sub = path.join(dir, 'packages', 'srv');
     fs.mkdirSync(path.join(dir, '.yarn', 'releases'), { recursive: true });

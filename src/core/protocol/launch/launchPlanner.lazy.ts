@@ -21,14 +21,8 @@ import { inside } from './sandboxProtection.lazy';
 import { LaunchPlanError } from './launchPlanError.lazy';
 export { LaunchPlanError };
 
-/**
- * Names known to change nothing about which code runs (locale, time zone, colours, terminal size, log verbosity of
- * well-behaved tools). Everything else a workspace sets is listed on its own line: a deny-list of "dangerous" names
- * always misses the next interpreter's hook (PYTHONWARNINGS, BROWSER, …).
- */
-const HARMLESS = /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLICOLOR_FORCE|COLORTERM|TERM|COLUMNS|LINES|DEBUG|LOG_LEVEL|LOGLEVEL|RUST_LOG|RUST_BACKTRACE|NODE_ENV|PYTHONUNBUFFERED|PYTHONIOENCODING|PYTHONDONTWRITEBYTECODE|MCP_LOG_LEVEL)$/;
-
-export const isHarmlessVariable = (name: string): boolean => HARMLESS.test(name);
+import { isHarmlessVariable } from '../../config/harmlessVariables';
+export { isHarmlessVariable };
 
 
 const executableFile = (file: string): boolean => {
@@ -113,7 +107,11 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
   // (nobody changes it): no copy, and no comparison of a hundred variables with themselves, per server.
   const ownsNothing = !Object.keys(resolved.env).length && !Object.keys(fromFile).length;
   const { env, sourceOf, pathKey } = ownsNothing ? { env: hostEnv, sourceOf: new Map<string, 'env' | 'env file'>(), pathKey: 'PATH' } : planEnvironment(hostEnv, fromFile, resolved.env);
-  const cwd = resolved.cwd ?? source.scope.folderPath;
+  const home = source.home ?? hostEnv.HOME ?? os.homedir();
+  // A server of no folder (the user's own file) runs in the home folder, never in whatever directory the editor was
+  // started from (a cloned repository, whose node_modules npx would run): an explicit directory, with its local copies.
+  // (A confined one keeps its own rules: the home folder is hidden from it and never writable.)
+  const cwd = resolved.cwd ?? source.scope.folderPath ?? (resolved.sandboxEnabled ? undefined : home);
   const changes: PlannedVariable[] = [];
   const names = ownsNothing ? [] : new Set([...Object.keys(env), ...Object.keys(hostEnv)]);
   for (const name of [...names].sort()) {
@@ -129,7 +127,6 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
   const command = debugged?.command ?? resolved.command;
   const added = debugged?.added ?? [];
   const executable = findExecutable(command, env, cwd, source.platform, source.isExecutable);
-  const home = source.home ?? hostEnv.HOME ?? os.homedir();
   const sandbox = resolved.sandboxEnabled
     ? planSandbox({
         config: resolved.sandbox ?? emptySandboxConfig(),
