@@ -249,10 +249,9 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
     const { debug } = plan;
     const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown.slice(debug?.addedArgs), cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
     // Unconfined plans (and those without a debugger, or without runner files) keep the identity they had before: their trust stands.
-    const files = plan.runnerFiles?.length ? { ...base, runnerFiles: plan.runnerFiles } : base;
     // The interpreter your own PATH finds is yours, as the environment you give is: only another one is asked about.
-    const interpreted = plan.interpreter?.differs ? { ...files, interpreter: [plan.interpreter.line, plan.interpreter.path ?? null] } : files;
-    const debugged = debug ? { ...interpreted, debug: debug.identity } : interpreted;
+    const { runnerFiles, interpreter: i } = plan;
+    const debugged = { ...base, ...(runnerFiles?.length && { runnerFiles }), ...(i?.differs && { interpreter: [i.line, i.path ?? null] }), ...(debug && { debug: debug.identity }) };
     if (!plan.sandbox) return hashOf(debugged);
     // What other servers run changes with their definitions, not with this plan: not part of its identity.
     const sandbox: { -readonly [K in keyof PlannedSandbox]?: PlannedSandbox[K] } = { ...plan.sandbox };

@@ -46,9 +46,9 @@ export class StoredInputs implements InputProvider {
       return picked?.value;
     }
     // A password's default is the file's text, not a secret: shown in clear, never pre-filled as dots; empty takes it.
-    const fileDefault = input.password ? input.default : undefined;
-    const value = await this.dialogs.inputText({ title: 'MCP server input', prompt: fileDefault === undefined ? input.description : `${input.description} (empty: the file's default ${fileDefault})`, password: input.password, value: input.password ? undefined : input.default });
-    return value === '' && fileDefault !== undefined ? fileDefault : value;
+    const shownDefault = input.password ? input.default : undefined;
+    const value = await this.dialogs.inputText({ title: 'MCP server input', prompt: shownDefault === undefined ? input.description : `${input.description} (empty: ${shownDefault})`, password: input.password, value: input.password ? undefined : input.default });
+    return value === '' && shownDefault !== undefined ? shownDefault : value;
   }
 
   /** Forgets every stored value, the user's and this workspace's; servers ask again at their next start. */
