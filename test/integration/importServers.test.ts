@@ -56,7 +56,7 @@ describe('Importing servers from other tools', function () {
     const importing = vscode.commands.executeCommand<{ imported: string[] } | undefined>('mcpHost.importServers');
     const pick = await waitFor(() => api.testing.registryPick()?.step === 'import' && api.testing.registryPick(), 'the import pick');
     assert.deepStrictEqual(pick.items, [
-      `imported-basic — Cursor — Command: ${process.execPath} ${fixtureServer('basic-server.mjs')} imported · Environment: API_TOKEN=\${input:imported-basic-api-token} · asks: imported-basic-api-token (secret)`,
+      `imported-basic — Cursor — Command: ${process.execPath} ${fixtureServer('basic-server.mjs')} imported · ⚠ API_TOKEN=\${input:imported-basic-api-token} (env) — not known to be harmless: it may change what runs · asks: imported-basic-api-token (secret)`,
       'imported-events — Cursor — URL: https://events.example.com/sse (SSE)',
     ]);
     // Nothing is highlighted at first: "next" goes to the first item, which is checked, and accepted.

@@ -24,6 +24,8 @@ describe('importing other tools’ MCP configurations', () => {
       ['Claude Code', '/home/me/.claude.json'],
       ['VS Code', '/home/me/.config/Code/User/mcp.json'],
     ]);
+    // A cloned repository's .cursor/mcp.json is the repository's words: marked, so it is never offered for the user's file.
+    assert.deepStrictEqual(sources.filter((s) => s.inWorkspace).map((s) => s.path), ['/work/app/.cursor/mcp.json']);
     const mac = foreignConfigSources({ env: {}, platform: 'darwin', home: '/Users/me', folders: [] });
     assert.strictEqual(mac[0].path, '/Users/me/Library/Application Support/Claude/claude_desktop_config.json');
   });

@@ -208,10 +208,10 @@ describe('the launch plan, in parts', () => {
     for (const [command, args, name] of cases) assert.strictEqual(runnerPackage(command, args)?.name, name, `${command} ${args.join(' ')}`);
   });
 
-  it('names the local copies from the working directory up: node_modules/<pkg> and its .bin, a uv.toml', () => {
-    const present = new Set(['/ws/node_modules/tool', '/node_modules/.bin/tool', '/ws/sub/uv.toml']);
+  it('names the local copies from the working directory up: node_modules/<pkg> and its .bin, a .venv/bin/<pkg> (uv.toml is a settings file: runnerProjectFiles.test)', () => {
+    const present = new Set(['/ws/node_modules/tool', '/node_modules/.bin/tool', '/ws/sub/.venv/bin/tool', '/ws/sub/uv.toml']);
     assert.deepStrictEqual(localRunnerCopies('npx', ['-y', 'tool'], '/ws/sub', (f) => present.has(f)), ['/ws/node_modules/tool', '/node_modules/.bin/tool']);
-    assert.deepStrictEqual(localRunnerCopies('uvx', ['tool'], '/ws/sub', (f) => present.has(f)), ['/ws/sub/uv.toml']);
+    assert.deepStrictEqual(localRunnerCopies('uvx', ['tool'], '/ws/sub', (f) => present.has(f)), ['/ws/sub/.venv/bin/tool']);
     assert.deepStrictEqual(localRunnerCopies('node', ['tool'], '/ws/sub', () => true), []);
   });
 });

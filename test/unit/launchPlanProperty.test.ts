@@ -10,7 +10,7 @@ import type { TrustFacts } from '../../src/core/config/trustFacts';
 import type { InputDefinition, RawServer, RemoteAuthConfig } from '../../src/core/config/serverDefinition';
 import { isValidVariableName } from '../../src/core/config/variableName';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
-import { MASK, type LaunchPlan } from '../../src/core/config/launchPlan';
+import { launchPlanHash, MASK, type LaunchPlan } from '../../src/core/config/launchPlan';
 import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
 import { readEnvFile } from '../../src/core/config/envFile.lazy';
 import { PermissionStore } from '../../src/core/host/permissionStore';
@@ -86,7 +86,60 @@ function hostEnvironment(g: Gen): Record<string, string> {
   return env;
 }
 
+/** The settings files each runner reads from its project folders, and a setting of each syntax. */
+const RUNNERS: Record<string, { args: (pkg: string) => string[]; files: string[] }> = {
+  npx: { args: (p) => ['-y', p], files: ['.npmrc'] },
+  pnpm: { args: (p) => ['dlx', p], files: ['.npmrc', 'pnpm-workspace.yaml'] },
+  yarn: { args: (p) => ['dlx', p], files: ['.yarnrc.yml', '.yarnrc', '.npmrc'] },
+  bunx: { args: (p) => [p], files: ['bunfig.toml', '.npmrc'] },
+  uvx: { args: (p) => [p], files: ['uv.toml', 'pyproject.toml'] },
+  uv: { args: (p) => ['run', '-m', p], files: ['uv.toml', 'pyproject.toml'] },
+  python3: { args: (p) => ['-u', '-m', p], files: [] },
+};
+const settingOf = (file: string, host: string): { text: string; shown: string[] } => {
+  if (file === '.npmrc') return { text: `# mirror\nregistry=https://${host}/\n`, shown: [`registry=https://${host}/`] };
+  if (file.endsWith('.yml') || file.endsWith('.yaml')) return { text: `npmRegistryServer: "https://${host}"\n`, shown: [`npmRegistryServer: "https://${host}"`] };
+  if (file === '.yarnrc') return { text: `registry "https://${host}"\n`, shown: [`registry "https://${host}"`] };
+  if (file === 'pyproject.toml') return { text: `[project]\nname = "x"\n[tool.uv]\nindex-url = "https://${host}/simple"\n`, shown: ['[tool.uv]', `index-url = "https://${host}/simple"`] };
+  return { text: `[install]\nregistry = "https://${host}"\n`, shown: ['[install]', `registry = "https://${host}"`] };
+};
+
+/** A runner's project files in the working directory and the folder above it, and a module for `-m` in both. */
+interface RunnerFiles {
+  runner: string;
+  settings: { path: string; shown: string[] }[];
+  /** What `-m` imports from the working directory (the one above is not on sys.path). */
+  module?: string;
+  moduleAbove?: string;
+}
+
+function runnerFiles(g: Gen, caseDir: string, seed: number): { command: string; args: string[]; cwd: string; files: RunnerFiles } {
+  const runner = g.pick(Object.keys(RUNNERS));
+  const cwd = path.join(caseDir, 'sub');
+  fs.mkdirSync(cwd, { recursive: true });
+  const files: RunnerFiles = { runner, settings: [] };
+  for (const folder of [cwd, caseDir]) {
+    for (const name of RUNNERS[runner].files) {
+      if (g.next() < 0.5) continue;
+      const file = path.join(folder, name);
+      const setting = settingOf(name, `r${seed}-${g.int(1000)}.example`);
+      fs.writeFileSync(file, setting.text);
+      files.settings.push({ path: file, shown: setting.shown });
+    }
+  }
+  const module = `mod_${seed}`;
+  if (runner === 'uv' || runner === 'python3') {
+    const r = g.next();
+    if (r < 0.35) fs.writeFileSync((files.module = path.join(cwd, `${module}.py`)), 'x = 1\n');
+    else if (r < 0.7) fs.mkdirSync((files.module = path.join(cwd, module)));
+    if (g.next() < 0.5) fs.writeFileSync((files.moduleAbove = path.join(caseDir, `${module}.py`)), 'x = 1\n');
+  }
+  return { command: runner, args: RUNNERS[runner].args(module), cwd, files };
+}
+
 interface Case {
+  /** A runner and its project files (the other cases run node). */
+  runnerFiles?: RunnerFiles;
   raw: RawServer;
   host: Record<string, string>;
   /** Per configured variable: how the question shows its value (null: removed). */
@@ -95,7 +148,7 @@ interface Case {
   invalidName: boolean;
 }
 
-function stdioCase(g: Gen, dir: string): Case {
+function stdioCase(g: Gen, dir: string, seed: number): Case {
   const host = hostEnvironment(g);
   const env: Record<string, string | null> = {};
   const shownEnv: Record<string, string | null> = {};
@@ -118,7 +171,9 @@ function stdioCase(g: Gen, dir: string): Case {
     fs.writeFileSync(path.join(dir, envFileName), Object.entries(envFile).map(([k, v]) => `${k}=${v}`).join('\n'));
   }
   const invalidName = Object.keys(env).some((n) => !isValidVariableName(n));
-  return { raw: { type: 'stdio', command: process.execPath, args: ['server.js', '${input:pw}'], env, ...(envFileName ? { envFile: `\${workspaceFolder}/${envFileName}` } : {}) }, host, shownEnv, envFile, invalidName };
+  const ran = g.next() < 0.5 ? runnerFiles(g, path.join(dir, `case-${seed}`), seed) : undefined;
+  const launch = ran ? { command: ran.command, args: [...ran.args, '${input:pw}'], cwd: ran.cwd } : { command: process.execPath, args: ['server.js', '${input:pw}'] };
+  return { raw: { type: 'stdio', ...launch, env, ...(envFileName ? { envFile: `\${workspaceFolder}/${envFileName}` } : {}) }, host, shownEnv, envFile, invalidName, ...(ran ? { runnerFiles: ran.files } : {}) };
 }
 
 function remoteServer(g: Gen): RawServer {
@@ -177,6 +232,28 @@ function expectedEnvironment(c: Case, resolvedEnv: Record<string, string | null>
   return env;
 }
 
+/** Each settings file and the `-m` module are in the question, and each change to one is another plan's hash. */
+async function assertRunnerFiles(c: Case, asked: { text: string; plan: LaunchPlan }, dir: string, seed: number): Promise<void> {
+  const files = c.runnerFiles!;
+  for (const file of files.settings) {
+    assert.ok(asked.text.includes(`⚠ ${files.runner} reads its settings from ${visibleText(file.path)}: ${file.shown.map(visibleText).join(' · ')}`), `seed ${seed}: ${file.path} not in:\n${asked.text}`);
+  }
+  const moduleLine = `-m mod_${seed} imports the working directory's copy, not an installed one`;
+  if (files.module) assert.ok(asked.text.includes(`${moduleLine}: ${visibleText(files.module)}`), `seed ${seed}: the module not in:\n${asked.text}`);
+  else assert.ok(!asked.text.includes(moduleLine), `seed ${seed}: a module shown that Python would not import:\n${asked.text}`);
+  // A setting added to each file, then the module removed: every change is another plan.
+  const hash = (plan: LaunchPlan) => launchPlanHash(`file:///property/${seed}`, 's', plan);
+  let before = hash(asked.plan);
+  const changes = [...files.settings.map((f) => () => fs.appendFileSync(f.path, f.path.endsWith('.yarnrc') ? 'strict-ssl false\n' : f.path.endsWith('ml') ? 'extra: 1\n' : f.path.endsWith('pyproject.toml') ? 'extra = 1\n' : 'extra=1\n')), ...(files.module ? [() => fs.rmSync(files.module!, { recursive: true })] : [])];
+  for (const change of changes) {
+    change();
+    const again = await question(c.raw, c.host, dir, seed);
+    assert.ok(!('refused' in again));
+    assert.notStrictEqual(hash(again.plan), before, `seed ${seed}: a changed project file kept the hash`);
+    before = hash(again.plan);
+  }
+}
+
 const resolve = (written: string, host: Record<string, string>) =>
   written.replace(/\$\{(input|env):([^{}]*)\}/g, (_all, kind: string, id: string) => (kind === 'input' ? INPUT_VALUES[id] : (host[id] ?? '')));
 
@@ -186,13 +263,13 @@ describe('property: the trust question shows everything the launch passes', func
   before(() => (dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-property-')))));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('every variable that differs from the host environment (added, changed, removed) is named with its value, secrets masked (300 stdio definitions)', async function () {
+  it('every variable that differs from the host environment (added, changed, removed) is named with its value, secrets masked; every runner settings file of the working directory and above, and every -m module of the working directory, is shown and in the hash (300 stdio definitions)', async function () {
     if (process.platform === 'win32') this.skip();
     const seeds = Array.from({ length: 300 }, (_v, i) => 1000 + i);
     await Promise.all(
       seeds.map(async (seed) => {
         const g = generator(seed);
-        const c = stdioCase(g, dir);
+        const c = stdioCase(g, dir, seed);
         const asked = await question(c.raw, c.host, dir, seed);
         if ('refused' in asked) {
           assert.ok(c.invalidName, `seed ${seed}: refused without an invalid name: ${asked.refused}`);
@@ -216,6 +293,7 @@ describe('property: the trust question shows everything the launch passes', func
           if (name === 'PATH' && c.host.PATH && expected.PATH.endsWith(`${path.delimiter}${c.host.PATH}`) && !shown.endsWith(c.host.PATH)) shown = `${shown}${path.delimiter}(your PATH)`;
           assert.ok(asked.text.includes(`${shownName}=${visibleText(shown)} (${fromEnv ? 'env' : 'env file'})`), `seed ${seed}: ${JSON.stringify(name)}=${JSON.stringify(shown)} not in:\n${asked.text}`);
         }
+        if (c.runnerFiles) await assertRunnerFiles(c, asked, dir, seed);
         assert.ok(!asked.text.includes(INPUT_VALUES.pw), `seed ${seed}: a password shown`);
         assert.ok(!/[\n\r\u202e\u200b](?![^\n]*\n)/.test(asked.text.replace(/\n/g, '')), `seed ${seed}: a raw control or bidi character`);
       }),

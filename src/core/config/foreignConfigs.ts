@@ -16,6 +16,8 @@ export interface ForeignSource {
   /** e.g. "Claude Desktop", "Cursor (my-app)". */
   label: string;
   path: string;
+  /** A workspace folder's own file (its .cursor/mcp.json): the repository's words, never imported into the user's file. */
+  inWorkspace?: boolean;
 }
 
 /** One server found in another tool's file, ready to write (or why it cannot be). */
@@ -54,7 +56,7 @@ export function foreignConfigSources(options: { env: NodeJS.ProcessEnv; platform
   return [
     { kind: 'claudeDesktop', label: 'Claude Desktop', path: claudeDesktop },
     { kind: 'cursor', label: 'Cursor', path: path.join(home, '.cursor', 'mcp.json') },
-    ...folders.map((f): ForeignSource => ({ kind: 'cursor', label: `Cursor (${f.name})`, path: path.join(f.path, '.cursor', 'mcp.json') })),
+    ...folders.map((f): ForeignSource => ({ kind: 'cursor', label: `Cursor (${f.name})`, path: path.join(f.path, '.cursor', 'mcp.json'), inWorkspace: true })),
     { kind: 'claudeCode', label: 'Claude Code', path: path.join(home, '.claude.json') },
     { kind: 'vscode', label: 'VS Code', path: path.join(vscodeUserDir(env, platform, home), 'mcp.json') },
   ];

@@ -40,10 +40,46 @@ export interface StdioLaunchPlan {
   readonly envFile?: { readonly path: string; readonly error?: string };
   /** Copies in the working directory (or above) that a runner such as npx would run instead of the package registry's. */
   readonly localCopies: readonly string[];
+  /**
+   * The project files that decide what the runner or interpreter runs: a runner's settings (`.npmrc`, `.yarnrc.yml`,
+   * `uv.toml`, …) from the working directory up, and the module `python -m` imports from the working directory.
+   * Absent when there is none (the plan keeps the identity it had before these were planned).
+   */
+  readonly runnerFiles?: readonly PlannedRunnerFile[];
+  /** The executable is a script: the program its first line (`#!`) starts it with. */
+  readonly interpreter?: PlannedInterpreter;
   /** `"sandboxEnabled": true`: what the confined process may do (the file's `sandbox` rules added to the defaults). */
   readonly sandbox?: PlannedSandbox;
   /** `dev.debug`: the debugger it starts under (its arguments are in `args`), or why it starts without one. */
   readonly debug?: PlannedDebug;
+}
+
+/** A script's `#!` line and the program it runs, as the server's own PATH finds it (`#!/usr/bin/env node`). */
+export interface PlannedInterpreter {
+  /** The first line as written. */
+  readonly line: string;
+  /** The program it names (`node`, or `/bin/sh`). */
+  readonly program: string;
+  /** Where the server's PATH finds it; undefined: nowhere (the start fails). */
+  readonly path: string | undefined;
+  /** Not the one your own PATH finds (the server's PATH or working directory changes it): marked, and part of the identity. */
+  readonly differs: boolean;
+}
+
+/** A project file the runner reads, or the local module `python -m` imports. */
+export interface PlannedRunnerFile {
+  readonly path: string;
+  /** What reads it (npm, yarn, uv, python3, …). */
+  readonly reader: string;
+  readonly kind: 'settings' | 'module';
+  /** Every setting it makes, as written (comments aside), credentials masked. */
+  readonly settings: readonly string[];
+  /** `-m`: the module name it stands for. */
+  readonly module?: string;
+  /** Said with it: a link's target, or why nothing is read from it. */
+  readonly note?: string;
+  /** A file a setting runs (`yarnPath`), with its contents' SHA-256: a changed file is another plan. */
+  readonly runs?: { readonly path: string; readonly sha256: string };
 }
 
 /**
@@ -212,8 +248,10 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
     const changes = plan.changes.map((c) => [c.name, c.change, c.source, c.shown ?? null]);
     const { debug } = plan;
     const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown.slice(debug?.addedArgs), cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
-    // Unconfined plans (and those without a debugger) keep the identity they had before: their trust stands.
-    const debugged = debug ? { ...base, debug: debug.identity } : base;
+    // Unconfined plans (and those without a debugger, or without runner files) keep the identity they had before: their trust stands.
+    // The interpreter your own PATH finds is yours, as the environment you give is: only another one is asked about.
+    const { runnerFiles, interpreter: i } = plan;
+    const debugged = { ...base, ...(runnerFiles?.length && { runnerFiles }), ...(i?.differs && { interpreter: [i.line, i.path ?? null] }), ...(debug && { debug: debug.identity }) };
     if (!plan.sandbox) return hashOf(debugged);
     // What other servers run changes with their definitions, not with this plan: not part of its identity.
     const sandbox: { -readonly [K in keyof PlannedSandbox]?: PlannedSandbox[K] } = { ...plan.sandbox };

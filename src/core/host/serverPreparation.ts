@@ -218,12 +218,19 @@ export class ServerPreparation {
     return untilAborted(this.inDialogQueue(() => this.deps.runCommand!(command, args), signal), signal);
   }
 
-  /** The resolution the question shows: inputs as entered (passwords masked), `${env:X}` kept as the reference. */
+  /**
+   * The resolution the question shows: inputs as entered (passwords masked), `${env:X}` kept as the reference. A
+   * password input left at its `default` shows it: that is the file author's text, not the user's secret (it once hid
+   * `--registry=<attacker>` behind dots).
+   */
   private displayContext(scope: ConfigScope, answers: Map<string, string>): VariableContext {
     return {
       ...this.variableContext(scope, false),
       showReferences: true,
-      resolveInput: async (input) => (input.type === 'promptString' && input.password ? MASK : (answers.get(input.id) ?? '')),
+      resolveInput: async (input) => {
+        const answer = answers.get(input.id) ?? '';
+        return input.type === 'promptString' && input.password && answer !== input.default ? MASK : answer;
+      },
     };
   }
 

@@ -1,23 +1,16 @@
 // What a server definition would run, for the trust question. With a launch plan (every start of a workspace server
 // has one) the question is the plan's rendering alone (describeLaunchPlan.ts). Without one (a definition shown
-// before anything is resolved), as written: variables unresolved, literal values masked, the env file's variables
-// named, and every variable that changes what the command runs flagged with its value.
+// before anything is resolved: the registry's and Import's preview), as written: variables unresolved, header values
+// masked, every variable with its value, nothing clipped; those not on the allow-list of harmless names each on a ⚠
+// line, as the launch plan shows them.
 import * as path from 'path';
 import type { RawServer } from '../config/serverDefinition';
 import type { TrustFacts } from '../config/trustFacts';
 import { describeLaunchPlan } from './describeLaunchPlan';
-
-/**
- * Variables that change what a command actually runs (preloaded code, interpreter options, where programs, libraries
- * or configuration are found, commands git runs): their values are shown and flagged.
- */
-const CODE_CHANGING_VARIABLES =
-  /^(PATH|HOME|ENV|BASH_ENV|NODE_OPTIONS|NODE_PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|DOTNET_STARTUP_HOOKS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|npm_config_\w+|GIT_(SSH|SSH_COMMAND|EXEC_PATH|ASKPASS|EDITOR|SEQUENCE_EDITOR|PAGER|EXTERNAL_DIFF|PROXY_COMMAND|CONFIG\w*|TEMPLATE_DIR))$/i;
+import { isHarmlessVariable } from '../config/harmlessVariables';
+import { visibleText as v } from './serverText';
 
 const MASK = '••••••';
-const MAX_SHOWN = 200;
-
-export const isCodeChangingVariable = (name: string): boolean => CODE_CHANGING_VARIABLES.test(name);
 
 /** A value as written when it only names where it comes from; literal text (which may be a key) masked. */
 function shownValue(value: string): string {
@@ -26,27 +19,27 @@ function shownValue(value: string): string {
   return scheme + value.slice(scheme.length).replace(/\$\{[^{}]*\}|((?:(?!\$\{)[^])+)/g, (whole, literal: string | undefined) => (literal === undefined ? whole : literal.trim() ? MASK : literal));
 }
 
-const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
-
 /** `PATH` entries that are relative: programs there are found before the system's (a fake `npx` in the folder). */
 function relativePathEntries(value: string): string[] {
   const separator = value.includes(';') && !value.includes(':/') ? ';' : path.delimiter;
   return value.split(separator).filter((e) => e && !e.startsWith('${') && !path.isAbsolute(e) && !/^[a-z]:[\\/]/i.test(e));
 }
 
+/** Every variable with its value as written; those not on the allow-list of harmless names each on a ⚠ line, first. */
 function variableLines(source: string, variables: Record<string, string | null>): string[] {
   const lines: string[] = [];
   const plain: string[] = [];
   for (const [name, value] of Object.entries(variables)) {
-    if (!isCodeChangingVariable(name)) {
-      plain.push(value === null ? `${name} (removed)` : `${name}=${shownValue(value)}`);
+    const shown = value === null ? `${v(name)} (removed)` : `${v(name)}=${v(value)}`;
+    if (isHarmlessVariable(name)) {
+      plain.push(shown);
       continue;
     }
-    lines.push(`⚠ ${name}=${value === null ? '(removed)' : clip(value)} (${source}) — changes what the command runs`);
+    lines.push(`⚠ ${shown} (${source}) — not known to be harmless: it may change what runs`);
     const relative = name.toUpperCase() === 'PATH' && value !== null ? relativePathEntries(value) : [];
-    if (relative.length) lines.push(`⚠ PATH has relative entries (${relative.join(', ')}): programs there are run instead of the system's, npx included`);
+    if (relative.length) lines.push(`⚠ PATH has relative entries (${relative.map(v).join(', ')}): programs there are run instead of the system's, npx included`);
   }
-  if (plain.length) lines.push(`${source === 'env' ? 'Environment' : 'From the env file'}: ${clip(plain.join(', '))}`);
+  if (plain.length) lines.push(`${source === 'env' ? 'Harmless' : 'Harmless, from the env file'}: ${plain.join(', ')}`);
   return lines;
 }
 

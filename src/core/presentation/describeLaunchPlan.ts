@@ -4,7 +4,7 @@
 // their own, first; the harmless ones follow on one line.
 import { loopbackEntry } from '../config/sandboxConfig';
 import { visibleText as v } from './serverText';
-import type { LaunchPlan, PlannedDebug, PlannedSandbox, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
+import type { LaunchPlan, PlannedDebug, PlannedInterpreter, PlannedRunnerFile, PlannedSandbox, PlannedVariable, RemoteLaunchPlan, StdioLaunchPlan } from '../config/launchPlan';
 
 const quoteArg = (a: string) => v(a === '' || /[\s"'\\]/.test(a) ? JSON.stringify(a) : a);
 
@@ -18,8 +18,10 @@ function describeStdio(plan: StdioLaunchPlan): string[] {
   lines.push(`Command: ${[plan.command, ...plan.argsShown].map(quoteArg).join(' ')}`);
   if (plan.executable === undefined) lines.push(`⚠ "${v(plan.command)}" is not found on the PATH it would get: it cannot start.`);
   else if (plan.executable !== plan.command) lines.push(`Runs the file: ${v(plan.executable)}`);
+  if (plan.interpreter) lines.push(interpreterLine(plan.interpreter));
   lines.push(`Working directory: ${plan.cwd === undefined ? '(the host\'s own)' : v(plan.cwd)}`);
   for (const copy of plan.localCopies) lines.push(`⚠ Runs or configures from a local copy, not the registry's: ${v(copy)}`);
+  for (const file of plan.runnerFiles ?? []) lines.push(...runnerFileLines(file));
   const risky = plan.changes.filter((c) => !c.harmless);
   const harmless = plan.changes.filter((c) => c.harmless);
   if (!plan.changes.length) lines.push('Environment: yours, unchanged.');
@@ -32,6 +34,22 @@ function describeStdio(plan: StdioLaunchPlan): string[] {
   }
   lines.push(...describeSandbox(plan.sandbox));
   lines.push(...describeDebug(plan.debug));
+  return lines;
+}
+
+/** The program a script's `#!` line starts it with: marked when it is not the one your own PATH finds. */
+function interpreterLine(i: PlannedInterpreter): string {
+  const line = `Its first line "${v(i.line)}"`;
+  if (i.path === undefined) return `⚠ ${line} names ${v(i.program)}, which is not found on the PATH it would get: it cannot start.`;
+  return i.differs ? `⚠ ${line} starts it with ${v(i.path)}, found through its own PATH and working directory, not the one yours finds` : `${line} starts it with: ${v(i.path)}`;
+}
+
+/** A runner's project settings, every setting shown; or the working directory's module that `-m` imports. */
+function runnerFileLines(file: PlannedRunnerFile): string[] {
+  const note = file.note ? ` (${v(file.note)})` : '';
+  if (file.kind === 'module') return [`⚠ ${v(file.reader)} -m ${v(file.module ?? '')} imports the working directory's copy, not an installed one: ${v(file.path)}${note}`];
+  const lines = [`⚠ ${v(file.reader)} reads its settings from ${v(file.path)}${note}: ${file.settings.length ? file.settings.map(v).join(' · ') : '(sets nothing)'}`];
+  if (file.runs) lines.push(`⚠ ${v(file.reader)} runs the file ${v(file.runs.path)} that these settings name (trusted as it is now: a change is asked about again)`);
   return lines;
 }
 
@@ -118,5 +136,7 @@ export function summarizeLaunchPlan(plan: LaunchPlan): string {
   if (plan.debug && plan.debug.unavailable === undefined) parts.push(`under the ${plan.debug.type} debugger`);
   if (plan.sandbox) parts.push(`confined (${plan.sandbox.writable.length} writable, ${plan.sandbox.domains.length} host${plan.sandbox.domains.length === 1 ? '' : 's'})`);
   if (plan.localCopies.length) parts.push(`⚠ ${plan.localCopies.length} local cop${plan.localCopies.length === 1 ? 'y' : 'ies'}`);
+  const files = plan.runnerFiles?.length ?? 0;
+  if (files) parts.push(`⚠ ${files} project file${files === 1 ? '' : 's'} it reads`);
   return parts.join(' · ');
 }

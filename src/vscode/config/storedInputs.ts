@@ -45,7 +45,10 @@ export class StoredInputs implements InputProvider {
       const picked = await vscode.window.showQuickPick(items, { title: plainText(input.description), placeHolder: plainText(input.id), ignoreFocusOut: true });
       return picked?.value;
     }
-    return this.dialogs.inputText({ title: 'MCP server input', prompt: input.description, password: input.password, value: input.default });
+    // A password's default is the file's text, not a secret: shown in clear, never pre-filled as dots; empty takes it.
+    const shownDefault = input.password ? input.default : undefined;
+    const value = await this.dialogs.inputText({ title: 'MCP server input', prompt: shownDefault === undefined ? input.description : `${input.description} (empty: ${shownDefault})`, password: input.password, value: input.password ? undefined : input.default });
+    return value === '' && shownDefault !== undefined ? shownDefault : value;
   }
 
   /** Forgets every stored value, the user's and this workspace's; servers ask again at their next start. */

@@ -311,7 +311,10 @@ export class RegistryBrowser implements RegistryBrowserContract {
     });
     const picked = await this.pickMany('Import MCP Servers', items, skipped.length ? `Pick the servers to import (not importable: ${skipped.join('; ')})` : 'Pick the servers to import');
     if (!picked?.length) return undefined;
-    const target = (await this.pickOne('target', 'Import MCP Servers', this.targets('Import'), 'Import where?'))?.target;
+    // A workspace's own file is not a source for the user's mcp.json, whose servers run in every workspace.
+    const fromWorkspace = picked.some((i) => i.candidate!.source.inWorkspace);
+    const targets = this.targets('Import').filter((t) => !(fromWorkspace && t.target?.scopeKey === 'user'));
+    const target = (await this.pickOne('target', 'Import MCP Servers', targets, 'Import where?'))?.target;
     if (!target) return undefined;
     let text = '';
     try {

@@ -10,6 +10,8 @@ import { isValidVariableName } from '../../config/variableName';
 import { emptySandboxConfig } from '../../config/sandboxConfig';
 import { resolveWindowsCommand } from './commandPath.lazy';
 import { localRunnerCopies } from './localRunnerCopies.lazy';
+import { runnerFiles } from './runnerSettings.lazy';
+import { scriptInterpreter } from './scriptInterpreter.lazy';
 import { planSandbox } from './sandboxPolicy.lazy';
 import { planDebug } from './debugPlan.lazy';
 import * as os from 'os';
@@ -19,14 +21,8 @@ import { inside } from './sandboxProtection.lazy';
 import { LaunchPlanError } from './launchPlanError.lazy';
 export { LaunchPlanError };
 
-/**
- * Names known to change nothing about which code runs (locale, time zone, colours, terminal size, log verbosity of
- * well-behaved tools). Everything else a workspace sets is listed on its own line: a deny-list of "dangerous" names
- * always misses the next interpreter's hook (PYTHONWARNINGS, BROWSER, …).
- */
-const HARMLESS = /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLICOLOR_FORCE|COLORTERM|TERM|COLUMNS|LINES|DEBUG|LOG_LEVEL|LOGLEVEL|RUST_LOG|RUST_BACKTRACE|NODE_ENV|PYTHONUNBUFFERED|PYTHONIOENCODING|PYTHONDONTWRITEBYTECODE|MCP_LOG_LEVEL)$/;
-
-export const isHarmlessVariable = (name: string): boolean => HARMLESS.test(name);
+import { isHarmlessVariable } from '../../config/harmlessVariables';
+export { isHarmlessVariable };
 
 
 const executableFile = (file: string): boolean => {
@@ -111,7 +107,11 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
   // (nobody changes it): no copy, and no comparison of a hundred variables with themselves, per server.
   const ownsNothing = !Object.keys(resolved.env).length && !Object.keys(fromFile).length;
   const { env, sourceOf, pathKey } = ownsNothing ? { env: hostEnv, sourceOf: new Map<string, 'env' | 'env file'>(), pathKey: 'PATH' } : planEnvironment(hostEnv, fromFile, resolved.env);
-  const cwd = resolved.cwd ?? source.scope.folderPath;
+  const home = source.home ?? hostEnv.HOME ?? os.homedir();
+  // A server of no folder (the user's own file) runs in the home folder, never in whatever directory the editor was
+  // started from (a cloned repository, whose node_modules npx would run): an explicit directory, with its local copies.
+  // (A confined one keeps its own rules: the home folder is hidden from it and never writable.)
+  const cwd = resolved.cwd ?? source.scope.folderPath ?? (resolved.sandboxEnabled ? undefined : home);
   const changes: PlannedVariable[] = [];
   const names = ownsNothing ? [] : new Set([...Object.keys(env), ...Object.keys(hostEnv)]);
   for (const name of [...names].sort()) {
@@ -127,7 +127,6 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
   const command = debugged?.command ?? resolved.command;
   const added = debugged?.added ?? [];
   const executable = findExecutable(command, env, cwd, source.platform, source.isExecutable);
-  const home = source.home ?? hostEnv.HOME ?? os.homedir();
   const sandbox = resolved.sandboxEnabled
     ? planSandbox({
         config: resolved.sandbox ?? emptySandboxConfig(),
@@ -142,6 +141,9 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
         env: hostEnv,
       })
     : undefined;
+  const projectFiles = runnerFiles(resolved.command, resolved.args, cwd, env, home);
+  const platform = source.platform ?? process.platform;
+  const interpreter = scriptInterpreter(executable, platform, (program, own) => findExecutable(program, own ? env : hostEnv, cwd, platform, source.isExecutable));
   const confined = sandbox && source.runByOthers?.length ? { ...sandbox, runByOthers: source.runByOthers } : sandbox;
   return {
     kind: 'stdio',
@@ -154,6 +156,8 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
     changes,
     ...(source.envFile ? { envFile: { path: source.envFile.path, ...(source.envFile.error ? { error: source.envFile.error } : {}) } } : {}),
     localCopies: localRunnerCopies(resolved.command, resolved.args, cwd),
+    ...(projectFiles.length ? { runnerFiles: projectFiles } : {}),
+    ...(interpreter ? { interpreter } : {}),
     ...(confined ? { sandbox: confined } : {}),
     ...(debugged ? { debug: debugged.debug } : {}),
   };

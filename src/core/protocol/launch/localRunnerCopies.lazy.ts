@@ -1,7 +1,8 @@
 // Package runners (npx, npm exec, pnpm dlx/exec, yarn dlx, bunx, uvx, pipx run) run the copy of a package they find
 // next to the working directory before the package registry's: a repository that commits `node_modules/<pkg>` (or a
-// `node_modules/.bin/<bin>`, or a uv.toml naming another package index) decides what `npx -y <pkg>` runs. The trust
-// question names every such local copy, found from the working directory up to the file system's root.
+// `node_modules/.bin/<bin>`, or a `.venv/bin/<bin>`) decides what `npx -y <pkg>` runs. The trust question names every
+// such local copy, found from the working directory up to the file system's root. (The runners' settings files, which
+// name another package index, are read by runnerSettings.lazy.ts.)
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -63,7 +64,7 @@ export function localRunnerCopies(command: string, args: readonly string[], cwd:
     const candidates =
       pkg.runner === 'node'
         ? [path.join(dir, 'node_modules', ...pkg.name.split('/')), path.join(dir, 'node_modules', '.bin', pkg.name.split('/').pop()!)]
-        : [path.join(dir, 'uv.toml'), path.join(dir, '.venv', 'bin', pkg.name)];
+        : [path.join(dir, '.venv', 'bin', pkg.name)];
     copies.push(...candidates.filter((c) => found(c)));
     const parent = path.dirname(dir);
     if (parent === dir) break;
