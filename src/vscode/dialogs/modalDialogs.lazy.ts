@@ -2,10 +2,10 @@
 // a language model and send its answer back, to open a page, to sign in, to put a view's message in chat, and the
 // trust question. Loaded on demand: only a running server, or a start's launch plan, asks them.
 import vscode = require('vscode');
-import type { StandingConsentAnswer } from '../../core/features/userQuestions';
 import { plainText } from '../../core/presentation/serverText';
 import type { ModalDialogs } from './dialogRouter';
-import { trustDialogs } from '../trust/trustDialogs.lazy';
+import { askFolded, trustDialogs } from '../trust/trustDialogs.lazy';
+import { samplingQuestionText } from '../../core/features/sampling/samplingQuestions';
 
 async function modal<T extends string>(message: string, detail: string, ...choices: T[]): Promise<T | undefined> {
   return vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
@@ -28,18 +28,8 @@ export const modalDialogs: ModalDialogs = {
     );
     return answer === 'Allow Once' ? 'once' : answer === 'Deny' ? 'deny' : answer ? 'always' : undefined;
   },
-  async confirmSampling(q) {
-    const answer = await modal(
-      `MCP server "${plainText(q.serverName)}" asks to use your language model${q.chatContext ? ` (${plainText(q.chatContext)})` : ''}`,
-      q.detail,
-      'Allow Once',
-      'Always Allow This Server',
-      'Deny',
-      'Always Deny This Server',
-    );
-    const answers: Record<string, StandingConsentAnswer> = { 'Allow Once': 'once', 'Always Allow This Server': 'always', Deny: 'deny', 'Always Deny This Server': 'never' };
-    return answer === undefined ? undefined : answers[answer];
-  },
+  // Folded like the trust question: a long request shows its first lines and "Show All…".
+  confirmSampling: (q) => askFolded(samplingQuestionText(q)),
   async reviewSamplingResponse(q) {
     const answer = await modal(
       `Send ${plainText(q.modelName)}'s answer back to MCP server "${plainText(q.serverName)}"?`,

@@ -9,7 +9,7 @@ import type { ModalDialogs } from '../dialogs/dialogRouter';
  * A modal question whose long text folds behind "Show All…": every line then opens in an editor, and the question is
  * asked again as a notification that stays while the user reads (a modal would cover the editor).
  */
-async function askFolded<A>({ message, detail, buttons }: RenderedQuestion<A>): Promise<A | undefined> {
+export async function askFolded<A>({ message, detail, buttons }: RenderedQuestion<A>): Promise<A | undefined> {
   const labels = buttons.map((b) => b.label);
   const folded = foldForDialog(detail);
   let answer = await vscode.window.showWarningMessage(message, { modal: true, detail: folded.shown }, ...labels, ...(folded.hiddenLines ? [SHOW_ALL] : []));
