@@ -27,7 +27,9 @@ export class LevelledClient extends Client {
   constructor(...args: ConstructorParameters<typeof Client>) {
     super(...args);
     // The SDK's aggregate walk (its `_walkPages`, private): each page is let through the walk's budget first.
-    const self = this as unknown as { _walkPages: PageWalker };
+    // An SDK without it keeps working, uncapped (attacks40Caps.test.ts then fails).
+    const self = this as unknown as { _walkPages?: PageWalker };
+    if (typeof self._walkPages !== 'function') return;
     const walk = self._walkPages.bind(this);
     self._walkPages = async (method, fetchPage, items) => {
       const budget = new ListBudget(this.listLimits);
