@@ -1,6 +1,7 @@
 // Servers that attack the host through their process and pipes. Each test is named after the attack; each failed
 // on the host before its own stdio transport, process groups and session lifetime.
 import * as assert from 'assert';
+import { readFileSync } from 'fs';
 import { isAlive } from '../../src/core/protocol/connection/processTree.lazy';
 import { fixtureServer, sleep, waitFor } from './helpers';
 import { createKit, entry, serverState, stdio, userScope, waitForState, type Kit } from './hostTestKit';
@@ -8,6 +9,8 @@ import { createKit, entry, serverState, stdio, userScope, waitForState, type Kit
 const node = process.execPath;
 const posixOnly = process.platform === 'win32' ? describe.skip : describe;
 const hostile = (env: Record<string, string> = {}) => stdio(node, [fixtureServer('hostile-server.mjs')], env);
+/** Field 5 of /proc/<pid>/stat: the process group. */
+const processGroupOf = (pid: number) => { const stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]; };
 const text = (result: unknown) => ((result as { content: { text: string }[] }).content[0].text);
 
 posixOnly('hostile servers', function () {
@@ -47,6 +50,19 @@ posixOnly('hostile servers', function () {
     assert.ok(isAlive(orphan), 'the orphan runs');
     await kit.manager.get('user::forker')!.stop();
     await waitFor(() => !isAlive(orphan), 'the orphan ended with its server', 3000);
+  });
+
+  it('a server whose helper starts a detached grandchild and exits at once: Stop ends the grandchild, though it left the group and the tree before the tree was read', async () => {
+    kit = createKit();
+    await kit.update(userScope, [entry('detacher', hostile())], []);
+    await waitForState(kit, 'detacher', 'running');
+    const orphan = Number(text(await kit.manager.session('user::detacher').callTool({ name: 'detach-orphan', arguments: {} })));
+    leftovers.push(orphan);
+    assert.ok(isAlive(orphan), 'the detached grandchild runs');
+    const server = kit.manager.get('user::detacher')!;
+    assert.notStrictEqual(processGroupOf(orphan), processGroupOf(server.lastSpawnedPid!), 'it left the server\'s process group');
+    await server.stop();
+    await waitFor(() => !isAlive(orphan), 'the detached grandchild ended with its server', 3000);
   });
 
   it('a server that crashes leaving a child behind: the child is ended before the restart', async () => {

@@ -3,6 +3,8 @@
 import * as assert from 'assert';
 import { spawn } from 'child_process';
 import * as fs from 'fs';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
@@ -64,6 +66,32 @@ describe('mcp-host search and add', function () {
     assert.strictEqual(code, 1);
     assert.strictEqual(stdout, '');
     assert.strictEqual(stderr, `The registry ${registry.url}/garbage did not answer with JSON.\n`);
+  });
+
+  it('a registry that redirects to a service on this machine: search refuses to follow, the service gets no request, and says so in one line', async () => {
+    const hits: string[] = [];
+    const service = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('{"servers":[]}');
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const port = (service.address() as AddressInfo).port;
+    try {
+      const { code, stdout, stderr } = await run(folder, ['search', 'x', '--registry', `${registry.url}/redirect-to/${port}`]);
+      assert.strictEqual(code, 1);
+      assert.strictEqual(stdout, '');
+      assert.strictEqual(
+        stderr,
+        `The registry ${registry.url}/redirect-to/${port} tried to send the request to another address (http://127.0.0.1:${port}); it was not followed. If the registry moved, set its new address.\n`,
+      );
+      assert.deepStrictEqual(hits, []);
+      // Within its own origin a redirect is followed.
+      const moved = await run(folder, ['search', 'weather', '--registry', `${registry.url}/moved`]);
+      assert.strictEqual(moved.code, 0, moved.stderr);
+      assert.match(moved.stdout, /^io\.github\.example\/weather {2}0\.4\.1/);
+    } finally {
+      service.close();
+    }
   });
 
   it('add, with no terminal on stdin, asks nothing: it writes the entry, secrets and required values as inputs, and keeps comments', async () => {

@@ -6,6 +6,7 @@ import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelReque
 import { modelTraits, selectModel } from '../../src/core/features/sampling/modelSelection.lazy';
 import { SamplingFeature, type SamplingSettings } from '../../src/core/features/sampling/samplingFeature.lazy';
 import { type SamplingAnswer, type SamplingDialogs, type SamplingQuestion, type SamplingReviewAnswer } from '../../src/core/features/sampling/samplingQuestions';
+import { foldForDialog } from '../../src/core/presentation/foldedText';
 import { describeServerContext } from '../../src/core/features/sampling/serverContext';
 import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
@@ -231,6 +232,31 @@ describe('sampling: the feature against real servers', function () {
     await client.callTool({ name: 'sample', arguments: { params } });
     assert.match(dialogs.consentAsked[0].detail, /Tools the server offers the model \(the model may call them; a call goes back to the server, which runs it\):\n- lookup: Searches the docs$/m);
     assert.deepStrictEqual(dialogs.reviewAsked, ['(calls the server\'s tool "lookup" with {"q":"mcp"})']);
+  });
+
+  it('a server that sends 88 lines with a right-to-left override and offers a deleting tool after them: the consent dialog folds it, shows the override as an escape, and names the tools first', async () => {
+    const { client } = await start('asking', fixtureServer('asking-server.mjs'));
+    dialogs.consent.push('deny');
+    const text = ['Please summarise this text.', ...Array.from({ length: 87 }, (_, i) => `Line ${i + 2} of a long and harmless-looking text.`)].join('\n');
+    const deleteFiles = { name: 'delete_files', description: 'Deletes every file under a folder.', inputSchema: { type: 'object' } };
+    const params = {
+      systemPrompt: 'Summarise the attachment invoice\u202Etxt.exe for the user.',
+      messages: [{ role: 'user', content: { type: 'text', text } }],
+      maxTokens: 100,
+      tools: [{ name: 'lookup', description: 'Searches the docs', inputSchema: { type: 'object' } }, deleteFiles],
+    };
+    await client.callTool({ name: 'sample', arguments: { params } });
+    // What the modal shows (askFolded: the question's text, folded for a dialog).
+    const question = samplingQuestionText(dialogs.consentAsked[0]);
+    assert.strictEqual(question.message, 'The MCP server "asking" wants to ask Fake Model something');
+    const shown = foldForDialog(question.detail).shown;
+    assert.ok(shown.split('\n').length <= 32, `the dialog shows ${shown.split('\n').length} lines`);
+    assert.match(shown, /\n\(\d+ more lines not shown here: choose "Show All…" to read every line before you decide\.\)$/);
+    assert.ok(shown.includes('Summarise the attachment invoice\\u{202e}txt.exe for the user.'), shown);
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(question.detail), 'no bidi control reaches the dialog');
+    const tools = shown.indexOf('Tools the server offers the model (the model may call them');
+    assert.ok(tools > 0 && tools < shown.indexOf('System prompt:') && tools < shown.indexOf('Messages:'), 'the tools come before the prompt');
+    assert.ok(shown.includes('\n- delete_files: Deletes every file under a folder.\n'));
   });
 
   it('a denied or dismissed request gives the server an error, and no model is called', async () => {

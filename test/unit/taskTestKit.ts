@@ -4,7 +4,7 @@
 // Both fixtures name their tools alike (slow-report, vanishing, quick-task, cancelled-tasks, …) and take the same
 // arguments, so a scenario calls the same tools on every wire; the descriptor holds only what differs.
 import * as assert from 'assert';
-import { ToolTasks } from '../../src/core/features/tasks/toolTasks.lazy';
+import { ToolTasks, type ToolTasksOptions } from '../../src/core/features/tasks/toolTasks.lazy';
 import { ToolCaller, type GuardedCallOutcome, type ToolCall } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { checkToolOutput } from '../../src/core/features/tools/toolOutputCheck.lazy';
@@ -73,8 +73,9 @@ export class TaskServer {
   }
 
   /** A fresh ToolTasks (made as the extension makes it: results checked against the tool's output schema) and a caller that runs calls through it. */
-  newTasks(): void {
-    this.tasks = new ToolTasks({ minPollMs: 20, checkResult: checkToolOutput });
+  newTasks(options: ToolTasksOptions = { minPollMs: 20 }): void {
+    this.tasks?.dispose();
+    this.tasks = new ToolTasks({ ...options, checkResult: checkToolOutput });
     this.caller = new ToolCaller(this.kit.manager, new ActiveToolCalls(), allowAll(), this.tasks);
   }
 

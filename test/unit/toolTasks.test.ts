@@ -47,6 +47,34 @@ describe(`tool calls as tasks on ${experimentalTasks.title}: what only it does`,
     assert.strictEqual(server.tasks.of(server.info.id)[0].status, 'failed');
   });
 
+  it('a task that stays working and asks for pollInterval 0 is not polled ten times a second: the polls back off while nothing changes', async () => {
+    const { server } = suite;
+    server.newTasks({});
+    const stop = new AbortController();
+    let started: ToolTask | undefined;
+    const call = server.call('endless', {}, { signal: stop.signal, onTask: (t) => (started = t) });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    stop.abort();
+    await call.catch(() => undefined);
+    const polls = Number(textOf(await server.call('polls-of', { taskId: started!.taskId })));
+    // 100, 200, 400, 800, 1600 ms: four polls in 3 s, where a poll every 100 ms made thirty.
+    assert.ok(polls >= 3 && polls <= 6, `polled ${polls} times in 3 s`);
+  });
+
+  it('a task whose server keeps it for ever (ttl null) is followed only for the time to live asked: then its row says it ended and why', async () => {
+    const { server } = suite;
+    server.newTasks({ ttlMs: 2000 });
+    const gaveUp = new Promise((resolve) => setTimeout(() => resolve('still followed after 6 s'), 6000));
+    const outcome = await Promise.race([server.call('endless').then(
+      () => 'completed',
+      (e: Error) => e.message,
+    ), gaveUp]);
+    assert.strictEqual(outcome, 'Not finished within its time to live (2 s): no longer followed; the server need not keep its result.');
+    const task = server.tasks.of(server.info.id)[0];
+    assert.strictEqual(task.status, 'failed');
+    assert.strictEqual(taskDescription(task), 'failed: Not finished within its time to live (2 s): no longer followed; the server need…');
+  });
+
   it("lists the server's tasks page by page (tasks/list with its cursor)", async () => {
     const { server } = suite;
     await Promise.all([1, 2, 3, 4, 5].map(() => server.call('quick-task')));

@@ -66,6 +66,11 @@ export interface ServerFeatures {
   invalidSkills?: { uri?: string; reason: string }[];
   /** Skill files that failed verification when read this session, by file URI: why, in words (never loaded). */
   skillFailures?: Record<string, string>;
+  /**
+   * The view's groups whose lists were cut short at the host's cap on one list (listBudget.lazy.ts): why, in words
+   * (resources covers resource templates too). Such a group reads "incomplete", with this as its hover.
+   */
+  incomplete?: Partial<Record<'tools' | 'prompts' | 'resources' | 'skills', string>>;
 }
 
 export const emptyFeatures = (): ServerFeatures => ({ tools: [], prompts: [], resources: [], resourceTemplates: [] });

@@ -225,6 +225,9 @@ abstract class GroupNode extends Node {
     );
     item.id = this.id;
     item.contextValue = `mcpGroup.${this.kind}`;
+    // Cut short at the cap on one list: marked, and the hover says why.
+    const cut = this.info.features.incomplete?.[this.kind];
+    if (cut) [item.description, item.tooltip, item.iconPath] = ['incomplete', cut, new vscode.ThemeIcon('warning')];
     return item;
   }
 }
@@ -258,7 +261,7 @@ class ResourcesGroup extends GroupNode {
   getTreeItem(): vscode.TreeItem {
     const item = super.getTreeItem();
     const templates = this.info.features.resourceTemplates.length;
-    if (templates) item.description = `incl. ${plural(templates, 'template')}`;
+    if (templates) item.description = `incl. ${plural(templates, 'template')}${item.description ? ' · incomplete' : ''}`;
     return item;
   }
 

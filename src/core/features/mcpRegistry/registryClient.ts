@@ -7,6 +7,8 @@ export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
 export const MAX_REGISTRY_RESPONSE_BYTES = 4 * 1024 * 1024;
 const TIMEOUT_MS = 15_000;
 const MAX_CURSOR = 1024;
+/** The most redirects followed within the registry's own origin. */
+const MAX_REDIRECTS = 5;
 
 export interface RegistryPage {
   entries: RegistryEntry[];
@@ -76,13 +78,9 @@ export class RegistryClient {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     let response: Response;
     try {
-      response = await this.fetch(`${this.baseUrl}${path}`, {
-        headers: { accept: 'application/json' },
-        redirect: 'follow',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      response = await this.fetchWithinOrigin(`${this.baseUrl}${path}`, signal ? AbortSignal.any([signal, timeout]) : timeout);
     } catch (e) {
-      if (signal?.aborted) throw e;
+      if (signal?.aborted || e instanceof RegistryError) throw e;
       const why = timeout.aborted ? `no answer within ${this.timeoutMs / 1000} s` : causeOf(e);
       throw new RegistryError(`The registry ${this.baseUrl} cannot be reached (${why}).`);
     }
@@ -100,6 +98,37 @@ export class RegistryClient {
     } catch {
       throw new RegistryError(`The registry ${this.baseUrl} did not answer with JSON.`);
     }
+  }
+
+  /**
+   * Fetches `url`, following redirects only within the registry's own origin: a registry that sends us elsewhere (a
+   * service on this machine or the local network, another site) is refused before any request goes there.
+   */
+  private async fetchWithinOrigin(url: string, signal: AbortSignal): Promise<Response> {
+    const origin = new URL(this.baseUrl).origin;
+    for (let redirects = 0; ; redirects++) {
+      const response = await this.fetch(url, { headers: { accept: 'application/json' }, redirect: 'manual', signal });
+      if (response.status < 300 || response.status > 399 || response.status === 304) return response;
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      const target = location === null ? undefined : parseUrl(location, url);
+      if (!target) throw new RegistryError(`The registry ${this.baseUrl} answered ${response.status} without a valid address to go to.`);
+      if (target.origin !== origin) {
+        throw new RegistryError(
+          `The registry ${this.baseUrl} tried to send the request to another address (${target.origin}); it was not followed. If the registry moved, set its new address.`,
+        );
+      }
+      if (redirects >= MAX_REDIRECTS) throw new RegistryError(`The registry ${this.baseUrl} redirected more than ${MAX_REDIRECTS} times; the request was given up.`);
+      url = target.href;
+    }
+  }
+}
+
+function parseUrl(value: string, base: string): URL | undefined {
+  try {
+    return new URL(value, base);
+  } catch {
+    return undefined;
   }
 }
 

@@ -15,6 +15,7 @@ import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../common/log';
 import { consentSubject } from '../consentSubject';
+import { visibleText } from '../../presentation/serverText';
 import type { InteractionQueue } from '../../host/interactionQueue';
 import {
   base64Of,
@@ -255,16 +256,18 @@ export function describeRequest(
   requestedContext: string,
   grantedContext: ContextScope,
 ): string {
-  const lines = [`Model: ${model.name} (${model.vendor}/${model.id}): ${modelReason}`];
+  // Server text line by line through visibleText: a control or bidi character shows as an escape, never as a reordering.
+  const v = (text: string) => text.split('\n').map(visibleText).join('\n');
+  const lines = [`Model: ${model.name} (${model.vendor}/${model.id}): ${v(modelReason)}`];
   const settings = [`max tokens ${params.maxTokens}`];
   if (params.temperature !== undefined) settings.push(`temperature ${params.temperature}`);
-  if (params.stopSequences?.length) settings.push(`stop at ${params.stopSequences.map((s) => JSON.stringify(s)).join(', ')}`);
+  if (params.stopSequences?.length) settings.push(`stop at ${params.stopSequences.map((s) => visibleText(JSON.stringify(s))).join(', ')}`);
   lines.push(`Settings: ${settings.join(', ')}`);
   const prefs = params.modelPreferences;
   if (prefs) {
     const parts: string[] = [];
-    const hints = (prefs.hints ?? []).map((h) => h.name).filter(Boolean);
-    if (hints.length) parts.push(`hints ${hints.map((h) => `"${h}"`).join(', ')}`);
+    const hints = (prefs.hints ?? []).map((h) => h.name).filter((h): h is string => !!h);
+    if (hints.length) parts.push(`hints ${hints.map((h) => `"${visibleText(h)}"`).join(', ')}`);
     for (const key of ['costPriority', 'speedPriority', 'intelligencePriority'] as const)
       if (prefs[key] !== undefined) parts.push(`${key.replace('Priority', '')} ${prefs[key]}`);
     if (parts.length) lines.push(`Model preferences: ${parts.join('; ')}`);
@@ -273,16 +276,17 @@ export function describeRequest(
     const granted = grantedContext === 'none' ? 'none (setting mcpHost.sampling.allowedContext)' : grantedContext;
     lines.push(`Context: the server asks for "${requestedContext}"; included: ${granted}`);
   }
-  if (params.systemPrompt) lines.push('', 'System prompt:', params.systemPrompt);
+  // The tools the model may call come before the (long) prompt: what the answer can set off is read first.
+  lines.push(...describeTools(params));
+  if (params.systemPrompt) lines.push('', 'System prompt:', v(params.systemPrompt));
   lines.push('', 'Messages:');
   for (const m of params.messages) {
     const blocks = Array.isArray(m.content) ? m.content : [m.content];
     for (const b of blocks) {
-      if (b.type === 'text') lines.push(`[${m.role}] ${b.text}`);
-      else if (b.type === 'image') lines.push(`[${m.role}] (image, ${b.mimeType}, ${Math.round((b.data.length * 3) / 4 / 1024)} KB)`);
+      if (b.type === 'text') lines.push(`[${m.role}] ${v(b.text)}`);
+      else if (b.type === 'image') lines.push(`[${m.role}] (image, ${visibleText(b.mimeType)}, ${Math.round((b.data.length * 3) / 4 / 1024)} KB)`);
       else lines.push(`[${m.role}] (${b.type})`);
     }
   }
-  lines.push(...describeTools(params));
   return lines.join('\n');
 }

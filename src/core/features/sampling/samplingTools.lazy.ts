@@ -3,6 +3,7 @@
 // content with `stopReason: "toolUse"`, and the server sends their results in its next request as `tool_result`
 // content. The host runs none of these tools: the server does, with its own.
 import { ProtocolErrorCode, type CreateMessageRequestParams, type CreateMessageResult, type SamplingMessage } from '@modelcontextprotocol/client';
+import { visibleText } from '../../presentation/serverText';
 import { imageFromBase64, type ModelContentPart, type ModelMessage, type ModelPart, type ModelResponsePart, type ModelTool } from '../languageModel';
 
 type Refuse = (code: number, message: string) => never;
@@ -87,7 +88,7 @@ export function describeTools(params: CreateMessageRequestParams): string[] {
   return [
     '',
     `Tools the server offers the model (${how}; a call goes back to the server, which runs it):`,
-    ...tools.map((t) => `- ${t.name}${t.description ? `: ${t.description.split('\n', 1)[0].slice(0, 200)}` : ''}`),
+    ...tools.map((t) => `- ${visibleText(t.name)}${t.description ? `: ${visibleText(t.description.split('\n', 1)[0].slice(0, 200))}` : ''}`),
   ];
 }
 

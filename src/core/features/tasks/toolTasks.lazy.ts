@@ -1,7 +1,8 @@
 // Tool calls that run as tasks (2025-11-25 experimental tasks), per server: when the server declares task support
 // for tools/call and the tool says `execution.taskSupport` "optional" or "required", the guarded call path hands the
 // call here. The call is sent with `task`; the server answers at once with a task, which is followed by polling
-// `tasks/get` (at the server's `pollInterval`, within bounds) until it is terminal, then its result is fetched with
+// `tasks/get` (at the server's `pollInterval`, within bounds, backing off while nothing changes) until it is terminal
+// or its time to live is over (the shorter of the one asked for and the server's), then its result is fetched with
 // `tasks/result` (a status the server pushes is taken at once). The task is kept, with its result, for the view (the
 // result can be reopened), and outlives the caller: one that stops waiting (a chat turn that ends) leaves it running;
 // one that cancels sends `tasks/cancel`.
@@ -17,7 +18,11 @@ import { isTerminal, type TaskCall, type ToolTask } from './toolTask';
 export interface ToolTasksOptions {
   /** The task's lifetime asked of the server (ms). */
   ttlMs?: number;
-  /** Bounds of the poll interval; the server's `pollInterval` is used within them (default 1 s without one). */
+  /**
+   * Bounds of the poll interval; the server's `pollInterval` is used within them (default 1 s without one), and each
+   * answer that changes nothing doubles the wait, up to `maxPollMs` (a server asking for 0 ms is not polled 10 times a
+   * second for the task's whole life).
+   */
   minPollMs?: number;
   maxPollMs?: number;
   defaultPollMs?: number;
@@ -43,6 +48,8 @@ export function runsAsTask(capabilities: { tasks?: { requests?: { tools?: { call
 const MAX_MESSAGE = 500;
 const clip = (text: string | undefined) => (text === undefined ? undefined : text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
 const messageOf = (e: unknown) => String((e as Error)?.message ?? e);
+/** `90 s`, `5 min`, `1 h`: a lifetime in words. */
+const duration = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : ms < 7_200_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3_600_000)} h`);
 
 export class ToolTasks {
   private readonly tasks = new Map<string, ToolTask>();
@@ -130,7 +137,7 @@ export class ToolTasks {
     this.add(task);
     call.onTask?.(task);
     this.report(task);
-    const done = this.follow(task, requests, made.pollInterval, () => session.isOpen).finally(() => progressed?.dispose());
+    const done = this.follow(task, requests, made, () => session.isOpen).finally(() => progressed?.dispose());
     const signal = call.signal;
     if (!signal) return done;
     const started = task;
@@ -181,8 +188,12 @@ export class ToolTasks {
    * Polls until the task is terminal, then fetches its result; any failure ends the task as failed. A status the
    * server pushes (`notifications/tasks/status`) is taken at once and wakes the poll.
    */
-  private async follow(task: ToolTask, requests: TaskRequests, pollInterval: number | undefined, isOpen: () => boolean): Promise<CallToolResult> {
-    let interval = pollInterval;
+  private async follow(task: ToolTask, requests: TaskRequests, made: Task, isOpen: () => boolean): Promise<CallToolResult> {
+    let interval = made.pollInterval;
+    /** Answers in a row that changed nothing: each doubles the wait. */
+    let unchanged = 0;
+    const lifetime = this.lifetimeMs(made.ttl);
+    const deadline = task.startedAt + lifetime;
     let wake: (() => void) | undefined;
     if (task.status === 'input_required') void this.fetchResult(task, requests, true);
     const pushed = requests.onStatus?.((now) => {
@@ -193,8 +204,14 @@ export class ToolTasks {
     });
     try {
       while (!isTerminal(task.status)) {
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          const failure = `Not finished within its time to live (${duration(lifetime)}): no longer followed; the server need not keep its result.`;
+          this.update(task, { status: 'failed', failure });
+          break;
+        }
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.pollMs(interval));
+          const timer = setTimeout(resolve, Math.min(left, this.pollMs(interval, unchanged)));
           wake = () => {
             clearTimeout(timer);
             resolve();
@@ -205,6 +222,7 @@ export class ToolTasks {
         try {
           const now = await requests.get(task.taskId);
           interval = now.pollInterval ?? interval;
+          unchanged = now.status === task.status && clip(now.statusMessage) === task.statusMessage ? unchanged + 1 : 0;
           // Completed only with its result in hand: a row that says "completed" opens the result.
           if (now.status === 'completed') await this.fetchResult(task, requests);
           else if (!isTerminal(task.status)) this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
@@ -253,9 +271,16 @@ export class ToolTasks {
     return fetched;
   }
 
-  private pollMs(interval: number | undefined): number {
+  /** The wait before the next poll: the server's interval within the bounds, doubled for each answer that changed nothing. */
+  private pollMs(interval: number | undefined, unchanged: number): number {
     const { minPollMs, maxPollMs, defaultPollMs } = this.options;
-    return Math.min(maxPollMs, Math.max(minPollMs, typeof interval === 'number' && Number.isFinite(interval) ? interval : defaultPollMs));
+    const asked = Math.max(minPollMs, typeof interval === 'number' && Number.isFinite(interval) ? interval : defaultPollMs);
+    return Math.min(maxPollMs, asked * 2 ** Math.min(unchanged, 20));
+  }
+
+  /** How long a task is followed: the lifetime asked for, or the server's when it granted less (`ttl`; null: unlimited). */
+  private lifetimeMs(granted: number | null | undefined): number {
+    return typeof granted === 'number' && Number.isFinite(granted) && granted >= 0 ? Math.min(granted, this.options.ttlMs) : this.options.ttlMs;
   }
 
   private add(task: ToolTask) {

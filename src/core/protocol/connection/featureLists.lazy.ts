@@ -6,6 +6,17 @@ import { SkillsClient, SkillVerificationError, type SkillFile } from '@modelcont
 import type { ServerLog } from '../../common/log';
 import { emptyFeatures, type ResourceTemplate, type ServerFeatures, type Skill } from '../../host/serverInfo';
 import { PagedList } from './pagedList.lazy';
+import { ListBudget, listCutOf } from './listBudget.lazy';
+
+type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'skills';
+/** Each list's name in words, and the group of the view it shows in. */
+const LISTS: Record<ListKind, { name: string; group: keyof NonNullable<ServerFeatures['incomplete']> }> = {
+  tools: { name: 'tools', group: 'tools' },
+  prompts: { name: 'prompts', group: 'prompts' },
+  resources: { name: 'resources', group: 'resources' },
+  resourceTemplates: { name: 'resource templates', group: 'resources' },
+  skills: { name: 'skills', group: 'skills' },
+};
 
 export class FeatureLists {
   features: ServerFeatures = emptyFeatures();
@@ -14,6 +25,10 @@ export class FeatureLists {
   /** Bumped by every reload of the resource list, so a page requested before it is not appended after it. */
   private resourcesGeneration = 0;
   private resourcePagesLoaded = 0;
+  /** What the resource pages loaded so far have used of the cap on one list. */
+  private resourceBudget = new ListBudget();
+  /** Why each list cut short at the cap was, in words. */
+  private readonly cuts: Partial<Record<ListKind, string>> = {};
   private loadingMoreResources: Promise<void> | undefined;
   /** The skills extension's client for the current SDK Client (one per connection attempt). */
   private skills: { client: Client; skills: SkillsClient } | undefined;
@@ -41,7 +56,8 @@ export class FeatureLists {
         return;
       }
       if (items) {
-        this.features = { ...this.features, [what]: items };
+        const client = this.client();
+        this.features = { ...this.features, [what]: items, incomplete: this.noteCut(what, client && listCutOf(client, `${what}/list`)) };
         this.onDidChange();
       }
     };
@@ -63,6 +79,7 @@ export class FeatureLists {
   /** Appends the next page of resource templates, if there is one. */
   async loadMoreResourceTemplates(): Promise<void> {
     if (!(await this.templatePages.loadMore())) return;
+    this.noteCut('resourceTemplates', this.templatePages.cut);
     this.features = { ...this.features, resourceTemplates: this.templatePages.items };
     this.onDidChange();
   }
@@ -91,11 +108,35 @@ export class FeatureLists {
       this.listSkills(client),
     ]);
     const skills = listing?.skills ?? [];
-    this.features = { tools, prompts, resources, resourceTemplates, ...(listing ? { ...listing, skillFailures: this.features.skillFailures } : {}) };
+    this.noteCut('tools', listCutOf(client, 'tools/list'));
+    this.noteCut('prompts', listCutOf(client, 'prompts/list'));
+    this.noteCut('resources', this.resourceBudget.cut);
+    this.noteCut('resourceTemplates', this.templatePages.cut);
+    const incomplete = this.noteCut('skills', listing && listCutOf(client, 'skills/list'));
+    this.features = { tools, prompts, resources, resourceTemplates, ...(listing ? { ...listing, skillFailures: this.features.skillFailures } : {}), incomplete };
     this.log.info(
       `Offers ${tools.length} tools, ${prompts.length} prompts, ${resources.length}${this.resourcesNextCursor ? '+' : ''} resources, ${resourceTemplates.length}${this.templatePages.hasMore ? '+' : ''} resource templates${skillsClient.supported ? `, ${skills.length} skills` : ''}`,
     );
     this.onDidChange();
+  }
+
+  /**
+   * Notes whether a list was cut short at the cap (logged once per cut) and returns every list's state, for
+   * `features.incomplete`: the view marks such a list incomplete and says why.
+   */
+  private noteCut(list: ListKind, why: string | undefined): ServerFeatures['incomplete'] {
+    if (why && why !== this.cuts[list]) this.log.warn(`The list of ${LISTS[list].name} is incomplete: ${why}. Further pages were refused.`);
+    if (why) this.cuts[list] = why;
+    else delete this.cuts[list];
+    const incomplete: NonNullable<ServerFeatures['incomplete']> = {};
+    for (const [kind, cut] of Object.entries(this.cuts) as [ListKind, string][]) {
+      const { name, group } = LISTS[kind];
+      const line = `The list of ${name} is incomplete: ${cut}.`;
+      incomplete[group] = incomplete[group] ? `${incomplete[group]}\n${line}` : line;
+    }
+    for (const group of Object.keys(incomplete) as (keyof typeof incomplete)[]) incomplete[group] += "\nFurther pages were refused (see the server's log).";
+    this.features = { ...this.features, incomplete };
+    return incomplete;
   }
 
   /** Reads and verifies one skill file; one that fails verification is noted (the view says why) and never returned. */
@@ -138,16 +179,20 @@ export class FeatureLists {
     // Until the reload is in, there is no valid cursor: "load more" waits for it.
     this.resourcesNextCursor = undefined;
     const opts = this.requestOptions;
+    const budget = new ListBudget();
     let page = await client.request({ method: 'resources/list', params: {} }, opts);
+    budget.admit(page.resources);
     const resources = [...page.resources];
     let pages = 1;
-    for (; pages < minPages && page.nextCursor !== undefined; pages++) {
+    for (; pages < minPages && page.nextCursor !== undefined && !budget.spent; pages++) {
       page = await client.listResources({ cursor: page.nextCursor }, opts);
+      budget.admit(page.resources);
       resources.push(...page.resources);
     }
     if (generation === this.resourcesGeneration) {
-      this.resourcesNextCursor = page.nextCursor;
+      this.resourcesNextCursor = budget.spent ? undefined : page.nextCursor;
       this.resourcePagesLoaded = pages;
+      this.resourceBudget = budget;
     }
     return resources;
   }
@@ -166,9 +211,11 @@ export class FeatureLists {
     const page = await client.listResources({ cursor }, this.requestOptions);
     // A reload (list_changed) in the meantime started over: this page belongs to the old list.
     if (generation !== this.resourcesGeneration) return;
+    this.resourceBudget.admit(page.resources);
     // A server whose cursor does not advance would make "load more" repeat the same page forever.
-    this.resourcesNextCursor = page.nextCursor === cursor ? undefined : page.nextCursor;
+    this.resourcesNextCursor = page.nextCursor === cursor || this.resourceBudget.spent ? undefined : page.nextCursor;
     this.resourcePagesLoaded++;
+    this.noteCut('resources', this.resourceBudget.cut);
     this.features = { ...this.features, resources: [...this.features.resources, ...page.resources] };
     this.onDidChange();
   }
@@ -186,6 +233,9 @@ export class FeatureLists {
         this.templatePages.reload(),
         this.listSkills(client),
       ]);
+      this.noteCut('resources', this.resourceBudget.cut);
+      this.noteCut('resourceTemplates', this.templatePages.cut);
+      if (listing) this.noteCut('skills', listCutOf(client, 'skills/list'));
       this.features = { ...this.features, resources, resourceTemplates, ...(listing ?? {}) };
       this.onDidChange();
     } catch (e) {

@@ -6,11 +6,49 @@
 // it sends, and its own dispatch of a request a server embeds in a result.
 // The capabilities in that envelope leave out the 2025-11-25 `tasks` capability (requests the server sends as tasks,
 // serverTaskRequests.ts): declared in `initialize` to a 2025 server, it means nothing on the 2026-07-28 wire.
+// It also caps what a list walk keeps (listBudget.lazy.ts): the SDK walks every page of tools, prompts and skills
+// itself, so the cap sits in that walk, and ends it at the first page that does not fit.
 import { Client, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type LoggingLevel, type Result } from '@modelcontextprotocol/client';
+import { DEFAULT_LIST_LIMITS, ListBudget, type ListLimits } from './listBudget.lazy';
+
+type PageFetcher = (cursor: string | undefined) => Promise<{ nextCursor?: string }>;
+type PageWalker = (method: string, fetchPage: PageFetcher, items: (page: object) => unknown[]) => Promise<object>;
 
 export class LevelledClient extends Client {
   /** The level to ask for on each request of a 2026-07-28 session; undefined: none is sent. */
   logLevel: LoggingLevel | undefined;
+  /** What one list walk may keep. */
+  listLimits: ListLimits = DEFAULT_LIST_LIMITS;
+  /** Why the last walk of a list method stopped short, by method (`tools/list`); absent when it was whole. */
+  readonly listCuts = new Map<string, string>();
+  /** Told when a walk stops short, with the method and why. */
+  onListCut?: (method: string, why: string) => void;
+
+  constructor(...args: ConstructorParameters<typeof Client>) {
+    super(...args);
+    // The SDK's aggregate walk (its `_walkPages`, private): each page is let through the walk's budget first.
+    // An SDK without it keeps working, uncapped (attacks40Caps.test.ts then fails).
+    const self = this as unknown as { _walkPages?: PageWalker };
+    if (typeof self._walkPages !== 'function') return;
+    const walk = self._walkPages.bind(this);
+    self._walkPages = async (method, fetchPage, items) => {
+      const budget = new ListBudget(this.listLimits);
+      const result = await walk(
+        method,
+        async (cursor) => {
+          const page = await fetchPage(cursor);
+          if (!budget.admit(items(page))) delete page.nextCursor;
+          return page;
+        },
+        items,
+      );
+      if (budget.cut) {
+        this.listCuts.set(method, budget.cut);
+        this.onListCut?.(method, budget.cut);
+      } else this.listCuts.delete(method);
+      return result;
+    };
+  }
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     let envelope = super._outboundMetaEnvelope();

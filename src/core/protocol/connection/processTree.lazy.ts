@@ -115,6 +115,44 @@ export async function listDescendants(pid: number): Promise<number[]> {
   return result;
 }
 
+/** This process and its ancestors: never signalled for a mark, whatever their environment holds. */
+async function selfAndAncestors(): Promise<Set<number>> {
+  const own = new Set<number>();
+  for (let pid = process.pid; pid > 1 && !own.has(pid); ) {
+    own.add(pid);
+    try {
+      pid = parseStatPpid(await fs.readFile(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      break;
+    }
+  }
+  return own;
+}
+
+/**
+ * Every process (Linux) whose environment holds `name=value`: those a server started carry its run's mark, whether
+ * they left its process group and session or were re-parented when their parent exited. Read from
+ * `/proc/<pid>/environ` (only this user's processes are readable); this process and its ancestors are left out.
+ */
+export async function markedProcesses(name: string, value: string): Promise<number[]> {
+  if (process.platform !== 'linux' || !value) return [];
+  const entry = Buffer.from(`${name}=${value}\0`);
+  const own = await selfAndAncestors();
+  const pids = (await fs.readdir('/proc').catch(() => [])).filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => !own.has(pid));
+  const marked = await Promise.all(
+    pids.map(async (pid) => {
+      try {
+        const environ = await fs.readFile(`/proc/${pid}/environ`);
+        const at = environ.indexOf(entry);
+        return at === 0 || (at > 0 && environ[at - 1] === 0) ? pid : undefined;
+      } catch {
+        return undefined; // gone, or not ours
+      }
+    }),
+  );
+  return marked.filter((pid): pid is number => pid !== undefined);
+}
+
 /** Whether any process of the group led by `pgid` still exists (zombies included: a bound on waiting, not a verdict). */
 export function groupAlive(pgid: number): boolean {
   if (isWindows || !isValidPid(pgid)) return false;

@@ -3,7 +3,7 @@
 // wrapper's child, or a child forked late, never lingers.
 import type { ResolvedStdioServer, ServerDefinition } from '../../config/serverDefinition';
 import type { ServerLog } from '../../common/log';
-import { groupAlive, isAlive, killTree, listDescendants, signalGroup, waitUntil } from './processTree.lazy';
+import { groupAlive, isAlive, killTree, listDescendants, markedProcesses, signalGroup, waitUntil } from './processTree.lazy';
 import type { ConnectionOptions, Handshake, Launcher } from './launcher.lazy';
 import type { DebuggerAttachment } from '../../host/connectionPort';
 import { attachDebugger } from './attachDebugger.lazy';
@@ -12,7 +12,7 @@ import type { StdioLaunchPlan } from '../../config/launchPlan';
 import { buildStdioPlan, planEnvironment } from '../launch/launchPlanner.lazy';
 import { StartedProcesses } from './startedProcesses.lazy';
 import { StdioTransport } from './stdioTransport.lazy';
-import { planProblem, processCommand, ServerProcess, type StartedProcess } from '../launch/serverProcess.lazy';
+import { planProblem, processCommand, RUN_MARK_VARIABLE, ServerProcess, type StartedProcess } from '../launch/serverProcess.lazy';
 import { confinedCommand, sandboxSupport, type ConfinedCommand } from '../launch/sandboxRuntime.lazy';
 import { DenialLog, denialOf, MAX_CHANNEL_LINE_BYTES, withRule } from '../launch/sandboxDenials.lazy';
 import { LineSplitter } from './lineSplitter.lazy';
@@ -206,8 +206,11 @@ export class StdioLauncher implements Launcher {
     const group = this.spawnedPid ?? untaken?.pid;
     this.started.unwatch();
     const now = group !== undefined && isAlive(group) ? [group, ...(await listDescendants(group).catch(() => []))] : [];
-    // With every process seen under it while it ran: those that left its group, and orphans of a crash.
-    const tree = [...new Set([...now, ...this.started.alive()])];
+    // Every process that carries this run's mark (it is inherited at spawn: a detached helper whose parent exited at
+    // once is found too), and every process seen under it while it ran (where marks cannot be read).
+    const mark = this.transport?.runMark ?? untaken?.mark;
+    const marked = mark ? await markedProcesses(RUN_MARK_VARIABLE, mark).catch(() => []) : [];
+    const tree = [...new Set([...now, ...marked, ...this.started.alive()])];
     const running = () => tree.some(isAlive) || (group !== undefined && groupAlive(group));
     const closing = closeTransport();
     if (running()) {

@@ -41,6 +41,11 @@ export class StdioTransport implements Transport {
     return this.server?.exitStatus;
   }
 
+  /** The mark of this run's processes (ServerProcess.mark), once it started. */
+  get runMark(): string | undefined {
+    return this.server?.mark;
+  }
+
   /** The server's pid, while it runs. On POSIX it leads its own process group: `-pid` signals the whole group. */
   get pid(): number | undefined {
     return this.child?.pid;

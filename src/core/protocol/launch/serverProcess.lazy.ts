@@ -4,6 +4,7 @@
 // while the SDK loads, where it used to wait for it. What happened before the transport took the process is kept for
 // it: its output (Node discards what nobody reads when a process exits), whether it spawned, how it exited.
 import { spawn, type ChildProcess } from 'child_process';
+import { randomBytes } from 'crypto';
 import crossSpawn from 'cross-spawn';
 import * as fs from 'fs';
 import type { StdioLaunchPlan } from '../../config/launchPlan';
@@ -11,6 +12,13 @@ import type { ServerDefinition } from '../../config/serverDefinition';
 import { deferred } from '../../common/async';
 
 export const isWindows = process.platform === 'win32';
+
+/**
+ * The variable that marks every process of one run of a server: set in the environment it starts with, it is inherited
+ * by whatever it starts, at once, wherever that goes in the tree (a helper started detached, whose parent exits before
+ * the tree is read). A stop ends every process that carries the run's mark (Linux).
+ */
+export const RUN_MARK_VARIABLE = 'MCP_HOST_SERVER_RUN';
 
 /** What a process may write before it is taken; then its pipes wait. */
 const MAX_UNHEARD_BYTES = 4 * 1024 * 1024;
@@ -43,6 +51,8 @@ export interface ServerProcessListener {
 
 export class ServerProcess {
   readonly child: ChildProcess;
+  /** This run's mark (RUN_MARK_VARIABLE's value): every process it starts inherits it. */
+  readonly mark = randomBytes(12).toString('hex');
   /** Settles once the process runs: rejects with why it never did (ENOENT, EACCES). Awaited by whoever takes it. */
   readonly spawned: Promise<void>;
   /** Resolves once the process has exited (at once for one that never ran). */
@@ -62,7 +72,7 @@ export class ServerProcess {
   constructor({ command, args, env, cwd, argv0, channel, input }: ProcessCommand) {
     // cross-spawn runs `.cmd`/`.bat` shims such as `npx` on Windows without a shell; a new process group elsewhere.
     const child = (this.child = (isWindows ? crossSpawn : spawn)(command, args, {
-      env,
+      env: { ...env, [RUN_MARK_VARIABLE]: this.mark },
       cwd,
       ...(argv0 !== undefined && !isWindows ? { argv0 } : {}),
       stdio: ['pipe', 'pipe', 'pipe', ...(channel || input !== undefined ? ['pipe' as const] : []), ...(input !== undefined ? ['pipe' as const] : [])],
