@@ -11,4 +11,5 @@ export * from '../core/protocol/launch/sandboxPolicy.lazy';
 export * from '../core/protocol/launch/sandboxProtection.lazy';
 export * from '../core/protocol/launch/debugPlan.lazy';
 export * from '../core/protocol/launch/serverProcess.lazy';
+export * from '../core/config/socketAddress.lazy';
 export * from './devMode/debuggablePlan.lazy';

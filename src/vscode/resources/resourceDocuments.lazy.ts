@@ -3,7 +3,13 @@
 import vscode = require('vscode');
 import { renderDocument, type ResourceContents } from '../../core/features/resources/resourceContents';
 import { resourceKey, type ResourceLocation } from '../../core/features/resources/resourceLocation';
-import { RESOURCE_NOT_FOUND, ResourceReadError, type ResourceService } from '../../core/features/resources/resourceService';
+import type { ResourceService } from '../../core/features/resources/resourceService';
+
+/**
+ * The code of a read the server says is of an unknown URI (resourceService's RESOURCE_NOT_FOUND, which every miss is
+ * told as): read off the error, since its class lives in the activation bundle, not in this one.
+ */
+const RESOURCE_NOT_FOUND = -32002;
 import type { ResourceDocumentStore, ResourceDocumentsDeps } from './resourceFileSystemProvider';
 
 /** How long contents read to open a document wait for the editor to ask for them. */
@@ -97,7 +103,7 @@ export class ResourceDocuments implements ResourceDocumentStore {
       return await this.service.read(location.serverId, location.uri);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      if (e instanceof ResourceReadError && e.code === RESOURCE_NOT_FOUND) throw vscode.FileSystemError.FileNotFound(message);
+      if ((e as { code?: unknown } | undefined)?.code === RESOURCE_NOT_FOUND) throw vscode.FileSystemError.FileNotFound(message);
       throw vscode.FileSystemError.Unavailable(message);
     }
   }
