@@ -43,4 +43,5 @@ export const CommandIds = {
   addFromRegistry: 'mcpHost.addFromRegistry',
   importServers: 'mcpHost.importServers',
   updateFromRegistry: 'mcpHost.updateFromRegistry',
+  migrateConfiguration: 'mcpHost.migrateConfiguration',
 } as const;
