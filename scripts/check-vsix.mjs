@@ -8,6 +8,10 @@
 //      that mcp-host.mcp-host comes from the extensions dir (not a development path), activates, and runs the
 //      workspace's one server (so the host bundle, dist/host.js, loads from the package too).
 //      The test-only fake LM extension is the one development path the launcher needs.
+//   5. as a Marketplace user gets it: test/demo/marketplaceInstall.test.ts installs the same .vsix into a fresh
+//      code-server profile (VS Code's defaults, no test payload, no smoke-test driver, no other extension), opens a
+//      folder with a .vscode/mcp.json in Chromium and uses it by clicks: Restricted Mode, trust, the server's trust
+//      question, a tool called from the MCP view.
 // Exit code: 0 when the packaged extension passed, non-zero otherwise.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -100,6 +104,14 @@ async function main() {
     );
   } finally {
     removeTree(sandbox.root);
+  }
+  if (code === 0) {
+    say('as from the Marketplace: a fresh profile, a folder with .vscode/mcp.json, in the browser');
+    code = await exitCodeOf(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--bail', '--timeout', '180000', '--reporter', 'spec', path.join(repoRoot, 'out', 'test', 'demo', 'marketplaceInstall.test.js')],
+      { env: { ...process.env, CS_NODE: tools.node, CS_ENTRY: tools.entry, MCPHOST_VSIX: vsix } },
+    );
   }
   say(code === 0 ? 'packaged extension OK' : `packaged extension check FAILED (exit code ${code})`);
   process.exit(code);

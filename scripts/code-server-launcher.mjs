@@ -36,7 +36,7 @@
 // 4 browser failure, 124 timeout, 130/143 interrupted. On failure the temp dir with code-server.log,
 // workbench.log, test-output.log and VS Code's own logs is kept and its path printed.
 //
-// The helpers below are also used by scripts/demo.mjs and scripts/check-vsix.mjs.
+// The helpers below are also used by scripts/demo.mjs, scripts/check-vsix.mjs and test/demo (its page hook too).
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -330,7 +330,7 @@ function browserCpuMs(serverPid) {
  * time the browser's processes have used so far, in ms: see browserCpuMs). The base URL carries a random token;
  * nothing else is served.
  */
-async function startPageHook(page, serverPid) {
+export async function startPageHook(page, serverPid) {
   const http = await import('node:http');
   const { randomBytes } = await import('node:crypto');
   const token = randomBytes(16).toString('hex');

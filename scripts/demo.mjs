@@ -70,7 +70,8 @@ async function main() {
       trust: true,
       logFile: serverLog,
       echo: process.env.MCPHOST_DEMO_VERBOSE === '1',
-      extraArgs: [demoDir],
+      // The demo model's agent answers in Agent mode as its default agent, which takes a proposed API.
+      extraArgs: ['--enable-proposed-api', 'mcp-host-demo.mcp-host-demo-model', demoDir],
     });
   } catch (e) {
     return stop(1, `demo failed: ${e.message}`);
@@ -80,7 +81,8 @@ async function main() {
   process.stdout.write(
     `\nMCP Host demo is running (VS Code in your browser, workspace trust enabled):\n\n    ${url}\n\n` +
       'Open that address in your browser, trust the demo folder when asked, then open the MCP view in the activity bar.\n' +
-      'Chat: pick "Demo model — scripted, not an AI" and ask "@mcp what is 2 + 3?" or "@mcp /tools".\n' +
+      'Chat: pick "Demo model — scripted, not an AI" and ask "@mcp what is 2 + 3?" or "@mcp /tools",\n' +
+      'or type "what is 2 + 3?" in Agent mode. Only @mcp and Agent mode work in the demo (the other modes need Copilot).\n' +
       'Press Ctrl-C to stop.\n',
   );
 }

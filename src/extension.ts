@@ -55,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     models,
     showNoModelMessage(serversView, models, manager),
     statusBar,
-    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, configTemplate: parts.configTemplate, enableServerInFile: parts.enableServerInFile }),
+    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, configTemplate: parts.configTemplate, enableServerInFile: parts.enableServerInFile }, parts.serverCommandHandlers),
     ...addFromRegistry.disposables,
     followDevMode(manager, parts.devModeWatcher),
     notifyFailures(manager, logs),

@@ -1,6 +1,6 @@
 // MCP Host's demo language model: a script, not an AI. It lets you try chat, tool calling and sampling without an
 // account: `npm run demo` installs it next to MCP Host, and the integration tests load it too. It is never part of
-// MCP Host's .vsix.
+// MCP Host's .vsix. It also brings the demo's agent for Agent mode (agent.js).
 //
 // It answers a few phrasings, always the same way:
 //   "what is 2 + 3?"            calls a tool whose name has "sum" or "add" with the two numbers;
@@ -12,6 +12,7 @@
 // through them. When @mcp has more tools than a request carries, it is offered a search tool instead: it searches
 // for what it was asked and calls what the search found. Anything else gets a reply that says it is scripted.
 const vscode = require('vscode');
+const { registerDemoAgent } = require('./agent');
 
 const VENDOR = 'mcphost-demo';
 const MODEL_ID = 'demo-model';
@@ -179,6 +180,7 @@ const INFO = {
 function activate(context) {
   context.subscriptions.push(
     changed,
+    registerDemoAgent(),
     vscode.lm.registerLanguageModelChatProvider(VENDOR, {
       onDidChangeLanguageModelChatInformation: changed.event,
       provideLanguageModelChatInformation: async () => (available ? [INFO] : []),
@@ -196,6 +198,10 @@ function activate(context) {
       provideTokenCount: async (_model, text) => Math.ceil((typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
     }),
   );
+  // VS Code asks a provider for its models when something needs them, not when it registers: registered after the
+  // workbench last asked (this extension starts only once the folder is trusted), the model would be missing from the
+  // chat's model picker until something asked again. Saying the models changed makes VS Code ask now.
+  changed.fire();
   // For the integration tests: how many requests reached the model, and a switch to see MCP Host without any model.
   return {
     vendor: VENDOR,

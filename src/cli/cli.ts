@@ -265,6 +265,8 @@ function contentText(content: readonly unknown[]): string {
 }
 
 async function askInput(terminal: Terminal, input: InputDefinition): Promise<string | undefined> {
+  // A VS Code command's value: there is no VS Code here (resolution says so before any input is asked).
+  if (input.type === 'command') return undefined;
   if (input.type === 'pickString') {
     terminal.say(`${input.description}:\n${input.options.map((o, i) => `  ${i + 1}. ${o}`).join('\n')}`);
     const answer = await terminal.ask(`Choose 1-${input.options.length}${input.default ? ` [${input.default}]` : ''}: `);

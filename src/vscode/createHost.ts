@@ -86,6 +86,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     attachSkillCommand: fn((b) => b.attachSkillCommand),
     configTemplate: () => bundle().CONFIG_TEMPLATE,
     enableServerInFile: fn((b) => b.enableServerInFile),
+    serverCommandHandlers: fn((b) => b.serverCommandHandlers),
     mcpJsonCompletionItems: fn((b) => b.mcpJsonCompletionItems),
     registryBrowser: factory((b) => b.registryBrowser),
     // Made when a server with a `dev` block runs: its watchers start at once.
@@ -154,6 +155,13 @@ export function createHost(context: vscode.ExtensionContext): Host {
       const levels = config.inspect(name);
       const fromWorkspace = [levels?.workspaceValue, levels?.workspaceFolderValue, levels?.workspaceLanguageValue, levels?.workspaceFolderLanguageValue].some((v) => v !== undefined);
       return { value: config.get(name), fromWorkspace };
+    },
+    // `${command:…}` and `command` inputs, as VS Code resolves them: the command's result, when it is a text.
+    runCommand: async (command, args) => {
+      const value: unknown = await (args === undefined ? vscode.commands.executeCommand(command) : vscode.commands.executeCommand(command, args));
+      if (value === undefined || value === null) return undefined;
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw new Error(`The VS Code command ${command} did not give a text.`);
+      return String(value);
     },
     isWorkspaceTrusted: () => vscode.workspace.isTrusted,
     // mcp.json open in an editor: servers its edits add wait, with a notice (./trust/trustNotice), instead of a modal mid-edit.

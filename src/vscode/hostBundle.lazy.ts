@@ -47,6 +47,7 @@ export const resourceDocuments = (deps: ResourceDocumentsDeps) => new ResourceDo
 export { attachSkillCommand, openSkillFileCommand } from './skills/skillDocuments.lazy';
 export { CONFIG_TEMPLATE } from './config/configTemplate.lazy';
 export { enableServerInFile } from './servers/enableServer.lazy';
+export { serverCommandHandlers } from './servers/serverCommands.lazy';
 export { mcpJsonCompletionItems } from './config/mcpJsonCompletionItems.lazy';
 export const registryBrowser = (deps: RegistryBrowserDeps) => new RegistryBrowser(deps);
 export const devModeWatcher = (manager: ServerManager) => new DevModeWatcher(manager);

@@ -13,7 +13,7 @@ import type { ToolConsentQuestion } from '../../src/core/features/tools/toolCons
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import type { ServerInfo } from '../../src/core/host/serverInfo';
 import type { UrlQuestion, ViewMessageQuestion } from '../../src/vscode/dialogs/dialogRouter';
-import { activateFakeLm, activateHost, answerDialogs, fixtureServer, repoRoot, sleep, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
+import { activateFakeLm, activateHost, answerDialogs, FAKE_MODEL, fixtureServer, repoRoot, sleep, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
 
 interface FrameResult {
   url: string;
@@ -268,7 +268,8 @@ describe('MCP Apps: tool views in a real VS Code', function () {
     toolAnswers.push('once');
     const before = api.testing.chatTranscripts().length;
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
-    void vscode.commands.executeCommand('workbench.action.chat.open', { query: '@mcp what time is it on the server?', mode: 'ask' });
+    // The fake model, whose answer this test scripts: the chat's own pick depends on which models VS Code found first.
+    void vscode.commands.executeCommand('workbench.action.chat.open', { query: '@mcp what time is it on the server?', mode: 'ask', modelSelector: FAKE_MODEL });
     const transcript = await waitFor(() => api.testing.chatTranscripts()[before], 'the @mcp response');
     await waitFor(() => transcript.done, 'the response complete', 60_000);
     const offered = (lm.calls[0].options.tools ?? []).map((t) => t.name);

@@ -3,6 +3,10 @@
 // agent reaches the MCP tools through vscode.lm (a participant that is not ours invokes one, with VS Code's own
 // confirmation naming the real tool); and with no model at all, the MCP view says where everything is.
 import * as assert from 'assert';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
@@ -15,6 +19,7 @@ import {
   askChat,
   DEMO_MODEL,
   FAKE_MODEL,
+  repoRoot,
   sleep,
   transcriptMarkdown,
   waitFor,
@@ -180,5 +185,32 @@ describe('Chat with any model, everything else without one', function () {
       demo.setAvailable(true);
     }
     await waitFor(() => api.testing.serversViewMessage() === undefined, 'the message gone once a model is back');
+  });
+
+  it('finds a model extension installed while the window is open, though it says nothing when its model comes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-late-model-'));
+    const vsix = path.join(dir, 'late-model.vsix');
+    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], {
+      cwd: path.join(repoRoot, 'test', 'fixtures', 'late-model-extension'),
+      stdio: 'ignore',
+    });
+    lm.setAvailable(false);
+    demo.setAvailable(false);
+    let late: { remove(): void } | undefined;
+    try {
+      await waitFor(() => api.testing.serversViewMessage(), 'the no-model message');
+      await vscode.commands.executeCommand('workbench.extensions.installExtension', vscode.Uri.file(vsix));
+      late = await waitFor(() => {
+        const installed = vscode.extensions.getExtension<{ remove(): void }>('mcp-host-test.late-model-extension');
+        return installed?.isActive && installed.exports;
+      }, 'the installed model extension started', 30_000);
+      // Nothing here asks VS Code for models: that would make it look again, and hide a stale answer.
+      await waitFor(() => api.testing.serversViewMessage() === undefined, 'the no-model message gone', 10_000);
+    } finally {
+      late?.remove();
+      lm.setAvailable(true);
+      demo.setAvailable(true);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,27 +9,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { testLog } from './index';
 import { pageQuery, pageRequest, serversViewRows } from './pageRequests';
+import {
+  callGetSumFromTheView, closeSuggestions, click, openMcpViewUntilRunning, openModelPicker, pageText, pickModel, press, seen, SERVERS_ROW, type, typeInChat,
+} from './quickStartSteps';
 import type { TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
-import { activateHost, answerDialogs, repoRoot, sleep, transcriptMarkdown, waitFor, type TestedHost } from './testKit';
+import { activateHost, answerDialogs, repoRoot, sleep, transcriptMarkdown, type TestedHost } from './testKit';
 
 /** Where the README's pictures go: media/ under `npm run screenshots`, else a git-ignored folder to look at. */
 const screenshotDir = process.env.MCPHOST_TEST_SCREENSHOT_DIR || path.join(repoRoot, '.cache', 'quickstart-screenshots');
-
-const click = (selector: string) => pageRequest({ action: 'click', selector });
-const press = (key: string) => pageRequest({ action: 'press', key });
-const type = (text: string) => pageRequest({ action: 'type', text });
-
-/** The text the workbench shows, as a user reads it: the page and every view in it (webviews are frames). */
-async function pageText(): Promise<string> {
-  return (await pageQuery<string>('body', 'return document.body.innerText;')).join('\n');
-}
-
-/** Closes the suggestions typing opened, if any, as a user does who means Enter for a new line or to send. */
-async function closeSuggestions(): Promise<void> {
-  await sleep(500);
-  const open = await pageQuery<boolean>('.monaco-workbench', `return [...document.querySelectorAll('.suggest-widget')].some((w) => w.classList.contains('visible'));`);
-  if (open.some(Boolean)) await press('Escape');
-}
 
 /**
  * Types into the chat input as a user does (over what the input holds: it keeps "@mcp" after a request to it) and
@@ -37,30 +24,12 @@ async function closeSuggestions(): Promise<void> {
  */
 async function sendInChat(api: TestedHost, text: string) {
   const before = api.testing.chatTranscripts().length;
-  await click('.interactive-input-part .monaco-editor');
-  await press('Control+A');
-  await type(text);
-  await closeSuggestions();
+  await typeInChat(text);
   return seen(async () => {
     await press('Enter');
     await sleep(1000);
     return api.testing.chatTranscripts()[before];
   }, `@mcp receiving "${text}"`);
-}
-
-const SERVERS_ROW = '.pane:has(.pane-header:has-text("Servers")) .monaco-list-row';
-
-/** Waits for what the page shows; on a timeout keeps a screenshot of the page beside the error. */
-async function seen<T>(check: () => Promise<T>, what: string, ms = 30_000): ReturnType<typeof waitFor<T>> {
-  try {
-    return await waitFor(check, what, ms);
-  } catch (e) {
-    const file = path.join(repoRoot, '.cache', `quickstart-failed-${what.replace(/[^a-z0-9]+/gi, '-')}.png`);
-    await pageRequest({ action: 'screenshot', path: file }).catch(() => undefined);
-    const panes = await pageQuery<string[]>('.monaco-workbench', `return [...document.querySelectorAll('.pane-header')].map((h) => JSON.stringify(h.innerText))`).catch(String);
-    testLog(`the page when "${what}" timed out: ${file}\nServers view: ${(await serversViewRows().catch(String)).toString()}\npanes: ${String(panes)}`);
-    throw e;
-  }
 }
 
 describe('Quick start, as a newcomer does it in the demo', function () {
@@ -91,11 +60,7 @@ describe('Quick start, as a newcomer does it in the demo', function () {
   });
 
   it('shows server-everything running in the MCP view, with its tools', async () => {
-    await click('.activitybar .action-item [aria-label^="MCP"]');
-    const rows = await seen(async () => {
-      const shown = await serversViewRows();
-      return shown.some((r) => /^everything running · \d+ tools/.test(r)) && shown;
-    }, 'everything running in the Servers view');
+    const rows = await openMcpViewUntilRunning('everything', 30_000);
     testLog(rows.join('\n'));
     // Its tooltip, as the hover shows it: made only when the row is hovered (resolveTreeItem), Markdown rendered.
     await pageRequest({ action: 'hover', selector: `${SERVERS_ROW}:has-text("everything") .label-name` });
@@ -110,22 +75,7 @@ describe('Quick start, as a newcomer does it in the demo', function () {
   });
 
   it('calls a tool with a click on it: the form asks for its arguments and the result opens', async () => {
-    // The server's row opens on a click, then its Tools group (each may be open already).
-    if (!(await serversViewRows()).some((r) => /^Tools \(\d+\)/.test(r))) await click(`${SERVERS_ROW}:has-text("everything")`);
-    await seen(async () => (await serversViewRows()).some((r) => /^Tools \(\d+\)/.test(r)), 'the server expanded');
-    if (!(await serversViewRows()).some((r) => r.startsWith('Get Sum Tool'))) await click(`${SERVERS_ROW}:has-text("Tools (")`);
-    await seen(async () => (await serversViewRows()).some((r) => r.startsWith('Get Sum Tool')), 'its tools listed');
-    await click(`${SERVERS_ROW}:has-text("Get Sum Tool")`);
-    // One step per argument, then the review whose first item runs the tool.
-    for (const value of ['2', '3']) {
-      await seen(async () => (await pageQuery<boolean>('.quick-input-widget', 'return element.offsetParent !== null;'))[0], 'the call form');
-      await type(value);
-      await press('Enter');
-      await sleep(300);
-    }
-    await seen(async () => /Run get-sum/.test(await pageText()), 'the review of the call');
-    await press('Enter');
-    await seen(async () => /The sum of 2 and 3 is 5/.test(await pageText()), 'the result shown');
+    await callGetSumFromTheView();
     await sleep(1000);
     await pageRequest({ action: 'screenshot', path: path.join(screenshotDir, 'screenshot-mcp-view.png') });
     // Closed again, so that the rows of servers added later are on screen.
@@ -133,13 +83,9 @@ describe('Quick start, as a newcomer does it in the demo', function () {
   });
 
   it('offers the demo model in the chat model picker, and the user picks it', async () => {
-    await press('Control+Alt+KeyI'); // Open Chat
-    await click('.interactive-input-part .chat-input-toolbars .model-picker-name, .interactive-input-part .model-picker-name');
-    await click('.monaco-list-row:has-text("Demo model — scripted, not an AI")');
-    await seen(
-      async () => (await pageQuery<string>('.interactive-input-part', 'return element.innerText;')).some((t) => /Demo model/.test(t)),
-      'the demo model picked',
-    );
+    const offered = await openModelPicker();
+    assert.ok(offered.some((row) => row.includes('Demo model — scripted, not an AI')), offered.join(' | '));
+    await pickModel('Demo model — scripted, not an AI');
   });
 
   it('answers "@mcp what is 2 + 3?" typed into the chat, in the mode it opens in, with 5', async () => {
@@ -189,6 +135,15 @@ describe('Quick start, as a newcomer does it in the demo', function () {
     await seen(async () => (await serversViewRows()).some((r) => /^filesystem .*not trusted/.test(r)), 'the new server waiting, not trusted');
     await sleep(2500); // past the moment a question would come once the file rests
     assert.strictEqual(trustQuestions.length, 0, 'no trust dialog while the file is edited');
+    // Its row says what to do: a Trust Server… action (the shield, shown with the row's other actions).
+    await pageRequest({ action: 'hover', selector: `${SERVERS_ROW}:has-text("filesystem") .label-name` });
+    const [actions] = await pageQuery<string[]>(
+      '.monaco-workbench',
+      `const row = [...document.querySelectorAll('.pane-body .monaco-list-row')].find((r) => r.querySelector('.label-name')?.textContent.trim() === 'filesystem');
+       return row ? [...row.querySelectorAll('.actions .action-label')].map((a) => a.getAttribute('aria-label')) : [];`,
+    );
+    assert.ok(actions.includes('Trust Server…'), `the row's actions: ${actions.join(', ')}`);
+    assert.ok(!actions.includes('Start Server'), 'Trust Server… in place of Start Server');
     // The notice, in the notification center: the test driver VS Code runs under shows no toasts, so the user opens it
     // with the bell in the status bar.
     await click('[id="status.notifications"]');

@@ -196,18 +196,22 @@ describe('Every command on a view item works with the real nodes', function () {
     await inState('idle', 'running');
   });
 
-  it('asks trust again when a refused server is started from its node, and explains the state on a click', async () => {
-    const refused = await shown(servers, 'refused blocked', (n) => serverNode('refused')(n) && n.item.contextValue === 'mcpServer.blocked');
-    await runOn('mcpHost.servers', refused, 'mcpHost.startServer');
+  it('asks trust again when a refused server is trusted from its node, and on a click on the line under it', async () => {
+    const refused = await shown(servers, 'refused not trusted', (n) => serverNode('refused')(n) && n.item.contextValue === 'mcpServer.untrusted');
+    assert.ok(!commandsOn('mcpHost.servers', refused.item).includes('mcpHost.startServer'), 'Trust Server…, not Start Server');
+    await runOn('mcpHost.servers', refused, 'mcpHost.trustServer');
     await waitFor(() => trustQuestions.some((q) => q.serverName === 'refused'), 'the trust question for "refused"');
     await inState('refused', 'blocked');
     assert.strictEqual(await runOn('mcpHost.servers', await shown(servers, 'refused', serverNode('refused')), 'mcpHost.showOutput'), true);
     trustQuestions.length = 0;
     await runOn('mcpHost.servers', await shown(servers, 'refused', serverNode('refused')), 'mcpHost.restartServer');
     await waitFor(() => trustQuestions.some((q) => q.serverName === 'refused'), 'asked again on restart');
+    await inState('refused', 'blocked');
+    trustQuestions.length = 0;
     const explanation = await shown(servers, 'the explanation under refused', (n) => n.parentLabels.at(-1) === 'refused' && n.item.contextValue === 'mcpServerState');
     assert.ok(explanation.item.command, 'the explanation has a click action');
-    assert.strictEqual(await vscode.commands.executeCommand(explanation.item.command.command, ...(explanation.item.command.arguments ?? [])), true);
+    await vscode.commands.executeCommand(explanation.item.command.command, ...(explanation.item.command.arguments ?? []));
+    await waitFor(() => trustQuestions.some((q) => q.serverName === 'refused'), 'asked on a click on the line under it');
   });
 
   it('retries a server in error from its node', async () => {
@@ -367,7 +371,7 @@ describe('Every command on a view item works with the real nodes', function () {
     }
     assert.deepStrictEqual([...new Set(untried)], []);
     const kinds = [...ran.keys()].sort();
-    for (const k of ['mcpServer.running', 'mcpServer.stopped', 'mcpServer.blocked', 'mcpServer.error', 'mcpTool', 'mcpPrompt', 'mcpResource', 'mcpResourceTemplate']) {
+    for (const k of ['mcpServer.running', 'mcpServer.stopped', 'mcpServer.untrusted', 'mcpServer.error', 'mcpTool', 'mcpPrompt', 'mcpResource', 'mcpResourceTemplate']) {
       assert.ok(kinds.some((x) => x.endsWith(` ${k}`)), `a ${k} node was tried: ${kinds.join(', ')}`);
     }
   });

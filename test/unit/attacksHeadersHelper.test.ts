@@ -20,6 +20,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { pathToFileURL } from 'url';
 import type { RawServer } from '../../src/core/config/serverDefinition';
 import { emptySandboxConfig } from '../../src/core/config/sandboxConfig';
 import { buildRemotePlan, planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
@@ -210,6 +211,34 @@ describe('attacks on headersHelper', function () {
       await kit.manager.idle();
       await waitFor(() => serverState(kit!, 'api')?.state.kind !== 'starting', 'the restart to settle', 15_000);
       assert.ok(!fs.existsSync(marker), `what the confined server wrote ran unconfined as the helper (its write: ${JSON.stringify(planted.content)})`);
+    });
+  });
+
+  describe('a confined server beside an unconfined one', () => {
+    before(function () {
+      if (!sandboxSupport().ok) this.skip();
+    });
+
+    it('cannot rewrite the script an unconfined server of the same folder runs (node ./server.mjs)', async function () {
+      const home = path.join(dir, 'home');
+      const ws = path.join(home, 'ws');
+      const storage = path.join(home, '.config', 'Code', 'User', 'globalStorage', 'mcp-host.mcp-host');
+      fs.mkdirSync(ws, { recursive: true });
+      fs.mkdirSync(storage, { recursive: true });
+      const script = path.join(ws, 'server.mjs');
+      // The script runs the fixture from where it is (its imports resolve there).
+      fs.writeFileSync(script, `import ${JSON.stringify(pathToFileURL(fixtureServer('basic-server.mjs')).href)};\n`);
+      const before = fs.readFileSync(script, 'utf8');
+      kit = createKit({ environment: { ...process.env, HOME: home }, planLaunch: (source) => planLaunch({ ...source, sandboxStorage: storage }) });
+      const confined: RawServer = { type: 'stdio', command: process.execPath, args: [fixtureServer('sandbox-probe-server.mjs')], env: {}, sandboxEnabled: true, sandbox: emptySandboxConfig() };
+      const sibling: RawServer = { type: 'stdio', command: process.execPath, args: ['./server.mjs'], env: {} };
+      await kit.update(workspaceScope(ws), [entry('hostile', confined), entry('sibling', sibling)], []);
+      const hostile = await waitForState(kit, 'hostile', 'running', 15_000);
+      await waitForState(kit, 'sibling', 'running').catch((error) => {
+        throw new Error(`${error.message}: ${JSON.stringify(serverState(kit!, 'sibling')?.state)}`);
+      });
+      const attempt = await kit.manager.session(hostile.id).callTool({ name: 'write', arguments: { path: script, text: 'planted' } });
+      assert.strictEqual(fs.readFileSync(script, 'utf8'), before, `the sibling's script was rewritten (the write: ${JSON.stringify(attempt.content)})`);
     });
   });
 

@@ -325,13 +325,13 @@ describe('parseMcpConfig', () => {
     });
 
     it('unsupported-variable is a warning and keeps the server', () => {
-      const text = '{ "servers": { "s": { "command": "node", "args": ["${foo}", "${command:pick.port}", "${env:OK}", "${/}", "${userHome}"] } } }';
+      const text = '{ "servers": { "s": { "command": "node", "args": ["${foo}", "${command:pick.port}", "${env:OK}", "${/}", "${userHome}", "${bar:x}"] } } }';
       const parsed = parseMcpConfig(text);
       assert.deepStrictEqual(
         parsed.diagnostics.map((d) => [d.code, d.severity, d.span]),
         [
           ['unsupported-variable', 'warning', spanOf(text, '"${foo}"')],
-          ['unsupported-variable', 'warning', spanOf(text, '"${command:pick.port}"')],
+          ['unsupported-variable', 'warning', spanOf(text, '"${bar:x}"')],
         ],
       );
       assert.deepStrictEqual(names(parsed), ['s']);
@@ -400,9 +400,9 @@ describe('parseMcpConfig', () => {
     });
 
     it('unknown input type, on the type value', () => {
-      const text = withInputs('{ "type": "command", "id": "a", "description": "d" }');
+      const text = withInputs('{ "type": "shellCommand", "id": "a", "description": "d" }');
       const parsed = parseMcpConfig(text);
-      assertDiagnostic(parsed, 'unknown-input-type', spanOf(text, '"command"'));
+      assertDiagnostic(parsed, 'unknown-input-type', spanOf(text, '"shellCommand"'));
       assert.deepStrictEqual(parsed.inputs, []);
     });
 

@@ -54,14 +54,14 @@ describe('.mcp.json (portable format)', () => {
     );
   });
 
-  it('says why an input of type "command" is not run', () => {
+  it('takes an input of type "command" (test/unit/commandInputs.test.ts runs it)', () => {
     const parsed = parseMcpConfig('{ "inputs": [{ "type": "command", "id": "port", "command": "extension.pickPort" }], "servers": {} }');
-    assert.match(parsed.diagnostics.map((d) => d.message).join('\n'), /Inputs of type "command" are not supported: one would run a VS Code command when the server starts, before you are asked about it/);
+    assert.deepStrictEqual([parsed.diagnostics, parsed.inputs], [[], [{ type: 'command', id: 'port', command: 'extension.pickPort' }]]);
   });
 
-  it('knows ${config:…} (a setting) and says why ${command:…} is not run', () => {
+  it('knows ${config:…} (a setting) and ${command:…} (a command\'s result)', () => {
     const parsed = parseMcpConfig('{ "servers": { "s": { "command": "${config:my.tool}", "args": ["${command:extension.pickPort}"] } } }');
-    assert.deepStrictEqual(parsed.diagnostics.map((d) => d.message), ['Variable ${command:extension.pickPort} is not supported; it would run a VS Code command at the start, before you are asked about the server.']);
+    assert.deepStrictEqual(parsed.diagnostics.map((d) => d.message), []);
   });
 
   it('is not read this way in .vscode/mcp.json, which still points at "servers"', () => {

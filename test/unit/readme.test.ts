@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import semver = require('semver');
 import { repoRoot } from './helpers';
 
 /** A PNG's size, from its IHDR chunk. */
@@ -30,6 +31,31 @@ describe('the README for a newcomer', () => {
       const runsSudo = text.split('\n').filter((line) => /\bsudo\b/.test(line) && !/^\s*(#|\/\/|log )/.test(line));
       assert.deepStrictEqual(runsSudo, [], `${script} only mentions sudo in what it tells the user`);
     }
+  });
+});
+
+describe('the Node version', () => {
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as Record<string, unknown>;
+  type Manifest = { engines?: { node?: string } };
+  const declared = (read('package.json') as Manifest).engines?.node;
+  const locked = Object.entries(read('package-lock.json').packages as Record<string, Manifest>).filter(([name, p]) => name && p.engines?.node);
+
+  it("is what the dependencies need, no more: package.json's engines, and what `npm ci` checks", () => {
+    assert.ok(declared, 'package.json states engines.node');
+    const lowest = semver.minVersion(declared)!.version;
+    const refusing = locked.filter(([, p]) => !semver.satisfies(lowest, p.engines!.node!)).map(([name, p]) => `${name} (${p.engines!.node})`);
+    assert.deepStrictEqual(refusing, [], `Node ${lowest} is refused by`);
+    // The lowest version every dependency takes: the least of the ranges' own lower bounds that all of them accept.
+    const bounds = locked.flatMap(([, p]) => p.engines!.node!.split('||').map((r) => semver.minVersion(r.trim())?.version ?? '0.0.0'));
+    const needed = bounds.filter((v) => locked.every(([, p]) => semver.satisfies(v, p.engines!.node!))).sort(semver.compare)[0];
+    assert.strictEqual(lowest, needed, 'engines.node asks for more than any dependency needs');
+  });
+
+  it('is stated in the README where a newcomer starts, as package.json says it', () => {
+    const { major, minor } = semver.minVersion(declared!)!;
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+    assert.ok(quickStart.includes(`Node ${major}.${minor} or newer`), 'the Quick start names the Node version');
   });
 });
 

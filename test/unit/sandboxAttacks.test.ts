@@ -26,10 +26,10 @@ const text = (r: { content?: unknown }) => ((r.content as { text?: string }[] | 
 
 /** The protected set the README lists: in every folder a confined server may write (and those above it that it may). */
 const PROTECTED = {
-  files: ['.mcp.json', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua'],
+  files: ['.mcp.json', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua', 'commondir'],
   /** Read from the home folder only (never writable): protected where they are. */
   homeFiles: ['.gitconfig', '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.ripgreprc'],
-  folders: ['.vscode', '.idea', '.github', '.devcontainer', '.claude', '.cursor', '.husky', '.cargo', 'node_modules/.bin', '.venv/bin'],
+  folders: ['.vscode', '.idea', '.github', '.devcontainer', '.claude', '.cursor', '.husky', '.cargo', 'node_modules', 'node_modules/.bin', '.venv', '.venv/bin'],
   gitFiles: ['config', 'config.worktree', 'commondir', 'gitdir'],
   gitFolders: ['hooks', 'info', 'modules', 'worktrees'],
 };

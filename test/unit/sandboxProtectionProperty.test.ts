@@ -29,10 +29,10 @@ function generator(seed: number) {
 type Gen = ReturnType<typeof generator>;
 
 /** The README's protected set. */
-const FILES = ['.mcp.json', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua'];
+const FILES = ['.mcp.json', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua', 'commondir'];
 /** Read from the home folder only (never writable): protected where they are. */
 const HOME_FILES = ['.gitconfig', '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.ripgreprc'];
-const FOLDERS = ['.vscode', '.idea', '.github', '.devcontainer', '.claude', '.cursor', '.husky', '.cargo', 'node_modules/.bin', '.venv/bin'];
+const FOLDERS = ['.vscode', '.idea', '.github', '.devcontainer', '.claude', '.cursor', '.husky', '.cargo', 'node_modules', 'node_modules/.bin', '.venv', '.venv/bin'];
 const GIT_FILES = ['config', 'config.worktree', 'commondir', 'gitdir'];
 const GIT_FOLDERS = ['hooks', 'info', 'modules', 'worktrees'];
 

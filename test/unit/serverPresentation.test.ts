@@ -105,7 +105,9 @@ describe('serverPresentation', () => {
 
     it('exposes the state kind to menus', () => {
       assert.strictEqual(serverContextValue(running(1)), 'mcpServer.running');
-      assert.strictEqual(serverContextValue(untrusted()), 'mcpServer.blocked');
+      // Waiting for trust, its action is Trust…, not Start.
+      assert.strictEqual(serverContextValue(untrusted()), 'mcpServer.untrusted');
+      assert.strictEqual(serverContextValue(restricted()), 'mcpServer.blocked');
       assert.strictEqual(serverContextValue(server({ state: { kind: 'error', message: 'x' } })), 'mcpServer.error');
     });
   });
@@ -115,7 +117,11 @@ describe('serverPresentation', () => {
       const error = stateExplanation(server({ state: { kind: 'error', message: 'spawn ENOENT\nat line 2' } }));
       assert.strictEqual(error?.label, 'spawn ENOENT');
       assert.strictEqual(error?.action, 'showOutput');
-      assert.strictEqual(stateExplanation(untrusted())?.action, 'showOutput');
+      // Not trusted: what to do, and a click that does it (shows what it runs and asks); the reason in the tooltip.
+      const notTrusted = stateExplanation(untrusted());
+      assert.strictEqual(notTrusted?.action, 'trust');
+      assert.strictEqual(notTrusted?.label, 'Click to see what it runs and decide whether to trust it');
+      assert.match(notTrusted?.tooltip ?? '', /^Not trusted: start it to be asked again\./);
       assert.strictEqual(stateExplanation(restricted())?.action, 'manageWorkspaceTrust');
       assert.strictEqual(stateExplanation(server())?.label, 'Not running');
       assert.strictEqual(stateExplanation(server())?.action, undefined);

@@ -4,6 +4,7 @@
 export const CommandIds = {
   listServers: 'mcpHost.listServers',
   startServer: 'mcpHost.startServer',
+  trustServer: 'mcpHost.trustServer',
   stopServer: 'mcpHost.stopServer',
   restartServer: 'mcpHost.restartServer',
   enableServer: 'mcpHost.enableServer',

@@ -169,8 +169,10 @@ function readVsCode(text: string, source: ForeignSource, config: ConfigModel): {
   if (parsed.syntaxBroken) return { candidates: [], error: `${source.path} has syntax errors.` };
   const candidates = parsed.servers.slice(0, MAX_SERVERS).map((s): ImportCandidate => {
     const used = new Set(config.referencedInputIds(s.server));
+    // A confined server's rules (its file's block) go with it, as its own: the target's block is other servers' too.
     const entry: Record<string, unknown> = { ...s.server };
     if (s.server.type === 'stdio' && Object.keys(s.server.env).length === 0) delete entry.env;
+    if (s.server.type === 'stdio' && s.server.sandbox && !Object.values({ ...s.server.sandbox.filesystem, ...s.server.sandbox.network }).some((l) => l.length)) delete entry.sandbox;
     if (s.server.type !== 'stdio' && Object.keys(s.server.headers).length === 0) delete entry.headers;
     return { source, name: s.name, entry, inputs: parsed.inputs.filter((i) => used.has(i.id)) };
   });

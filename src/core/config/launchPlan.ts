@@ -81,6 +81,11 @@ export interface DebuggerSupport {
  * (`.git` settings and hooks, editor and shell settings, … in every folder it may write: see sandboxProtection).
  */
 export interface PlannedSandbox {
+  /**
+   * The files other configured servers run or are given, where it may write: not writable while it runs (they run
+   * unconfined). Not part of what is trusted: another server's edit does not ask about this one again.
+   */
+  readonly runByOthers?: readonly string[];
   /** The home folder, hidden but for `readable`. */
   readonly home: string;
   /** Hidden: the home folder, and every `denyRead` (which wins even inside a readable folder). */
@@ -179,6 +184,8 @@ export interface StdioPlanSource {
   name?: string;
   /** The extension's storage, where confined servers keep their own package caches (default: ~/.cache/mcp-host). */
   sandboxStorage?: string;
+  /** The files other configured servers run (a confined start may not write them). */
+  runByOthers?: readonly string[];
 }
 
 export interface RemotePlanSource {
@@ -207,7 +214,11 @@ export function launchPlanHash(scopeKey: string, name: string, plan: LaunchPlan)
     const base = { v: 2, scope: scopeKey, name, kind: 'stdio', command: plan.command, executable: plan.executable ?? null, args: plan.argsShown.slice(debug?.addedArgs), cwd: plan.cwd ?? null, changes, envFile: plan.envFile ?? null, localCopies: plan.localCopies };
     // Unconfined plans (and those without a debugger) keep the identity they had before: their trust stands.
     const debugged = debug ? { ...base, debug: debug.identity } : base;
-    return hashOf(plan.sandbox ? { ...debugged, sandbox: plan.sandbox } : debugged);
+    if (!plan.sandbox) return hashOf(debugged);
+    // What other servers run changes with their definitions, not with this plan: not part of its identity.
+    const sandbox: { -readonly [K in keyof PlannedSandbox]?: PlannedSandbox[K] } = { ...plan.sandbox };
+    delete sandbox.runByOthers;
+    return hashOf({ ...debugged, sandbox });
   }
   // A plan without a headers helper keeps the identity it had before one could be planned: its trust stands.
   const h = plan.headersHelper;
@@ -230,6 +241,8 @@ export interface LaunchPlanSource {
   name?: string;
   /** Where confined servers keep their own package caches: the extension's storage (the host adds it). */
   sandboxStorage?: string;
+  /** The files other configured servers run (the host adds them): a confined start may not write them. */
+  runByOthers?: readonly string[];
 }
 
 /** Builds the plan of one start, or says why the definition must not run (shown as a configuration problem). */

@@ -1,14 +1,12 @@
 // Reads an mcp.json (VS Code's format) into servers and inputs, with every problem placed exactly in the text.
-import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { InputDefinition, ParsedConfig, RawServer, TextSpan, VariableDialect } from './serverDefinition';
 import { variablesIn } from './variableSyntax';
-import { Diagnostics, members, stringArrayProperty, stringMapProperty, stringProperty, type Member } from './configMembers';
+import { Diagnostics, members, stringArrayProperty, stringProperty, type Member } from './configMembers';
 import { devProperty } from './devProperty';
 import { isValidVariableName } from './variableName';
-import { parseSandbox } from './sandboxConfig';
-import { parseAuth } from './authProperty';
-import { splitCommandLine } from './commandLine';
-import { isServerUrl } from './serverUrl';
+import { mergeSandbox, parseSandbox } from './sandboxConfig';
+import { parseRemoteServer } from './remoteProperties';
 
 const SYNTAX_MESSAGES: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidSymbol: 'Not valid JSON here: is a quote missing? Names and text go in "double quotes"',
@@ -38,7 +36,7 @@ const SERVER_TYPE_ALIASES: Record<string, (typeof SERVER_TYPES)[number]> = { loc
 const ORIGIN_KEYS = ['gallery', 'version'];
 /** A note for people (several hosts' files have one): read by nobody, worth no warning. */
 const NOTE_KEYS = ['description'];
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'envFile', 'cwd', 'dev', 'sandboxEnabled', 'sandbox', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
 const REMOTE_KEYS = new Set(['type', 'url', 'headers', 'headersHelper', 'auth', 'oauth', 'disabled', ...ORIGIN_KEYS, ...NOTE_KEYS]);
 /** Other hosts' keys that change what a server may do: said in plain words, since they are not honoured here. */
 const FOREIGN_KEYS: Record<string, string> = {
@@ -47,10 +45,11 @@ const FOREIGN_KEYS: Record<string, string> = {
   alwaysAllow: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
   autoApprove: '(tools to run without asking) is never honoured from a file: each tool asks before it runs, and you can allow it there for good.',
 };
-const INPUT_TYPES = ['promptString', 'pickString'] as const;
+const INPUT_TYPES = ['promptString', 'pickString', 'command'] as const;
 const INPUT_KEYS = {
   promptString: new Set(['type', 'id', 'description', 'default', 'password']),
   pickString: new Set(['type', 'id', 'description', 'default', 'options']),
+  command: new Set(['type', 'id', 'description', 'command', 'args']),
 };
 
 type InputStatus = 'valid' | 'invalid';
@@ -118,23 +117,35 @@ export function parseMcpConfig(text: string, options: { portable?: boolean; form
 
   const serversNode = top.get('servers')?.value;
   if (serversNode) parseServers(text, serversNode, inputStatus, d, result, 'vscode');
-  // VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`.
-  const sandbox = top.get('sandbox');
-  const rules = sandbox && parseSandbox(sandbox.value, d);
-  for (const { server } of result.servers) if (server.type === 'stdio' && server.sandboxEnabled) server.sandbox = rules;
-
+  fileSandbox(top, d, result);
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
 }
 
+/**
+ * VS Code's place: one `sandbox` block for the file, the rules of each of its servers that sets `sandboxEnabled`
+ * (read in an mcpServers file too, where Allow and Restart writes it), added to a server's own block.
+ */
+function fileSandbox(top: Map<string, Member>, d: Diagnostics, result: ParsedConfig): void {
+  const sandbox = top.get('sandbox');
+  const rules = sandbox && parseSandbox(sandbox.value, d);
+  for (const { server } of result.servers) {
+    if (server.type !== 'stdio') continue;
+    const rulesOf = server.sandboxEnabled ? mergeSandbox(rules, server.sandbox) : undefined;
+    if (rulesOf) server.sandbox = rulesOf;
+    else delete server.sandbox;
+  }
+}
+
 function parsePortable(text: string, top: Map<string, Member>, d: Diagnostics, result: ParsedConfig): ParsedConfig {
   for (const [name, { key }] of top) {
-    if (name === 'mcpServers' || name === '$schema') continue;
+    if (name === 'mcpServers' || name === 'sandbox' || name === '$schema') continue;
     const hint = name === 'servers' ? ' (.mcp.json lists servers under "mcpServers"; "servers" is the name in .vscode/mcp.json)' : '';
     d.add('warning', 'unknown-property', key, `Unknown property "${name}"${hint}; it is ignored.`);
   }
   const serversNode = top.get('mcpServers')?.value;
   if (serversNode) parseServers(text, serversNode, new Map(), d, result, 'mcpServers');
+  fileSandbox(top, d, result);
   d.list.sort((a, b) => a.span.offset - b.span.offset);
   return result;
 }
@@ -173,16 +184,15 @@ function parseInput(node: Node, status: Map<string, InputStatus>, d: Diagnostics
   if (id && status.has(id)) d.error('duplicate-input', idNode!, `Input "${id}" is declared more than once; only the first one is used.`);
 
   const description = stringProperty(m, 'description', '"description"', d);
-  if (!m.has('description')) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "description" (it is the prompt shown to the user).`);
-
   const typeNode = m.get('type')?.value;
+  // A command input's prompt is the command's own: it needs no description.
+  if (!m.has('description') && typeNode?.value !== 'command') d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "description" (it is the prompt shown to the user).`);
+
   let type: (typeof INPUT_TYPES)[number] | undefined;
-  if (!typeNode) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "type" ("promptString" or "pickString").`);
+  if (!typeNode) d.error('missing-input-property', anchor, `Input${id ? ` "${id}"` : ''} has no "type" ("promptString", "pickString" or "command").`);
   else if (typeNode.type !== 'string') d.wrongType(typeNode, 'The input "type"', 'a string');
-  else if (typeNode.value === 'command') {
-    d.error('unknown-input-type', typeNode, 'Inputs of type "command" are not supported: one would run a VS Code command when the server starts, before you are asked about it. Use "promptString" or "pickString".');
-  } else if (!INPUT_TYPES.includes(typeNode.value)) {
-    d.error('unknown-input-type', typeNode, `Unknown input type "${typeNode.value}": use "promptString" or "pickString".`);
+  else if (!INPUT_TYPES.includes(typeNode.value)) {
+    d.error('unknown-input-type', typeNode, `Unknown input type "${typeNode.value}": use "promptString", "pickString" or "command".`);
   } else type = typeNode.value;
 
   const def = stringProperty(m, 'default', '"default"', d);
@@ -193,7 +203,13 @@ function parseInput(node: Node, status: Map<string, InputStatus>, d: Diagnostics
   }
 
   let input: InputDefinition | undefined;
-  if (type === 'promptString') {
+  if (type === 'command') {
+    const command = stringProperty(m, 'command', '"command"', d);
+    if (!m.has('command')) d.error('missing-input-property', anchor, `The command input${id ? ` "${id}"` : ''} has no "command" (the VS Code command whose result is its value).`);
+    else if (command === '') d.error('missing-input-property', m.get('command')!.value, 'The input\'s "command" must not be empty.');
+    const args = m.get('args')?.value;
+    if (id && command) input = { type, id, command, ...(args ? { args: JSON.parse(JSON.stringify(getNodeValue(args))) as unknown } : {}) };
+  } else if (type === 'promptString') {
     const password = m.get('password')?.value;
     if (password && password.type !== 'boolean') d.wrongType(password, '"password"', 'true or false');
     if (id && description !== undefined) input = { type, id, description, password: password?.value === true, ...(def !== undefined ? { default: def } : {}) };
@@ -275,74 +291,14 @@ function parseServer(text: string, name: string, key: Node, node: Node, inputSta
     const dev = devProperty(m, d);
     const sandboxed = m.get('sandboxEnabled')?.value;
     if (sandboxed && sandboxed.type !== 'boolean') d.wrongType(sandboxed, '"sandboxEnabled"', 'true or false');
+    // Its own rules (what Import Servers… carries over from another file), added to the file's.
+    const ownNode = m.get('sandbox')?.value;
+    const own = ownNode && parseSandbox(ownNode, d);
     if (command === undefined) return undefined;
-    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}), ...disabled };
+    return { type, command, args: args ?? [], env, ...(envFile !== undefined ? { envFile } : {}), ...(cwd !== undefined ? { cwd } : {}), ...(dev ? { dev } : {}), ...(sandboxed?.value === true ? { sandboxEnabled: true } : {}), ...(own ? { sandbox: own } : {}), ...disabled };
   }
 
-  const urlNode = m.get('url')?.value;
-  const url = stringProperty(m, 'url', '"url"', d, checkVariables);
-  if (!urlNode) d.error('missing-url', key, `Server "${name}" has no "url" to connect to.`);
-  else if (url?.trim() === '') d.error('missing-url', urlNode, '"url" must not be empty.');
-  else if (url !== undefined && !plausibleUrl(url, dialect)) d.error('invalid-url', urlNode, `"${url}" is not an http or https URL (nor a unix:///path.sock#/path or pipe:///name#/path one).`);
-  const headers = stringMapProperty(m, 'headers', '"headers"', d, checkVariables);
-  const headersHelper = headersHelperProperty(m, d, checkVariables);
-  const authNode = m.get('auth')?.value;
-  const oauthNode = m.get('oauth')?.value;
-  if (authNode && oauthNode) d.error('conflicting-auth', oauthNode, '"oauth" and "auth" both say how to sign in: keep one ("auth": { "type": "oauth", "clientId": … } says what "oauth" does).');
-  const auth = authNode ? parseAuth(authNode, d, checkVariables, url) : oauthNode ? oauthProperty(oauthNode, d, checkVariables) : undefined;
-  if (url === undefined) return undefined;
-  return { type, url, headers, ...(headersHelper ? { headersHelper } : {}), ...(auth ? { auth } : {}), ...disabled };
-}
-
-/**
- * `oauth` (VS Code's and Claude Code's): the browser sign-in with a client registered beforehand, `clientId`, instead
- * of registering one. VS Code's `enterpriseManaged` and Claude Code's `callbackPort` are said not to be honoured.
- */
-function oauthProperty(node: Node, d: Diagnostics, check: (n: Node) => void): { type: 'oauth'; clientId?: string } | undefined {
-  if (node.type !== 'object') {
-    d.wrongType(node, '"oauth"', 'an object');
-    return undefined;
-  }
-  const m = members(node, d);
-  for (const [prop, { key }] of m) {
-    if (prop === 'clientId') continue;
-    if (prop === 'enterpriseManaged') d.add('warning', 'not-honoured', key, '"enterpriseManaged" (VS Code: sign-in through your organisation\'s identity provider) is not done here: write "auth": { "type": "crossAppAccess", … } with your identity provider (README: Other ways to authorize).');
-    else if (prop === 'callbackPort') d.add('warning', 'not-honoured', key, '"callbackPort" is not honoured: the sign-in comes back to http://127.0.0.1:<a free port>/callback, which loopback redirects may use (RFC 8252).');
-    else d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "oauth"; it is ignored.`);
-  }
-  const clientId = stringProperty(m, 'clientId', '"oauth.clientId"', d, check);
-  return { type: 'oauth', ...(clientId ? { clientId } : {}) };
-}
-
-/**
- * `headersHelper` (Claude Code's): a command whose output is a JSON object of headers. Written as one line (split as a
- * shell splits words, but never given to one) or as a list of the program and its arguments.
- */
-function headersHelperProperty(m: Map<string, Member>, d: Diagnostics, check: (n: Node) => void): string[] | undefined {
-  const node = m.get('headersHelper')?.value;
-  if (!node) return undefined;
-  if (node.type === 'array') {
-    const argv = stringArrayProperty(m, 'headersHelper', '"headersHelper"', d, check);
-    if (argv && !argv.length) d.error('invalid-headers-helper', node, '"headersHelper" is empty.');
-    return argv?.length ? argv : undefined;
-  }
-  const line = stringProperty(m, 'headersHelper', '"headersHelper"', d, check);
-  if (line === undefined) return undefined;
-  const split = splitCommandLine(line, '${userHome}');
-  if (!split.ok) {
-    d.error('invalid-headers-helper', node, `"headersHelper" cannot be run: ${split.message}`);
-    return undefined;
-  }
-  return split.argv;
-}
-
-/** Before variables are resolved only a written-out scheme can be judged: `${input:url}` may be anything. */
-function plausibleUrl(url: string, dialect: VariableDialect): boolean {
-  const vars = variablesIn(url, dialect);
-  if (vars.length === 0) return isServerUrl(url);
-  const literal = url.slice(0, vars[0].index);
-  const colon = literal.indexOf(':');
-  return colon < 0 || /^(https?|unix|pipe)$/i.test(literal.slice(0, colon));
+  return parseRemoteServer(m, { key, name, type, disabled: disabled.disabled === true }, d, checkVariables, dialect);
 }
 
 function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>, d: Diagnostics, dialect: VariableDialect): void {
@@ -356,8 +312,7 @@ function checkStringVariables(node: Node, inputStatus: Map<string, InputStatus>,
       const why = status === 'invalid' ? 'has errors in "inputs"' : 'is not declared in "inputs"';
       d.error('unknown-input', node, `Input "${v.ref.id}" used in ${v.text} ${why}.`);
     } else if (v.ref.kind === 'unsupported') {
-      const why = v.ref.name.startsWith('command:') ? 'it would run a VS Code command at the start, before you are asked about the server' : 'the server will fail to start';
-      d.add('warning', 'unsupported-variable', node, `Variable ${v.text} is not supported; ${why}.`);
+      d.add('warning', 'unsupported-variable', node, `Variable ${v.text} is not supported; the server will fail to start.`);
     }
   }
 }

@@ -42,6 +42,7 @@ const sameInput = (a: unknown, b: InputDefinition): boolean => {
   const o = a as Record<string, unknown>;
   if (o.type !== b.type) return false;
   if (b.type === 'promptString') return (o.password === true) === b.password;
+  if (b.type === 'command') return o.command === b.command && JSON.stringify(o.args) === JSON.stringify(b.args);
   return JSON.stringify(o.options) === JSON.stringify(b.options);
 };
 
@@ -104,6 +105,7 @@ export function writeServer(text: string, plan: ServerToWrite, key = plan.name, 
 
 export function inputJson(input: InputDefinition): Record<string, unknown> {
   if (input.type === 'promptString') return { type: 'promptString', id: input.id, description: input.description, ...(input.password ? { password: true } : {}), ...(input.default !== undefined ? { default: input.default } : {}) };
+  if (input.type === 'command') return { type: 'command', id: input.id, command: input.command, ...(input.args !== undefined ? { args: input.args } : {}) };
   return { type: 'pickString', id: input.id, description: input.description, options: input.options, ...(input.default !== undefined ? { default: input.default } : {}) };
 }
 

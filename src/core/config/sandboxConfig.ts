@@ -13,6 +13,14 @@ export interface SandboxConfig {
 
 export const emptySandboxConfig = (): SandboxConfig => ({ filesystem: { allowWrite: [], denyRead: [], denyWrite: [] }, network: { allowedDomains: [], deniedDomains: [] } });
 
+/** The file's block and a server's own, each list the two joined (in that order, once each); undefined when neither is there. */
+export function mergeSandbox(file: SandboxConfig | undefined, own: SandboxConfig | undefined): SandboxConfig | undefined {
+  if (!file || !own) return file ?? own;
+  const join = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+  const fs = { allowWrite: join(file.filesystem.allowWrite, own.filesystem.allowWrite), denyRead: join(file.filesystem.denyRead, own.filesystem.denyRead), denyWrite: join(file.filesystem.denyWrite, own.filesystem.denyWrite) };
+  return { filesystem: fs, network: { allowedDomains: join(file.network.allowedDomains, own.network.allowedDomains), deniedDomains: join(file.network.deniedDomains, own.network.deniedDomains) } };
+}
+
 /** A host and its optional port; the host has no colon unless it is an IPv6 literal in brackets. */
 const HOST_PORT = /^(\[[0-9A-Fa-f:.]{2,45}\]|[^:[\]]{1,253})(?::([1-9]\d{0,4}))?$/;
 /** A name with at least one dot (the runtime refuses `example`, and `*.com`: too broad). */

@@ -36,7 +36,17 @@ export interface PickStringInput {
   default?: string;
 }
 
-export type InputDefinition = PromptStringInput | PickStringInput;
+/** VS Code's `command` input: the value a VS Code command returns (a picker's choice), run with `args`. */
+export interface CommandInput {
+  type: 'command';
+  id: string;
+  /** The VS Code command id. */
+  command: string;
+  /** What the command is given, as written (any JSON value). */
+  args?: unknown;
+}
+
+export type InputDefinition = PromptStringInput | PickStringInput | CommandInput;
 
 /** `dev.debug` (VS Code's format): the runtime to start the server under, with the editor's debugger attached. */
 export type DevDebugConfig = { type: 'node' } | { type: 'debugpy'; /** The debugpy command to run instead of the server's python. */ debugpyPath?: string };
@@ -60,7 +70,10 @@ export interface StdioServerConfig {
   dev?: DevModeConfig;
   /** `"sandboxEnabled": true`: the server runs confined (VS Code's key). */
   sandboxEnabled?: boolean;
-  /** The file's top-level `sandbox` block, given to each server that sets `sandboxEnabled` (none: the defaults alone). */
+  /**
+   * The rules of a server that sets `sandboxEnabled`: the file's top-level `sandbox` block and the server's own (MCP
+   * Host's, which Import Servers… writes), joined (none: the defaults alone).
+   */
   sandbox?: SandboxConfig;
   /** `"disabled": true` (Cline's and Windsurf's key): the server is kept from starting. */
   disabled?: boolean;

@@ -8,6 +8,8 @@ export type VariableRef =
   | { kind: 'env'; name: string; fallback?: string }
   /** `${config:name}`: a VS Code setting's value (its effective value for the folder). */
   | { kind: 'config'; name: string }
+  /** `${command:id}`: what a VS Code command returns (run without arguments). */
+  | { kind: 'command'; command: string }
   | { kind: 'workspaceFolder' | 'workspaceFolderBasename' | 'userHome' | 'pathSeparator' }
   | { kind: 'unsupported'; name: string };
 
@@ -34,6 +36,7 @@ function classifyVsCode(name: string): VariableRef {
   if (name.startsWith('input:') && name.length > 'input:'.length) return { kind: 'input', id: name.slice('input:'.length) };
   if (name.startsWith('env:') && name.length > 'env:'.length) return { kind: 'env', name: name.slice('env:'.length) };
   if (name.startsWith('config:') && name.length > 'config:'.length) return { kind: 'config', name: name.slice('config:'.length) };
+  if (name.startsWith('command:') && name.length > 'command:'.length) return { kind: 'command', command: name.slice('command:'.length) };
   switch (name) {
     case 'workspaceFolder':
     case 'workspaceFolderBasename':

@@ -18,6 +18,11 @@ export interface VariableContext {
   setting?(name: string): SettingValue;
   /** For display: an environment variable shows as its reference, as written, never its value. */
   showReferences?: boolean;
+  /**
+   * Runs a VS Code command for a value (`${command:id}`, an input of type `command`); undefined: declined or
+   * cancelled. Absent where there is no VS Code (the command line).
+   */
+  runCommand?(command: string, args: unknown): Promise<string | undefined>;
 }
 
 /** A setting's effective value, and whether the workspace set it (its own settings, or a folder's) rather than the user. */
@@ -101,6 +106,15 @@ function allStrings(raw: RawServer): string[] {
   return strings;
 }
 
+/** The VS Code commands a server's `${command:id}` variables run, each once, in the order they appear. */
+export function referencedCommands(raw: RawServer, dialect?: VariableDialect): string[] {
+  const commands = new Set<string>();
+  for (const s of allStrings(raw)) {
+    for (const v of variablesIn(s, dialect)) if (v.ref.kind === 'command') commands.add(v.ref.command);
+  }
+  return [...commands];
+}
+
 /** Input ids the server uses, each once, in the order they appear (the order the user is asked in). */
 export function referencedInputIds(raw: RawServer): string[] {
   const ids = new Set<string>();
@@ -121,6 +135,8 @@ export async function resolveServer(
 ): Promise<{ resolved: ResolvedServer; secrets: string[] }> {
   const declared = new Map(inputs.map((i) => [i.id, i]));
   const folderPath = ctx.folderPath;
+  /** `${command:id}` values, once run (empty while only checking). */
+  const commandValues = new Map<string, string>();
   const valueOf = (v: VariableOccurrence, answers?: Map<string, string>): string => {
     const ref = v.ref;
     switch (ref.kind) {
@@ -153,6 +169,11 @@ export async function resolveServer(
         if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw new VariableError(`${v.text}: the setting "${ref.name}" is not a text, a number or true/false.`);
         return String(value);
       }
+      case 'command':
+        // For display, the command is the value's source (its result may differ at each start).
+        if (ctx.showReferences) return v.text;
+        if (!ctx.runCommand) throw new VariableError(`${v.text} cannot be used here: there is no VS Code to run the command in.`);
+        return commandValues.get(ref.command) ?? '';
       case 'userHome':
         return ctx.userHome;
       case 'pathSeparator':
@@ -163,16 +184,29 @@ export async function resolveServer(
   };
   const variables = (s: string) => variablesIn(s, ctx.dialect);
   for (const s of allStrings(raw)) for (const v of variables(s)) valueOf(v);
+  const ids = referencedInputIds(raw);
+  if (!ctx.runCommand && !ctx.showReferences) {
+    const commandInput = ids.map((id) => declared.get(id)!).find((i) => i.type === 'command');
+    if (commandInput) throw new VariableError(`Input "${commandInput.id}" runs a VS Code command: it cannot be used here, there is no VS Code to run it in.`);
+  }
 
   const secrets = new Set<string>();
   const answers = new Map<string, string>();
   // One at a time: prompts are modal and the order must be predictable.
-  for (const id of referencedInputIds(raw)) {
+  for (const id of ids) {
     const input = declared.get(id)!;
-    const value = await ctx.resolveInput(input);
+    const value = input.type === 'command' ? (ctx.showReferences ? `\${command:${input.command}}` : await ctx.runCommand!(input.command, input.args)) : await ctx.resolveInput(input);
     if (value === undefined) throw new InputCancelledError(id);
     answers.set(id, value);
     if (input.type === 'promptString' && input.password) secrets.add(value);
+  }
+  // `${command:id}`: each command run once, in the order they appear.
+  if (!ctx.showReferences) {
+    for (const command of referencedCommands(raw, ctx.dialect)) {
+      const value = await ctx.runCommand!(command, undefined);
+      if (value === undefined) throw new InputCancelledError(`command:${command}`);
+      commandValues.set(command, value);
+    }
   }
 
   const substitute = (s: string): string => {

@@ -1,6 +1,6 @@
 // What the host needs from its surroundings. The VS Code layer implements these; tests implement them in plain Node.
 import type { TrustFacts } from '../config/trustFacts';
-import type { InputDefinition, ServerDefinition } from '../config/serverDefinition';
+import type { ConfigScope, InputDefinition, ServerDefinition } from '../config/serverDefinition';
 
 /**
  * An answer to the trust question: true = trust (run as defined), 'confined' = trust it to run confined (the plan of
@@ -24,6 +24,11 @@ export interface TrustPrompt {
    * the file tells what runs. Rejects when it could not; the start runs confined all the same.
    */
   persistConfined?(definition: Pick<ServerDefinition, 'name' | 'scope'>): Promise<void>;
+  /**
+   * May a workspace file's server run this VS Code command for a value (`${command:…}`, a `command` input)? true =
+   * allowed (kept for this command and these arguments), else not run.
+   */
+  askRunCommand?(question: { serverName: string; scope: ConfigScope; command: string; args: unknown }): Promise<boolean | undefined>;
 }
 
 /** Gives the value of an `${input:id}`: from storage, or by asking the user when `interactive`. Undefined = unknown or cancelled. */

@@ -1,5 +1,7 @@
 // All configured servers of the window: reconciles config scopes into managed servers, one per definition, gates
 // every start on its preparation (trust, inputs), and is the session port through which features reach servers.
+import * as os from 'os';
+import { filesRunByOthers } from './filesRunByOthers';
 import type { AuthStatus } from '../auth/authStatus';
 import { hashOf } from '../config/definitionHash';
 import type { SettingValue } from '../config/variables';
@@ -54,6 +56,8 @@ export interface ServerManagerDeps {
   environment?: Record<string, string | undefined>;
   /** A VS Code setting's value for `${config:…}` in a scope (absent: no settings, as on the command line). */
   setting?(name: string, scope: ConfigScope): SettingValue;
+  /** Runs a VS Code command for a value (`${command:…}`, a `command` input); absent: no VS Code, as on the command line. */
+  runCommand?(command: string, args: unknown): Promise<string | undefined>;
   restartPolicy?: RestartPolicyOptions;
   shutdownStageMs?: number;
   /** The queue all questions to the user go through (shared with sampling and elicitation). */
@@ -100,6 +104,13 @@ export class ServerManager implements SessionPort, Disposable {
       environment: this.environment,
       planLaunch: deps.planLaunch,
       setting: deps.setting,
+      runCommand: deps.runCommand,
+      filesRunByOthers: (serverId) =>
+        filesRunByOthers(
+          [...this.scopes.values()].flatMap(({ scope, servers }) => [...servers.values()].map((s) => ({ id: s.id, scope, raw: s.entry.server }))),
+          serverId,
+          os.homedir(),
+        ),
     });
     if (deps.authStatus) this.subscriptions.push(deps.authStatus.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
   }

@@ -42,6 +42,10 @@ export interface PreparationDeps {
   planLaunch: PlanLaunch;
   /** A VS Code setting's value for `${config:…}`, as it applies to the scope's folder. Absent: no settings (the CLI). */
   setting?(name: string, scope: ConfigScope): SettingValue;
+  /** The files the other configured servers run or are given (see ../host/filesRunByOthers). */
+  filesRunByOthers?(serverId: string): string[];
+  /** Runs a VS Code command for a value (`${command:…}`, a `command` input); undefined: none. Absent: no VS Code (the CLI). */
+  runCommand?(command: string, args: unknown): Promise<string | undefined>;
 }
 
 /** The server being prepared, as the preparation sees it. */
@@ -71,8 +75,11 @@ export class ServerPreparation {
     this.trustQuestions = new TrustQuestions(deps.trustPrompt, deps.dialogs);
   }
 
-  private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal, answers?: Map<string, string>): VariableContext {
+  private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal, answers?: Map<string, string>, serverName = ''): VariableContext {
+    const runCommand = this.deps.runCommand;
     return {
+      // Never run to compare definitions (reconcile): only a start runs a command, and a workspace's only once allowed.
+      ...(runCommand ? { runCommand: interactive ? (command: string, args: unknown) => this.commandValue(scope, serverName, command, args, signal) : async (command: string, args: unknown) => `\u0000command:${command}:${JSON.stringify(args ?? null)}` } : {}),
       folderPath: scope.folderPath,
       userHome: os.homedir(),
       env: this.deps.environment,
@@ -141,7 +148,7 @@ export class ServerPreparation {
     const storedInputs = asksTrust ? await this.storedInputs(scope.key, entry, inputs) : [];
     try {
       const answers = new Map<string, string>();
-      const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal, answers));
+      const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal, answers, entry.name));
       onSecrets(secrets);
       if (resolved.type !== 'stdio' && !isServerUrl(resolved.url)) {
         return { ok: false, reason: 'config', message: `The URL does not resolve to an http(s), unix: or pipe: URL: ${redact(resolved.url, secrets)}` };
@@ -157,6 +164,8 @@ export class ServerPreparation {
         shown,
         envFile: envFile && ('error' in envFile ? { path: envFile.path, error: envFile.error } : { path: envFile.path, variables: envFile.variables }),
         hostEnv: this.deps.environment,
+        // A confined start (this one, or Run Confined's) may not write what the other servers run.
+        ...(resolved.type === 'stdio' && this.deps.filesRunByOthers ? { runByOthers: this.deps.filesRunByOthers(server.id) } : {}),
       };
       const planned = await this.deps.planLaunch(source);
       if (!planned.ok) return { ok: false, reason: 'config', message: planned.message };
@@ -184,6 +193,23 @@ export class ServerPreparation {
       if (e instanceof InputCancelledError) return { ok: false, reason: 'input', message: e.message };
       return { ok: false, reason: 'config', message: `Cannot resolve the configuration: ${(e as Error).message}` };
     }
+  }
+
+  /**
+   * A VS Code command's value for a server's variable. A workspace file's command runs only once the user allowed it
+   * (the question names the command and its arguments; the answer is kept for that command and those arguments).
+   */
+  private async commandValue(scope: ConfigScope, serverName: string, command: string, args: unknown, signal?: AbortSignal): Promise<string | undefined> {
+    if (scope.kind === 'workspace' && !this.deps.trustAllServers()) {
+      const key = `command:${scope.key}:${hashOf({ command, args: args ?? null })}`;
+      if (this.deps.trustStore.get(key) !== 'trusted') {
+        const ask = this.deps.trustPrompt.askRunCommand;
+        const allowed = ask ? await untilAborted(this.inDialogQueue(() => ask({ serverName, scope, command, args }), signal), signal) : undefined;
+        if (allowed !== true) return undefined;
+        await this.deps.trustStore.set(key, 'trusted', `the VS Code command ${command} for ${serverName} (${scope.label})`);
+      }
+    }
+    return untilAborted(this.inDialogQueue(() => this.deps.runCommand!(command, args), signal), signal);
   }
 
   /** The resolution the question shows: inputs as entered (passwords masked), `${env:X}` kept as the reference. */

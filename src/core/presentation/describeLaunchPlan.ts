@@ -67,7 +67,7 @@ export function describeSandbox(sandbox: PlannedSandbox | undefined): string[] {
   const hiddenMore = sandbox.hidden.filter((h) => h !== sandbox.home);
   const reads = sandbox.readable.length ? `reads the system and ${joined(sandbox.readable.map(at))}, not the rest of your home folder` : 'reads the system, not your home folder';
   const own = [...(sandbox.cache ? ['its own package cache'] : []), 'a temporary folder'];
-  const writes = sandbox.writable.length ? `writes only ${joined(sandbox.writable.map(at))} (never git, editor or shell settings there), ${own.join(' and ')}` : `writes only ${own.join(' and ')}`;
+  const writes = sandbox.writable.length ? `writes only ${joined(sandbox.writable.map(at))} (never git, editor or shell settings there${sandbox.runByOthers?.length ? ', nor what other servers run' : ''}), ${own.join(' and ')}` : `writes only ${own.join(' and ')}`;
   return [
     `Confined: ${reads}${hiddenMore.length ? `; never ${joined(hiddenMore.map(at))}` : ''}`,
     `Confined: ${writes}${sandbox.notWritable.length ? `; never ${joined(sandbox.notWritable.map(at))}` : ''}`,

@@ -42,8 +42,11 @@ export interface StateExplanation {
   label: string;
   tooltip: string;
   icon: Codicon;
-  /** What clicking it does: the server's log tells when and why; Restricted Mode is lifted by granting Workspace Trust. */
-  action?: 'showOutput' | 'manageWorkspaceTrust' | 'signIn' | 'enable';
+  /**
+   * What clicking it does: the server's log tells when and why; Restricted Mode is lifted by granting Workspace Trust;
+   * a server not trusted shows what it runs and asks; a server disabled in its file is enabled there.
+   */
+  action?: 'showOutput' | 'manageWorkspaceTrust' | 'signIn' | 'enable' | 'trust';
 }
 
 /** Everything a surface shows of a server's state, derived from it in one place. */
@@ -54,7 +57,8 @@ export interface StateDisplay {
   /**
    * `mcpServer.<state>`, then the sign-in state of a remote server that asked for it (`mcpServer.running.signedIn`,
    * `mcpServer.blocked.needsSignIn`, `mcpServer.error.signInFailed`): menus pick start/stop/restart by the first part
-   * and Sign In / Sign Out by the second, so they match with `(\.|$)` after the state.
+   * and Sign In / Sign Out by the second, so they match with `(\.|$)` after the state. A server that waits for the
+   * user's trust is `mcpServer.untrusted`: its action is Trust…, not Start.
    */
   contextValue: string;
   /** Undefined while the server starts (nothing to explain yet) and when it runs (it shows its features). */
@@ -86,7 +90,8 @@ export function nextSlowStart(servers: readonly ServerInfo[], now: number): numb
  */
 export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
   const { state, auth } = info;
-  const contextValue = `mcpServer.${state.kind}${auth ? `.${SIGN_IN_CONTEXT[auth.kind]}` : ''}`;
+  const waitsForTrust = state.kind === 'blocked' && state.reason === 'untrusted';
+  const contextValue = `mcpServer.${waitsForTrust ? 'untrusted' : state.kind}${auth ? `.${SIGN_IN_CONTEXT[auth.kind]}` : ''}`;
   const display = (description: string, icon: Codicon, explanation?: StateExplanation) => ({ description, icon, contextValue, explanation });
   switch (state.kind) {
     case 'running': {
@@ -116,7 +121,13 @@ export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
       const explain = (icon: Codicon, action: StateExplanation['action']) => ({ label: firstLine(state.message), tooltip: state.message, icon, action });
       switch (state.reason) {
         case 'untrusted':
-          return display('not trusted', paused, explain({ id: 'shield' }, 'showOutput'));
+          // What to do, on the row a user reads first; the core's message (also the command line's) in its tooltip.
+          return display('not trusted', paused, {
+            label: 'Click to see what it runs and decide whether to trust it',
+            tooltip: `${state.message}\n\nClick to see what it would run and decide whether to trust it.`,
+            icon: { id: 'shield' },
+            action: 'trust',
+          });
         case 'restricted':
           return display('restricted mode', paused, explain({ id: 'workspace-untrusted' }, 'manageWorkspaceTrust'));
         case 'signIn':

@@ -15,8 +15,17 @@ export class ModelAvailability implements vscode.Disposable {
   private checks = 0;
 
   constructor() {
-    this.subscription = vscode.lm.onDidChangeChatModels(() => void this.check());
-    void this.check();
+    const check = () => void this.check();
+    this.subscription = vscode.Disposable.from(
+      vscode.lm.onDidChangeChatModels(check),
+      // A model extension that trust enables, or that the user installs, can register its provider after VS Code last
+      // asked the providers for their models, and VS Code asks none again unless the provider says it changed: no
+      // change event comes. Asking then (selectChatModels asks every provider) finds its models, and makes the chat's
+      // model picker list them too.
+      vscode.workspace.onDidGrantWorkspaceTrust(check),
+      vscode.extensions.onDidChange(check),
+    );
+    check();
   }
 
   /** Undefined until the first answer. */
@@ -26,6 +35,7 @@ export class ModelAvailability implements vscode.Disposable {
 
   private async check(): Promise<void> {
     const check = ++this.checks;
+    await activateModelProviders();
     const models = await vscode.lm.selectChatModels();
     // A later check (the models changed again meanwhile) has the newer answer.
     if (check !== this.checks) return;
@@ -40,6 +50,18 @@ export class ModelAvailability implements vscode.Disposable {
     this.subscription.dispose();
     this._onDidChange.dispose();
   }
+}
+
+/**
+ * Activates the extensions that declare a chat model provider and are not active yet: one that trust enabled, or that
+ * the user installed, registers its provider when it activates, which may come after VS Code has asked the providers
+ * it knew. selectChatModels would activate them too, by the vendor, but only those VS Code had already been told of.
+ * Its provider is then registered before the question that follows.
+ */
+function activateModelProviders(): Promise<unknown> {
+  const pending = vscode.extensions.all.filter((e) => !e.isActive && (e.packageJSON as { contributes?: { languageModelChatProviders?: unknown } }).contributes?.languageModelChatProviders);
+  // A provider that fails to start is that extension's problem: the question after it still answers for the rest.
+  return Promise.all(pending.map((e) => Promise.resolve(e.activate()).catch(() => undefined)));
 }
 
 /** Shows NO_MODEL_MESSAGE at the top of a view that lists servers, while there is no model (an empty view has its welcome). */

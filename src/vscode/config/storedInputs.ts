@@ -37,6 +37,8 @@ export class StoredInputs implements InputProvider {
   }
 
   private async ask(input: InputDefinition): Promise<string | undefined> {
+    // A command input's value is the command's (the host runs it, after asking): never typed, never stored.
+    if (input.type === 'command') return undefined;
     if (input.type === 'pickString') {
       // The options and description are the workspace's words: the picked value is the option, not its label.
       const items = input.options.map((o) => ({ label: labelText(o), description: o === input.default ? 'default' : undefined, value: o }));

@@ -32,6 +32,16 @@ export interface FormFieldPresetQuestion {
   field: FormField;
 }
 
+/** A workspace file's server wants a VS Code command run for a value (`${command:…}`, a `command` input). */
+export interface CommandValueQuestion {
+  serverName: string;
+  /** The file it is defined in. */
+  source: string;
+  command: string;
+  /** Its arguments, as written (JSON), if any. */
+  args?: string;
+}
+
 export interface SignInQuestion {
   serverName: string;
   /** Host of the authorization server the browser would open. */
@@ -60,6 +70,8 @@ export interface HostDialogs {
   confirmOpenUrl(q: UrlQuestion): Promise<boolean | undefined>;
   /** Open the browser to sign in to a server? */
   confirmSignIn(q: SignInQuestion): Promise<boolean | undefined>;
+  /** Run a VS Code command that a workspace file names, for a server's value? */
+  confirmCommandValue(q: CommandValueQuestion): Promise<boolean | undefined>;
   /** Put the message a view wants to send into the chat input? The user still sends it. */
   confirmViewMessage(q: ViewMessageQuestion): Promise<boolean | undefined>;
   /** A sandbox denial, in a notification: true = Allow and Restart (the rule written into mcp.json). Or: true = Run Unconfined. */
@@ -74,7 +86,7 @@ export interface HostDialogs {
 }
 
 /** The modal questions: of running servers, and the trust question (asked once the plan is built). Their native dialogs load on demand (./modalDialogs.lazy.ts). */
-export type ModalDialogs = Pick<HostDialogs, 'confirmTrust' | 'confirmTrustMany' | 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmViewMessage' | 'confirmSandbox'>;
+export type ModalDialogs = Pick<HostDialogs, 'confirmTrust' | 'confirmTrustMany' | 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmCommandValue' | 'confirmViewMessage' | 'confirmSandbox'>;
 
 const nativeDialogs = (modal: ModalDialogs): HostDialogs => ({
   confirmTrust: (q) => modal.confirmTrust(q),
@@ -88,6 +100,7 @@ const nativeDialogs = (modal: ModalDialogs): HostDialogs => ({
   reviewSamplingResponse: (q) => modal.reviewSamplingResponse(q),
   confirmOpenUrl: (q) => modal.confirmOpenUrl(q),
   confirmSignIn: (q) => modal.confirmSignIn(q),
+  confirmCommandValue: (q) => modal.confirmCommandValue(q),
   confirmViewMessage: (q) => modal.confirmViewMessage(q),
   confirmSandbox: (q) => modal.confirmSandbox(q),
   async openSignInPage(url) {
@@ -144,6 +157,10 @@ export class DialogRouter implements HostDialogs {
 
   confirmSignIn(q: SignInQuestion) {
     return this.current.confirmSignIn(q);
+  }
+
+  confirmCommandValue(q: CommandValueQuestion) {
+    return this.current.confirmCommandValue(q);
   }
 
   confirmViewMessage(q: ViewMessageQuestion) {

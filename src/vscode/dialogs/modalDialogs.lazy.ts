@@ -70,6 +70,15 @@ export const modalDialogs: ModalDialogs = {
     );
     return answer === 'Sign In' ? true : answer === 'Cancel' ? false : undefined;
   },
+  async confirmCommandValue(q) {
+    const answer = await modal(
+      `MCP server "${plainText(q.serverName)}" wants a value from the VS Code command ${plainText(q.command)}`,
+      `${plainText(q.source)} asks VS Code to run the command ${plainText(q.command)}${q.args ? ` with the arguments ${plainText(q.args)}` : ''} before the server starts, and gives the server what it returns.\n\nA command can do anything VS Code or an extension can: run it only if you expected this command here.`,
+      'Run Command',
+      'Do Not Run',
+    );
+    return answer === 'Run Command' ? true : answer === 'Do Not Run' ? false : undefined;
+  },
   async confirmSandbox(q) {
     if (q.kind === 'unconfined') {
       const answer = await modal(

@@ -34,6 +34,8 @@ export function entryFor(target: WriteTarget, name: string, entry: object, input
 }
 
 export async function askValue(dialogs: HostDialogs, serverName: string, input: InputDefinition): Promise<string | undefined> {
+  // Registry entries have no command inputs.
+  if (input.type === 'command') return undefined;
   if (input.type === 'pickString') {
     const items = input.options.map((o) => ({ label: labelText(o), value: o }));
     return (await vscode.window.showQuickPick(items, { title: plainText(`${serverName}: ${input.description}`), ignoreFocusOut: true }))?.value;

@@ -177,6 +177,8 @@ class StateNode extends Node {
       item.command = { title: 'Show Output', command: CommandIds.showOutput, arguments: [this.info.id] };
     } else if (this.explanation.action === 'manageWorkspaceTrust') {
       item.command = { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
+    } else if (this.explanation.action === 'trust') {
+      item.command = { title: 'Trust Server…', command: CommandIds.trustServer, arguments: [this.info.id] };
     } else if (this.explanation.action === 'signIn') {
       item.command = { title: 'Sign In', command: CommandIds.signInToServer, arguments: [this.info.id] };
     } else if (this.explanation.action === 'enable') {

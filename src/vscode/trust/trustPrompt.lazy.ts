@@ -20,7 +20,7 @@ import type { HostDialogs, TrustQuestion } from '../dialogs/dialogRouter';
 type Definition = Pick<ServerDefinition, 'name' | 'scope' | 'raw'>;
 
 /** The file the question names: a folder's .vscode/mcp.json by the folder's name, any other file by its path. */
-const sourceOf = ({ scope }: Definition): string =>
+const sourceOf = ({ scope }: Pick<Definition, 'scope'>): string =>
   scope.kind === 'workspace' && scope.configPath.endsWith(`${path.sep}.vscode${path.sep}mcp.json`) ? `${scope.label}${path.sep}.vscode${path.sep}mcp.json` : scope.configPath;
 
 /** Run Confined, when the host planned a confined start: what it allows, or why this machine cannot confine. */
@@ -89,5 +89,7 @@ export function trustPromptFrom(dialogs: HostDialogs): Required<TrustPrompt> {
       return definitions.map(() => undefined);
     },
     persistConfined,
+    askRunCommand: ({ serverName, scope, command, args }) =>
+      dialogs.confirmCommandValue({ serverName, source: sourceOf({ scope }), command, ...(args !== undefined ? { args: JSON.stringify(args).slice(0, 2000) } : {}) }),
   };
 }

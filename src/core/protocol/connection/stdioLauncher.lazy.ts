@@ -60,7 +60,7 @@ export class StdioLauncher implements Launcher {
     return typeof status?.code === 'number' ? `The server process exited with exit code ${status.code}` : 'The server process exited';
   }
   private readonly started = new StartedProcesses();
-  /** A confined start's runtime command (its settings and private temp dir, removed on stop). */
+  /** A confined start's runtime command (its placeholders held and private temp dir, let go on stop). */
   private confined: ConfinedCommand | undefined;
   /** What the sandbox refused in this run, each once. */
   readonly denials = new DenialLog();
@@ -151,7 +151,8 @@ export class StdioLauncher implements Launcher {
       this.log.warn(`Running unconfined, as you chose: ${this.unconfinedBy}`);
       return undefined;
     }
-    this.confined = confinedCommand(plan.sandbox!, plan.command, plan.executable, plan.args, plan.env);
+    this.confined = confinedCommand(plan.sandbox!, plan.command, plan.executable, plan.args, plan.env, this.options.environment, plan.cwd);
+    for (const note of this.confined.notes) this.log.warn(note);
     const own = [...(plan.sandbox!.cache ? [`${plan.sandbox!.cache} (its own package cache)`] : []), `${this.confined.tempDir} (its temp dir)`];
     this.log.info(`Confined (sandbox runtime): writes ${[...plan.sandbox!.writable, ...own].join(', ')}; network ${plan.sandbox!.domains.join(', ') || 'none'}`);
     return this.confined;
@@ -159,11 +160,11 @@ export class StdioLauncher implements Launcher {
 
   /**
    * A confined process: the runtime's denials are read from its own channel (fd 3), never from what the server prints;
-   * its settings and temp dir go once it has exited, whether it ran or the runtime refused to start.
+   * its placeholders and temp dir go once it has exited, whether it ran or the runtime refused to start.
    */
   private confinedProcess(plan: StdioLaunchPlan, confined: ConfinedCommand): ServerProcess {
-    const server = new ServerProcess({ command: confined.command, args: confined.args, env: confined.env, cwd: plan.cwd, channel: true });
-    void server.exited.then(() => confined.dispose());
+    const server = new ServerProcess({ command: confined.command, args: confined.args, env: confined.env, cwd: plan.cwd, channel: true, input: confined.settings });
+    void server.exited.then(() => this.disposeConfined(confined));
     const channel = server.child.stdio[3];
     const lines = new LineSplitter({ maxLineBytes: MAX_CHANNEL_LINE_BYTES, onLine: (line) => this.onDenialLine(plan, line.toString('utf8')), onOverflow: () => undefined });
     channel?.on('data', (chunk: Buffer) => lines.push(chunk));
@@ -174,7 +175,7 @@ export class StdioLauncher implements Launcher {
   private onDenialLine(plan: StdioLaunchPlan, line: string) {
     const found = denialOf(line);
     if (!found || !plan.sandbox) return;
-    const denial = withRule(found, plan.sandbox, this.options.environment.PATH);
+    const denial = withRule(found, plan.sandbox, this.options.environment.PATH, undefined, this.options.environment);
     if (!this.denials.add(denial)) return;
     this.log.warn(`The sandbox denied ${describeDenial(denial)}${denial.refused ? ` (no rule offered: ${denial.refused})` : ''}`);
     this.onDenial?.(denial);
@@ -220,8 +221,17 @@ export class StdioLauncher implements Launcher {
       }
     }
     await closing;
-    // Its process removed them when it exited; a start ended before its process ran did not.
-    this.confined?.dispose();
+    // Once its process has exited; a start ended before its process ran has none.
+    if (this.confined) this.disposeConfined(this.confined);
+  }
+
+  /** Its placeholders let go and its temp dir removed (once); what the end of the last confined server undid, logged. */
+  private disposeConfined(confined: ConfinedCommand): void {
+    try {
+      for (const note of confined.dispose()) this.log.warn(note);
+    } catch (e) {
+      this.log.error(`Could not let the sandbox's placeholders go: ${(e as Error).message}`);
+    }
   }
 }
 

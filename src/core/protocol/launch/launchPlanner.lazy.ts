@@ -139,8 +139,10 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
         storage: source.sandboxStorage ?? path.join(home, '.cache', 'mcp-host'),
         identity: `${source.scope.configPath ?? source.scope.folderPath ?? 'user'}\0${source.name ?? command}`,
         pathValue: hostEnv.PATH,
+        env: hostEnv,
       })
     : undefined;
+  const confined = sandbox && source.runByOthers?.length ? { ...sandbox, runByOthers: source.runByOthers } : sandbox;
   return {
     kind: 'stdio',
     command,
@@ -152,7 +154,7 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
     changes,
     ...(source.envFile ? { envFile: { path: source.envFile.path, ...(source.envFile.error ? { error: source.envFile.error } : {}) } } : {}),
     localCopies: localRunnerCopies(resolved.command, resolved.args, cwd),
-    ...(sandbox ? { sandbox } : {}),
+    ...(confined ? { sandbox: confined } : {}),
     ...(debugged ? { debug: debugged.debug } : {}),
   };
 }
@@ -274,7 +276,7 @@ export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
   const { resolved, shown, raw } = source;
   if (resolved.type === 'stdio') {
     if (shown.type !== 'stdio') throw new LaunchPlanError('The displayed definition differs from the resolved one.');
-    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage });
+    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage, runByOthers: source.runByOthers });
   }
   if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
   return buildRemotePlan({ resolved, raw, shown, scope: source.scope, hostEnv: source.hostEnv });

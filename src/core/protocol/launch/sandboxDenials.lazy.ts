@@ -2,7 +2,6 @@
 // sandboxed command never gets): its violation store's lines, `deny <syscall> <path>` for a write bubblewrap refused
 // (the runtime's seccomp observer) and `deny network-outbound <host>:<port> (<reason>)` for its proxy. Each denial
 // gets the rule that would allow exactly it, or why none is offered. Lines are capped, every pattern is linear.
-import * as fs from 'fs';
 import type { PlannedSandbox } from '../../config/launchPlan';
 import { isSandboxDomain, loopbackEntry } from '../../config/sandboxConfig';
 import type { SandboxDenial } from '../../config/sandboxDenial';
@@ -42,14 +41,17 @@ function hostRule(host: string, port: number): string {
   return bare ? host : `${bracketed}:${port}`;
 }
 
-/** The denial with what "Allow and Restart" would write (exactly what was refused), or why nothing. */
-export function withRule(denial: SandboxDenial, sandbox: PlannedSandbox, pathValue: string | undefined, exists: (p: string) => boolean = fs.existsSync): SandboxDenial {
+/**
+ * The denial with what "Allow and Restart" would write (exactly what was refused), or why nothing. `isFile`: whether
+ * the path is a file on the disk (only a file is offered); `env`: the user's environment (where its settings are).
+ */
+export function withRule(denial: SandboxDenial, sandbox: PlannedSandbox, pathValue: string | undefined, isFile?: (p: string) => boolean, env?: Readonly<Record<string, string | undefined>>): SandboxDenial {
   if (denial.refused !== undefined) return denial;
   if (denial.kind === 'network') {
     const rule = hostRule(denial.host, denial.port);
     return isSandboxDomain(rule) ? { ...denial, allow: rule } : { ...denial, refused: 'the sandbox\'s rules cannot name this host' };
   }
-  const problem = allowRuleProblem(denial.path, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue }, exists);
+  const problem = allowRuleProblem(denial.path, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue, env }, isFile);
   return problem ? { ...denial, refused: problem } : { ...denial, allow: denial.path };
 }
 

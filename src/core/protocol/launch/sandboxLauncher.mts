@@ -4,7 +4,9 @@
 // slot is /dev/null there): denials are the runtime's own words, never text the server wrote. In the package, it is
 // bundled with the runtime (esbuild.js: dist/sandbox-runtime/launcher.mjs).
 //
-// Usage: node launcher.mjs <settings.json> <executable> [args…]; fd 3: one JSON line `{"line": "deny …"}` a denial.
+// Usage: node launcher.mjs <executable> [args…], the runtime's settings (JSON) on fd 4, read to its end: never a
+// file, which a confined server that may write the temp dir could rewrite before a later start reads it. fd 3: one
+// JSON line `{"line": "deny …"}` a denial.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -26,9 +28,11 @@ function openChannel(): NodeJS.WritableStream | undefined {
 }
 
 async function main(): Promise<void> {
-  const [settingsFile, ...command] = process.argv.slice(2);
-  if (!settingsFile || !command.length) throw new Error('usage: launcher.mjs <settings.json> <executable> [args…]');
-  const config = SandboxRuntimeConfigSchema.parse(JSON.parse(fs.readFileSync(settingsFile, 'utf8')));
+  const command = process.argv.slice(2);
+  if (!command.length) throw new Error('usage: launcher.mjs <executable> [args…], with the settings on fd 4');
+  const settings = fs.readFileSync(4, 'utf8');
+  fs.closeSync(4);
+  const config = SandboxRuntimeConfigSchema.parse(JSON.parse(settings));
   const channel = openChannel();
   // The third argument turns on the runtime's violation monitor (Linux: the seccomp observer; macOS: the log).
   await SandboxManager.initialize(config, undefined, true);

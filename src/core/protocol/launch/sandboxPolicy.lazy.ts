@@ -1,7 +1,8 @@
 // What a confined start may do: the file's `sandbox` rules (VS Code's format) added to defaults that let ordinary
 // servers work. Read: the system, but not the home folder, except the working directory, the workspace folder and the
 // runner's own install. Write: the working directory and `allowWrite`, never what programs outside the sandbox run or
-// obey (sandboxProtection), and the runner's own package cache, a folder of this server's in the extension's storage
+// obey (sandboxProtection) nor the user's settings outside the workspace folder (such an entry becomes one it may
+// never write), and the runner's own package cache, a folder of this server's in the extension's storage
 // (never the user's cache, which unconfined runs execute from). Network: the runner's package registry. Part of the
 // launch plan, so the trust question shows it and trust is remembered with it.
 import { createHash } from 'crypto';
@@ -10,7 +11,7 @@ import * as path from 'path';
 import type { PlannedSandbox } from '../../config/launchPlan';
 import { isSandboxDomain, type SandboxConfig } from '../../config/sandboxConfig';
 import { LaunchPlanError } from './launchPlanError.lazy';
-import { inside, writableProblem } from './sandboxProtection.lazy';
+import { inside, settingsProblem, writableProblem } from './sandboxProtection.lazy';
 
 interface Runner {
   /** The variables that point its caches, tool folders and global bin folder into the server's own cache folder. */
@@ -64,6 +65,8 @@ export interface SandboxSource {
   identity: string;
   /** The PATH the user's programs run with: none of it may be writable. */
   pathValue: string | undefined;
+  /** The user's environment: where its settings are ($COPILOT_HOME, $XDG_CONFIG_HOME). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -116,7 +119,7 @@ export function cacheFolder(storage: string, identity: string): string {
   return path.join(storage, 'sandbox', createHash('sha256').update(identity).digest('hex').slice(0, 16));
 }
 
-export function planSandbox({ config, command, executable, cwd, folderPath, home, storage, identity, pathValue }: SandboxSource): PlannedSandbox {
+export function planSandbox({ config, command, executable, cwd, folderPath, home, storage, identity, pathValue, env }: SandboxSource): PlannedSandbox {
   const paths = (list: string[]) => list.filter((p) => p.trim()).map((p) => sandboxPath(p, folderPath, home));
   config = { ...config, filesystem: { allowWrite: paths(config.filesystem.allowWrite), denyRead: paths(config.filesystem.denyRead), denyWrite: paths(config.filesystem.denyWrite) } };
   for (const [key, list] of [['allowedDomains', config.network.allowedDomains], ['deniedDomains', config.network.deniedDomains]] as const) {
@@ -125,13 +128,18 @@ export function planSandbox({ config, command, executable, cwd, folderPath, home
   }
   const runner = runnerOf(command);
   const cache = runner ? cacheFolder(storage, identity) : undefined;
-  const writable = unique([cwd, ...config.filesystem.allowWrite]);
-  for (const root of writable) {
-    const problem = writableProblem(root, { home, storage, cache, pathValue });
+  const roots = unique([cwd, ...config.filesystem.allowWrite]);
+  const ctx = { home, storage, cache, pathValue, env };
+  for (const root of roots) {
+    const problem = writableProblem(root, ctx);
     if (problem) throw new LaunchPlanError(`A confined server may not write ${root}: ${problem}. ${root === cwd ? 'Give it a working directory ("cwd") of its own.' : 'Remove it from sandbox.filesystem.allowWrite.'}`);
   }
+  // The user's settings are never writable (the workspace folder, wherever it is, is the project): such an entry
+  // stays in the plan, said as what it may never write.
+  const settings = roots.filter((root) => !(folderPath !== undefined && inside(folderPath, root)) && settingsProblem(root, ctx));
+  const writable = roots.filter((root) => !settings.includes(root));
   const fromHome = (runner?.readsFromHome ?? []).map((f) => path.join(home, f));
-  const readable = unique([cwd, folderPath, ...runnerInstall(executable, home), ...fromHome]).filter((p) => inside(home, p));
+  const readable = unique([cwd && !settings.includes(cwd) ? cwd : undefined, folderPath, ...runnerInstall(executable, home), ...fromHome]).filter((p) => inside(home, p));
   return {
     home,
     hidden: unique([home, ...config.filesystem.denyRead]),
@@ -139,7 +147,7 @@ export function planSandbox({ config, command, executable, cwd, folderPath, home
     writable,
     ...(cache ? { cache } : {}),
     storage,
-    notWritable: unique(config.filesystem.denyWrite),
+    notWritable: unique([...settings, ...config.filesystem.denyWrite]),
     domains: unique([...(runner?.domains ?? []), ...config.network.allowedDomains]),
     deniedDomains: unique(config.network.deniedDomains),
   };

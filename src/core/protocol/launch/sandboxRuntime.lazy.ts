@@ -1,6 +1,6 @@
 // Runs a confined start through Anthropic's sandbox runtime (@anthropic-ai/sandbox-runtime, the one VS Code uses):
-// our launcher of it (./sandboxLauncher.mts), with a settings file written from the launch plan's rules, wraps the
-// planned executable and arguments (bubblewrap on Linux, sandbox-exec on macOS, a filtering proxy for the network).
+// our launcher of it (./sandboxLauncher.mts), given settings made from the launch plan's rules on a descriptor, wraps
+// the planned executable and arguments (bubblewrap on Linux, sandbox-exec on macOS, a filtering proxy for the network).
 // Whether this machine can confine is checked first, and said in a sentence when it cannot: a confined server never
 // silently runs unconfined.
 import { spawnSync } from 'child_process';
@@ -9,6 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { PlannedSandbox } from '../../config/launchPlan';
 import { runnerCacheEnv } from './sandboxPolicy.lazy';
+import { holdProtection, type SandboxHold } from './sandboxHold.lazy';
 import { inside, PLACEHOLDER_NAMES, protectedWrites } from './sandboxProtection.lazy';
 
 export type SandboxSupport = { ok: true } | { ok: false; reason: string };
@@ -123,11 +124,11 @@ const literal = (p: string) => ({ path: p, literal: true as const });
 
 /**
  * The runtime's settings: the plan's rules, the server's own package cache and the private temp dir writable, and
- * every path the rule of sandboxProtection protects added to denyWrite (as the disk is now). The file's own
- * `denyRead` and `denyWrite` entries go as written: the runtime reads patterns in them.
+ * every path the rule of sandboxProtection protects added to denyWrite (`denied`: as the hold found them; else as the
+ * disk is now). The file's own `denyRead` and `denyWrite` entries go as written: the runtime reads patterns in them.
  */
-export function runtimeSettings(sandbox: PlannedSandbox, tempDir: string, env: Readonly<Record<string, string | undefined>>): SandboxSettings {
-  const protectedPaths = protectedWrites(sandbox.writable, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH });
+export function runtimeSettings(sandbox: PlannedSandbox, tempDir: string, env: Readonly<Record<string, string | undefined>>, denied?: readonly string[]): SandboxSettings {
+  const protectedPaths = denied ?? protectedWrites(sandbox.writable, { home: sandbox.home, storage: sandbox.storage, cache: sandbox.cache, pathValue: env.PATH, env, runByOthers: sandbox.runByOthers }).map((p) => p.path);
   const own = [...(sandbox.cache ? [sandbox.cache] : []), tempDir];
   return {
     network: { allowedDomains: [...sandbox.domains], deniedDomains: [...sandbox.deniedDomains] },
@@ -150,33 +151,41 @@ export interface ConfinedCommand {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The runtime's settings, which the launcher reads on its fd 4 (never a file another confined server could rewrite). */
+  settings: string;
   /** The private temp dir (the process's TMPDIR). */
   tempDir: string;
-  /** Removes the settings and the temp dir; the launcher calls it when the process has exited. */
-  dispose(): void;
+  /** What the end of earlier confined starts undid (see gitAftermath), for the log. */
+  notes: string[];
+  /** Lets its placeholders go and removes its temp dir, once (the launcher calls it when the process has exited); says what it undid. */
+  dispose(): string[];
 }
 
 /**
- * The command that runs `executable args` confined: the host's own Node running our launcher of the runtime with a
- * settings file of this start (kept out of what the process may write), the private temp dir as its TMPDIR, and its
- * runner's caches pointed into its own cache folder. Denials come on the process's fd 3 (see sandboxLauncher.mts).
+ * The command that runs `executable args` confined: the host's own Node running our launcher of the runtime, its
+ * settings on fd 4, the private temp dir as its TMPDIR, and its runner's caches pointed into its own cache folder.
+ * Denials come on the process's fd 3 (see sandboxLauncher.mts). `hostEnv`: the user's environment (its PATH and
+ * settings folders, which the server's own `env` does not decide); `cwd`: where it runs.
  */
-export function confinedCommand(sandbox: PlannedSandbox, command: string, executable: string, args: readonly string[], env: Readonly<Record<string, string>>): ConfinedCommand {
+export function confinedCommand(sandbox: PlannedSandbox, command: string, executable: string, args: readonly string[], env: Readonly<Record<string, string>>, hostEnv: Readonly<Record<string, string | undefined>> = env, cwd = process.cwd()): ConfinedCommand {
   const cli = sandboxRuntimeCli();
   if (!cli) throw new Error('The sandbox runtime (@anthropic-ai/sandbox-runtime) is not installed with the extension.');
   if (sandbox.cache) fs.mkdirSync(sandbox.cache, { recursive: true, mode: 0o700 });
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-host-sandbox-')));
+  let hold: SandboxHold | undefined;
   try {
     const tempDir = path.join(dir, 'tmp');
     fs.mkdirSync(tempDir);
-    const settings = path.join(dir, 'settings.json');
-    fs.writeFileSync(settings, JSON.stringify(runtimeSettings(sandbox, tempDir, env), null, 2), { mode: 0o600 });
+    hold = holdProtection(sandbox, [...sandbox.writable, ...(sandbox.cache ? [sandbox.cache] : []), tempDir], cwd, hostEnv);
+    const settings = JSON.stringify(runtimeSettings(sandbox, tempDir, hostEnv, hold.denied));
     const excludes = path.join(dir, 'git-excludes');
     fs.writeFileSync(excludes, PLACEHOLDER_NAMES.map((n) => `/${n}\n`).join(''));
+    const held = hold;
+    let disposed = false;
     return {
       // The extension host's own Node (Electron's, run as Node): nothing else needs to be installed.
       command: process.execPath,
-      args: [cli, settings, executable, ...args],
+      args: [cli, executable, ...args],
       env: {
         ...env,
         ...(sandbox.cache ? runnerCacheEnv(command, sandbox.cache) : {}),
@@ -186,10 +195,18 @@ export function confinedCommand(sandbox: PlannedSandbox, command: string, execut
         // Node's fetch goes through the sandbox's proxy only when asked to (Node 22.21 and later); DNS fails otherwise.
         NODE_USE_ENV_PROXY: '1',
       },
+      settings,
       tempDir,
-      dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+      notes: held.notes,
+      dispose: () => {
+        if (disposed) return [];
+        disposed = true;
+        fs.rmSync(dir, { recursive: true, force: true });
+        return held.release();
+      },
     };
   } catch (e) {
+    hold?.release();
     fs.rmSync(dir, { recursive: true, force: true });
     throw e;
   }

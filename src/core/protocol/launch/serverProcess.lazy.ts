@@ -25,6 +25,8 @@ export interface ProcessCommand {
   cwd?: string;
   /** A fourth pipe (fd 3), the confined launcher's channel of the sandbox's denials: `child.stdio[3]`. */
   channel?: boolean;
+  /** Written to a fifth pipe (fd 4), then closed: the confined launcher's settings. */
+  input?: string;
 }
 
 /** What the owner of a started process hears of it from the moment it takes it (what came before, at once). */
@@ -57,13 +59,13 @@ export class ServerProcess {
     closed: false,
   };
 
-  constructor({ command, args, env, cwd, argv0, channel }: ProcessCommand) {
+  constructor({ command, args, env, cwd, argv0, channel, input }: ProcessCommand) {
     // cross-spawn runs `.cmd`/`.bat` shims such as `npx` on Windows without a shell; a new process group elsewhere.
     const child = (this.child = (isWindows ? crossSpawn : spawn)(command, args, {
       env,
       cwd,
       ...(argv0 !== undefined && !isWindows ? { argv0 } : {}),
-      stdio: channel ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', ...(channel || input !== undefined ? ['pipe' as const] : []), ...(input !== undefined ? ['pipe' as const] : [])],
       detached: !isWindows,
       windowsHide: true,
     }));
@@ -85,6 +87,11 @@ export class ServerProcess {
         spawned.reject(error);
       } else this.listener?.error(error);
     });
+    if (input !== undefined) {
+      const fd4 = child.stdio[4] as NodeJS.WritableStream | null;
+      fd4?.on('error', () => undefined);
+      fd4?.end(input);
+    }
     child.once('close', () => (this.unheard ? (this.unheard.closed = true) : this.listener!.close()));
     for (const stream of [child.stdin, child.stdout]) stream!.on('error', (error) => this.listener?.error(error));
     for (const name of ['stdout', 'stderr'] as const) {
