@@ -6,6 +6,7 @@
 import * as os from 'os';
 import vscode = require('vscode');
 import type { VariableDialect } from '../../core/config/serverDefinition';
+import { orderTargets as orderTargetsOf, preferredFormat as preferredFormatOf, rememberedKind, type TargetKind } from '../../core/config/writeTargetOrder.lazy';
 import { copilotConfigPath, FOLDER_FILES } from './configUris';
 
 /** One file a server can be written to. */
@@ -23,12 +24,6 @@ export interface WriteTarget {
 
 const REMEMBERED = 'mcpHost.writeTarget';
 
-/** The one the user picked last: its scope and format. */
-interface Remembered {
-  scope: WriteTarget['scope'];
-  format: VariableDialect;
-}
-
 /** Every file a server can be written to: each folder's two, then the user's two. */
 export function writeTargets(userConfigUri: vscode.Uri): WriteTarget[] {
   const folders = vscode.workspace.workspaceFolders ?? [];
@@ -42,40 +37,32 @@ export function writeTargets(userConfigUri: vscode.Uri): WriteTarget[] {
       folder: folder.name,
     })),
   );
-  const copilot = vscode.Uri.file(copilotConfigPath());
-  targets.push(
-    { uri: userConfigUri, scopeKey: 'user', format: 'vscode', scope: 'user', where: 'your mcp.json' },
-    { uri: copilot, scopeKey: copilot.toString(), format: 'mcpServers', scope: 'user', where: copilotConfigPath().replace(os.homedir(), '~') },
-  );
+  targets.push({ uri: userConfigUri, scopeKey: 'user', format: 'vscode', scope: 'user', where: 'your mcp.json' }, copilotTarget());
   return targets;
 }
 
-/** The format the user's VS Code writes new servers in: from 1.140 on, the mcpServers files; before, its own. */
-export function vscodeWrites(version = vscode.version): VariableDialect {
-  const [major, minor] = version.split('.').map((n) => parseInt(n, 10));
-  return major > 1 || (major === 1 && minor >= 140) ? 'mcpServers' : 'vscode';
+/** Copilot CLI's user file (`$COPILOT_HOME/mcp-config.json`), which VS Code 1.140 writes too. */
+export function copilotTarget(): WriteTarget {
+  const copilot = vscode.Uri.file(copilotConfigPath());
+  return { uri: copilot, scopeKey: copilot.toString(), format: 'mcpServers', scope: 'user', where: copilotConfigPath().replace(os.homedir(), '~') };
 }
 
-function remembered(state: vscode.Memento): Remembered | undefined {
-  const value = state.get<Partial<Remembered>>(REMEMBERED);
-  const scopeOk = value?.scope === 'workspace' || value?.scope === 'user';
-  const formatOk = value?.format === 'vscode' || value?.format === 'mcpServers';
-  return scopeOk && formatOk ? (value as Remembered) : undefined;
+/** VS Code's own user mcp.json (in its profile's folder), as the configuration loader keys it. */
+export function vscodeUserTarget(vscodeProfile: vscode.Uri): WriteTarget {
+  const uri = vscode.Uri.joinPath(vscodeProfile, 'mcp.json');
+  return { uri, scopeKey: uri.toString(), format: 'vscode', scope: 'user', where: "VS Code's user mcp.json" };
 }
+
+const remembered = (state: vscode.Memento): TargetKind | undefined => rememberedKind(state.get(REMEMBERED));
 
 /** The format to offer first: the one picked last, else the one the user's VS Code writes. */
-export const preferredFormat = (state: vscode.Memento): VariableDialect => remembered(state)?.format ?? vscodeWrites();
+export const preferredFormat = (state: vscode.Memento): VariableDialect => preferredFormatOf(remembered(state), vscode.version);
 
-/** The targets in the pick's order: the one picked last first, else the preferred format first; the workspace's before the user's. */
-export function orderTargets(targets: WriteTarget[], state: vscode.Memento): WriteTarget[] {
-  const last = remembered(state);
-  const format = last?.format ?? vscodeWrites();
-  const rank = (t: WriteTarget) => (last && t.scope === last.scope && t.format === last.format ? 0 : 8) + (t.scope === 'workspace' ? 0 : 4) + (t.format === format ? 0 : 2);
-  return targets.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map(({ t }) => t);
-}
+/** The targets in the pick's order (../../core/config/writeTargetOrder.lazy). */
+export const orderTargets = (targets: WriteTarget[], state: vscode.Memento): WriteTarget[] => orderTargetsOf(targets, remembered(state), vscode.version);
 
 export function rememberTarget(state: vscode.Memento, target: WriteTarget): Thenable<void> {
-  return state.update(REMEMBERED, { scope: target.scope, format: target.format } satisfies Remembered);
+  return state.update(REMEMBERED, { scope: target.scope, format: target.format } satisfies TargetKind);
 }
 
 /** A target as a pick shows it: "<verb> in Workspace (folder)" or "<verb> for User", and which file. */

@@ -20,6 +20,9 @@ export interface RegistryPickState {
   /** Each item as `label — description — detail`. */
   items: string[];
   active?: string;
+  placeholder: string;
+  /** The items checked (a pick of several). */
+  selected: string[];
   setValue(value: string): void;
 }
 
@@ -44,6 +47,8 @@ export interface MigrationResult {
   to: vscode.Uri;
   moved: string[];
   stayed: { name: string; reason: string }[];
+  /** What the user was told. */
+  message: string;
 }
 
 /** The three commands' flows (./registryBrowser.lazy.ts). */

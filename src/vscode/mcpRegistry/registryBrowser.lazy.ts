@@ -13,7 +13,7 @@ import { describeDefinition } from '../../core/presentation/describeDefinition';
 import * as fs from 'node:fs/promises';
 import type { RegistryServer } from '../../core/features/mcpRegistry/registryServer';
 import { answerQuestions, installOptions, MappingError, planInstall, type InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapping';
-import { orderTargets, rememberTarget, targetItem, writeTargets } from '../config/writeTargets.lazy';
+import { copilotTarget, orderTargets, rememberTarget, targetItem, writeTargets } from '../config/writeTargets.lazy';
 import { migrateConfiguration } from '../config/migrateConfiguration.lazy';
 import { askValue, entryFor, writeInstall } from './registryWrite.lazy';
 import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
@@ -46,6 +46,12 @@ export class RegistryBrowser implements RegistryBrowserContract {
       },
       get active() {
         return pick.activeItems[0] && show(pick.activeItems[0]);
+      },
+      get placeholder() {
+        return pick.placeholder ?? '';
+      },
+      get selected() {
+        return pick.selectedItems.map(show);
       },
       setValue: (value) => (pick.value = value),
     };
@@ -362,6 +368,8 @@ export class RegistryBrowser implements RegistryBrowserContract {
     pick.placeholder = truncate(plainText(placeholder), 500);
     pick.items = items;
     pick.canSelectMany = true;
+    // A created pick ignores `picked`: the items checked at first are set here.
+    pick.selectedItems = items.filter((i) => i.picked);
     pick.ignoreFocusOut = true;
     this.track(pick, step);
     return new Promise((resolve) => {
@@ -382,4 +390,4 @@ const labelled = (item: { label: string; description: string }) => ({ label: lab
 
 /** What a pick of targets says when the server needs inputs: only VS Code's format holds them. */
 const onlyVsCodeFormat = (inputs: string[]): string =>
-  inputs.length ? ` (it asks for ${inputs.join(', ')}: only .vscode/mcp.json and your mcp.json can hold inputs, so .mcp.json and ~/.copilot/mcp-config.json are not offered)` : '';
+  inputs.length ? ` (it asks for ${inputs.join(', ')}: only .vscode/mcp.json and your mcp.json can hold inputs, so .mcp.json and ${copilotTarget().where} are not offered)` : '';
