@@ -97,6 +97,9 @@ describe('Adding servers from an MCP registry', function () {
     assert.match(item, /Command: npx -y @modelcontextprotocol\/server-everything@2026\.8\.31 stdio · /);
     assert.match(item, / · asks: everything-everything-api-key \(secret\) · optional, not set: EVERYTHING_PROXY$/);
     assert.ok(target.items.some((i) => i.startsWith('Install for User — your mcp.json')));
+    // It asks for a secret, which only VS Code's format holds: .mcp.json and ~/.copilot/mcp-config.json are not offered, and the pick says why.
+    assert.ok(!target.items.some((i) => i.includes('.mcp.json') || i.includes('mcp-config.json')), target.items.join('\n'));
+    assert.match(target.placeholder, /^Install where\? \(it asks for everything-everything-api-key: only \.vscode\/mcp\.json and your mcp\.json can hold inputs/);
     await select(`Install in Workspace (${folderName})`);
     await run('workbench.action.acceptSelectedQuickOpenItem');
 

@@ -78,7 +78,7 @@ function trustAfterMove(to: WriteTarget, count: number): string | undefined {
   if (to.scope !== 'workspace') return undefined;
   const them = count === 1 ? 'it' : 'them';
   if (vscode.workspace.getConfiguration('mcpHost').get<boolean>('trustAllServers')) return `${to.where} is a workspace file, and mcpHost.trustAllServers runs ${them} without asking.`;
-  return `You are asked again before ${count === 1 ? 'it runs' : 'they run'} from ${to.where}: trust is remembered for what a server runs and the file it is in.`;
+  return `You are asked before ${count === 1 ? 'it runs' : 'they run'} from ${to.where}, unless you trusted ${them} there before: trust is remembered for what a server runs and the file it is in.`;
 }
 
 export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: MigrationPicks): Promise<MigrationResult | undefined> {
