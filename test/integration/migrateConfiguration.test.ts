@@ -1,5 +1,6 @@
 // "MCP: Migrate Configuration…" in a real VS Code: a folder's .vscode/mcp.json (with comments, inputs, a variable) has
-// one server moved to the folder's .mcp.json and back, by its quick picks. What moves is checked, what cannot stays with
+// one server moved to the folder's .mcp.json and back, and VS Code's user mcp.json one to ~/.copilot/mcp-config.json,
+// by the command's quick picks. What moves is checked, what cannot stays with
 // its reason; both files are checked as text afterwards, and the moved server runs from its new file, its variable
 // resolved as before.
 import * as assert from 'assert';
@@ -12,7 +13,7 @@ import { activateHost, answerDialogs, fixtureServer, waitFor, type TestedHost } 
 
 const run = (command: string) => vscode.commands.executeCommand(command);
 
-describe('Migrating servers between VS Code\'s format and .mcp.json', function () {
+describe('Migrating servers between VS Code\'s format and the mcpServers files', function () {
   this.timeout(120_000);
   let api: TestedHost;
   let dir: string;
@@ -190,5 +191,37 @@ describe('Migrating servers between VS Code\'s format and .mcp.json', function (
     assert.ok(text.includes('"env": { "FIXTURE_ECHO_ENV": "MIGRATED_HOME", "MIGRATED_HOME": "${env:HOME}" }'), text);
     const back = await runningFrom('moving-basic', vscodeFile());
     assert.strictEqual(await homeSeen(back.id), os.homedir());
+  });
+
+  it("moves a server from VS Code's user mcp.json to ~/.copilot/mcp-config.json, where it runs without a trust question", async () => {
+    const vscodeMcp = api.testing.configFiles().find((f) => f.label === 'User (VS Code)')!.path;
+    const copilot = path.join(os.homedir(), '.copilot', 'mcp-config.json');
+    fs.mkdirSync(path.dirname(vscodeMcp), { recursive: true });
+    fs.writeFileSync(vscodeMcp, `{\n  "servers": {\n    // Mine, for every workspace.\n    "user-moving": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(basic)}, "user"] }\n  }\n}\n`);
+    try {
+      await api.testing.reloadConfiguration();
+      await runningFrom('user-moving', vscodeMcp);
+      const migrating = vscode.commands.executeCommand<MigrationResult | undefined>('mcpHost.migrateConfiguration');
+      await pick('direction', 'the directions');
+      await select("VS Code's user mcp.json → ~/.copilot/mcp-config.json — 1 server");
+      await run('workbench.action.acceptSelectedQuickOpenItem');
+      const servers = await pick('migrate', 'the servers');
+      assert.strictEqual(servers.selected.length, 1, servers.items.join('\n'));
+      await run('workbench.action.acceptSelectedQuickOpenItem');
+      const result = await migrating;
+      assert.deepStrictEqual(result?.moved, ['user-moving']);
+      assert.doesNotMatch(result.message, /asked/, 'the user\'s own file: no trust question');
+
+      assert.strictEqual(fs.readFileSync(vscodeMcp, 'utf8'), '{\n  "servers": {\n  }\n}\n');
+      assert.deepStrictEqual(JSON.parse(fs.readFileSync(copilot, 'utf8')), { mcpServers: { 'user-moving': { command: process.execPath, args: [basic, 'user'] } } });
+      const asked = trustAsked.length;
+      await runningFrom('user-moving', copilot);
+      assert.strictEqual(trustAsked.length, asked);
+      await waitFor(() => !api.getServers().some((s) => s.name === 'user-moving' && s.scope.configPath === vscodeMcp), 'the old definition gone');
+    } finally {
+      fs.rmSync(vscodeMcp, { force: true });
+      fs.rmSync(copilot, { force: true });
+      await api.testing.reloadConfiguration();
+    }
   });
 });

@@ -37,10 +37,9 @@ function directions(deps: RegistryBrowserDeps): { from: WriteTarget; to: WriteTa
   const all = writeTargets(deps.configLoader.userConfigUri);
   const copilot = copilotTarget();
   const pairs: [WriteTarget, WriteTarget][] = [];
-  for (const folder of new Set(all.filter((t) => t.folder !== undefined).map((t) => t.folder))) {
-    const files = all.filter((t) => t.folder === folder);
-    pairs.push([files.find((t) => t.format === 'vscode')!, files.find((t) => t.format === 'mcpServers')!]);
-  }
+  // writeTargets lists each folder's two files together, .vscode/mcp.json first (two folders may share a name).
+  const folders = all.filter((t) => t.scope === 'workspace');
+  for (let i = 0; i + 1 < folders.length; i += 2) pairs.push([folders[i], folders[i + 1]]);
   pairs.push([all.find((t) => t.scopeKey === 'user')!, copilot], [vscodeUserTarget(deps.configLoader.vscodeProfile), copilot]);
   return pairs.flatMap(([a, b]) => [
     { from: a, to: b },
@@ -126,6 +125,10 @@ export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: Mig
       picked: !c.reason,
     };
   });
+  if (!items.length) {
+    void vscode.window.showWarningMessage(`MCP: ${from.where} cannot be read (it has syntax errors): fix them first; nothing was moved.`);
+    return undefined;
+  }
   const picked = await picks.pickMany('migrate', `${TITLE}: ${from.where} → ${to.where}`, items, `Pick the servers to move to ${to.where} (each leaves ${from.where} once it is written there)`);
   if (!picked?.length) return undefined;
 
