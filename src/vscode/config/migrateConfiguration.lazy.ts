@@ -8,6 +8,7 @@ import vscode = require('vscode');
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { migrateServers, migrationCandidates, type ConfigText, type MigrationContext, type ShadowingName } from '../../core/config/configMigration.lazy';
 import { describeDefinition } from '../../core/presentation/describeDefinition';
+import { userValue } from '../../core/config/tightenedSettings';
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 import type { Item } from '../mcpRegistry/registryPick.lazy';
 import type { MigrationResult, RegistryBrowserDeps, RegistryPickState } from '../mcpRegistry/registerRegistryCommands';
@@ -76,7 +77,8 @@ async function namesReadBefore(deps: RegistryBrowserDeps, from: WriteTarget, to:
 function trustAfterMove(to: WriteTarget, count: number): string | undefined {
   if (to.scope !== 'workspace') return undefined;
   const them = count === 1 ? 'it' : 'them';
-  if (vscode.workspace.getConfiguration('mcpHost').get<boolean>('trustAllServers')) return `${to.where} is a workspace file, and mcpHost.trustAllServers runs ${them} without asking.`;
+  // Only your own setting counts (../settings.ts): a workspace cannot turn the question off.
+  if (userValue<boolean | undefined>(vscode.workspace.getConfiguration('mcpHost'), 'trustAllServers').user === true) return `${to.where} is a workspace file, and mcpHost.trustAllServers runs ${them} without asking.`;
   return `You are asked before ${count === 1 ? 'it runs' : 'they run'} from ${to.where}, unless you trusted ${them} there before: trust is remembered for what a server runs and the file it is in.`;
 }
 
