@@ -4,7 +4,7 @@
 // {"figure","ours","bare","ratio","unit"} (ratio = ours / bare; lower is better), the median of several rounds.
 // Ours is the core host as the extension runs it, in plain Node (the server manager with plain-Node ports, as in
 // test/unit/hostTestKit.ts); only activation runs the bundles, in fresh processes (scripts/bench-activate.cjs).
-// What "the same work" is for each figure is said in the README's Performance section.
+// What "the same work" is for each figure is said in docs/performance.md.
 //
 // The figures named "extension host, …" run in code-server's real extension host instead (scripts/bench-host.mjs,
 // test/integration/bench): they need the integration tests' tools (MCP_HOST_TOOLS_DIR) and take several minutes.

@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 const esbuild = require('esbuild');
 const { bundleOptions, webviewOptions } = require(path.join(repoRoot, 'esbuild.js'));
 
-/** The activation bundle's limit, in bytes (its figure in the README's performance table). */
+/** The activation bundle's limit, in bytes (its figure in docs/performance.md). */
 const ACTIVATION_LIMIT = 150_000;
 
 const FORBIDDEN = /(^|\/)node_modules\/(@modelcontextprotocol\/|zod\/|ajv\/|ajv-formats\/)/;

@@ -80,7 +80,7 @@ async function main() {
   const url = `${server.url}/?folder=${encodeURIComponent(demoDir).replace(/%2F/g, '/')}`;
   process.stdout.write(
     `\nMCP Host demo is running (VS Code in your browser, workspace trust enabled):\n\n    ${url}\n\n` +
-      'Open that address in your browser, trust the demo folder when asked, then open the MCP view in the activity bar.\n' +
+      'Open that address in your browser, trust the demo folder when asked, then open the MCP Host view in the activity bar.\n' +
       'Chat: pick "Demo model — scripted, not an AI" and ask "@mcp what is 2 + 3?" or "@mcp /tools",\n' +
       'or type "what is 2 + 3?" in Agent mode. Only @mcp and Agent mode work in the demo (the other modes need Copilot).\n' +
       'Press Ctrl-C to stop.\n',

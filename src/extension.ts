@@ -21,6 +21,7 @@ import { RestrictedModeNotice } from './vscode/trust/restrictedMode';
 import { ServersTreeProvider } from './vscode/servers/serversTreeProvider';
 import { registerSkillCommands } from './vscode/skills/skillCommands';
 import { McpStatusBar } from './vscode/servers/statusBar';
+import { followWalkthrough } from './vscode/walkthrough/walkthroughProgress';
 
 /** Stops every server (and its child processes) when the extension host goes away. */
 let stopAllServers: (() => Promise<void>) | undefined;
@@ -58,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     ...registerCommands({ manager, configLoader, logs, trustStore, inputs, configTemplate: parts.configTemplate, enableServerInFile: parts.enableServerInFile }, parts.serverCommandHandlers),
     ...addFromRegistry.disposables,
     followDevMode(manager, parts.devModeWatcher),
+    ...followWalkthrough(manager, host.activeToolCalls),
     notifyFailures(manager, logs),
     notifyServersWaitingForTrust(manager),
     registerMcpJsonCompletion(parts.mcpJsonCompletionItems),
@@ -74,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   configLoader
     .start()
     .then(() => coexistence.offerOnce())
-    .catch((e: Error) => vscode.window.showErrorMessage(`MCP: could not load the server configuration: ${plainText(e.message)}`));
+    .catch((e: Error) => vscode.window.showErrorMessage(`MCP Host: could not load the server configuration: ${plainText(e.message)}`));
   return api;
 }
 

@@ -92,4 +92,24 @@ describe("Living beside VS Code's built-in MCP support", function () {
       await vscode.workspace.getConfiguration('chat').update('mcp.access', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+  it('says so the first time a file both read gets servers after the start, and names the command that changes it later', async () => {
+    await api.testing.coexistence.reset();
+    assert.strictEqual(api.testing.coexistence.builtinOn(), true);
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.mcp.json');
+    const shown = api.testing.coexistence.shownNotices.length;
+    await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify({ mcpServers: { latecomer: { command: 'node', args: ['--version'] } } })));
+    try {
+      await waitFor(() => api.getServers().some((s) => s.name === 'latecomer'), 'the new file read');
+      await waitFor(() => api.testing.coexistence.shownNotices.length === shown + 1, 'the notification, without a restart');
+      const message = api.testing.coexistence.shownNotices[shown];
+      assert.match(message, /latecomer/);
+      assert.ok(message.includes('"MCP: …"') && message.includes('"MCP Host: …"'), `how to tell them apart, in: ${message}`);
+      assert.ok(message.includes("MCP Host: Choose Between MCP Host and VS Code's Built-in MCP…"), `where to choose again, in: ${message}`);
+    } finally {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.workspace.fs.delete(file);
+      await waitFor(() => !api.getServers().some((s) => s.name === 'latecomer'), 'the file gone');
+      await api.testing.coexistence.reset();
+    }
+  });
 });

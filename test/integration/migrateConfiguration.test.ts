@@ -132,7 +132,7 @@ describe('Migrating servers between VS Code\'s format and the mcpServers files',
     assert.ok(result);
     assert.deepStrictEqual(result.moved, ['moving-basic']);
     assert.deepStrictEqual(result.stayed, []);
-    assert.match(result.message, /^MCP: moved moving-basic from .*\.vscode\/mcp\.json to .*\.mcp\.json\. moving-basic: its comments were not copied: .* You are asked before it runs from .*\.mcp\.json, unless you trusted it there before/);
+    assert.match(result.message, /^MCP Host: moved moving-basic from .*\.vscode\/mcp\.json to .*\.mcp\.json\. moving-basic: its comments were not copied: .* You are asked before it runs from .*\.mcp\.json, unless you trusted it there before/);
 
     assert.strictEqual(
       fs.readFileSync(vscodeFile(), 'utf8'),

@@ -1,6 +1,6 @@
 // Sampling in a real VS Code: server-everything's trigger-sampling-request goes through consent (answered through the
 // dialog layer) to the test-only fake language model, and the server receives the model's text; a denial reaches the
-// server as an error; "MCP: Manage Permissions…" revokes a remembered decision.
+// server as an error; "MCP Host: Manage Permissions…" revokes a remembered decision.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { SamplingQuestion, SamplingReviewAnswer } from '../../src/core/features/sampling/samplingQuestions';

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { pageQuery, pageRequest } from './pageRequests';
-import { activateHost, sleep, waitFor } from './testKit';
+import { activateHost, answerDialogs, sleep, waitFor, type TestedHost } from './testKit';
 
 interface Step {
   id: string;
@@ -21,13 +21,15 @@ describe('Get Started with MCP Host (walkthrough)', function () {
   const walkthrough = () => (extension().packageJSON.contributes.walkthroughs as { id: string; steps: Step[] }[])[0];
 
   before(() => activateHost());
+  let dialogs: vscode.Disposable | undefined;
+  after(() => dialogs?.dispose());
 
   it('covers the first steps, each with its page and working buttons', async () => {
     const { id, steps } = walkthrough();
     assert.strictEqual(id, 'gettingStarted');
     assert.deepStrictEqual(
       steps.map((s) => s.id),
-      ['configure', 'trust', 'resources', 'callTool', 'prompt'],
+      ['configure', 'trust', 'resources', 'callTool', 'prompt', 'builtin'],
     );
     const commands = new Set(await vscode.commands.getCommands(true));
     for (const step of steps) {
@@ -45,6 +47,63 @@ describe('Get Started with MCP Host (walkthrough)', function () {
         if (kind === 'onCommand') assert.ok(commands.has(target), `${step.id}: completes on ${target}, which exists`);
       }
     }
+  });
+
+  /** Whether the open walkthrough shows the step ticked (its checkbox, as VS Code draws it). */
+  const ticked = async (step: string) => {
+    const [checked] = await pageQuery<string | null>(`[data-done-step-id$="#${step}"]`, 'return element.getAttribute("aria-checked");');
+    return checked;
+  };
+  const openWalkthrough = async () => {
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mcp-host.mcp-host#gettingStarted', false);
+    await waitFor(async () => (await ticked('callTool')) !== undefined, 'the walkthrough\'s steps on screen', 15_000);
+  };
+
+  it('ticks "Call a tool" once a tool was called from the Servers view, not when the call was only begun', async () => {
+    const api: TestedHost = await activateHost();
+    // Trust granted, the call allowed once: what the user answers.
+    dialogs = answerDialogs(api, { confirmToolCall: async () => 'once' });
+    const basic = await waitFor(() => api.getServers().find((s) => s.name === 'basic'), 'the basic server');
+    if (basic.state.kind !== 'running') await api.testing.startServer(basic.id);
+    await waitFor(() => api.getServers().find((s) => s.id === basic.id)?.state.kind === 'running', 'basic running');
+    // Another suite may have called a tool already: its step and its key start again from nothing.
+    await vscode.commands.executeCommand('setContext', 'mcpHost.did.callTool', false);
+    await vscode.commands.executeCommand('resetGettingStartedProgress');
+    await openWalkthrough();
+    assert.strictEqual(await ticked('callTool'), 'false', 'not ticked yet');
+
+    // The walkthrough's own button (Call Tool… with nothing picked): the call is only begun.
+    const picking = vscode.commands.executeCommand('mcpHost.callTool');
+    await sleep(1000);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await picking;
+    await sleep(1000);
+    assert.strictEqual(await ticked('callTool'), 'false', 'a picker opened and closed is no tool called');
+
+    // A click on the tool's row in the Servers view: its form (no arguments), then Run whoami.
+    // The row as the view draws it, found by walking the tree (folder group, server, its tools).
+    const tree = api.testing.serversTree;
+    const findRow = async (nodes: readonly unknown[], depth: number): Promise<vscode.TreeItem | undefined> => {
+      for (const node of nodes) {
+        const item = await tree.getTreeItem(node as never);
+        if (item.command?.command === 'mcpHost.callTool' && item.command.arguments?.[0] === basic.id && item.command.arguments[1] === 'whoami') return item;
+        if (depth > 0 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) {
+          const found = await findRow((await tree.getChildren(node as never)) ?? [], depth - 1);
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    const toolRow = await findRow((await tree.getChildren()) ?? [], 3);
+    assert.ok(toolRow?.command, "basic's whoami row in the Servers view");
+    const calling = vscode.commands.executeCommand(toolRow.command.command, ...(toolRow.command.arguments ?? []));
+    await sleep(1000);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // the review step: Run whoami
+    await calling;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await openWalkthrough();
+    await waitFor(async () => (await ticked('callTool')) === 'true', '"Call a tool" ticked', 10_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('opens', async () => {
@@ -70,11 +129,11 @@ describe('Get Started with MCP Host (walkthrough)', function () {
     await pageRequest({ action: 'press', key: 'Escape' });
   });
 
-  it('opens from "MCP: Get Started with MCP Host", typed in the Command Palette', async () => {
+  it('opens from "MCP Host: Get Started", typed in the Command Palette', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await pageRequest({ action: 'press', key: 'F1' });
     await sleep(500);
-    await pageRequest({ action: 'type', text: 'MCP: Get Started with MCP Host' });
+    await pageRequest({ action: 'type', text: 'MCP Host: Get Started' });
     await sleep(1000);
     await pageRequest({ action: 'press', key: 'Enter' });
     await waitFor(async () => /Get Started with MCP Host/.test(await pageText('.gettingStartedContainer')), 'the walkthrough open', 15_000);

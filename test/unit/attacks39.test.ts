@@ -40,7 +40,7 @@ describe('issue 39: git never obeys what a confined server wrote (a bare reposit
     await world.kit!.manager.disposeAsync();
     world.kit = undefined;
     git(ws, 'status', '--porcelain');
-    assert.ok(!ran(), 'the README says "a .git where there is none (a repository it would make)" is protected; a bare one is not');
+    assert.ok(!ran(), 'docs/trust-and-security.md says "a .git where there is none (a repository it would make)" is protected; a bare one is not');
   });
 
   it('a confined server (default rules) in a repository whose core.hooksPath is .githooks gets its pre-commit hook run by the next unconfined git commit', async () => {
@@ -73,14 +73,14 @@ describe('issue 39: git never obeys what a confined server wrote (a bare reposit
   });
 });
 
-describe('issue 39, known limit (README, Sandbox): a repository a confined server makes inside the workspace folder, staged as a gitlink', function () {
+describe('issue 39, known limit (docs/architecture.md): a repository a confined server makes inside the workspace folder, staged as a gitlink', function () {
   this.timeout(120_000);
   const world = attackWorld();
   let ws = '';
   beforeEach(() => ({ ws } = world));
   const { git, planted, ran, repository, startConfined, run } = world;
 
-  // Left out of the suite: no sound fix on Linux (README, Sandbox: Known limits). The runtime protects paths, not
+  // Left out of the suite: no sound fix on Linux (docs/architecture.md: Known limits). The runtime protects paths, not
   // names; .git/index stays writable so that a git server commits; git recurses into every gitlink's repository.
   it.skip('a confined server (default rules) that stages a gitlink to a repository of its own gets that repository\'s core.fsmonitor run by git status at the workspace root (git.autoRepositoryDetection: false does not help)', async () => {
     repository();

@@ -6,7 +6,7 @@ import { describeAuthFailure, isSameOriginIssuerMismatch, redirectMismatch, sign
 describe('sign-in failure messages', () => {
   it('explains each failure, with the way out where there is one', () => {
     const cases: [unknown, RegExp][] = [
-      [signInDeclined(), /^Sign-in was declined\. Use "MCP: Sign In to Server" to try again\.$/],
+      [signInDeclined(), /^Sign-in was declined\. Use "MCP Host: Sign In to Server" to try again\.$/],
       [redirectMismatch(), /redirect mismatch/],
       [
         new RegistrationRejectedError({ status: 400, body: '{"error":"invalid_redirect_uri"}', submittedMetadata: { redirect_uris: ['http://127.0.0.1/cb'] } }),
@@ -15,7 +15,7 @@ describe('sign-in failure messages', () => {
       [new IssuerMismatchError('metadata', 'https://a.example/', 'https://b.example/'), /issuer mismatch\): refused/],
       [new Error('Protected resource https://evil.example/mcp does not match expected https://good.example/mcp (or origin)'), /names another resource \(https:\/\/evil\.example\/mcp\): refused/],
       [new Error('HTTP 500 trying to load well-known OAuth protected resource metadata.'), /^Could not discover how to sign in to this server: HTTP 500/],
-      [new OAuthError('invalid_scope', 'scope mcp:admin is unknown'), /^The authorization server refused the sign-in \(invalid_scope\)\. Use "MCP: Sign In/],
+      [new OAuthError('invalid_scope', 'scope mcp:admin is unknown'), /^The authorization server refused the sign-in \(invalid_scope\)\. Use "MCP Host: Sign In/],
       [new SdkError(SdkErrorCode.ClientHttpAuthentication, 'Server returned 401 after re-authentication'), /still refused access after signing in/],
       [new SdkError(SdkErrorCode.ClientHttpForbidden, 'retry limit'), /insufficient_scope\): stopped/],
       [new UnauthorizedError(), /requires signing in/],
@@ -27,7 +27,7 @@ describe('sign-in failure messages', () => {
   it("never shows the authorization server's own words: only a well-formed error code", () => {
     const lure = 'Your account is locked. Call +1 555 0100 or visit https://evil.example/unlock';
     const described = describeAuthFailure(new OAuthError('access_denied', lure))!;
-    assert.strictEqual(described, 'The authorization server refused the sign-in (access_denied). Use "MCP: Sign In to Server" to try again.');
+    assert.strictEqual(described, 'The authorization server refused the sign-in (access_denied). Use "MCP Host: Sign In to Server" to try again.');
     const free = describeAuthFailure(new OAuthError(lure, lure))!;
     assert.doesNotMatch(free, /evil|locked/);
     assert.match(free, /refused the sign-in \(unknown error\)/);

@@ -40,7 +40,7 @@ describe('sign-in state in the UI', () => {
   });
 
   it('offers signing in from the error a declined sign-in left, and the log for other failures', () => {
-    const declined = stateExplanation(remote({ kind: 'error', message: 'Sign-in was declined. Use "MCP: Sign In to Server" to try again.' }, { kind: 'needsSignIn' }))!;
+    const declined = stateExplanation(remote({ kind: 'error', message: 'Sign-in was declined. Use "MCP Host: Sign In to Server" to try again.' }, { kind: 'needsSignIn' }))!;
     assert.strictEqual(declined.action, 'signIn');
     assert.strictEqual(declined.icon.id, 'account');
     assert.match(declined.tooltip, /Click to sign in\.$/);

@@ -164,7 +164,7 @@ describe('OAuth sign-in to remote servers', function () {
     await kit.update(userScope, [entry('secured', http(server.url))], []);
     const info = await waitForState(kit, 'secured', 'blocked');
     assert.strictEqual(info.state.kind === 'blocked' && info.state.reason, 'signIn');
-    assert.match((info.state as { message: string }).message, /^Sign-in was declined\. Use "MCP: Sign In to Server"/);
+    assert.match((info.state as { message: string }).message, /^Sign-in was declined\. Use "MCP Host: Sign In to Server"/);
     assert.strictEqual(authorizeUrls.length, 0);
     assert.strictEqual((await server.stats()).authorizations, 0);
     assert.strictEqual(status.get('user::secured')?.kind, 'needsSignIn');

@@ -24,7 +24,7 @@ import { createKit, entry, serverState, waitForState, workspaceScope, type Kit }
 const probe = fixtureServer('sandbox-probe-server.mjs');
 const text = (r: { content?: unknown }) => ((r.content as { text?: string }[] | undefined) ?? []).map((c) => c.text ?? '').join('');
 
-/** The protected set the README lists: in every folder a confined server may write (and those above it that it may). */
+/** The protected set docs/trust-and-security.md lists: in every folder a confined server may write (and those above it that it may). */
 const PROTECTED = {
   files: ['.mcp.json', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua', 'commondir'],
   /** Read from the home folder only (never writable): protected where they are. */

@@ -1,5 +1,5 @@
 // A property of the confined plan, over generated sandbox blocks, working directories and workspaces on disk: no
-// protected path (the README's set, shell files where they are, in every folder the server may write and every
+// protected path (the set of docs/trust-and-security.md, shell files where they are, in every folder the server may write and every
 // folder above one that it may also write, and a PATH entry inside one) is writable under the settings the runtime
 // gets. Writability is the runtime's rule: under an allowWrite entry and under no denyWrite entry, an absent denied
 // path blocking its first missing component (the runtime's placeholder). Plain mocha with a seeded generator: a
@@ -28,7 +28,7 @@ function generator(seed: number) {
 }
 type Gen = ReturnType<typeof generator>;
 
-/** The README's protected set. */
+/** The protected set docs/trust-and-security.md lists. */
 const FILES = ['.mcp.json', '.gitmodules', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', '.envrc', '.exrc', '.vimrc', '.nvimrc', '.nvim.lua', 'commondir'];
 /** Read from the home folder only (never writable): protected where they are. */
 const HOME_FILES = ['.gitconfig', '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.ripgreprc'];

@@ -283,13 +283,13 @@ describe('ServerManager against real servers', function () {
     assert.ok(notified.every((m) => /token is/.test(m) && !m.includes('leaky-secret-123')), notified.join('\n'));
   });
 
-  it('refuses a remote URL that only after resolution turns out not to be http(s)', async () => {
+  it('refuses a remote URL that only after resolution turns out not to be a URL, and says why', async () => {
     kit = createKit();
     const remote = { type: 'http' as const, url: '${env:MCP_HOST_TEST_UNSET_URL}', headers: {} };
     await kit.update(scope, [entry('nowhere', remote)], []);
     const info = serverState(kit, 'nowhere')!;
     assert.deepStrictEqual(blockOf(info)?.reason, 'config');
-    assert.match(blockOf(info)!.message, /http\(s\) URL/);
+    assert.strictEqual(blockOf(info)!.message, 'The URL is empty once its variables are filled in: a variable it uses is not set.');
   });
 
   it('gives servers the workspace folders as roots and tells them when they change', async () => {

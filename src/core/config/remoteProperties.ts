@@ -42,7 +42,7 @@ function oauthProperty(node: Node, d: Diagnostics, check: (n: Node) => void): { 
   const m = members(node, d);
   for (const [prop, { key }] of m) {
     if (prop === 'clientId') continue;
-    if (prop === 'enterpriseManaged') d.add('warning', 'not-honoured', key, '"enterpriseManaged" (VS Code: sign-in through your organisation\'s identity provider) is not done here: write "auth": { "type": "crossAppAccess", … } with your identity provider (README: Other ways to authorize).');
+    if (prop === 'enterpriseManaged') d.add('warning', 'not-honoured', key, '"enterpriseManaged" (VS Code: sign-in through your organisation\'s identity provider) is not done here: write "auth": { "type": "crossAppAccess", … } with your identity provider (docs/remote-servers.md, Other ways to authorize).');
     else if (prop === 'callbackPort') d.add('warning', 'not-honoured', key, '"callbackPort" is not honoured: the sign-in comes back to http://127.0.0.1:<a free port>/callback, which loopback redirects may use (RFC 8252).');
     else d.add('warning', 'unknown-property', key, `Property "${prop}" is not used in "oauth"; it is ignored.`);
   }

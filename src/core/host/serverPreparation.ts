@@ -151,7 +151,10 @@ export class ServerPreparation {
       const { resolved, secrets } = await resolveServer(entry.server, inputs, this.variableContext(scope, true, signal, answers, entry.name));
       onSecrets(secrets);
       if (resolved.type !== 'stdio' && !isServerUrl(resolved.url)) {
-        return { ok: false, reason: 'config', message: `The URL does not resolve to an http(s), unix: or pipe: URL: ${redact(resolved.url, secrets)}` };
+        const message = resolved.url.trim()
+          ? `The URL does not resolve to an http(s), unix: or pipe: URL: ${redact(resolved.url, secrets)}`
+          : 'The URL is empty once its variables are filled in: a variable it uses is not set.';
+        return { ok: false, reason: 'config', message };
       }
       // The file shown is the file used: read once, after the inputs that may name it.
       const envFile = resolved.type === 'stdio' && resolved.envFile ? await readEnvFileOrError(resolved.envFile) : undefined;

@@ -4,8 +4,6 @@ import { CommandIds } from '../common/commandIds';
 
 export type CoexistenceChoice = 'mcpHost' | 'both';
 
-/** What a click on the row runs: choose again. */
-
 /** A row above the servers in the Servers view: what it says, and the command a click runs. */
 export interface RowNotice {
   /** Keeps the row's identity across refreshes. */
@@ -57,4 +55,19 @@ export function coexistenceNotice(builtinOn: boolean, turnedOffHere: boolean, ch
         tooltip: `VS Code's own MCP support reads the same .vscode/mcp.json and may also start ${names}: each would run twice. Click to let MCP Host run them alone, or to keep both.`,
         icon: 'warning',
       };
+}
+
+/** The command that changes the choice, as the Command Palette lists it. */
+export const CHOOSE_BETWEEN_TITLE = "MCP Host: Choose Between MCP Host and VS Code's Built-in MCP…";
+
+/**
+ * Pure: the notification the first time both would run the same servers. It says how to tell the two apart (VS Code's
+ * commands are "MCP: …") and where the choice is made again, so that a newcomer finds it later.
+ */
+export function coexistenceOfferText(shared: readonly string[], letUs: string): string {
+  return (
+    `VS Code's built-in MCP support reads the same configuration files as MCP Host: it would also start ${shared.join(', ')}, ` +
+    `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings). ` +
+    `VS Code's own commands are named "MCP: …", MCP Host's "MCP Host: …"; change this choice any time with "${CHOOSE_BETWEEN_TITLE}".`
+  );
 }

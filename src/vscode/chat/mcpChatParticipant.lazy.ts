@@ -26,6 +26,7 @@ import { promptPicker } from '../prompts/promptArgumentPicker.lazy';
 import type { AnswerChatRequest, ChatParticipantDeps } from './registerChatParticipant';
 import { CommandIds } from '../../core/common/commandIds';
 import { abortOnCancel } from '../cancellation';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 /** Kept in each result so later turns can tell the model what was really sent and answered. */
 interface TurnMetadata {
@@ -139,6 +140,7 @@ export class McpChatRequest {
     // Progress messages are Markdown too.
     this.stream.progress(`Expanding ${markdownLine(`${entry.serverName}.${entry.prompt.name}`)}…`);
     const result = await getPrompt(this.deps.sessions, entry.serverId, entry.prompt.name, values, this.abort.signal);
+    walkthroughStepDone('runPrompt');
     const name = `${entry.serverName}.${entry.prompt.name}`;
     const expanded = promptToMarkdown(result, { linkTarget: (l) => this.deps.resources.documentUri(entry.serverId, l).toString() });
     const document = this.deps.documents.add(name, `# ${markdownLine(name)}\n\n${expanded}\n`);

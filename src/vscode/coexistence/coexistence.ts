@@ -59,7 +59,12 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('chat.mcp')) this._onDidChange.fire();
       }),
-      source.onDidChangeServers(() => this._onDidChange.fire()),
+      source.onDidChangeServers(() => {
+        this._onDidChange.fire();
+        // A file both read got servers after the start (a new mcp.json): the notification's first time, if not yet shown.
+        const n = this.shared().length;
+        if (this.sharedSeen !== undefined) void (n > this.sharedSeen ? this.offerOnce() : (this.sharedSeen = n));
+      }),
     ];
   }
 
@@ -94,9 +99,13 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
     return coexistenceNotice(this.builtinOn(), this.turnedOffHere(), this.choice, this.shared());
   }
 
+  /** How many servers both would run when last looked at; undefined until the configuration's first load was offered. */
+  private sharedSeen: number | undefined;
+
   /** The notification, once per workspace, while both would run the same servers and no choice was made. */
   async offerOnce(): Promise<void> {
     const shared = this.shared();
+    this.sharedSeen = shared.length;
     if (!shared.length || !this.builtinOn() || this.choice || this.state.get(NOTICE_KEY)) return;
     await this.state.update(NOTICE_KEY, true);
     await this.picks.offerCoexistence(this, shared, (message) => this.shownNotices.push(message));

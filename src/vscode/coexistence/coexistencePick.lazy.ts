@@ -4,6 +4,7 @@
 // and the notification).
 import vscode = require('vscode');
 import { labelText, plainText } from '../../core/presentation/serverText';
+import { coexistenceOfferText } from '../../core/presentation/coexistenceNotice';
 import type { CoexistenceChoices } from './coexistence';
 
 type Item = vscode.QuickPickItem & { run: () => Promise<void> };
@@ -40,10 +41,7 @@ export async function pickCoexistence(c: CoexistenceChoices): Promise<void> {
 export async function offerCoexistence(c: CoexistenceChoices, shared: string[], shown: (message: string) => void): Promise<void> {
   const letUs = 'Let MCP Host Run Them';
   const both = 'Keep Both';
-  const message = plainText(
-    `VS Code's built-in MCP support reads the same configuration files: it would also start ${shared.join(', ')}, ` +
-      `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings).`,
-  );
+  const message = plainText(coexistenceOfferText(shared, letUs));
   shown(message);
   const answer = await vscode.window.showInformationMessage(message, letUs, both);
   if (answer === letUs) await c.letMcpHostRun();

@@ -227,7 +227,7 @@ export class ConfigLoader implements vscode.Disposable {
    */
   private load(file: WatchedFile, skipUnchanged = false): Promise<void> {
     const loaded = file.queue.run(() => this.apply(file, skipUnchanged)).catch((e: Error) => {
-      void vscode.window.showErrorMessage(`MCP: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${plainText(e.message)}`);
+      void vscode.window.showErrorMessage(`MCP Host: could not apply ${vscode.workspace.asRelativePath(file.uri)}: ${plainText(e.message)}`);
       return true;
     });
     // The next file of the group depends on the names this one defines: read again, and applied again if they may have changed.

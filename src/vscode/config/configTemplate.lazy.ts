@@ -2,7 +2,9 @@
 export const CONFIG_TEMPLATE = `{
   // MCP servers for this folder: each one runs with your permissions, once you trust it.
   // Same format as VS Code's own MCP support; hover a property for help. Inside "servers", type a quote
-  // (or press Ctrl+Space) for snippets of well-known servers.
+  // (or press Ctrl+Space) for snippets of well-known servers, or run "MCP Host: Add Server from Registry…".
+  // The "Add Server…" button VS Code shows in this file is its own MCP support's, which would start these servers
+  // a second time: "MCP Host: Choose Between MCP Host and VS Code's Built-in MCP…" decides which one runs them.
   "servers": {
     // "everything": {
     //   "type": "stdio",

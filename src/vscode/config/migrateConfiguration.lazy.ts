@@ -1,4 +1,4 @@
-// "MCP: Migrate Configuration…": moves servers between VS Code's format and the mcpServers format, a folder's
+// "MCP Host: Migrate Configuration…": moves servers between VS Code's format and the mcpServers format, a folder's
 // .vscode/mcp.json ⇄ .mcp.json, and the user's mcp.json (MCP Host's or VS Code's) ⇄ ~/.copilot/mcp-config.json. The
 // user picks the direction, then the servers (each shown with what it runs, or why it stays); the core (configMigration.lazy) makes the two
 // edits and reads both files back. The target is written first, the source only after it: a server is never in
@@ -96,7 +96,7 @@ export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: Mig
     .filter((d) => count(d.from) > 0)
     .sort((a, b) => Number(a.to.format !== preferred) - Number(b.to.format !== preferred));
   if (!offered.length) {
-    void vscode.window.showInformationMessage(`MCP: no server to migrate: .vscode/mcp.json, .mcp.json, your mcp.json, VS Code's user mcp.json and ${copilotTarget().where} have none.`);
+    void vscode.window.showInformationMessage(`MCP Host: no server to migrate: .vscode/mcp.json, .mcp.json, your mcp.json, VS Code's user mcp.json and ${copilotTarget().where} have none.`);
     return undefined;
   }
   const directionItems = offered.map(
@@ -128,7 +128,7 @@ export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: Mig
     };
   });
   if (!items.length) {
-    void vscode.window.showWarningMessage(`MCP: ${from.where} cannot be read (it has syntax errors): fix them first; nothing was moved.`);
+    void vscode.window.showWarningMessage(`MCP Host: ${from.where} cannot be read (it has syntax errors): fix them first; nothing was moved.`);
     return undefined;
   }
   const picked = await picks.pickMany('migrate', `${TITLE}: ${from.where} → ${to.where}`, items, `Pick the servers to move to ${to.where} (each leaves ${from.where} once it is written there)`);
@@ -137,7 +137,7 @@ export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: Mig
   // Unsaved edits of either file would be lost, or would overwrite the move.
   const dirty = [from, to].find((t) => vscode.workspace.textDocuments.some((d) => d.uri.toString() === t.uri.toString() && d.isDirty));
   if (dirty) {
-    void vscode.window.showErrorMessage(`MCP: save ${dirty.where} first; it has unsaved changes.`);
+    void vscode.window.showErrorMessage(`MCP Host: save ${dirty.where} first; it has unsaved changes.`);
     return undefined;
   }
   // Read again: what is written is made from what the files hold now.
@@ -148,20 +148,20 @@ export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: Mig
       await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(to.uri, '..'));
       await vscode.workspace.fs.writeFile(to.uri, new TextEncoder().encode(result.target));
     } catch (e) {
-      void vscode.window.showErrorMessage(plainText(`MCP: could not write ${to.where} (${(e as Error).message}): nothing was moved.`));
+      void vscode.window.showErrorMessage(plainText(`MCP Host: could not write ${to.where} (${(e as Error).message}): nothing was moved.`));
       return undefined;
     }
     // Read back from the disk before anything leaves the source: the target must hold what was written.
     const written = await readText(to.uri);
     if (written !== result.target) {
-      void vscode.window.showErrorMessage(`MCP: ${to.where} does not read back as written (another program may have changed it): ${from.where} was left as it was; check ${to.where}.`);
+      void vscode.window.showErrorMessage(`MCP Host: ${to.where} does not read back as written (another program may have changed it): ${from.where} was left as it was; check ${to.where}.`);
       await deps.configLoader.reload(to.scopeKey);
       return undefined;
     }
     try {
       await vscode.workspace.fs.writeFile(from.uri, new TextEncoder().encode(result.source));
     } catch (e) {
-      void vscode.window.showErrorMessage(plainText(`MCP: ${moved.join(', ')} written to ${to.where}, but ${from.where} could not be written (${(e as Error).message}): they are in both files; take them out of ${from.where}.`));
+      void vscode.window.showErrorMessage(plainText(`MCP Host: ${moved.join(', ')} written to ${to.where}, but ${from.where} could not be written (${(e as Error).message}): they are in both files; take them out of ${from.where}.`));
     }
     await deps.configLoader.reload(to.scopeKey);
     await deps.configLoader.reload(from.scopeKey);
@@ -171,7 +171,7 @@ export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: Mig
   for (const m of result.moved) if (m.notes.length) said.push(`${m.name}: ${m.notes.join('; ')}.`);
   const trust = moved.length ? trustAfterMove(to, moved.length) : undefined;
   if (trust) said.push(trust);
-  const message = plainText(truncate(`MCP: ${said.join(' ')}`, 2000));
+  const message = plainText(truncate(`MCP Host: ${said.join(' ')}`, 2000));
   void (result.stayed.length ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));
   return { from: from.uri, to: to.uri, moved, stayed: result.stayed, message };
 }

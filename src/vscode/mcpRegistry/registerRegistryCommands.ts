@@ -1,6 +1,6 @@
-// Wires the commands that write server entries: "MCP: Add Server from Registry…", "MCP: Update Servers from
-// Registry…", "MCP: Import Servers…" and "MCP: Migrate Configuration…". The browser itself (./registryBrowser.lazy.ts)
-// loads on first use, so the activation bundle carries only this.
+// Wires the commands that write server entries: "MCP Host: Add Server from Registry…", "MCP Host: Update Servers
+// from Registry…", "MCP Host: Import Servers…" and "MCP Host: Migrate Configuration…". The browser itself
+// (./registryBrowser.lazy.ts) loads on first use, so the activation bundle carries only this.
 import vscode = require('vscode');
 import { CommandIds } from '../../core/common/commandIds';
 import { parseMcpConfig } from '../../core/config/mcpConfigParser';
@@ -41,7 +41,7 @@ export interface RegistryBrowserDeps {
   state: vscode.Memento;
 }
 
-/** What "MCP: Migrate Configuration…" did: the servers moved, and those that stayed with the reason. */
+/** What "MCP Host: Migrate Configuration…" did: the servers moved, and those that stayed with the reason. */
 export interface MigrationResult {
   from: vscode.Uri;
   to: vscode.Uri;

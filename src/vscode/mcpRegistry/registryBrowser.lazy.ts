@@ -66,7 +66,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
     try {
       return new RegistryClient(this.baseUrl());
     } catch (e) {
-      void vscode.window.showErrorMessage(`MCP: ${plainText((e as Error).message)} Check the setting mcpHost.registry.url.`);
+      void vscode.window.showErrorMessage(`MCP Host: ${plainText((e as Error).message)} Check the setting mcpHost.registry.url.`);
       return undefined;
     }
   }
@@ -111,12 +111,12 @@ export class RegistryBrowser implements RegistryBrowserContract {
       });
     } catch (e) {
       if (!(e instanceof RegistryError)) throw e;
-      void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(e.message, 300))}`);
+      void vscode.window.showErrorMessage(`MCP Host: ${plainText(truncate(e.message, 300))}`);
       return undefined;
     }
     if (!updates.length) {
       void vscode.window.showInformationMessage(
-        checked ? `MCP: the ${checked === 1 ? 'server' : `${checked} servers`} installed from ${client.baseUrl} ${checked === 1 ? 'is' : 'are'} up to date.` : `MCP: no server in your mcp.json files was installed from ${client.baseUrl}.`,
+        checked ? `MCP Host: the ${checked === 1 ? 'server' : `${checked} servers`} installed from ${client.baseUrl} ${checked === 1 ? 'is' : 'are'} up to date.` : `MCP Host: no server in your mcp.json files was installed from ${client.baseUrl}.`,
       );
       return undefined;
     }
@@ -180,7 +180,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
         if (item?.more) return void load(true);
         if (!item?.entry) return;
         if (!item.entry.ok) {
-          void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(item.entry.name ?? 'This entry', 200))} cannot be installed: ${plainText(truncate(item.entry.reason, 300))}`);
+          void vscode.window.showErrorMessage(`MCP Host: ${plainText(truncate(item.entry.name ?? 'This entry', 200))} cannot be installed: ${plainText(truncate(item.entry.reason, 300))}`);
           return;
         }
         resolve(item.entry.server);
@@ -224,7 +224,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
     const options = installOptions(server);
     const supported = options.filter((o) => !o.unsupported);
     if (!supported.length) {
-      void vscode.window.showErrorMessage(`MCP: ${name} cannot be installed: ${plainText(truncate(options.map((o) => o.unsupported).join('; '), 300))}`);
+      void vscode.window.showErrorMessage(`MCP Host: ${name} cannot be installed: ${plainText(truncate(options.map((o) => o.unsupported).join('; '), 300))}`);
       return undefined;
     }
     let option = supported[0];
@@ -238,7 +238,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
       plan = planInstall(server, client.baseUrl, option);
     } catch (e) {
       if (!(e instanceof MappingError)) throw e;
-      void vscode.window.showErrorMessage(`MCP: ${name} cannot be installed: ${plainText(truncate(e.message, 300))}`);
+      void vscode.window.showErrorMessage(`MCP Host: ${name} cannot be installed: ${plainText(truncate(e.message, 300))}`);
       return undefined;
     }
 
@@ -304,7 +304,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
     const skipped = candidates.filter((c) => !c.entry).map((c) => `${c.name} (${c.source.label}): ${c.problem}`);
     if (!usable.length) {
       const why = [...unreadable, ...skipped].join('; ');
-      void vscode.window.showInformationMessage(`MCP: no server to import from Claude Desktop, Cursor, Claude Code or VS Code${why ? ` (${plainText(truncate(why, 300))})` : ''}.`);
+      void vscode.window.showInformationMessage(`MCP Host: no server to import from Claude Desktop, Cursor, Claude Code or VS Code${why ? ` (${plainText(truncate(why, 300))})` : ''}.`);
       return undefined;
     }
     const items: Item[] = usable.map((c) => {
@@ -343,7 +343,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
       }
     } catch (e) {
       if (!(e instanceof McpJsonWriteError)) throw e;
-      void vscode.window.showErrorMessage(`MCP: cannot import into ${target.where}: ${e.message}`);
+      void vscode.window.showErrorMessage(`MCP Host: cannot import into ${target.where}: ${e.message}`);
       return undefined;
     }
     if (imported.length) {
@@ -352,11 +352,11 @@ export class RegistryBrowser implements RegistryBrowserContract {
       await this.deps.configLoader.reload(target.scopeKey);
     }
     const already = present.length ? ` Already there, left alone: ${present.join(', ')}.` : '';
-    void vscode.window.showInformationMessage(plainText(`MCP: imported ${imported.length ? imported.join(', ') : 'nothing'} into ${target.where}.${already}`));
+    void vscode.window.showInformationMessage(plainText(`MCP Host: imported ${imported.length ? imported.join(', ') : 'nothing'} into ${target.where}.${already}`));
     return { uri: target.uri, imported, skipped: present };
   }
 
-  /** "MCP: Migrate Configuration…" (../config/migrateConfiguration.lazy.ts), through this browser's picks. */
+  /** "MCP Host: Migrate Configuration…" (../config/migrateConfiguration.lazy.ts), through this browser's picks. */
   migrateConfiguration(): Promise<MigrationResult | undefined> {
     return migrateConfiguration(this.deps, this);
   }

@@ -27,7 +27,7 @@ export function entryFor(target: WriteTarget, name: string, entry: object, input
   const translated = translateEntry(entry, 'vscode', 'mcpServers', target.where);
   const why = inputs.length ? [`it asks for values (${inputs.map((i) => i.id).join(', ')}) that only VS Code's format can hold: answer them, or write it into .vscode/mcp.json or your mcp.json`] : translated.ok ? [] : translated.reasons;
   if (why.length || !translated.ok) {
-    void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(name, 200))} cannot be written to ${target.where}: ${plainText(truncate(why.join('; '), 400))}`);
+    void vscode.window.showErrorMessage(`MCP Host: ${plainText(truncate(name, 200))} cannot be written to ${target.where}: ${plainText(truncate(why.join('; '), 400))}`);
     return undefined;
   }
   return translated.entry;
@@ -47,7 +47,7 @@ export async function askValue(dialogs: HostDialogs, serverName: string, input: 
 export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, target: WriteTarget, key = plan.name): Promise<RegistryInstallResult | undefined> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.uri.toString());
   if (open?.isDirty) {
-    void vscode.window.showErrorMessage(`MCP: save ${vscode.workspace.asRelativePath(target.uri)} first; it has unsaved changes.`);
+    void vscode.window.showErrorMessage(`MCP Host: save ${vscode.workspace.asRelativePath(target.uri)} first; it has unsaved changes.`);
     return undefined;
   }
   let before = '';
@@ -63,7 +63,7 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
     written = writeServer(before, { ...plan, entry }, key, target.format);
   } catch (e) {
     if (!(e instanceof McpJsonWriteError)) throw e;
-    void vscode.window.showErrorMessage(`MCP: cannot add the server to ${target.where}: ${e.message}`);
+    void vscode.window.showErrorMessage(`MCP Host: cannot add the server to ${target.where}: ${e.message}`);
     return undefined;
   }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
@@ -82,7 +82,7 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
   }
   await deps.configLoader.reload(target.scopeKey);
   void vscode.window.showInformationMessage(
-    `MCP: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${target.where}.`,
+    `MCP Host: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${target.where}.`,
   );
   return { uri: target.uri, name: plan.name, replaced: written.replaced };
 }

@@ -13,6 +13,7 @@ import { promptToMarkdown } from '../../core/features/chat/contentMarkdown.lazy'
 import { promptPicker } from './promptArgumentPicker.lazy';
 import type { RunPrompt } from './runPromptCommand';
 import { abortOnCancel } from '../cancellation';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 /** The prompt a command was invoked on, as `(serverId, promptName)`. */
 function entryFrom(sessions: SessionPort, serverId: string | undefined, name: string | undefined): PromptEntry | undefined {
@@ -51,6 +52,7 @@ export const runPrompt: RunPrompt = async (deps, invokedOn, serverId, promptName
     if (!abort.signal.aborted) void vscode.window.showErrorMessage(`Could not expand the prompt "${plainText(entry.prompt.name)}": ${plainText(String((e as Error)?.message ?? e))}`);
     return undefined;
   }
+  walkthroughStepDone('runPrompt');
   const messages = await promptToModelMessages(result, { images: false, resolveLink: (l) => deps.resources.read(entry.serverId, l.uri) });
   const text = modelMessagesToText(messages);
   const command = `@mcp /prompt ${[promptCommandName(entry), ...Object.entries(values).map(([k, v]) => `${k}=${quoteArgument(v)}`)].join(' ')}`;

@@ -41,8 +41,8 @@ export class ServerOutputChannels implements ServerLogFactory {
   private readonly names = new Set<string>();
 
   create(serverId: string, serverName: string): ServerLog & Disposable {
-    let name = `MCP: ${serverName}`;
-    for (let n = 2; this.names.has(name); n++) name = `MCP: ${serverName} (${n})`;
+    let name = `MCP Host: ${serverName}`;
+    for (let n = 2; this.names.has(name); n++) name = `MCP Host: ${serverName} (${n})`;
     this.names.add(name);
     const log = new DeferredLog(() => channelSink(name), defaultLevel, {
       onDispose: () => {

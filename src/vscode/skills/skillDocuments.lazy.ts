@@ -66,7 +66,7 @@ export async function openSkillFile(port: SessionPort, serverId: string, skillUr
   try {
     text = await readVerified(port, target);
   } catch (e) {
-    void vscode.window.showErrorMessage(`MCP: the skill file was not opened: ${plainText((e as Error).message)}`);
+    void vscode.window.showErrorMessage(`MCP Host: the skill file was not opened: ${plainText((e as Error).message)}`);
     return;
   }
   const uri = documents.uriOf(target, info?.name ?? 'server', skill ? skillFilePath(skill, target.fileUri) : 'file');
@@ -106,7 +106,7 @@ export async function attachSkillCommand(port: SessionPort, attachments: ChatAtt
   try {
     text = await readVerified(port, { serverId, skillUri, fileUri: skillUri });
   } catch (e) {
-    void vscode.window.showErrorMessage(`MCP: the skill was not attached: ${plainText((e as Error).message)}`);
+    void vscode.window.showErrorMessage(`MCP Host: the skill was not attached: ${plainText((e as Error).message)}`);
     return;
   }
   const label = `skill ${skill?.frontmatter.name ?? skillUri}`;

@@ -1,4 +1,4 @@
-// "MCP: Call Tool…" once a tool is chosen (loaded on demand: a tool comes from a running server): the
+// "MCP Host: Call Tool…" once a tool is chosen (loaded on demand: a tool comes from a running server): the
 // arguments from the call form (or given with the command, then shown in the consent dialog), consent on the one
 // guarded path, the call with progress and Cancel, and its result in a read-only view with "Run again".
 import vscode = require('vscode');
@@ -15,7 +15,7 @@ import { ToolResultPanels } from './toolResultPanels.lazy';
 import { isTerminal, type ToolTask } from '../../core/features/tasks/toolTask';
 import { taskKeyOf, toolTasks } from './taskRows.lazy';
 
-const ORIGIN = 'MCP: Call Tool… (outside chat)';
+const ORIGIN = 'MCP Host: Call Tool… (outside chat)';
 
 const isArgumentsObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -45,7 +45,7 @@ export class ToolCallRunner implements ToolCallRunnerContract {
     const { deps, panels } = this;
     const call = typeof callId === 'string' ? panels.call(callId) : undefined;
     if (!call) {
-      void vscode.window.showWarningMessage('That tool call is no longer known: call the tool again with MCP: Call Tool….');
+      void vscode.window.showWarningMessage('That tool call is no longer known: call the tool again with MCP Host: Call Tool….');
       return undefined;
     }
     const choice = deps.choiceOf(call.serverId, call.toolName);
@@ -71,7 +71,7 @@ export class ToolCallRunner implements ToolCallRunnerContract {
     if (!authorized) return undefined;
     if (!authorized.allowed) {
       void vscode.window.showInformationMessage(
-        `The tool "${plainText(choice.tool.name)}" was not run: ${authorized.consent.reason === 'remembered' ? 'denied by a saved decision (MCP: Manage Permissions… changes it)' : 'denied'}.`,
+        `The tool "${plainText(choice.tool.name)}" was not run: ${authorized.consent.reason === 'remembered' ? 'denied by a saved decision (MCP Host: Manage Permissions… changes it)' : 'denied'}.`,
       );
       return undefined;
     }

@@ -105,7 +105,7 @@ export class ElicitationFeature implements ClientFeature {
       throw new ProtocolError(RATE_LIMITED, message);
     }
     if (this.deps.permissions.get('elicitation', consentSubject(definition.scope, definition.name, definition.raw))?.decision === 'deny') {
-      log.info('Elicitation declined without asking: you chose to stop answering this server (MCP: Manage Permissions… undoes it)');
+      log.info('Elicitation declined without asking: you chose to stop answering this server (MCP Host: Manage Permissions… undoes it)');
       return { action: 'decline' };
     }
     const call = this.deps.activeToolCalls.of(definition.id).at(-1);

@@ -1,5 +1,8 @@
 // Which tool calls are running right now, and for which chat request: a sampling or elicitation request that a
-// server sends while one of its tools runs in chat is shown as part of that chat request.
+// server sends while one of its tools runs in chat is shown as part of that chat request. Every call of every surface
+// begins here (ToolCaller), so it is also where "a tool was called" is heard (the walkthrough's step).
+import { Emitter } from '../../common/events';
+
 export interface ActiveToolCall {
   serverId: string;
   toolName: string;
@@ -9,10 +12,14 @@ export interface ActiveToolCall {
 
 export class ActiveToolCalls {
   private readonly calls = new Set<ActiveToolCall>();
+  private readonly _onDidBegin = new Emitter<ActiveToolCall>();
+  /** A call was sent, from any surface. */
+  readonly onDidBegin = this._onDidBegin.event;
 
   /** Marks a call as running until the returned function is called. */
   begin(call: ActiveToolCall): () => void {
     this.calls.add(call);
+    this._onDidBegin.fire(call);
     return () => this.calls.delete(call);
   }
 

@@ -13,7 +13,7 @@ import {
 
 import { RefusedUrlError } from './refusedUrl.lazy';
 
-const SIGN_IN_HINT = 'Use "MCP: Sign In to Server" to try again.';
+const SIGN_IN_HINT = 'Use "MCP Host: Sign In to Server" to try again.';
 
 /** A sign-in failure whose message is already fit for the user. */
 export class SignInError extends Error {
