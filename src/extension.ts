@@ -56,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     models,
     showNoModelMessage(serversView, models, manager),
     statusBar,
-    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, configTemplate: parts.configTemplate, enableServerInFile: parts.enableServerInFile }, parts.serverCommandHandlers),
+    ...registerCommands({ manager, configLoader, logs, trustStore, inputs, dialogs, permissions, configTemplate: parts.configTemplate, enableServerInFile: parts.enableServerInFile }, parts.serverCommandHandlers),
     ...addFromRegistry.disposables,
     followDevMode(manager, parts.devModeWatcher),
     ...followWalkthrough(manager, host.activeToolCalls),

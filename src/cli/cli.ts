@@ -25,6 +25,7 @@ import type { PermissionStore } from '../core/host/permissionStore';
 import type { ServerManager } from '../core/host/serverManager';
 import type { ServerInfo } from '../core/host/serverInfo';
 import { planLaunch } from '../core/protocol/launch/launchPlanner.lazy';
+import { readEnvFile } from '../core/config/envFile.lazy';
 import { createConnection } from '../core/protocol/serverConnection.lazy';
 import { MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
 import { parseArgs, USAGE, type CliOptions } from './cliArguments';
@@ -79,6 +80,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     clientInfo: { name: 'mcp-host-cli', version: '0.1.0' },
     createConnection,
     // Confined servers' own package caches: beside the user's mcp.json, as in VS Code.
+    readEnvFile,
     planLaunch: (source) => planLaunch({ ...source, sandboxStorage: path.dirname(userConfigPath(env)) }),
     logs,
     stores: { global: new MemoryStore(), workspace: new MemoryStore() },

@@ -10,6 +10,7 @@ import { oauthProviderFactory } from '../core/protocol/auth/oauthProviderFactory
 import type { StaticClient } from '../core/auth/authPorts';
 import { createCoreHost } from '../core/createCoreHost';
 import { planLaunch } from '../core/protocol/launch/launchPlanner.lazy';
+import { readEnvFile } from '../core/config/envFile.lazy';
 import { createConnection } from '../core/protocol/serverConnection.lazy';
 import { acceptDefaultsElicitation, declineSampling, headlessInteraction, MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
 import { argumentsFor } from './toolArguments';
@@ -61,6 +62,7 @@ export async function runHeadlessClient(run: HeadlessRun): Promise<number> {
   const { manager } = createCoreHost({
     clientInfo: { name: 'mcp-host-headless', version: '0.1.0' },
     createConnection,
+    readEnvFile,
     planLaunch,
     logs: streamLogs(run.write),
     stores: { global: new MemoryStore(), workspace: new MemoryStore() },

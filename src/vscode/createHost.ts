@@ -142,6 +142,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
       }
     },
     // Confined servers keep their own package caches in the extension's storage (sandboxPolicy).
+    readEnvFile: (file) => launch().readEnvFile(file),
     planLaunch: (source) => launch().planDebuggableLaunch(storage?.scheme === 'file' ? { ...source, sandboxStorage: storage.fsPath } : source),
     logs,
     stores,

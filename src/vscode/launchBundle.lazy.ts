@@ -15,4 +15,5 @@ export * from '../core/protocol/launch/gitConfigPaths.lazy';
 export * from '../core/protocol/launch/debugPlan.lazy';
 export * from '../core/protocol/launch/serverProcess.lazy';
 export * from '../core/config/socketAddress.lazy';
+export * from '../core/config/envFile.lazy';
 export * from './devMode/debuggablePlan.lazy';

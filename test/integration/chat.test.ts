@@ -102,7 +102,7 @@ describe('@mcp chat participant', function () {
     assert.strictEqual(message.role, vscode.LanguageModelChatMessageRole.User);
     assert.strictEqual(textOf(message), "What's weather in Paris?");
     const md = markdown(t);
-    assert.match(md, /Sent the expanded prompt \*\*everything\\\.args\\-prompt\*\* \(1 message\) to the model/);
+    assert.match(md, /Sent the prompt \*\*everything\\\.args\\-prompt\*\*, as the server filled it in \(1 message\), to the model/);
     assert.match(md, /fake-model: What's weather in Paris\?/, 'the answer streams into the response');
     const expanded = await referencedDocument(t, /everything\.args-prompt\.md$/);
     assert.match(expanded, /\*\*user\*\*\n\n```\nWhat's weather in Paris\?\n```/, 'what was sent, behind the collapsed references');

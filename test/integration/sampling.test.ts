@@ -58,17 +58,17 @@ describe('Sampling through consent to a language model', function () {
   it('allowed once: the fake model answers and the server receives its text', async () => {
     lm.setResponder((messages) => `Paris, said the fake model to: ${messageText(messages[messages.length - 1])}`);
     consentAnswers.push('once');
-    reviewAnswers.push('approve');
     const result = await trigger('What is the capital of France?');
     assert.strictEqual(consentQuestions.length, 1);
     assert.strictEqual(consentQuestions[0].serverName, 'everything');
     assert.match(consentQuestions[0].detail, /Model: Fake Model \(mcphost-fake-lm\/fake-model\)/);
     assert.match(consentQuestions[0].detail, /\[user\] Resource trigger-sampling-request context: What is the capital of France\?/);
-    assert.strictEqual(edits.length, 1, 'the request text was offered for review');
+    assert.strictEqual(consentQuestions[0].modelName, 'Fake Model');
+    assert.strictEqual(edits.length, 0, 'one question: no edit box after "Send Once"');
     assert.strictEqual(lm.calls.length, 1);
     const sent = lm.calls[0].messages.map(messageText);
     assert.deepStrictEqual(sent, ['You are a helpful test server.', 'Resource trigger-sampling-request context: What is the capital of France?']);
-    assert.deepStrictEqual(reviewed, ['Paris, said the fake model to: Resource trigger-sampling-request context: What is the capital of France?']);
+    assert.deepStrictEqual(reviewed, [], 'and no review of the answer unless turned on');
     assert.match(result, /LLM sampling result:/);
     assert.match(result, /Paris, said the fake model to/);
     assert.match(result, /\\"model\\": \\"fake-model\\"/);
@@ -82,23 +82,28 @@ describe('Sampling through consent to a language model', function () {
     assert.strictEqual(lm.calls.length, 0);
   });
 
-  it('remembers "always allow" and "stop reviewing", and Manage Permissions revokes one', async () => {
-    consentAnswers.push('always');
-    reviewAnswers.push('approve-always');
-    await trigger('first');
-    assert.match(await trigger('second'), /fake-model: Resource trigger-sampling-request context: second/);
-    assert.strictEqual(consentQuestions.length, 1, 'consent remembered');
-    assert.strictEqual(reviewed.length, 1, 'review skipped once the user chose so');
-    // The list ends with the newest kind of decision present: "stop reviewing" (sampling-review). Up from the
-    // first item wraps to it.
-    const command = vscode.commands.executeCommand('mcpHost.managePermissions');
-    await sleep(1500);
-    await vscode.commands.executeCommand('workbench.action.quickOpenSelectPrevious');
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await command;
-    reviewAnswers.push('reject');
-    assert.match(await trigger('third'), /rejected the model's response/);
-    assert.strictEqual(reviewed.length, 2, 'responses are reviewed again');
-    assert.strictEqual(consentQuestions.length, 1, 'the sampling permission itself was kept');
+  it('reviews answers when the user turned it on; remembers "always allow" and "stop reviewing", and Manage Permissions revokes one', async () => {
+    await vscode.workspace.getConfiguration('mcpHost.sampling').update('reviewAnswers', true, vscode.ConfigurationTarget.Global);
+    try {
+      consentAnswers.push('always');
+      reviewAnswers.push('approve-always');
+      await trigger('first');
+      assert.match(await trigger('second'), /fake-model: Resource trigger-sampling-request context: second/);
+      assert.strictEqual(consentQuestions.length, 1, 'consent remembered');
+      assert.strictEqual(reviewed.length, 1, 'review skipped once the user chose so');
+      // The list ends with the newest kind of decision present: "stop reviewing" (sampling-review). Up from the
+      // first item wraps to it.
+      const command = vscode.commands.executeCommand('mcpHost.managePermissions');
+      await sleep(1500);
+      await vscode.commands.executeCommand('workbench.action.quickOpenSelectPrevious');
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await command;
+      reviewAnswers.push('reject');
+      assert.match(await trigger('third'), /rejected the model's response/);
+      assert.strictEqual(reviewed.length, 2, 'responses are reviewed again');
+      assert.strictEqual(consentQuestions.length, 1, 'the sampling permission itself was kept');
+    } finally {
+      await vscode.workspace.getConfiguration('mcpHost.sampling').update('reviewAnswers', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });

@@ -54,7 +54,6 @@ describe('Sampling with tools', function () {
     let round = 0;
     lm.setResponder(() => (round++ === 0 ? [new vscode.LanguageModelToolCallPart('call-1', 'get_weather', { city: 'Paris' })] : 'It is sunny in Paris.'));
     consentAnswers.push('once', 'once');
-    reviewAnswers.push('approve', 'approve');
     const result = JSON.stringify(await api.testing.callTool(serverId, 'weather-agent', { city: 'Paris' }));
 
     assert.match(consentQuestions[0].detail, /Tools the server offers the model \(the model may call them; a call goes back to the server, which runs it\):\n- get_weather: The current weather of a city\./);
@@ -68,7 +67,9 @@ describe('Sampling with tools', function () {
       second.some((m) => m.content.some((p) => p instanceof vscode.LanguageModelToolResultPart && p.callId === 'call-1')),
       'the server\'s result of the call reached the model',
     );
-    assert.deepStrictEqual(reviewed, ['(calls the server\'s tool "get_weather" with {"city":"Paris"})', 'It is sunny in Paris.']);
+    // One question per request (two rounds, two requests): the answers go back without a review unless it is turned on.
+    assert.strictEqual(consentQuestions.length, 2);
+    assert.deepStrictEqual(reviewed, []);
     assert.match(result, /calls: get_weather\(\{\\"city\\":\\"Paris\\"\}\) -> sunny, 21 C in Paris \| answer: It is sunny in Paris\./);
   });
 });

@@ -77,7 +77,6 @@ describe('Requests a server sends as tasks', function () {
     lm.reset();
     lm.setResponder(() => 'Three findings, one risk.');
     consentAnswers.push('once');
-    reviewAnswers.push('approve');
     const serverRow = await waitFor(() => find(undefined, new RegExp(`^${NAME}$`), 2), `the ${NAME} row`);
     const tools = await waitFor(() => find(serverRow, /^Tools \(\d+\)$/), 'its Tools group');
     const tool = await waitFor(() => find(tools, /^sample-as-task$/), 'the sample-as-task row');
@@ -93,7 +92,7 @@ describe('Requests a server sends as tasks', function () {
     assert.strictEqual(consentQuestions[0].serverName, NAME);
     assert.match(consentQuestions[0].detail, /max tokens 80/);
     assert.match(consentQuestions[0].detail, /\[user\] Summarise the audit notes/);
-    assert.deepStrictEqual(reviewed, ['Three findings, one risk.']);
+    assert.deepStrictEqual(reviewed, [], 'one question for the request: the answer is not reviewed unless turned on');
     assert.strictEqual(lm.calls.length, 1, 'the model was asked once');
 
     // What the server saw: a task at once, followed to its end, and the model's answer through tasks/result.

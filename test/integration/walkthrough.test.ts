@@ -59,13 +59,18 @@ describe('Get Started with MCP Host (walkthrough)', function () {
     await waitFor(async () => (await ticked('callTool')) !== undefined, 'the walkthrough\'s steps on screen', 15_000);
   };
 
-  it('ticks "Call a tool" once a tool was called from the Servers view, not when the call was only begun', async () => {
-    const api: TestedHost = await activateHost();
-    // Trust granted, the call allowed once: what the user answers.
-    dialogs = answerDialogs(api, { confirmToolCall: async () => 'once' });
+  /** The basic fixture server, running: trust granted and a tool call allowed once, as the user answers. */
+  const runningBasic = async (api: TestedHost) => {
+    dialogs ??= answerDialogs(api, { confirmToolCall: async () => 'once' });
     const basic = await waitFor(() => api.getServers().find((s) => s.name === 'basic'), 'the basic server');
     if (basic.state.kind !== 'running') await api.testing.startServer(basic.id);
     await waitFor(() => api.getServers().find((s) => s.id === basic.id)?.state.kind === 'running', 'basic running');
+    return basic;
+  };
+
+  it('ticks "Call a tool" once a tool was called from the Servers view, not when the call was only begun', async () => {
+    const api: TestedHost = await activateHost();
+    const basic = await runningBasic(api);
     // Another suite may have called a tool already: its step and its key start again from nothing.
     await vscode.commands.executeCommand('setContext', 'mcpHost.did.callTool', false);
     await vscode.commands.executeCommand('resetGettingStartedProgress');
@@ -103,6 +108,29 @@ describe('Get Started with MCP Host (walkthrough)', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await openWalkthrough();
     await waitFor(async () => (await ticked('callTool')) === 'true', '"Call a tool" ticked', 10_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('ticks "Use a prompt" once a prompt was run without a model, not when the prompt pick was only opened', async () => {
+    const basic = await runningBasic(await activateHost());
+    await vscode.commands.executeCommand('setContext', 'mcpHost.did.runPrompt', false);
+    await vscode.commands.executeCommand('resetGettingStartedProgress');
+    await openWalkthrough();
+    assert.strictEqual(await ticked('prompt'), 'false', 'not ticked yet');
+
+    const picking = vscode.commands.executeCommand('mcpHost.runPrompt');
+    await sleep(1000);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await picking;
+    await sleep(1000);
+    assert.strictEqual(await ticked('prompt'), 'false', 'a pick opened and closed is no prompt run');
+
+    // What a click on the prompt's row runs, its argument given.
+    const expanded = (await vscode.commands.executeCommand('mcpHost.runPrompt', basic.id, 'greet', { name: 'Ada' })) as { text: string } | undefined;
+    assert.match(expanded?.text ?? '', /Ada/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await openWalkthrough();
+    await waitFor(async () => (await ticked('prompt')) === 'true', '"Use a prompt" ticked', 10_000);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -75,9 +75,9 @@ describe('mcp-host command line', function () {
       assert.strictEqual(result.era, server);
     });
 
-    it(`answers sampling on the terminal: consent, then the user writes the answer (${server} server)`, async () => {
+    it(`answers sampling on the terminal: one question, then the user writes the answer (${server} server)`, async () => {
       const params = { messages: [{ role: 'user', content: { type: 'text', text: 'What is six times seven?' } }], maxTokens: 20 };
-      const { code, stdout, stderr } = await run(dir, ['--yes', 'call', server, 'sample', JSON.stringify({ params })], ['y', '', 'forty-two']);
+      const { code, stdout, stderr } = await run(dir, ['--yes', 'call', server, 'sample', JSON.stringify({ params })], ['y', 'forty-two']);
       assert.match(stderr, /asks for a completion:[\s\S]*What is six times seven\?/);
       assert.strictEqual(code, 0, stderr);
       assert.deepStrictEqual(JSON.parse(stdout).result.content, { type: 'text', text: 'forty-two' });

@@ -12,12 +12,14 @@ import type { TrustFacts } from '../../src/core/config/trustFacts';
 import type { RawServer } from '../../src/core/config/serverDefinition';
 import type { TrustAnswer, TrustPrompt } from '../../src/core/host/hostPorts';
 import { describeSandbox } from '../../src/core/presentation/describeLaunchPlan';
+import { permissionRows } from '../../src/core/presentation/permissionRows';
 import { trustManyQuestionText, trustQuestionText, type TrustQuestion } from '../../src/core/presentation/trustQuestionText';
 import { buildStdioPlan } from '../../src/core/protocol/launch/launchPlanner.lazy';
 import { withSandboxEnabled } from '../../src/core/protocol/launch/sandboxRuleEdit.lazy';
 import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime.lazy';
 import { fixtureServer, waitFor } from './helpers';
-import { createKit, entry, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { createKit, entry, MemoryStore, serverState, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { PermissionStore } from '../../src/core/host/permissionStore';
 
 const home = '/home/ada';
 const folder = '/home/ada/proj';
@@ -137,6 +139,8 @@ describe('Run Confined: the host runs the server confined and remembers it (real
   let configPath: string;
   let asked: { name: string; facts: TrustFacts }[];
   let answer: TrustAnswer | undefined;
+  /** Where the kit keeps trust (the user's store): Manage Permissions reads it. */
+  let trustKept: MemoryStore;
 
   before(function () {
     const support = sandboxSupport();
@@ -156,7 +160,8 @@ describe('Run Confined: the host runs the server confined and remembers it (real
       askTrust: async (d, facts) => (asked.push({ name: d.name, facts }), answer),
       persistConfined: async ({ scope, name }) => fs.writeFileSync(scope.configPath, withSandboxEnabled(fs.readFileSync(scope.configPath, 'utf8'), name)),
     };
-    kit = createKit({ trustPrompt }, { trustAllServers: false });
+    trustKept = new MemoryStore();
+    kit = createKit({ trustPrompt }, { trustAllServers: false }, trustKept);
   });
   afterEach(async () => {
     await kit?.manager.disposeAsync();
@@ -184,6 +189,11 @@ describe('Run Confined: the host runs the server confined and remembers it (real
     const written = fs.readFileSync(configPath, 'utf8');
     assert.ok(written.includes('// the probe') && written.includes('"sandboxEnabled": true'), written);
     assert.match(kit.log('probe').text, /Trusted by the user to run confined/);
+    // Manage Permissions… lists the decision once, and says it was to run confined.
+    assert.deepStrictEqual(
+      permissionRows(new PermissionStore({ global: trustKept, workspace: new MemoryStore() }).list()).map((r) => [r.label, r.description]),
+      [[`Run server "probe (${scope.label})"`, 'trusted to run confined · everywhere']],
+    );
 
     // The reload the edit causes: the same definition as what runs, so it goes on (the same process).
     await kit.update(scope, entries(), []);

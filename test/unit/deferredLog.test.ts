@@ -43,7 +43,7 @@ describe('DeferredLog', () => {
     assert.strictEqual(sinks.length, 0, 'no channel yet');
     const sink = log.open();
     assert.strictEqual(sinks.length, 1);
-    assert.deepStrictEqual(sink.lines, ['info (09:08:07.006) Starting', 'info (09:08:07.006) Connected']);
+    assert.deepStrictEqual(sink.lines, ['info (logged at 09:08:07.006) Starting', 'info (logged at 09:08:07.006) Connected']);
     log.info('later');
     assert.deepStrictEqual(sink.lines.slice(2), ['info later'], 'written straight through once opened');
     assert.strictEqual(log.open(), sink, 'one sink');
@@ -58,7 +58,7 @@ describe('DeferredLog', () => {
     log.info('Starting');
     log.warn('careful');
     assert.strictEqual(sinks.length, 1);
-    assert.deepStrictEqual(sinks[0].lines, ['info (09:08:07.006) Starting', 'warn careful']);
+    assert.deepStrictEqual(sinks[0].lines, ['info (logged at 09:08:07.006) Starting', 'warn careful']);
     const other = setup();
     other.log.error('broken');
     assert.deepStrictEqual(other.sinks[0].lines, ['error broken']);
@@ -72,9 +72,9 @@ describe('DeferredLog', () => {
     const sink = log.open() as RecordingSink;
     assert.match(sink.lines[0], /^info \(\d+ earlier lines not kept: only the last 128 KB wait for the log to open\)$/);
     const kept = sink.lines.slice(1);
-    const keptChars = kept.reduce((n, l) => n + l.length - 'info (09:08:07.006) '.length, 0);
+    const keptChars = kept.reduce((n, l) => n + l.length - 'info (logged at 09:08:07.006) '.length, 0);
     assert.ok(keptChars <= MAX_PENDING_CHARS, `${keptChars} characters kept`);
-    assert.ok(kept[kept.length - 1].startsWith(`info (09:08:07.006) ${count - 1} `), 'the newest line kept');
+    assert.ok(kept[kept.length - 1].startsWith(`info (logged at 09:08:07.006) ${count - 1} `), 'the newest line kept');
     const dropped = Number(/\((\d+) earlier/.exec(sink.lines[0])![1]);
     assert.strictEqual(dropped + kept.length, count, 'every line either kept or counted');
 
@@ -83,7 +83,7 @@ describe('DeferredLog', () => {
     const lines = 20_000;
     for (let i = 0; i < lines; i++) flood.log.info(`${String(i).padStart(6, '0')} ${'y'.repeat(93)}`);
     const out = (flood.log.open() as RecordingSink).lines;
-    const numbers = out.slice(1).map((l) => Number(l.slice('info (09:08:07.006) '.length, 'info (09:08:07.006) '.length + 6)));
+    const numbers = out.slice(1).map((l) => Number(l.slice('info (logged at 09:08:07.006) '.length, 'info (logged at 09:08:07.006) '.length + 6)));
     assert.strictEqual(numbers[numbers.length - 1], lines - 1);
     assert.ok(numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1), 'contiguous, oldest first');
     assert.strictEqual(Number(/\((\d+) earlier/.exec(out[0])![1]) + numbers.length, lines);
@@ -104,7 +104,7 @@ describe('DeferredLog', () => {
     sink.levelChanged.fire('error');
     defaults.fire('info');
     assert.deepStrictEqual(seen, ['trace', 'debug', 'error'], 'default changes no longer count once the channel exists');
-    assert.deepStrictEqual(sink.lines, ['trace (09:08:07.006) traffic']);
+    assert.deepStrictEqual(sink.lines, ['trace (logged at 09:08:07.006) traffic']);
   });
 
   it('disposes the sink with it, and writes nothing after', () => {

@@ -72,7 +72,7 @@ posixOnly('a process started before its connection', () => {
     const info = await waitForState(kit, 'crashing', 'error');
     // As when the connection starts the process: the exit, and the line it printed on stderr before it exited (Node
     // drops the output of an exited process that nobody read).
-    assert.strictEqual(info.state.kind === 'error' && info.state.message, 'The server process exited with exit code 1 before it finished starting. Last output: crash-server: fatal: crashing before initialize (FIXTURE_CRASH=before-init)');
+    assert.strictEqual(info.state.kind === 'error' && info.state.message, 'The server process exited with exit code 1 before it finished starting. It printed: crash-server: fatal: crashing before initialize (FIXTURE_CRASH=before-init)');
     assert.match(kit.log('crashing').text, /^\[info\] \[stderr\] crash-server: fatal: crashing before initialize/m);
     assert.ok(!isAlive(started[0].process.pid!), 'the crashed process is gone');
   });

@@ -127,10 +127,10 @@ describe('elicitation against real servers', function () {
 
   it('names the chat request whose tool is running', async () => {
     const { id, client } = await start('everything', everythingServer);
-    const end = activeToolCalls.begin({ serverId: id, toolName: 'trigger-elicitation-request', origin: '@mcp in chat' });
+    const end = activeToolCalls.begin({ serverId: id, toolName: 'trigger-elicitation-request', origin: 'your chat request "fill the form"' });
     await trigger(client);
     end();
-    assert.strictEqual(ui.forms[0].chatContext, 'while its tool "trigger-elicitation-request" runs for @mcp in chat');
+    assert.strictEqual(ui.forms[0].chatContext, 'It asks this while its tool "trigger-elicitation-request" runs, called from your chat request "fill the form".');
   });
 
   it('shows one form at a time', async () => {

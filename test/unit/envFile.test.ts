@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { parseEnvFile } from '../../src/core/config/envFile';
+import { parseEnvFile } from '../../src/core/config/envFile.lazy';
 
 describe('parseEnvFile', () => {
   const cases: [title: string, text: string, expected: Record<string, string>][] = [

@@ -12,6 +12,7 @@ import { consentSubject } from '../../src/core/features/consentSubject';
 import { ServerManager, type HostSettings, type ServerManagerDeps } from '../../src/core/host/serverManager';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
+import { readEnvFile } from '../../src/core/config/envFile.lazy';
 import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
 import { TrustStore } from '../../src/core/host/trustStore';
 import type { ServerInfo } from '../../src/core/host/serverInfo';
@@ -124,6 +125,7 @@ export function createKit(overrides: Partial<ServerManagerDeps> = {}, settings: 
   kit.manager = new ServerManager({
     clientInfo: { name: 'mcp-host-tests', version: '0.0.0' },
     createConnection,
+    readEnvFile,
     planLaunch: (source) => planLaunch({ sandboxStorage: sandboxStorage(), ...source }),
     logs: {
       create: (_id, name) => {

@@ -12,6 +12,7 @@ import { isValidVariableName } from '../../src/core/config/variableName';
 import { InteractionQueue } from '../../src/core/host/interactionQueue';
 import { MASK, type LaunchPlan } from '../../src/core/config/launchPlan';
 import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
+import { readEnvFile } from '../../src/core/config/envFile.lazy';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { ServerPreparation } from '../../src/core/host/serverPreparation';
 import { TrustStore } from '../../src/core/host/trustStore';
@@ -156,6 +157,7 @@ async function question(raw: RawServer, host: Record<string, string>, dir: strin
     trustAllServers: () => false,
     environment: host,
     planLaunch,
+    readEnvFile,
   });
   const scope = workspaceScope(dir, `file:///property/${n}`);
   const result = await preparation.prepare({ id: `s${n}`, scope, log: new MemoryLog(), inputs: INPUTS }, { name: 's', server: raw, nameSpan: { offset: 0, length: 0 } }, true, new AbortController().signal, () => undefined);

@@ -62,7 +62,7 @@ describe('remote servers', function () {
     assert.strictEqual(await echo('sse', 'a'), 'Echo: a');
     assert.strictEqual(await echo('fallback', 'b'), 'Echo: b');
     assert.doesNotMatch(kit.log('sse').text, /Streamable HTTP/);
-    assert.match(kit.log('fallback').text, /Streamable HTTP refused \(HTTP 404\); falling back to legacy SSE/);
+    assert.match(kit.log('fallback').text, /The server refused the current way of connecting \(Streamable HTTP: HTTP 404\); trying the older one it may expect \(legacy SSE\)/);
   });
 
   it('starts a new session when the HTTP server was restarted mid-session, seen only in the log', async () => {

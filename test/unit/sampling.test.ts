@@ -5,11 +5,11 @@ import { RateLimiter } from '../../src/core/common/rateLimiter';
 import type { LanguageModel, LanguageModelCatalog, LanguageModelInfo, ModelRequest, ModelResponsePart } from '../../src/core/features/languageModel';
 import { modelTraits, selectModel } from '../../src/core/features/sampling/modelSelection.lazy';
 import { SamplingFeature, type SamplingSettings } from '../../src/core/features/sampling/samplingFeature.lazy';
-import { type SamplingDialogs, type SamplingQuestion, type SamplingReviewAnswer } from '../../src/core/features/sampling/samplingQuestions';
+import { type SamplingAnswer, type SamplingDialogs, type SamplingQuestion, type SamplingReviewAnswer } from '../../src/core/features/sampling/samplingQuestions';
 import { describeServerContext } from '../../src/core/features/sampling/serverContext';
-import type { StandingConsentAnswer } from '../../src/core/features/userQuestions';
 import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { PermissionStore } from '../../src/core/host/permissionStore';
+import { samplingQuestionText, samplingReviewText } from '../../src/core/features/sampling/samplingQuestionText';
 import { everythingServer, fixtureServer } from './helpers';
 import { MemoryStore, createKit, startUserServer, type Kit } from './hostTestKit';
 
@@ -119,7 +119,7 @@ class FakeModels implements LanguageModelCatalog {
 }
 
 class FakeDialogs implements SamplingDialogs {
-  consent: (StandingConsentAnswer | undefined)[] = [];
+  consent: (SamplingAnswer | undefined)[] = [];
   review: (SamplingReviewAnswer | undefined)[] = [];
   text: ((value: string | undefined) => string | undefined)[] = [];
   consentAsked: SamplingQuestion[] = [];
@@ -176,13 +176,31 @@ describe('sampling: the feature against real servers', function () {
   const triggerSampling = async (client: ServerSession, prompt = 'hello') =>
     JSON.stringify(await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt, maxTokens: 100 } }));
 
-  it('asks consent, lets the user edit the prompt and review the answer, and the server gets the model\'s text', async () => {
+  it('asks once ("Send Once"): no edit box, no review, and the server gets the model\'s text', async () => {
     const { client } = await start('everything', everythingServer);
     dialogs.consent.push('once');
+    const result = await triggerSampling(client);
+    assert.strictEqual(dialogs.consentAsked.length + dialogs.textAsked.length + dialogs.reviewAsked.length, 1, 'one question for one request');
+    assert.strictEqual(models.requests.length, 1);
+    assert.match(result, /echo: Resource trigger-sampling-request context: hello\\+"/);
+    // What the user reads: one dialog, each button saying what it does, Escape the same as "Don't Send".
+    const shown = samplingQuestionText(dialogs.consentAsked[0]);
+    assert.strictEqual(shown.message, 'The MCP server "everything" wants to ask Fake Model something');
+    assert.deepStrictEqual(shown.buttons.map((b) => `${b.label} = ${b.answer}`), ['Send Once = once', 'Always Send for This Server = always', 'Edit, Then Send… = edit', "Don't Send = deny"]);
+    assert.ok(shown.buttons.length <= 4);
+    for (const b of shown.buttons) assert.match(shown.detail, new RegExp(`^${b.label.replace('…', '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\w`, 'm'), `"${b.label}" is explained`);
+    assert.match(shown.detail, /The request:\nModel: Fake Model/);
+    assert.doesNotMatch(`${shown.message}\n${shown.detail}`, /\b(Deny|Reject|Cancel)\b/);
+  });
+
+  it('"Edit, Then Send…": the text is edited, sent, and the answer goes back without another question', async () => {
+    const { client } = await start('everything', everythingServer);
+    dialogs.consent.push('edit');
     dialogs.text.push((v) => v!.replace('hello', 'hello, edited'));
-    dialogs.review.push('approve');
     const result = await triggerSampling(client);
     assert.strictEqual(dialogs.consentAsked.length, 1);
+    assert.strictEqual(dialogs.textAsked.length, 1);
+    assert.strictEqual(dialogs.reviewAsked.length, 0);
     const q = dialogs.consentAsked[0];
     assert.strictEqual(q.serverName, 'everything');
     assert.match(q.detail, /Model: Fake Model \(fake-vendor\/fake-model\)/);
@@ -193,14 +211,14 @@ describe('sampling: the feature against real servers', function () {
     assert.strictEqual(models.requests.length, 1);
     assert.strictEqual(models.requests[0].systemPrompt, 'You are a helpful test server.');
     assert.strictEqual(models.requests[0].maxTokens, 100);
-    assert.deepStrictEqual(dialogs.reviewAsked, ['echo: Resource trigger-sampling-request context: hello, edited']);
     assert.match(result, /echo: Resource trigger-sampling-request context: hello, edited/);
     assert.match(result, /\\"model\\": \\"fake-model\\"/);
     assert.match(result, /\\"stopReason\\": \\"endTurn\\"/);
     assert.match(result, /\\"role\\": \\"assistant\\"/);
   });
 
-  it('the consent question lists the tools the server offers the model, and the review shows its tool calls', async () => {
+  it('the consent question lists the tools the server offers the model, and the review (when turned on) shows its tool calls', async () => {
+    settings.reviewAnswers = true;
     const { client } = await start('asking', fixtureServer('asking-server.mjs'));
     dialogs.consent.push('always');
     dialogs.review.push('approve');
@@ -235,6 +253,7 @@ describe('sampling: the feature against real servers', function () {
   });
 
   it('"Always allow" is remembered per server in the permission store and skips consent and prompt edit', async () => {
+    settings.reviewAnswers = true;
     const { subject, client } = await start('everything', everythingServer);
     dialogs.consent.push('always');
     dialogs.review.push('approve', 'approve');
@@ -242,12 +261,13 @@ describe('sampling: the feature against real servers', function () {
     assert.match(await triggerSampling(client, 'two'), /echo: .*two/);
     assert.strictEqual(dialogs.consentAsked.length, 1);
     assert.deepStrictEqual(dialogs.textAsked, [], 'no prompt edit once always allowed');
-    assert.strictEqual(dialogs.reviewAsked.length, 2, 'responses are still reviewed');
+    assert.strictEqual(dialogs.reviewAsked.length, 2, 'responses are still reviewed when the user asked for it');
     assert.strictEqual(permissions.get('sampling', subject)?.decision, 'allow');
     assert.match(permissions.get('sampling', subject)!.label, /everything/);
   });
 
   it('asks again, and reviews again, once the server\'s definition was edited under the same name', async () => {
+    settings.reviewAnswers = true;
     const first = await start('everything', everythingServer);
     dialogs.consent.push('always');
     dialogs.review.push('approve-always');
@@ -264,7 +284,8 @@ describe('sampling: the feature against real servers', function () {
     assert.strictEqual(dialogs.reviewAsked.length, 2, '"stop reviewing" was for the old definition');
   });
 
-  it('response review: reject sends an error, edit sends the edited text, approve-always stops reviewing', async () => {
+  it('response review (turned on): reject sends an error, edit sends the edited text, approve-always stops reviewing', async () => {
+    settings.reviewAnswers = true;
     const { subject, client } = await start('everything', everythingServer);
     await permissions.set({ kind: 'sampling', key: subject, label: 'x', decision: 'allow', scope: 'global' });
     dialogs.review.push('reject');
@@ -277,6 +298,10 @@ describe('sampling: the feature against real servers', function () {
     assert.match(await triggerSampling(client, 'unreviewed'), /echo: .*unreviewed/);
     assert.strictEqual(dialogs.reviewAsked.length, 3);
     assert.strictEqual(permissions.get('sampling-review', subject)?.decision, 'skip');
+    // What the user reads when reviewing: three buttons, each explained.
+    const shown = samplingReviewText({ serverName: 'everything', modelName: 'Fake Model', responseText: 'an answer' });
+    assert.deepStrictEqual(shown.buttons.map((b) => b.label), ['Send Answer', 'Edit Answer…', "Don't Send Answer"]);
+    assert.match(shown.detail, /^Don't Send Answer: the server is told that you declined\.$/m);
   });
 
   it('refuses requests over the rate limit or the maxTokens cap with errors, not dialogs', async () => {
@@ -309,11 +334,12 @@ describe('sampling: the feature against real servers', function () {
 
   it('ties a request to the chat request whose tool is running', async () => {
     const { id, client } = await start('everything', everythingServer);
-    const end = activeToolCalls.begin({ serverId: id, toolName: 'trigger-sampling-request', origin: '@mcp in chat: "summarize"' });
+    const end = activeToolCalls.begin({ serverId: id, toolName: 'trigger-sampling-request', origin: 'your chat request "summarize"' });
     dialogs.consent.push('deny');
     await triggerSampling(client);
     end();
-    assert.strictEqual(dialogs.consentAsked[0].chatContext, 'while its tool "trigger-sampling-request" runs for @mcp in chat: "summarize"');
+    assert.strictEqual(dialogs.consentAsked[0].chatContext, 'It asks this while its tool "trigger-sampling-request" runs, called from your chat request "summarize".');
+    assert.match(samplingQuestionText(dialogs.consentAsked[0]).detail, /^It asks this while its tool "trigger-sampling-request" runs, called from your chat request "summarize"\. Nothing is sent to Fake Model unless you choose to/);
   });
 
   it('does not declare sampling to a server it is turned off for', async () => {

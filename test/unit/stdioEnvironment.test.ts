@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as path from 'path';
-import { parseEnvFile } from '../../src/core/config/envFile';
+import { parseEnvFile } from '../../src/core/config/envFile.lazy';
 import { buildStdioEnvironment } from '../../src/core/protocol/connection/stdioLauncher.lazy';
 import { fixtureServer } from './helpers';
 import { createKit, entry, stdio, userScope, waitForState, type Kit } from './hostTestKit';

@@ -41,7 +41,7 @@ describe('remote transport errors', function () {
     close = server.close;
     const { message, log } = await failureOf(server.url);
     assert.match(message, /127\.0\.0\.1:\d+ answered HTTP 400 Bad Request: Bad Request: Unsupported protocol version \(supported: 2027-01-01\)/);
-    assert.doesNotMatch(log, /falling back to legacy SSE|Connecting \(SSE\)/);
+    assert.doesNotMatch(log, /trying the older one it may expect \(legacy SSE\)|Connecting \(SSE\)/);
     assert.ok(!server.seen.some((s) => s.startsWith('GET')), `no SSE stream was opened: ${server.seen.join(', ')}`);
   });
 
@@ -49,8 +49,8 @@ describe('remote transport errors', function () {
     const server = await answering({ status: 404, body: 'Not Found' }, { status: 500, body: 'broken' });
     close = server.close;
     const { message, log } = await failureOf(server.url);
-    assert.match(log, /Streamable HTTP refused \(HTTP 404\); falling back to legacy SSE/);
-    assert.match(log, /Legacy SSE failed too/);
+    assert.match(log, /The server refused the current way of connecting \(Streamable HTTP: HTTP 404\); trying the older one it may expect \(legacy SSE\)/);
+    assert.match(log, /The older way \(legacy SSE\) failed too/);
     assert.ok(server.seen.some((s) => s.startsWith('GET')), 'SSE was tried');
     assert.match(message, /answered HTTP 404 Not Found: Not Found/);
     assert.doesNotMatch(message, /500|broken/);
@@ -60,7 +60,7 @@ describe('remote transport errors', function () {
     const server = await answering({ status: 405, body: 'Method Not Allowed' }, { status: 404, body: 'no' });
     close = server.close;
     const { message, log } = await failureOf(server.url);
-    assert.match(log, /Streamable HTTP refused \(HTTP 405\); falling back to legacy SSE/);
+    assert.match(log, /The server refused the current way of connecting \(Streamable HTTP: HTTP 405\); trying the older one it may expect \(legacy SSE\)/);
     assert.match(message, /answered HTTP 405/);
   });
 });

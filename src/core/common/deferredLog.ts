@@ -74,7 +74,8 @@ export class DeferredLog<Sink extends LogSink = LogSink> implements ServerLog, D
     const sink = (this.sink = this.openSink());
     this.subscriptions.push(sink.onDidChangeLogLevel((level) => this.levelChanged.fire(level)));
     if (this.dropped) sink.info(`(${this.dropped} earlier line${this.dropped === 1 ? '' : 's'} not kept: only the last ${MAX_PENDING_CHARS / 1024} KB wait for the log to open)`);
-    for (let i = this.first; i < this.pending.length; i++) sink[this.pending[i].level](`(${clock(this.pending[i].at)}) ${this.pending[i].text}`);
+    // The channel's own time is now: "logged at" tells it from when the line happened.
+    for (let i = this.first; i < this.pending.length; i++) sink[this.pending[i].level](`(logged at ${clock(this.pending[i].at)}) ${this.pending[i].text}`);
     this.pending = [];
     this.first = 0;
     this.pendingChars = 0;

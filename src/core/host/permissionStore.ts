@@ -17,6 +17,8 @@ export interface PermissionRecord {
   scope: PermissionScope;
   /** When it was decided (ms since epoch). */
   at: number;
+  /** Server trust given to run confined (Run Confined), not as defined. */
+  confined?: boolean;
 }
 
 const STORAGE_KEY = 'mcpHost.permissions';

@@ -16,7 +16,7 @@ import type { InputProvider, KeyValueStore, RootInfo, TrustPrompt } from './host
 import type { ServerLog, ServerLogFactory } from '../common/log';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { PlanLaunch } from '../config/launchPlan';
-import { ServerPreparation } from './serverPreparation';
+import { ServerPreparation, type ReadEnvFile } from './serverPreparation';
 import { ServerNotRunningError, type ServerSession, type ServersChanged, type SessionPort } from './serverSession';
 import type { TrustStore } from './trustStore';
 import type { ServerInfo } from './serverInfo';
@@ -41,6 +41,7 @@ export interface ServerManagerDeps {
   createConnection: ConnectionFactory;
   /** Builds a start's launch plan (in the protocol layer too: it is needed only when a server starts). */
   planLaunch: PlanLaunch;
+  readEnvFile: ReadEnvFile;
   logs: ServerLogFactory;
   trustStore: TrustStore;
   trustPrompt: TrustPrompt;
@@ -103,6 +104,7 @@ export class ServerManager implements SessionPort, Disposable {
       trustAllServers: () => deps.settings().trustAllServers,
       environment: this.environment,
       planLaunch: deps.planLaunch,
+      readEnvFile: deps.readEnvFile,
       setting: deps.setting,
       runCommand: deps.runCommand,
       filesRunByOthers: (serverId) =>

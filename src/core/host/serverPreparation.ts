@@ -8,7 +8,6 @@ import { untilAborted } from '../common/async';
 import { hashOf } from '../config/definitionHash';
 import type { ConfigScope, InputDefinition, RawServerEntry, ServerDefinition } from '../config/serverDefinition';
 import type { TrustFacts } from '../config/trustFacts';
-import { readEnvFile } from '../config/envFile';
 import { InputCancelledError, referencedInputIds, resolveServer, type SettingValue, type VariableContext } from '../config/variables';
 import type { InteractionQueue } from './interactionQueue';
 import type { Preparation } from './managedServer';
@@ -40,6 +39,8 @@ export interface PreparationDeps {
   trustAllServers(): boolean;
   environment: Record<string, string | undefined>;
   planLaunch: PlanLaunch;
+  /** Reads a stdio server's `envFile` (../config/envFile.lazy.ts: it loads with the launch plan's code). */
+  readEnvFile: ReadEnvFile;
   /** A VS Code setting's value for `${config:…}`, as it applies to the scope's folder. Absent: no settings (the CLI). */
   setting?(name: string, scope: ConfigScope): SettingValue;
   /** The files the other configured servers run or are given (see ../host/filesRunByOthers). */
@@ -57,10 +58,12 @@ export interface PreparedServer {
   inputs: InputDefinition[];
 }
 
+export type ReadEnvFile = (path: string) => Promise<{ text: string; variables: Record<string, string> }>;
+
 /** An env file read for a server: its text and variables, or why it cannot be used. */
 type EnvFileRead = { path: string; text: string; variables: Record<string, string> } | { path: string; error: string };
 
-async function readEnvFileOrError(path: string): Promise<EnvFileRead> {
+async function readEnvFileOrError(path: string, readEnvFile: ReadEnvFile): Promise<EnvFileRead> {
   try {
     return { path, ...(await readEnvFile(path)) };
   } catch (e) {
@@ -157,7 +160,7 @@ export class ServerPreparation {
         return { ok: false, reason: 'config', message };
       }
       // The file shown is the file used: read once, after the inputs that may name it.
-      const envFile = resolved.type === 'stdio' && resolved.envFile ? await readEnvFileOrError(resolved.envFile) : undefined;
+      const envFile = resolved.type === 'stdio' && resolved.envFile ? await readEnvFileOrError(resolved.envFile, this.deps.readEnvFile) : undefined;
       const shown = (await resolveServer(entry.server, inputs, this.displayContext(scope, answers))).resolved;
       const source: LaunchPlanSource = {
         scope,
@@ -265,8 +268,8 @@ export class ServerPreparation {
    */
   private async trustConfined(server: PreparedServer, entry: RawServerEntry, confined: ConfinedAlternative, label: string): Promise<ConfinedAlternative> {
     const { scope } = server;
-    await this.deps.trustStore.set(launchPlanHash(scope.key, entry.name, confined.plan), 'trusted', label);
-    await this.deps.trustStore.set(trustKey(scope, entry.name, confined.raw), 'trusted', label);
+    await this.deps.trustStore.set(launchPlanHash(scope.key, entry.name, confined.plan), 'trusted', label, true);
+    await this.deps.trustStore.set(trustKey(scope, entry.name, confined.raw), 'trusted', label, true);
     server.log.info('Trusted by the user to run confined');
     try {
       await this.deps.trustPrompt.persistConfined?.({ name: entry.name, scope });

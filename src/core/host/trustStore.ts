@@ -12,9 +12,10 @@ export class TrustStore {
     return this.permissions.get('server-trust', key)?.decision as TrustDecision | undefined;
   }
 
-  async set(key: string, decision: TrustDecision, serverName = key): Promise<void> {
+  /** `confined`: trusted to run confined (Run Confined). */
+  async set(key: string, decision: TrustDecision, serverName = key, confined?: true): Promise<void> {
     const label = `Run server "${serverName}"`;
-    await this.permissions.set({ kind: 'server-trust', key, label, decision, scope: 'global' });
+    await this.permissions.set({ kind: 'server-trust', key, label, decision, scope: 'global', confined });
   }
 
   /** Forgets every decision: each server is asked about again at its next start. */

@@ -20,6 +20,7 @@ import { protocolMemoryOf } from '../host/protocolMemory';
 import { redact, redactingLog } from '../host/redactingLog';
 import type { SessionRequestOptions } from '../host/serverSession';
 import type { ServerFeatures, Skill, Tool } from '../host/serverInfo';
+import { explainCrash } from '../presentation/crashOutput';
 
 /** The protocol layer's connection for one start (the host's ConnectionFactory). */
 export const createConnection = (...args: ConstructorParameters<typeof ServerConnection>): Connection => new ServerConnection(...args);
@@ -161,7 +162,7 @@ export class ServerConnection implements Connection, Disposable {
     const era = client.getProtocolEra();
     if (memory && era && this.protocolVersion) void memory.remember(this.definition.hash, era, this.protocolVersion).catch((e: Error) => this.log.debug(`The protocol verdict was not stored (the lists did not wait for it): ${e.message}`));
     const name = client.getServerVersion()?.name ?? '?';
-    this.log.info(`Connected: ${name} ${client.getServerVersion()?.version ?? ''}, protocol ${this.protocolVersion}${remembered?.era === 'legacy' ? ' (known legacy server: not probed)' : ''}`);
+    this.log.info(`Connected: ${name} ${client.getServerVersion()?.version ?? ''}, protocol version ${this.protocolVersion}${remembered?.era === 'legacy' ? ' (an older protocol version, remembered from its last start, so it was started that way at once)' : ''}`);
     const following = followLogLevel(client, this.log, this.options.requestTimeoutMs);
     if (following) this.disposables.push(following);
     await this.lists.refresh();
@@ -224,7 +225,7 @@ export class ServerConnection implements Connection, Disposable {
   private onTransportClosed() {
     if (this.stopping || this.exited) return;
     this.exited = true;
-    const tail = this.launcher.recentOutput.at(-1);
+    const tail = explainCrash(this.launcher.recentOutput);
     const message = this.launcher.exitMessage;
     this.log.warn(message);
     this.events.exited({ message: tail ? `${message}: ${tail}` : message });

@@ -97,7 +97,7 @@ export class McpChatRequest {
   }
 
   private get origin(): string {
-    return `@mcp in chat: "${truncate(this.request.prompt.trim() || `/${this.request.command ?? ''}`, 60)}"`;
+    return `your chat request "${truncate(this.request.prompt.trim() || `/${this.request.command ?? ''}`, 60)}"`;
   }
 
   private conversion(serverId: string): ConversionOptions {
@@ -147,7 +147,7 @@ export class McpChatRequest {
     // Collapsed in the response's references: what was sent, one click away.
     this.stream.reference(document);
     const count = result.messages.length;
-    this.stream.markdown(`Sent the expanded prompt **${markdownLine(name)}** (${count} message${count === 1 ? '' : 's'}) to the model: `);
+    this.stream.markdown(`Sent the prompt **${markdownLine(name)}**, as the server filled it in (${count} message${count === 1 ? '' : 's'}), to the model: `);
     this.stream.anchor(document, 'show');
     this.stream.markdown('\n\n');
     const messages = await promptToModelMessages(result, this.conversion(entry.serverId));

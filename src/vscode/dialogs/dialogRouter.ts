@@ -3,11 +3,12 @@
 // servers and workspaces wrote it; the native dialogs make it plain here (serverText), where it reaches the screen.
 import vscode = require('vscode');
 import type { FormField } from '../../core/features/elicitation/form';
-import type { SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../../core/features/sampling/samplingQuestions';
+import type { SamplingAnswer, SamplingQuestion, SamplingResponseQuestion, SamplingReviewAnswer } from '../../core/features/sampling/samplingQuestions';
 import type { ToolConsentQuestion } from '../../core/features/tools/toolConsent';
-import type { ConsentAnswer, StandingConsentAnswer, TextQuestion } from '../../core/features/userQuestions';
+import type { ConsentAnswer, TextQuestion } from '../../core/features/userQuestions';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import type { TrustAnswer } from '../../core/host/hostPorts';
+import type { ResetTrustQuestion } from '../../core/presentation/permissionRows';
 import type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../../core/presentation/trustQuestionText';
 
 export type { TrustManyAnswer, TrustManyQuestion, TrustQuestion } from '../../core/presentation/trustQuestionText';
@@ -64,7 +65,8 @@ export interface HostDialogs {
   confirmTrustMany(q: TrustManyQuestion): Promise<TrustManyAnswer | undefined>;
   inputText(q: TextQuestion): Promise<string | undefined>;
   confirmToolCall(q: ToolConsentQuestion): Promise<ConsentAnswer | undefined>;
-  confirmSampling(q: SamplingQuestion): Promise<StandingConsentAnswer | undefined>;
+  /** The one question of a sampling request (see samplingQuestionText). */
+  confirmSampling(q: SamplingQuestion): Promise<SamplingAnswer | undefined>;
   reviewSamplingResponse(q: SamplingResponseQuestion): Promise<SamplingReviewAnswer | undefined>;
   /** Open a URL a server asked for (URL-mode elicitation)? */
   confirmOpenUrl(q: UrlQuestion): Promise<boolean | undefined>;
@@ -74,6 +76,8 @@ export interface HostDialogs {
   confirmCommandValue(q: CommandValueQuestion): Promise<boolean | undefined>;
   /** Put the message a view wants to send into the chat input? The user still sends it. */
   confirmViewMessage(q: ViewMessageQuestion): Promise<boolean | undefined>;
+  /** Reset Server Trust, before it forgets anything: true = forget, false/undefined = keep. */
+  confirmResetTrust(q: ResetTrustQuestion): Promise<boolean | undefined>;
   /** A sandbox denial, in a notification: true = Allow and Restart (the rule written into mcp.json). Or: true = Run Unconfined. */
   confirmSandbox(q: SandboxQuestion): Promise<boolean | undefined>;
   /**
@@ -86,7 +90,7 @@ export interface HostDialogs {
 }
 
 /** The modal questions: of running servers, and the trust question (asked once the plan is built). Their native dialogs load on demand (./modalDialogs.lazy.ts). */
-export type ModalDialogs = Pick<HostDialogs, 'confirmTrust' | 'confirmTrustMany' | 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmCommandValue' | 'confirmViewMessage' | 'confirmSandbox'>;
+export type ModalDialogs = Pick<HostDialogs, 'confirmTrust' | 'confirmTrustMany' | 'confirmToolCall' | 'confirmSampling' | 'reviewSamplingResponse' | 'confirmOpenUrl' | 'confirmSignIn' | 'confirmCommandValue' | 'confirmViewMessage' | 'confirmSandbox' | 'confirmResetTrust'>;
 
 const nativeDialogs = (modal: ModalDialogs): HostDialogs => ({
   confirmTrust: (q) => modal.confirmTrust(q),
@@ -103,6 +107,7 @@ const nativeDialogs = (modal: ModalDialogs): HostDialogs => ({
   confirmCommandValue: (q) => modal.confirmCommandValue(q),
   confirmViewMessage: (q) => modal.confirmViewMessage(q),
   confirmSandbox: (q) => modal.confirmSandbox(q),
+  confirmResetTrust: (q) => modal.confirmResetTrust(q),
   async openSignInPage(url) {
     return vscode.env.openExternal(vscode.Uri.parse(url, true));
   },
@@ -169,6 +174,10 @@ export class DialogRouter implements HostDialogs {
 
   confirmSandbox(q: SandboxQuestion) {
     return this.current.confirmSandbox(q);
+  }
+
+  confirmResetTrust(q: ResetTrustQuestion) {
+    return this.current.confirmResetTrust(q);
   }
 
   formFieldPreset(q: FormFieldPresetQuestion) {

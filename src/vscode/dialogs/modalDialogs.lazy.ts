@@ -2,10 +2,11 @@
 // a language model and send its answer back, to open a page, to sign in, to put a view's message in chat, and the
 // trust question. Loaded on demand: only a running server, or a start's launch plan, asks them.
 import vscode = require('vscode');
-import type { StandingConsentAnswer } from '../../core/features/userQuestions';
 import { plainText } from '../../core/presentation/serverText';
+import { samplingQuestionText, samplingReviewText } from '../../core/features/sampling/samplingQuestionText';
+import { resetTrustQuestionText } from '../../core/presentation/permissionRows';
 import type { ModalDialogs } from './dialogRouter';
-import { trustDialogs } from '../trust/trustDialogs.lazy';
+import { askFolded, trustDialogs } from '../trust/trustDialogs.lazy';
 
 async function modal<T extends string>(message: string, detail: string, ...choices: T[]): Promise<T | undefined> {
   return vscode.window.showWarningMessage(message, { modal: true, detail }, ...choices);
@@ -28,30 +29,10 @@ export const modalDialogs: ModalDialogs = {
     );
     return answer === 'Allow Once' ? 'once' : answer === 'Deny' ? 'deny' : answer ? 'always' : undefined;
   },
-  async confirmSampling(q) {
-    const answer = await modal(
-      `MCP server "${plainText(q.serverName)}" asks to use your language model${q.chatContext ? ` (${plainText(q.chatContext)})` : ''}`,
-      q.detail,
-      'Allow Once',
-      'Always Allow This Server',
-      'Deny',
-      'Always Deny This Server',
-    );
-    const answers: Record<string, StandingConsentAnswer> = { 'Allow Once': 'once', 'Always Allow This Server': 'always', Deny: 'deny', 'Always Deny This Server': 'never' };
-    return answer === undefined ? undefined : answers[answer];
-  },
-  async reviewSamplingResponse(q) {
-    const answer = await modal(
-      `Send ${plainText(q.modelName)}'s answer back to MCP server "${plainText(q.serverName)}"?`,
-      q.responseText,
-      'Approve',
-      'Approve and Stop Reviewing This Server',
-      'Edit…',
-      'Reject',
-    );
-    const answers = { Approve: 'approve', 'Approve and Stop Reviewing This Server': 'approve-always', 'Edit…': 'edit', Reject: 'reject' } as const;
-    return answer && answers[answer];
-  },
+  // The last button ("Don't Send") is also what Escape gives: no unexplained "Cancel" beside it.
+  confirmSampling: (q) => askFolded(samplingQuestionText(q), true),
+  reviewSamplingResponse: (q) => askFolded(samplingReviewText(q), true),
+  confirmResetTrust: (q) => askFolded(resetTrustQuestionText(q), true),
   async confirmOpenUrl(q) {
     const answer = await modal(
       `MCP server "${plainText(q.serverName)}" asks you to open a page on ${plainText(q.domain)}`,

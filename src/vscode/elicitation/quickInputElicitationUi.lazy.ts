@@ -10,7 +10,8 @@ export class QuickInputElicitationUi implements ElicitationUi {
 
   askForm(request: FormRequest) {
     return runQuickInputForm(request.form, {
-      title: request.chatContext ? `${request.message} (${request.chatContext})` : request.message,
+      // The title is the server's question alone: which tool call asks is said where there is room (URL requests).
+      title: request.message,
       serverName: request.serverName,
       dialogs: this.dialogs,
       review: true,
@@ -24,7 +25,7 @@ export class QuickInputElicitationUi implements ElicitationUi {
       serverName: request.serverName,
       url: request.url,
       domain: request.domain,
-      message: request.chatContext ? `${request.message}\n\n(Asked ${request.chatContext}.)` : request.message,
+      message: request.chatContext ? `${request.message}\n\n${request.chatContext}` : request.message,
     });
   }
 

@@ -5,6 +5,7 @@ import { canBeStarted, type ServerInfo } from '../../core/host/serverInfo';
 import { workspaceConfigUri } from '../config/configUris';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import { describeState } from '../../core/presentation/serverPresentation';
+import { rememberedServers } from '../../core/presentation/permissionRows';
 import { CommandIds } from '../../core/common/commandIds';
 import type { CommandDeps, CommandHandlers } from './serverCommands';
 
@@ -100,8 +101,14 @@ export function serverCommandHandlers(deps: CommandDeps): CommandHandlers {
       await openConfig(deps.configLoader.userConfigUri);
     },
     [CommandIds.resetServerTrust]: async () => {
+      const servers = rememberedServers(deps.permissions.list('server-trust'));
+      if (!servers) {
+        void vscode.window.showInformationMessage('No MCP server trust is remembered: there is nothing to reset.');
+        return;
+      }
+      if ((await deps.dialogs.confirmResetTrust({ servers })) !== true) return;
       await deps.trustStore.reset();
-      void vscode.window.showInformationMessage('MCP server trust was reset: each workspace server asks again at its next start.');
+      void vscode.window.showInformationMessage(`MCP server trust was reset: ${servers} server${servers === 1 ? '' : 's'} will ask again before ${servers === 1 ? 'it starts' : 'they start'} next.`);
     },
     [CommandIds.clearStoredInputs]: async () => {
       const n = await deps.inputs.clear();

@@ -3,10 +3,12 @@
 import vscode = require('vscode');
 import type { ServerManager } from '../../core/host/serverManager';
 import type { TrustStore } from '../../core/host/trustStore';
+import type { PermissionStore } from '../../core/host/permissionStore';
 import type { ServerInfo } from '../../core/host/serverInfo';
 import type { ConfigLoader } from '../config/configLoader';
 import type { ServerOutputChannels } from './serverLogs';
 import type { StoredInputs } from '../config/storedInputs';
+import type { HostDialogs } from '../dialogs/dialogRouter';
 import { CommandIds } from '../../core/common/commandIds';
 import { serverIdOf } from './treeNode';
 
@@ -16,6 +18,9 @@ export interface CommandDeps {
   logs: ServerOutputChannels;
   trustStore: TrustStore;
   inputs: StoredInputs;
+  /** Reset Server Trust asks first, through the dialogs tests can answer, saying how many servers it forgets. */
+  dialogs: Pick<HostDialogs, 'confirmResetTrust'>;
+  permissions: Pick<PermissionStore, 'list'>;
   /** A new .vscode/mcp.json's text (loaded on demand: only that command needs it). */
   configTemplate(): string;
   /** Enable Server: takes `"disabled": true` out of the server's entry in its file (loaded on demand). */

@@ -20,7 +20,7 @@ import { toolLabel } from '../../core/presentation/serverPresentation';
 import { abortOnCancel } from '../cancellation';
 import { toolResultParts } from '../chat/languageModels.lazy';
 
-const ORIGIN = 'an agent, through MCP Host\'s "call MCP tool"';
+const ORIGIN = 'an agent in chat';
 
 /** VS Code's confirmation: the MCP tool's real name and server, what the server says about it, and the arguments. */
 function confirmation(tool: NamedTool, args: Record<string, unknown>): { title: string; message: string } {

@@ -78,7 +78,7 @@ function taskRow(task: ToolTask): TreeRow {
     `Status: ${markdownLine(STATUS_WORDS[task.status])}`,
     task.statusMessage && !ended ? `Server says: ${markdownLine(task.statusMessage)}` : undefined,
     task.failure ? markdownLine(task.failure) : undefined,
-    `Started ${new Date(task.startedAt).toLocaleTimeString()} by ${markdownLine(task.origin)}`,
+    `Started ${new Date(task.startedAt).toLocaleTimeString()}, called from ${markdownLine(task.origin)}`,
   ].filter(Boolean);
   return {
     key: `task:${task.key}`,

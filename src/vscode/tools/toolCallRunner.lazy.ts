@@ -15,7 +15,7 @@ import { ToolResultPanels } from './toolResultPanels.lazy';
 import { isTerminal, type ToolTask } from '../../core/features/tasks/toolTask';
 import { taskKeyOf, toolTasks } from './taskRows.lazy';
 
-const ORIGIN = 'MCP Host: Call Tool… (outside chat)';
+const ORIGIN = 'the command MCP Host: Call Tool…';
 
 const isArgumentsObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -12,6 +12,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../config/serverDefinition';
 import type { ActiveToolCalls } from '../tools/activeToolCalls';
+import { askedDuring } from '../tools/askedDuring';
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../common/log';
@@ -86,7 +87,7 @@ export class ElicitationFeature implements ClientFeature {
       this.elicit(session, params as ElicitRequestParams, ctx.mcpReq.signal),
     );
     session.answerAsTask?.('elicitation/create', (params, signal) => this.elicit(session, params as ElicitRequestParams, signal));
-    handlers.setNotificationHandler('notifications/elicitation/complete', (n) => log.info(`The server completed URL elicitation ${n.params.elicitationId}`));
+    handlers.setNotificationHandler('notifications/elicitation/complete', (n) => log.info(`The server says the page it asked you to open is done with (${n.params.elicitationId})`));
   }
 
   /** Answers one request; throws a ProtocolError for requests that cannot be shown. */
@@ -109,7 +110,7 @@ export class ElicitationFeature implements ClientFeature {
       return { action: 'decline' };
     }
     const call = this.deps.activeToolCalls.of(definition.id).at(-1);
-    const chatContext = call ? `while its tool "${call.toolName}" runs for ${call.origin}` : undefined;
+    const chatContext = call ? askedDuring(call) : undefined;
     if (params.mode === 'url') return this.elicitUrl(definition, params, log, chatContext, signal);
     const built = formFromSchema(params.requestedSchema);
     if (!built.ok) {
@@ -121,7 +122,7 @@ export class ElicitationFeature implements ClientFeature {
         ? ({ action: 'cancel' } as const)
         : this.deps.ui.askForm({ serverName: definition.name, message: params.message, form: built.form, chatContext, signal }),
     );
-    log.info(`Elicitation answered: ${outcome.action}`);
+    log.info(`Its question (a form): ${outcome.action === 'accept' ? 'answered' : outcome.action === 'decline' ? 'declined' : 'cancelled'}`);
     if (outcome.action === 'decline') {
       if (outcome.always) await this.block(definition);
       return { action: 'decline' };
@@ -159,15 +160,15 @@ export class ElicitationFeature implements ClientFeature {
         : this.deps.ui.confirmOpenUrl({ serverName: definition.name, message: params.message, url: url.href, domain: url.hostname, chatContext }),
     );
     if (answer === false) {
-      log.info(`URL elicitation declined (${url.hostname})`);
+      log.info(`You declined to open the page it asked for (${url.hostname})`);
       return { action: 'decline' };
     }
     if (answer === undefined) {
-      log.info(`URL elicitation cancelled (${url.hostname})`);
+      log.info(`The page it asked you to open was not opened: the question was closed (${url.hostname})`);
       return { action: 'cancel' };
     }
     const opened = await this.deps.ui.openUrl(url.href);
-    log.info(`URL elicitation accepted: ${opened ? 'opened' : 'could not open'} a page on ${url.hostname}`);
+    log.info(`You agreed to open the page it asked for: ${opened ? 'opened' : 'could not open'} a page on ${url.hostname}`);
     return opened ? { action: 'accept' } : { action: 'cancel' };
   }
 

@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../../config/serverDefinition';
 import type { ActiveToolCalls } from '../tools/activeToolCalls';
+import { askedDuring } from '../tools/askedDuring';
 import type { ClientFeature, SessionContext } from '../../host/clientFeature';
 import type { PermissionStore } from '../../host/permissionStore';
 import type { ServerLog } from '../../common/log';
@@ -119,8 +120,9 @@ export class SamplingFeature implements ClientFeature {
         const call = this.deps.activeToolCalls.of(definition.id).at(-1);
         const answer = await this.deps.dialogs.confirmSampling({
           serverName: definition.name,
+          modelName: model.name,
           detail: describeRequest(params, model, choice.reason, requested, context),
-          chatContext: call ? `while its tool "${call.toolName}" runs for ${call.origin}` : undefined,
+          chatContext: call ? askedDuring(call) : undefined,
         });
         if (answer === 'always' || answer === 'never') {
           await this.deps.permissions.set({
@@ -131,19 +133,19 @@ export class SamplingFeature implements ClientFeature {
             scope: 'global',
           });
         }
-        if (answer !== 'once' && answer !== 'always') {
+        if (answer !== 'once' && answer !== 'always' && answer !== 'edit') {
           refuse(USER_REJECTED, 'The user denied the sampling request.');
         }
-        log.info(`Sampling allowed by the user (${answer === 'always' ? 'always' : 'once'})`);
-        // Allowed once: the user also reviews the text sent (spec: users can view and edit prompts before sending).
+        log.info(`You let it use your language model (${answer === 'always' ? 'always' : answer === 'edit' ? 'once, after editing the request' : 'once'})`);
+        // One question per request: the text is edited only when the user chose to (the dialog showed all of it).
         // Cancelled while the consent dialog was open (it cannot be closed): no further dialog, no model.
         if (signal.aborted) refuse(ProtocolErrorCode.InternalError, 'The request was cancelled.');
-        if (answer === 'once') await this.reviewPrompt(definition, model, messages, refuse);
+        if (answer === 'edit') await this.reviewPrompt(definition, model, messages, refuse);
       }
       if (signal.aborted) refuse(ProtocolErrorCode.InternalError, 'The request was cancelled.');
       const extra = context === 'none' ? '' : this.deps.describeContext(definition.id, context);
       const systemPrompt = [params.systemPrompt, extra && `Context from MCP servers:\n${extra}`].filter(Boolean).join('\n\n') || undefined;
-      log.info(`Sampling with ${model.name} (${model.vendor}/${model.id}: ${choice.reason}), maxTokens ${params.maxTokens}`);
+      log.info(`Asking ${model.name} (${model.vendor}/${model.id}: ${choice.reason}) for it, at most ${params.maxTokens} tokens`);
       let answering: LanguageModel;
       const reply: ModelResponsePart[] = [];
       try {
@@ -154,6 +156,11 @@ export class SamplingFeature implements ClientFeature {
         return refuse(ProtocolErrorCode.InternalError, `The model ${model.name} failed: ${(e as Error).message}`);
       }
       const result = (offered && toolUseResult(reply, answering.info.id)) || (await this.toResult(answering, reply, params));
+      // The answer goes back unasked unless the user chose to check answers (a second question, theirs to turn on).
+      if (!settings.reviewAnswers) {
+        log.info(`Sent ${model.name}'s answer to the server`);
+        return result;
+      }
       return this.reviewResponse(definition, model, result, refuse);
     });
   }

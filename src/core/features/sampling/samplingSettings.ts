@@ -19,6 +19,8 @@ export interface SamplingSettings {
   allowedContext: ContextScope;
   /** Requests may offer the model tools (`tools`/`toolChoice`): declared as `sampling.tools` only then. */
   allowTools: boolean;
+  /** The user checks each answer before the server gets it (a second question per request). Off: answers go back. */
+  reviewAnswers?: boolean;
 }
 
 const CONTEXT_SCOPES: ContextScope[] = ['none', 'thisServer', 'allServers'];
@@ -42,5 +44,7 @@ export function readSamplingSettings(c: SettingsSection, definition: ServerDefin
     allowedContext: tightestContext(c),
     // A workspace can turn it off, never on.
     allowTools: Object.values(userValue<unknown>(c, 'allowTools')).flat().every((v) => v !== false),
+    // More checking is never a risk: a workspace can turn it on too.
+    reviewAnswers: Object.values(userValue<unknown>(c, 'reviewAnswers')).flat().some((v) => v === true),
   };
 }

@@ -6,7 +6,7 @@ import { Emitter } from '../../common/events';
 export interface ActiveToolCall {
   serverId: string;
   toolName: string;
-  /** Human words for where the call comes from, e.g. `@mcp in chat: "summarize the repo"`. */
+  /** Plain words for where the call comes from, read after "called from", e.g. `your chat request "summarize the repo"`. */
   origin: string;
 }
 

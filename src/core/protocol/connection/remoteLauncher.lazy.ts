@@ -112,14 +112,14 @@ export class RemoteLauncher implements Launcher {
           continue;
         }
         if (!sse && isRefusedByServer(e)) {
-          this.log.info(`Streamable HTTP refused (HTTP ${e.status}); falling back to legacy SSE`);
+          this.log.info(`The server refused the current way of connecting (Streamable HTTP: HTTP ${e.status}); trying the older one it may expect (legacy SSE)`);
           refusal = e;
           sse = true;
           continue;
         }
         if (refusal) {
           // Neither transport worked: the server's answer to Streamable HTTP says why, not the fallback's.
-          this.log.info(`Legacy SSE failed too: ${(e as Error).message}`);
+          this.log.info(`The older way (legacy SSE) failed too: ${(e as Error).message}`);
           throw refusal;
         }
         throw e;

@@ -3,6 +3,7 @@
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describeAuthFailure, SignInError } from '../auth/authErrors.lazy';
 import type { ServerDefinition } from '../../config/serverDefinition';
+import { explainCrash } from '../../presentation/crashOutput';
 
 /** A start that failed, with a message fit for the user. Not retryable: a restart cannot fix it (wrong command, bad URL). */
 export class StartError extends Error {
@@ -37,7 +38,8 @@ export function describeStartFailure(error: Error, def: ServerDefinition, initia
   if (error instanceof StartError) return error;
   const e = unwrapNegotiationError(error) as Error;
   const code = (e as NodeJS.ErrnoException).code;
-  const tail = recentOutput.length ? ` Last output: ${recentOutput.at(-1)}` : '';
+  const said = explainCrash(recentOutput);
+  const tail = said ? ` It printed: ${said}` : '';
   if (def.resolved.type === 'stdio') {
     const cmd = def.resolved.command;
     if (code === 'ENOENT')

@@ -17,6 +17,7 @@ import { confinedCommand, sandboxSupport, type ConfinedCommand } from '../launch
 import { DenialLog, denialOf, MAX_CHANNEL_LINE_BYTES, withRule } from '../launch/sandboxDenials.lazy';
 import { LineSplitter } from './lineSplitter.lazy';
 import { describeDenial, type SandboxDenial } from '../../config/sandboxDenial';
+import { KEPT_OUTPUT_LINE_CHARS, KEPT_OUTPUT_LINES } from '../../presentation/crashOutput';
 
 /**
  * The largest single message a stdio server may send. The SDK's default (10 MB) closes the connection on a 10 MB
@@ -183,8 +184,9 @@ export class StdioLauncher implements Launcher {
 
   private onStderrLine(line: string) {
     if (!line.trim()) return;
-    this.recentOutput.push(line);
-    if (this.recentOutput.length > 5) this.recentOutput.shift();
+    // Enough lines to hold a Node error with its stack and properties: the error line explains a crash, not the last.
+    this.recentOutput.push(line.slice(0, KEPT_OUTPUT_LINE_CHARS));
+    if (this.recentOutput.length > KEPT_OUTPUT_LINES) this.recentOutput.shift();
     // Servers log to stderr by design (stdout carries the protocol): a line there is news, not a warning.
     this.log.info(`[stderr] ${line}`);
   }
