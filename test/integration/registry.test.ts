@@ -173,8 +173,8 @@ describe('Adding servers from an MCP registry', function () {
       (await pick('search', 'the first page')).setValue(text);
       await waitFor(() => {
         const p = api.testing.registryPick();
-        return p && !p.busy && p.items.length === 1 && p.items[0].startsWith(text);
-      }, 'the search result');
+        return p && !p.busy && p.items.length === 1 && p.items[0].startsWith(text) && p.active?.startsWith(text);
+      }, 'the search result highlighted');
       await run('workbench.action.acceptSelectedQuickOpenItem');
       return pick('target', 'where to install');
     };
