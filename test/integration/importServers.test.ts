@@ -68,7 +68,10 @@ describe('Importing servers from other tools', function () {
     await run('quickInput.accept');
 
     const target = await waitFor(() => api.testing.registryPick()?.step === 'target' && api.testing.registryPick(), 'where to import');
-    const label = `Import in Workspace (${path.basename(dir)})`;
+    // It asks for a value: only VS Code's format can hold it, and the pick says why the other files are not offered.
+    assert.ok(!target.items.some((i) => i.includes('.mcp.json') || i.includes('mcp-config.json')), target.items.join('\n'));
+    assert.match(target.placeholder, /only \.vscode\/mcp\.json and your mcp\.json can hold inputs, so \.mcp\.json and ~\/\.copilot\/mcp-config\.json are not offered/);
+    const label = `Import in Workspace (${path.basename(dir)}) — .vscode/mcp.json`;
     for (let i = 0; i < 12 && !api.testing.registryPick()?.active?.startsWith(label); i++) {
       const active = api.testing.registryPick()?.active;
       await run('workbench.action.quickOpenSelectNext');
@@ -84,5 +87,48 @@ describe('Importing servers from other tools', function () {
     if (server.state.kind !== 'running') await api.testing.startServer(server.id);
     await waitFor(() => api.getServers().find((s) => s.id === server.id)?.state.kind === 'running', 'the imported server running');
     assert.deepStrictEqual(asked, [{ prompt: 'Environment variable API_TOKEN for imported-basic (not copied from Cursor)', password: true }]);
+  });
+
+  /** Runs Import Servers… up to its pick of files, with the server `name` checked. */
+  const importUpToTarget = async (name: string) => {
+    const importing = vscode.commands.executeCommand<{ uri: vscode.Uri; imported: string[] } | undefined>('mcpHost.importServers');
+    await waitFor(() => api.testing.registryPick()?.step === 'import' && api.testing.registryPick(), 'the import pick');
+    await sleep(1000);
+    for (let i = 0; i < 4 && !api.testing.registryPick()?.active?.startsWith(name); i++) {
+      const active = api.testing.registryPick()?.active;
+      await run('quickInput.next');
+      await waitFor(() => api.testing.registryPick()?.active !== active, 'the highlight moved');
+    }
+    await run('quickInput.toggleCheckbox');
+    await waitFor(() => api.testing.registryPick()?.selected.length === 1, `${name} checked`);
+    await run('quickInput.accept');
+    const target = await waitFor(() => api.testing.registryPick()?.step === 'target' && api.testing.registryPick(), 'where to import');
+    return { importing, target };
+  };
+
+  it("offers the files VS Code 1.140 writes (.mcp.json, ~/.copilot/mcp-config.json) to a server without inputs, writes .mcp.json's format there, and offers the user's last kind of file first", async () => {
+    const folder = path.basename(dir);
+    const first = await importUpToTarget('imported-events');
+    // The last import went into a workspace's .vscode/mcp.json: those come first.
+    assert.match(first.target.items[0], /^Import in Workspace \(.*\) — \.vscode\/mcp\.json/);
+    const label = `Import in Workspace (${folder}) — .mcp.json (Claude Code and Copilot CLI read it too)`;
+    assert.ok(first.target.items.includes(label), first.target.items.join('\n'));
+    assert.ok(first.target.items.includes('Import for User — ~/.copilot/mcp-config.json, for every workspace (Copilot CLI reads it too)'), first.target.items.join('\n'));
+    for (let i = 0; i < 12 && api.testing.registryPick()?.active !== label; i++) {
+      const active = api.testing.registryPick()?.active;
+      await run('workbench.action.quickOpenSelectNext');
+      await waitFor(() => api.testing.registryPick()?.active !== active, 'the highlight moved');
+    }
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+    assert.deepStrictEqual((await first.importing)?.imported, ['imported-events']);
+    assert.deepStrictEqual(JSON.parse(fs.readFileSync(path.join(dir, '.mcp.json'), 'utf8')), { mcpServers: { 'imported-events': { type: 'sse', url: 'https://events.example.com/sse' } } });
+    await waitFor(() => api.getServers().find((s) => s.name === 'imported-events' && s.scope.configPath === path.join(dir, '.mcp.json')), 'the server configured from .mcp.json');
+
+    // The choice is remembered: the next write offers the workspaces' .mcp.json first.
+    const second = await importUpToTarget('imported-events');
+    assert.match(second.target.items[0], /^Import in Workspace \(.*\) — \.mcp\.json/);
+    assert.ok(second.target.items.indexOf(label) < second.target.items.findIndex((i) => i.includes('.vscode/mcp.json')), second.target.items.join('\n'));
+    await run('workbench.action.closeQuickOpen');
+    assert.strictEqual(await second.importing, undefined);
   });
 });

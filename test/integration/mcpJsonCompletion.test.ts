@@ -18,13 +18,13 @@ describe('mcp.json completion', function () {
   let dir: string;
   let uri: vscode.Uri;
 
-  const complete = async (text: string, trigger?: string) => {
+  const complete = async (text: string, trigger?: string, file = uri) => {
     const offset = text.indexOf('|');
-    const document = await vscode.workspace.openTextDocument(uri);
+    const document = await vscode.workspace.openTextDocument(file);
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), text.replace('|', ''));
+    edit.replace(file, new vscode.Range(0, 0, document.lineCount, 0), text.replace('|', ''));
     assert.ok(await vscode.workspace.applyEdit(edit));
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, document.positionAt(offset), trigger);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', file, document.positionAt(offset), trigger);
     return list.items;
   };
   const ours = (items: vscode.CompletionItem[]) => items.filter((i) => /^(npx|uvx) |remote MCP server/.test(i.detail ?? ''));
@@ -49,6 +49,15 @@ describe('mcp.json completion', function () {
     assert.ok(!labels.includes('everything'), 'already in the file');
     assert.ok(items.every((i) => !i.preselect), 'none preselected');
     assert.match(insertOf(items.find((i) => labelOf(i) === 'filesystem')!), /server-filesystem[\s\S]*\\\$\{workspaceFolder\\\}/);
+  });
+
+  it('offers them in a .mcp.json too, under "mcpServers" (the file VS Code 1.140, Claude Code and Copilot CLI share)', async () => {
+    const mcpJson = vscode.Uri.file(path.join(dir, '.mcp.json'));
+    fs.writeFileSync(mcpJson.fsPath, '{}\n');
+    const labels = ours(await complete('{\n  "mcpServers": {\n    "memory": { "command": "npx" },\n    "|\n  }\n}\n', '"', mcpJson)).map(labelOf);
+    for (const name of ['filesystem', 'fetch', 'git']) assert.ok(labels.includes(name), labels.join(', '));
+    assert.ok(!labels.includes('memory'), 'already in the file');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('inserts the whole entry the user picks, and the file then holds that server', async () => {

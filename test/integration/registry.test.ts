@@ -97,6 +97,9 @@ describe('Adding servers from an MCP registry', function () {
     assert.match(item, /Command: npx -y @modelcontextprotocol\/server-everything@2026\.8\.31 stdio · /);
     assert.match(item, / · asks: everything-everything-api-key \(secret\) · optional, not set: EVERYTHING_PROXY$/);
     assert.ok(target.items.some((i) => i.startsWith('Install for User — your mcp.json')));
+    // It asks for a secret, which only VS Code's format holds: .mcp.json and ~/.copilot/mcp-config.json are not offered, and the pick says why.
+    assert.ok(!target.items.some((i) => i.includes('.mcp.json') || i.includes('mcp-config.json')), target.items.join('\n'));
+    assert.match(target.placeholder, /^Install where\? \(it asks for everything-everything-api-key: only \.vscode\/mcp\.json and your mcp\.json can hold inputs/);
     await select(`Install in Workspace (${folderName})`);
     await run('workbench.action.acceptSelectedQuickOpenItem');
 
@@ -160,5 +163,43 @@ describe('Adding servers from an MCP registry', function () {
     assert.deepStrictEqual(shown.items, [`$(error) The registry ${down.url} cannot be reached (ECONNREFUSED).`]);
     await run('workbench.action.closeQuickOpen');
     assert.strictEqual(await adding, undefined);
+  });
+
+  it("installs a server that asks for nothing into the folder's .mcp.json, as that format writes it, and offers that kind of file first next time", async () => {
+    await vscode.workspace.getConfiguration('mcpHost').update('registry.url', registry.url, vscode.ConfigurationTarget.Global);
+    const folderName = path.basename(dir);
+    const label = `Install in Workspace (${folderName}) — .mcp.json (Claude Code and Copilot CLI read it too)`;
+    const searchFor = async (text: string) => {
+      (await pick('search', 'the first page')).setValue(text);
+      await waitFor(() => {
+        const p = api.testing.registryPick();
+        return p && !p.busy && p.items.length === 1 && p.items[0].startsWith(text) && p.active?.startsWith(text);
+      }, 'the search result highlighted');
+      await run('workbench.action.acceptSelectedQuickOpenItem');
+      return pick('target', 'where to install');
+    };
+    const adding = vscode.commands.executeCommand<RegistryInstallResult | undefined>('mcpHost.addFromRegistry');
+    const target = await searchFor('com.example/legacy-events');
+    assert.ok(target.items.some((i) => i.startsWith(label)), target.items.join('\n'));
+    assert.ok(target.items.some((i) => i.startsWith('Install for User — ~/.copilot/mcp-config.json, for every workspace (Copilot CLI reads it too)')), target.items.join('\n'));
+    await select(label);
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+    assert.strictEqual((await adding)?.name, 'com.example/legacy-events');
+    assert.deepStrictEqual(JSON.parse(fs.readFileSync(path.join(dir, '.mcp.json'), 'utf8')), {
+      mcpServers: { 'com.example/legacy-events': { type: 'sse', url: 'https://events.example.com/sse', gallery: registry.url, version: '0.9.0' } },
+    });
+
+    // Remembered: the workspaces' .mcp.json files come first now.
+    const again = vscode.commands.executeCommand<RegistryInstallResult | undefined>('mcpHost.addFromRegistry');
+    const next = await searchFor('com.example/remote-search');
+    // That one asks for a token: only VS Code's files are offered to it, whatever was picked last.
+    assert.ok(!next.items.some((i) => i.includes('.mcp.json') || i.includes('mcp-config.json')), next.items.join('\n'));
+    await run('workbench.action.closeQuickOpen');
+    assert.strictEqual(await again, undefined);
+    const third = vscode.commands.executeCommand<RegistryInstallResult | undefined>('mcpHost.addFromRegistry');
+    const order = await searchFor('com.example/legacy-events');
+    assert.match(order.items[0], /^Install in Workspace \(.*\) — \.mcp\.json/);
+    await run('workbench.action.closeQuickOpen');
+    assert.strictEqual(await third, undefined);
   });
 });

@@ -43,6 +43,22 @@ describe('registryNameCompletions (mcp.json, the registry where a server name go
     assert.ok(parsed.inputs.some((i) => i.type === 'promptString' && i.password), 'the API key is a password input');
   });
 
+  it('in an mcpServers file, which has no inputs, offers only the servers that ask for none, written as that format writes them', async () => {
+    const { text, at, items } = await complete('{\n  "mcpServers": {\n    "ex|\n  }\n}\n', 'example');
+    assert.strictEqual(at.format, 'mcpServers');
+    const labels = items.map((i) => i.label);
+    assert.ok(labels.includes('com.example/legacy-events'), labels.join(', '));
+    for (const asking of ['io.github.example/weather', 'com.example/remote-search', 'io.github.example/postgres']) assert.ok(!labels.includes(asking), `${asking} offered: ${labels.join(', ')}`);
+    for (const item of items) {
+      assert.strictEqual(item.inputsEdit, undefined);
+      const after = accept(text, item);
+      assert.ok(!after.includes('${input:') && !after.includes('"inputs"'), after);
+      const parsed = parseMcpConfig(after, { format: 'mcpServers' });
+      assert.deepStrictEqual(parsed.diagnostics.filter((d) => d.severity === 'error'), [], after);
+      assert.deepStrictEqual(parsed.servers.map((s) => s.name), [item.label], after);
+    }
+  });
+
   it('appends to an existing "inputs" array and declares nothing twice', async () => {
     const { text, items } = await complete('{\n  "inputs": [\n    { "type": "promptString", "id": "x", "description": "x" }\n  ],\n  "servers": {\n    "weat|\n  }\n}\n', 'weather');
     const weather = items.find((i) => i.label === 'io.github.example/weather')!;

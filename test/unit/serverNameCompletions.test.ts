@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { parse } from 'jsonc-parser';
 import { serverNameCompletions } from '../../src/core/config/serverNameCompletions.lazy';
+import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
 
 /** The text with `|` as the cursor: completions there. */
 const at = (textWithCursor: string, invoked = false) => {
@@ -45,6 +46,18 @@ describe('serverNameCompletions (mcp.json, where a server name goes)', () => {
     assert.deepStrictEqual(at('{\n  "servers": {\n    "my-server"|\n  }\n}').items, [], 'after the closing quote');
     assert.deepStrictEqual(at('{\n  "servers": {\n    "my-server"|\n  }\n}', true).items, [], 'after the closing quote, asked');
     assert.deepStrictEqual(at('{\n  "servers": {\n    "mem|": { "command": "x" }\n  }\n}').items, [], 'renaming a server');
+  });
+
+  it('offers them in an mcpServers file (.mcp.json, ~/.copilot/mcp-config.json) too, written under "mcpServers"', () => {
+    const { text, items } = at('{\n  "mcpServers": {\n    "memory": { "command": "x" },\n    "fil|\n  }\n}');
+    assert.ok(!items.some((i) => i.label === 'memory'), 'already configured');
+    const filesystem = items.find((i) => i.label === 'filesystem')!;
+    assert.ok(filesystem, items.map((i) => i.label).join(', '));
+    const parsed = parseMcpConfig(inserted(text, filesystem), { format: 'mcpServers' });
+    assert.deepStrictEqual(parsed.diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.deepStrictEqual(parsed.servers.map((s) => s.name), ['memory', 'filesystem']);
+    assert.deepStrictEqual(at('{ "mcpServers": { "a": { "|" } } }', true).items, [], 'inside a server');
+    assert.deepStrictEqual(at('{ "constructor": { "|" } }', true).items, [], 'another key');
   });
 
   it('offers nothing elsewhere: in a server, at the top level, in a value, in inputs', () => {

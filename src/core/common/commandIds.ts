@@ -45,4 +45,5 @@ export const CommandIds = {
   addFromRegistry: 'mcpHost.addFromRegistry',
   importServers: 'mcpHost.importServers',
   updateFromRegistry: 'mcpHost.updateFromRegistry',
+  migrateConfiguration: 'mcpHost.migrateConfiguration',
 } as const;

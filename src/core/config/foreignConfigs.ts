@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 import { variablesIn } from './variableSyntax';
-import type { InputDefinition, ParsedConfig, RawServer } from './serverDefinition';
+import type { InputDefinition, ParsedConfig, RawServer, VariableDialect } from './serverDefinition';
 
 export type ForeignKind = 'claudeDesktop' | 'cursor' | 'claudeCode' | 'vscode';
 
@@ -92,7 +92,8 @@ const envVariables = (value: string): string => {
  * which imports, keeps no second one).
  */
 export interface ConfigModel {
-  parse(text: string): ParsedConfig;
+  /** `format`: VS Code's (the default) or `mcpServers`. */
+  parse(text: string, format?: VariableDialect): ParsedConfig;
   referencedInputIds(server: RawServer): string[];
 }
 

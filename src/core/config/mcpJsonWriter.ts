@@ -1,8 +1,11 @@
 // Adds (or replaces) one server and its inputs in an mcp.json's text, as an edit: comments, formatting and every other
 // entry stay as they were. A new member is inserted as text after the last one (jsonc-parser's `modify` would reformat
-// the line it lands on, and move a trailing comment); a replaced entry is `modify`'s edit of its value alone.
-import { applyEdits, createScanner, findNodeAtLocation, getNodeValue, modify, parseTree, SyntaxKind, type FormattingOptions, type Node, type ParseError } from 'jsonc-parser';
-import type { InputDefinition } from './serverDefinition';
+// the line it lands on, and move a trailing comment); a replaced entry is `modify`'s edit of its value alone. Both
+// formats: VS Code's (`servers` and `inputs`) and the one Claude Code and Copilot CLI share (`mcpServers`, no inputs),
+// whose entries the caller has written in that format (../config/configMigration.lazy translates them).
+import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { appendMember, formattingOf, indentUnit, removeMember } from './jsoncMembers';
+import type { InputDefinition, VariableDialect } from './serverDefinition';
 
 /** One server to write: its key under `servers`, its entry, and the inputs its entry refers to. */
 export interface ServerToWrite {
@@ -19,12 +22,20 @@ export interface WriteResult {
 
 export class McpJsonWriteError extends Error {}
 
-/** Indentation as the file has it (two spaces for a new file). */
-function formatting(text: string): FormattingOptions {
-  const indent = /\n([ \t]+)\S/.exec(text)?.[1];
-  if (indent?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol: text.includes('\r\n') ? '\r\n' : '\n' };
-  return { insertSpaces: true, tabSize: indent ? Math.min(indent.length, 8) : 2, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+/** The key a format lists its servers under. */
+export const serversKey = (format: VariableDialect): 'servers' | 'mcpServers' => (format === 'mcpServers' ? 'mcpServers' : 'servers');
+
+/** The file's root object, parsed; its syntax errors and a root that is not an object are refused with what to do. */
+export function parseRoot(text: string): Node {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, allowEmptyContent: true });
+  if (errors.length) throw new McpJsonWriteError('The file has syntax errors; fix them first.');
+  if (!root || root.type !== 'object') throw new McpJsonWriteError('The file is not a JSON object.');
+  return root;
 }
+
+/** A new file of the format: its servers key and nothing else. */
+export const emptyConfig = (format: VariableDialect): string => `{\n  "${serversKey(format)}": {}\n}\n`;
 
 const sameInput = (a: unknown, b: InputDefinition): boolean => {
   if (typeof a !== 'object' || a === null) return false;
@@ -35,15 +46,17 @@ const sameInput = (a: unknown, b: InputDefinition): boolean => {
   return JSON.stringify(o.options) === JSON.stringify(b.options);
 };
 
-/** Writes `plan` into the text of an mcp.json (empty text: a new file). `key` defaults to the plan's name. */
-export function writeServer(text: string, plan: ServerToWrite, key = plan.name): WriteResult {
-  let source = text.trim() === '' ? '{\n  "servers": {}\n}\n' : text;
-  const errors: ParseError[] = [];
-  const root = parseTree(source, errors, { allowTrailingComma: true, allowEmptyContent: true });
-  if (errors.length) throw new McpJsonWriteError('The file has syntax errors; fix them first.');
-  if (!root || root.type !== 'object') throw new McpJsonWriteError('The file is not a JSON object.');
-  const servers = findNodeAtLocation(root, ['servers']);
-  if (servers && servers.type !== 'object') throw new McpJsonWriteError('"servers" is not an object.');
+/**
+ * Writes `plan` into the text of an mcp.json (empty text: a new file). `key` defaults to the plan's name. In the
+ * `mcpServers` format, which has no inputs, a plan with inputs is refused.
+ */
+export function writeServer(text: string, plan: ServerToWrite, key = plan.name, format: VariableDialect = 'vscode'): WriteResult {
+  const serversName = serversKey(format);
+  if (format === 'mcpServers' && plan.inputs.length) throw new McpJsonWriteError(`This format has no "inputs": ${plan.name} asks for values (${plan.inputs.map((i) => i.id).join(', ')}) that only VS Code's format can hold.`);
+  let source = text.trim() === '' ? emptyConfig(format) : text;
+  const root = parseRoot(source);
+  const servers = findNodeAtLocation(root, [serversName]);
+  if (servers && servers.type !== 'object') throw new McpJsonWriteError(`"${serversName}" is not an object.`);
   const inputsNode = findNodeAtLocation(root, ['inputs']);
   if (inputsNode && inputsNode.type !== 'array') throw new McpJsonWriteError('"inputs" is not an array.');
   const replaced = !!servers && !!findNodeAtLocation(servers, [key]);
@@ -72,15 +85,15 @@ export function writeServer(text: string, plan: ServerToWrite, key = plan.name):
   }
   const entry = JSON.parse(entryJson) as unknown;
 
-  const formattingOptions = formatting(source);
-  const unit = formattingOptions.insertSpaces ? ' '.repeat(formattingOptions.tabSize ?? 2) : '\t';
+  const formattingOptions = formattingOf(source);
+  const unit = indentUnit(formattingOptions);
   const reparse = () => parseTree(source, [], { allowTrailingComma: true })!;
   if (replaced) {
-    source = applyEdits(source, modify(source, ['servers', key], entry, { formattingOptions }));
+    source = applyEdits(source, modify(source, [serversName, key], entry, { formattingOptions }));
   } else if (servers) {
     source = appendMember(source, servers, `${JSON.stringify(key)}: `, entry, unit);
   } else {
-    source = appendMember(source, root, '"servers": ', { [key]: entry }, unit);
+    source = appendMember(source, root, `${JSON.stringify(serversName)}: `, { [key]: entry }, unit);
   }
   if (toAdd.length) {
     const inputs = findNodeAtLocation(reparse(), ['inputs']);
@@ -96,56 +109,13 @@ export function inputJson(input: InputDefinition): Record<string, unknown> {
   return { type: 'pickString', id: input.id, description: input.description, options: input.options, ...(input.default !== undefined ? { default: input.default } : {}) };
 }
 
-/** Whitespace at the start of the line holding `offset`. */
-function lineIndent(text: string, offset: number): string {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(start))![0];
-}
-
-const sameLine = (text: string, a: number, b: number): boolean => !text.slice(Math.min(a, b), Math.max(a, b)).includes('\n');
-
 /**
- * Appends a member (`prefix` + value as JSON) to an object or array, on a line of its own after the last one:
- * after its comma and any comment that ends its line, indented like it.
+ * The text without the server `name` (and the comment lines just above it, and the comment after it on its line);
+ * every other line as it was. Its inputs stay: other servers may use them, and their stored values with them.
  */
-function appendMember(text: string, container: Node, prefix: string, value: unknown, unit: string): string {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const close = container.offset + container.length - 1;
-  const children = container.children ?? [];
-  const last = children[children.length - 1];
-  const containerIndent = lineIndent(text, container.offset);
-  const indent = last && !sameLine(text, container.offset, last.offset) ? lineIndent(text, last.offset) : containerIndent + unit;
-  const body = (prefix + JSON.stringify(value, null, unit)).split('\n').join(eol + indent);
-  if (!last) {
-    const inside = text.slice(container.offset + 1, close);
-    const member = `${eol}${indent}${body}${inside.trim() === '' ? eol + containerIndent : ''}`;
-    return text.slice(0, container.offset + 1) + member + (inside.trim() === '' ? '' : inside) + text.slice(close);
-  }
-  const lastEnd = last.offset + last.length;
-  const scanner = createScanner(text, false);
-  scanner.setPosition(lastEnd);
-  let point = lastEnd;
-  let hasComma = false;
-  for (;;) {
-    const kind = scanner.scan();
-    const start = scanner.getTokenOffset();
-    const end = start + scanner.getTokenLength();
-    if (kind === SyntaxKind.EOF || start >= close) break;
-    if (kind === SyntaxKind.CommaToken) {
-      hasComma = true;
-      point = end;
-    } else if (kind === SyntaxKind.LineCommentTrivia) {
-      point = end;
-      break;
-    } else if (kind === SyntaxKind.BlockCommentTrivia) {
-      if (text.slice(start, end).includes('\n')) break;
-      point = end;
-    } else if (kind === SyntaxKind.LineBreakTrivia) break;
-    else if (kind !== SyntaxKind.Trivia) break;
-  }
-  const multiline = !sameLine(text, container.offset, close);
-  const insertion = `${eol}${indent}${body}${multiline ? '' : eol + containerIndent}`;
-  const withComma = hasComma ? text : `${text.slice(0, lastEnd)},${text.slice(lastEnd)}`;
-  const at = hasComma ? point : point + 1;
-  return withComma.slice(0, at) + insertion + withComma.slice(at);
+export function removeServer(text: string, name: string, format: VariableDialect = 'vscode'): string {
+  const servers = findNodeAtLocation(parseRoot(text), [serversKey(format)]);
+  const index = servers?.type === 'object' ? (servers.children ?? []).findIndex((p) => p.children?.[0]?.value === name) : -1;
+  if (!servers || index < 0) throw new McpJsonWriteError(`There is no server "${name}" in the file.`);
+  return removeMember(text, servers, index);
 }

@@ -1,8 +1,10 @@
-// Completion where a server's name goes in mcp.json (a key of "servers"): well-known servers, each a whole entry with
-// its name. Offered only while a name is being typed (inside its quotes) or when asked for (Ctrl+Space), never after
+// Completion where a server's name goes in mcp.json (a key of "servers"), or in an mcpServers file (.mcp.json,
+// ~/.copilot/mcp-config.json: a key of "mcpServers"): well-known servers, each a whole entry with its name. Offered
+// only while a name is being typed (inside its quotes) or when asked for (Ctrl+Space), never after
 // the name or in a value, so Enter typed for a new line never takes one. Pure; loaded on demand (it loads on the
 // first completion). The VS Code side (src/vscode/config/mcpJsonCompletion.ts) turns these into completion items.
 import { getLocation, visit } from 'jsonc-parser';
+import type { VariableDialect } from './serverDefinition';
 
 export interface ServerNameCompletion {
   /** The server's name, also what the item is filtered by. */
@@ -63,7 +65,11 @@ export interface ServerNameContext {
   comma: string;
   /** The names already in the file. */
   existing: Set<string>;
+  /** The file's format, by the key its servers are under: what an entry may hold there. */
+  format: VariableDialect;
 }
+
+const FORMAT_OF_KEY: Record<string, VariableDialect> = { servers: 'vscode', mcpServers: 'mcpServers' };
 
 /**
  * The name being typed when `offset` is inside the quotes of a server's name, or where a name goes and the user asked
@@ -72,7 +78,9 @@ export interface ServerNameContext {
 export function serverNameContext(text: string, offset: number, invoked = false): ServerNameContext | undefined {
   if (text.length > MAX_TEXT) return undefined;
   const location = getLocation(text, offset);
-  if (location.path.length !== 2 || location.path[0] !== 'servers' || !location.isAtPropertyKey) return undefined;
+  const key = location.path[0];
+  if (location.path.length !== 2 || typeof key !== 'string' || !Object.hasOwn(FORMAT_OF_KEY, key) || !location.isAtPropertyKey) return undefined;
+  const format = FORMAT_OF_KEY[key];
   const typed = location.previousNode?.type === 'property' || location.previousNode?.type === 'string' ? location.previousNode : undefined;
   if (typed) {
     const end = typed.offset + typed.length;
@@ -89,6 +97,7 @@ export function serverNameContext(text: string, offset: number, invoked = false)
     indent: /^[ \t]*/.exec(text.slice(lineStart))![0],
     comma: /^\s*"/.test(text.slice(replace.end)) ? ',' : '',
     existing: serverNames(text),
+    format,
   };
 }
 
@@ -110,7 +119,7 @@ function serverNames(text: string): Set<string> {
   visit(text, {
     onObjectProperty(property, _offset, _length, _line, _character, pathSupplier) {
       const at = pathSupplier();
-      if (at.length === 1 && at[0] === 'servers') names.add(property);
+      if (at.length === 1 && (at[0] === 'servers' || at[0] === 'mcpServers')) names.add(property);
     },
   });
   // After a half-typed entry the parser loses the entries that follow: any `"name": {` counts too (a nested key such as

@@ -63,7 +63,7 @@ export class ConfigLoader implements vscode.Disposable {
     private readonly manager: ServerManager,
     readonly userConfigUri: vscode.Uri,
     /** The folder of VS Code's profile (its settings.json, its mcp.json). */
-    private readonly vscodeProfile: vscode.Uri,
+    readonly vscodeProfile: vscode.Uri,
   ) {}
 
   /** Loads every file and starts watching; resolves once all are applied. */

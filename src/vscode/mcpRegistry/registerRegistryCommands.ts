@@ -1,5 +1,6 @@
-// Wires "MCP: Add Server from Registry…", "MCP: Update Servers from Registry…" and "MCP: Import Servers…":
-// the browser itself (./registryBrowser.lazy.ts) loads on first use, so the activation bundle carries only this.
+// Wires the commands that write server entries: "MCP Host: Add Server from Registry…", "MCP Host: Update Servers
+// from Registry…", "MCP Host: Import Servers…" and "MCP Host: Migrate Configuration…". The browser itself
+// (./registryBrowser.lazy.ts) loads on first use, so the activation bundle carries only this.
 import vscode = require('vscode');
 import { CommandIds } from '../../core/common/commandIds';
 import { parseMcpConfig } from '../../core/config/mcpConfigParser';
@@ -12,13 +13,16 @@ import type { ConfigModel } from '../../core/config/foreignConfigs';
 
 /** The pick on screen, for tests: they cannot type or read the quick input, so they set its value. */
 export interface RegistryPickState {
-  step: 'search' | 'option' | 'target' | 'import' | 'update';
+  step: 'search' | 'option' | 'target' | 'import' | 'update' | 'direction' | 'migrate';
   title: string;
   value: string;
   busy: boolean;
   /** Each item as `label — description — detail`. */
   items: string[];
   active?: string;
+  placeholder: string;
+  /** The items checked (a pick of several). */
+  selected: string[];
   setValue(value: string): void;
 }
 
@@ -33,6 +37,18 @@ export interface RegistryBrowserDeps {
   inputs: StoredInputs;
   dialogs: HostDialogs;
   config: ConfigModel;
+  /** Global state: where the user last chose to write a server. */
+  state: vscode.Memento;
+}
+
+/** What "MCP Host: Migrate Configuration…" did: the servers moved, and those that stayed with the reason. */
+export interface MigrationResult {
+  from: vscode.Uri;
+  to: vscode.Uri;
+  moved: string[];
+  stayed: { name: string; reason: string }[];
+  /** What the user was told. */
+  message: string;
 }
 
 /** The three commands' flows (./registryBrowser.lazy.ts). */
@@ -42,24 +58,27 @@ export interface RegistryBrowser {
   addFromRegistry(): Promise<RegistryInstallResult | undefined>;
   updateServers(): Promise<RegistryInstallResult | undefined>;
   importServers(): Promise<{ uri: vscode.Uri; imported: string[]; skipped: string[] } | undefined>;
+  migrateConfiguration(): Promise<MigrationResult | undefined>;
 }
 
 export function registerRegistryCommands(deps: {
   configLoader: ConfigLoader;
   inputs: StoredInputs;
   dialogs: HostDialogs;
+  state: vscode.Memento;
   registryBrowser(deps: RegistryBrowserDeps): RegistryBrowser;
 }): {
   disposables: vscode.Disposable[];
   /** The registry pick on screen, for tests. */
   registryPick(): RegistryPickState | undefined;
 } {
-  const browser = deps.registryBrowser({ ...deps, config: { parse: (text) => parseMcpConfig(text), referencedInputIds } });
+  const browser = deps.registryBrowser({ ...deps, config: { parse: (text, format) => parseMcpConfig(text, { format }), referencedInputIds } });
   return {
     disposables: [
       vscode.commands.registerCommand(CommandIds.addFromRegistry, () => browser.addFromRegistry()),
       vscode.commands.registerCommand(CommandIds.importServers, () => browser.importServers()),
       vscode.commands.registerCommand(CommandIds.updateFromRegistry, () => browser.updateServers()),
+      vscode.commands.registerCommand(CommandIds.migrateConfiguration, () => browser.migrateConfiguration()),
     ],
     registryPick: () => builtPart(browser)?.state,
   };

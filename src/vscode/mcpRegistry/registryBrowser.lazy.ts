@@ -1,6 +1,7 @@
 // "MCP: Add Server from Registry…": search an MCP registry in a quick pick (results paged), see what a server would run
-// and which values it asks for, then install it in a workspace folder's .vscode/mcp.json or the user's mcp.json
-// (an edit that keeps comments). Required values are asked now, secrets once, into secret storage, as inputs.
+// and which values it asks for, then install it in a workspace folder's .mcp.json or .vscode/mcp.json, or the user's
+// ~/.copilot/mcp-config.json or mcp.json (../config/writeTargets.lazy.ts: the last choice first; an edit that keeps
+// comments). Required values are asked now, secrets once, into secret storage, as inputs.
 // Registry text is server text: it reaches the pick only as label text. Loaded on demand, when first used.
 import vscode = require('vscode');
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
@@ -12,11 +13,12 @@ import { describeDefinition } from '../../core/presentation/describeDefinition';
 import * as fs from 'node:fs/promises';
 import type { RegistryServer } from '../../core/features/mcpRegistry/registryServer';
 import { answerQuestions, installOptions, MappingError, planInstall, type InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapping';
-import { workspaceConfigUri } from '../config/configUris';
-import { askValue, writeInstall } from './registryWrite.lazy';
+import { copilotTarget, orderTargets, rememberTarget, targetItem, writeTargets } from '../config/writeTargets.lazy';
+import { migrateConfiguration } from '../config/migrateConfiguration.lazy';
+import { askValue, entryFor, writeInstall } from './registryWrite.lazy';
 import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
 import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type Item, type RegistryUpdate } from './registryPick.lazy';
-import type { RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registerRegistryCommands';
+import type { MigrationResult, RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registerRegistryCommands';
 
 export class RegistryBrowser implements RegistryBrowserContract {
   state: RegistryPickState | undefined;
@@ -44,6 +46,12 @@ export class RegistryBrowser implements RegistryBrowserContract {
       },
       get active() {
         return pick.activeItems[0] && show(pick.activeItems[0]);
+      },
+      get placeholder() {
+        return pick.placeholder ?? '';
+      },
+      get selected() {
+        return pick.selectedItems.map(show);
       },
       setValue: (value) => (pick.value = value),
     };
@@ -80,7 +88,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
   async updateServers(): Promise<RegistryInstallResult | undefined> {
     const client = this.client();
     if (!client) return undefined;
-    const files = this.targets('Update').map((t) => t.target!);
+    const files = writeTargets(this.deps.configLoader.userConfigUri);
     let checked = 0;
     const updates: Item[] = [];
     try {
@@ -189,10 +197,11 @@ export class RegistryBrowser implements RegistryBrowserContract {
     });
   }
 
-  private pickOne(step: RegistryPickState['step'], title: string, items: Item[], placeholder: string): Promise<Item | undefined> {
+  /** One item of a pick (tests see it as `state`). */
+  pickOne(step: RegistryPickState['step'], title: string, items: Item[], placeholder: string): Promise<Item | undefined> {
     const pick = vscode.window.createQuickPick<Item>();
     pick.title = title;
-    pick.placeholder = placeholder;
+    pick.placeholder = truncate(plainText(placeholder), 500);
     pick.items = items;
     pick.ignoreFocusOut = true;
     this.track(pick, step);
@@ -237,11 +246,14 @@ export class RegistryBrowser implements RegistryBrowserContract {
     const asks = plan.inputs.map((i) => `${i.id}${i.type === 'promptString' && i.password ? ' (secret)' : ''}`);
     const detail = labelText(truncate(`${runs}${asks.length ? ` · asks: ${asks.join(', ')}` : ''}${plan.leftOut.length ? ` · optional, not set: ${plan.leftOut.join(', ')}` : ''}`, 600));
     // An update replaces the entry where it is: what the new version runs is shown, and confirmed, all the same.
+    // Secrets stay inputs, which only VS Code's format holds: such a server is not offered the mcpServers files.
+    const secrets = plan.inputs.filter((i) => !plan.questions.includes(i.id)).map((i) => i.id);
     const targets = update
-      ? [{ label: `Update from ${labelText(truncate(update.from, 40))} to ${labelText(truncate(server.version, 40))}`, description: vscode.workspace.asRelativePath(update.target.uri), detail, target: update.target }]
-      : this.targets('Install', detail);
-    const chosen = (await this.pickOne('target', title, targets, update ? 'Update it?' : 'Install where?'))?.target;
+      ? [{ label: `Update from ${labelText(truncate(update.from, 40))} to ${labelText(truncate(server.version, 40))}`, description: update.target.where, detail, target: update.target }]
+      : this.targets('Install', detail, secrets);
+    const chosen = (await this.pickOne('target', title, targets, update ? 'Update it?' : `Install where?${onlyVsCodeFormat(secrets)}`))?.target;
     if (!chosen) return undefined;
+    if (!update) void rememberTarget(this.deps.state, chosen);
 
     // Required values are asked now and written in; unanswered ones stay inputs, asked at the first start.
     const answers = new Map<string, string>();
@@ -254,18 +266,14 @@ export class RegistryBrowser implements RegistryBrowserContract {
     return writeInstall(this.deps, plan, chosen, update?.key);
   }
 
-  /** Each workspace folder's .vscode/mcp.json, and the user's mcp.json. */
-  private targets(verb: string, detail?: string): Item[] {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    return [
-      ...folders.map((f) => ({
-        label: folders.length > 1 ? `${verb} in Workspace (${labelText(f.name)})` : `${verb} in Workspace`,
-        description: '.vscode/mcp.json',
-        detail,
-        target: { uri: workspaceConfigUri(f), scopeKey: f.uri.toString() },
-      })),
-      { label: `${verb} for User`, description: 'your mcp.json, for every workspace', detail, target: { uri: this.deps.configLoader.userConfigUri, scopeKey: 'user' } },
-    ];
+  /**
+   * Each workspace folder's .mcp.json and .vscode/mcp.json, and the user's ~/.copilot/mcp-config.json and mcp.json:
+   * the last choice first. With inputs (`needsInputs`), only the files of VS Code's format, which can hold them.
+   */
+  private targets(verb: string, detail: string | undefined, needsInputs: string[]): Item[] {
+    const folders = vscode.workspace.workspaceFolders?.length ?? 0;
+    const all = orderTargets(writeTargets(this.deps.configLoader.userConfigUri), this.deps.state);
+    return all.filter((t) => !needsInputs.length || t.format === 'vscode').map((target) => ({ ...labelled(targetItem(verb, target, folders)), detail, target }));
   }
 
   /**
@@ -309,13 +317,15 @@ export class RegistryBrowser implements RegistryBrowserContract {
         candidate: c,
       };
     });
-    const picked = await this.pickMany('Import MCP Servers', items, skipped.length ? `Pick the servers to import (not importable: ${skipped.join('; ')})` : 'Pick the servers to import');
+    const picked = await this.pickMany('import', 'Import MCP Servers', items, skipped.length ? `Pick the servers to import (not importable: ${skipped.join('; ')})` : 'Pick the servers to import');
     if (!picked?.length) return undefined;
-    // A workspace's own file is not a source for the user's mcp.json, whose servers run in every workspace.
+    // A workspace's own file is not a source for the user's files, whose servers run in every workspace.
     const fromWorkspace = picked.some((i) => i.candidate!.source.inWorkspace);
-    const targets = this.targets('Import').filter((t) => !(fromWorkspace && t.target?.scopeKey === 'user'));
-    const target = (await this.pickOne('target', 'Import MCP Servers', targets, 'Import where?'))?.target;
+    const asking = picked.flatMap((i) => i.candidate!.inputs.map((input) => input.id));
+    const targets = this.targets('Import', undefined, asking).filter((t) => !(fromWorkspace && t.target?.scope === 'user'));
+    const target = (await this.pickOne('target', 'Import MCP Servers', targets, `Import where?${onlyVsCodeFormat(asking)}`))?.target;
     if (!target) return undefined;
+    void rememberTarget(this.deps.state, target);
     let text = '';
     try {
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
@@ -326,16 +336,17 @@ export class RegistryBrowser implements RegistryBrowserContract {
     const present: string[] = [];
     try {
       for (const c of picked.map((i) => i.candidate!)) {
-        const already = this.deps.config.parse(text).servers.some((s) => s.name === c.name) || imported.includes(c.name);
+        const already = this.deps.config.parse(text, target.format).servers.some((s) => s.name === c.name) || imported.includes(c.name);
+        const entry = already ? undefined : entryFor(target, c.name, c.entry!, target.format === 'vscode' ? [] : c.inputs);
         if (already) present.push(c.name);
-        else {
-          text = writeServer(text, { name: c.name, entry: c.entry!, inputs: c.inputs }).text;
+        else if (entry) {
+          text = writeServer(text, { name: c.name, entry, inputs: c.inputs }, c.name, target.format).text;
           imported.push(c.name);
         }
       }
     } catch (e) {
       if (!(e instanceof McpJsonWriteError)) throw e;
-      void vscode.window.showErrorMessage(`MCP Host: cannot import into ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
+      void vscode.window.showErrorMessage(`MCP Host: cannot import into ${target.where}: ${e.message}`);
       return undefined;
     }
     if (imported.length) {
@@ -344,18 +355,26 @@ export class RegistryBrowser implements RegistryBrowserContract {
       await this.deps.configLoader.reload(target.scopeKey);
     }
     const already = present.length ? ` Already there, left alone: ${present.join(', ')}.` : '';
-    void vscode.window.showInformationMessage(plainText(`MCP Host: imported ${imported.length ? imported.join(', ') : 'nothing'} into ${vscode.workspace.asRelativePath(target.uri)}.${already}`));
+    void vscode.window.showInformationMessage(plainText(`MCP Host: imported ${imported.length ? imported.join(', ') : 'nothing'} into ${target.where}.${already}`));
     return { uri: target.uri, imported, skipped: present };
   }
 
-  private pickMany(title: string, items: Item[], placeholder: string): Promise<readonly Item[] | undefined> {
+  /** "MCP Host: Migrate Configuration…" (../config/migrateConfiguration.lazy.ts), through this browser's picks. */
+  migrateConfiguration(): Promise<MigrationResult | undefined> {
+    return migrateConfiguration(this.deps, this);
+  }
+
+  /** Several items of a pick, checked (tests see it as `state`). */
+  pickMany(step: RegistryPickState['step'], title: string, items: Item[], placeholder: string): Promise<readonly Item[] | undefined> {
     const pick = vscode.window.createQuickPick<Item>();
     pick.title = title;
     pick.placeholder = truncate(plainText(placeholder), 500);
     pick.items = items;
     pick.canSelectMany = true;
+    // A created pick ignores `picked`: the items checked at first are set here.
+    pick.selectedItems = items.filter((i) => i.picked);
     pick.ignoreFocusOut = true;
-    this.track(pick, 'import');
+    this.track(pick, step);
     return new Promise((resolve) => {
       pick.onDidAccept(() => {
         resolve(pick.selectedItems);
@@ -369,3 +388,9 @@ export class RegistryBrowser implements RegistryBrowserContract {
     });
   }
 }
+
+const labelled = (item: { label: string; description: string }) => ({ label: labelText(item.label), description: labelText(item.description) });
+
+/** What a pick of targets says when the server needs inputs: only VS Code's format holds them. */
+const onlyVsCodeFormat = (inputs: string[]): string =>
+  inputs.length ? ` (it asks for ${inputs.join(', ')}: only .vscode/mcp.json and your mcp.json can hold inputs, so .mcp.json and ${copilotTarget().where} are not offered)` : '';

@@ -5,6 +5,7 @@ import type { ImportCandidate } from '../../core/config/foreignConfigs';
 import { DEFAULT_REGISTRY_URL } from '../../core/features/mcpRegistry/registryClient';
 import type { RegistryEntry, RegistryServer } from '../../core/features/mcpRegistry/registryServer';
 import { installOptions, type InstallOption } from '../../core/features/mcpRegistry/serverJsonMapping';
+import type { WriteTarget } from '../config/writeTargets.lazy';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const PAGE_SIZE = 20;
@@ -14,8 +15,12 @@ export interface Item extends vscode.QuickPickItem {
   candidate?: ImportCandidate;
   more?: boolean;
   option?: InstallOption;
-  target?: { uri: vscode.Uri; scopeKey: string };
+  target?: WriteTarget;
   update?: RegistryUpdate;
+  /** A server of a file to migrate, or why it stays. */
+  server?: { name: string; reason?: string };
+  /** Which file's servers move to which. */
+  direction?: { from: WriteTarget; to: WriteTarget };
 }
 
 export function registryUrl(): string {
@@ -39,6 +44,6 @@ export type { ConfigModel } from '../../core/config/foreignConfigs';
 export interface RegistryUpdate {
   server: RegistryServer;
   from: string;
-  target: { uri: vscode.Uri; scopeKey: string };
+  target: WriteTarget;
   key: string;
 }

@@ -1,9 +1,12 @@
 // Writing an entry from a registry (or another tool's file) into an mcp.json: a comment-keeping edit, required values
-// asked first, secrets asked once into secret storage, the configuration reloaded.
+// asked first, secrets asked once into secret storage, the configuration reloaded. Into a file of the mcpServers format
+// (.mcp.json, ~/.copilot/mcp-config.json) the entry is written as that format writes it, and only without inputs.
 import vscode = require('vscode');
 import type { InputDefinition } from '../../core/config/serverDefinition';
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 import { McpJsonWriteError, writeServer } from '../../core/config/mcpJsonWriter';
+import { translateEntry } from '../../core/config/configMigration.lazy';
+import type { WriteTarget } from '../config/writeTargets.lazy';
 import type { InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapping';
 import type { ConfigLoader } from '../config/configLoader';
 import type { HostDialogs } from '../dialogs/dialogRouter';
@@ -18,6 +21,18 @@ export interface RegistryWriteDeps {
   config: ConfigModel;
 }
 
+/** The entry as `target`'s format writes it, or (said to the user) undefined when that format cannot hold it. */
+export function entryFor(target: WriteTarget, name: string, entry: object, inputs: InputDefinition[]): object | undefined {
+  if (target.format === 'vscode') return entry;
+  const translated = translateEntry(entry, 'vscode', 'mcpServers', target.where);
+  const why = inputs.length ? [`it asks for values (${inputs.map((i) => i.id).join(', ')}) that only VS Code's format can hold: answer them, or write it into .vscode/mcp.json or your mcp.json`] : translated.ok ? [] : translated.reasons;
+  if (why.length || !translated.ok) {
+    void vscode.window.showErrorMessage(`MCP Host: ${plainText(truncate(name, 200))} cannot be written to ${target.where}: ${plainText(truncate(why.join('; '), 400))}`);
+    return undefined;
+  }
+  return translated.entry;
+}
+
 export async function askValue(dialogs: HostDialogs, serverName: string, input: InputDefinition): Promise<string | undefined> {
   // Registry entries have no command inputs.
   if (input.type === 'command') return undefined;
@@ -29,7 +44,7 @@ export async function askValue(dialogs: HostDialogs, serverName: string, input: 
 }
 
 /** Writes the entry into the target mcp.json (comments kept; `key`: the entry replaced), then asks its secrets once. */
-export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, target: { uri: vscode.Uri; scopeKey: string }, key = plan.name): Promise<RegistryInstallResult | undefined> {
+export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, target: WriteTarget, key = plan.name): Promise<RegistryInstallResult | undefined> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.uri.toString());
   if (open?.isDirty) {
     void vscode.window.showErrorMessage(`MCP Host: save ${vscode.workspace.asRelativePath(target.uri)} first; it has unsaved changes.`);
@@ -41,22 +56,24 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
   } catch {
     // A new file.
   }
+  const entry = entryFor(target, plan.name, plan.entry, plan.inputs);
+  if (!entry) return undefined;
   let written: ReturnType<typeof writeServer>;
   try {
-    written = writeServer(before, plan, key);
+    written = writeServer(before, { ...plan, entry }, key, target.format);
   } catch (e) {
     if (!(e instanceof McpJsonWriteError)) throw e;
-    void vscode.window.showErrorMessage(`MCP Host: cannot add the server to ${vscode.workspace.asRelativePath(target.uri)}: ${e.message}`);
+    void vscode.window.showErrorMessage(`MCP Host: cannot add the server to ${target.where}: ${e.message}`);
     return undefined;
   }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
   await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(written.text));
 
   // Secrets once, now, into secret storage: the server's first start finds them there.
-  const parsed = deps.config.parse(written.text);
-  const entry = parsed.servers.find((s) => s.name === plan.name);
-  if (entry) {
-    const used = new Set(deps.config.referencedInputIds(entry.server));
+  const parsed = deps.config.parse(written.text, target.format);
+  const server = parsed.servers.find((s) => s.name === plan.name);
+  if (server) {
+    const used = new Set(deps.config.referencedInputIds(server.server));
     for (const input of parsed.inputs) {
       if (used.has(input.id) && input.type === 'promptString' && input.password) {
         if ((await deps.inputs.getInput(target.scopeKey, input, true)) === undefined) break;
@@ -65,7 +82,7 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
   }
   await deps.configLoader.reload(target.scopeKey);
   void vscode.window.showInformationMessage(
-    `MCP Host: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${vscode.workspace.asRelativePath(target.uri)}.`,
+    `MCP Host: ${written.replaced ? 'updated' : 'added'} ${plainText(truncate(plan.name, 200))} ${plainText(truncate(plan.entry.version, 40))} in ${target.where}.`,
   );
   return { uri: target.uri, name: plan.name, replaced: written.replaced };
 }

@@ -1,7 +1,8 @@
 // Completion where a server's name goes in mcp.json, from an MCP Registry: each search result the host can run becomes
 // a whole entry, written as "MCP: Add Server from Registry…" writes it (the mapping of serverJsonMapping: npm → npx,
 // pypi → uvx, oci → docker, remotes → http/sse; secrets and required values as `${input:…}`, asked at the first start),
-// with the inputs it needs added to the file's "inputs" by the same completion. Registry text is server text: the
+// with the inputs it needs added to the file's "inputs" by the same completion. In an mcpServers file, which has no
+// inputs, only the servers that ask for none, written as that format writes them. Registry text is server text: the
 // caller shows it through the presentation module. Pure; the VS Code side is src/vscode/config/mcpJsonCompletionItems.lazy.ts.
 import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
 import { describeEntry } from './describeEntry';
@@ -9,6 +10,7 @@ import { inputJson } from '../../config/mcpJsonWriter';
 import type { RegistryEntry, RegistryServer } from './registryServer';
 import { planInstall } from './serverJsonMapping';
 import { entrySnippet, type ServerNameContext } from '../../config/serverNameCompletions.lazy';
+import { translateEntry } from '../../config/configMigration.lazy';
 
 export interface RegistryNameCompletion {
   /** The registry name, also the entry's key. */
@@ -33,13 +35,19 @@ export function registryNameCompletions(text: string, at: ServerNameContext, ent
     } catch {
       continue; // nothing of it runs here (a malformed or unsupported entry): the browser says why, completion stays quiet
     }
+    let entryText: object = plan.entry;
+    if (at.format === 'mcpServers') {
+      const translated = plan.inputs.length ? undefined : translateEntry(plan.entry, 'vscode', 'mcpServers', 'an mcpServers file');
+      if (!translated?.ok) continue;
+      entryText = translated.entry;
+    }
     const inputsEdit = plan.inputs.length ? inputsEditOf(text, plan.inputs.map(inputJson)) : undefined;
     if (inputsEdit === null) continue;
     completions.push({
       label: plan.name,
       detail: describeEntry(plan.entry),
       server: entry.server,
-      snippet: entrySnippet(plan.name, plan.entry, at.indent) + at.comma,
+      snippet: entrySnippet(plan.name, entryText, at.indent) + at.comma,
       replace: at.replace,
       ...(inputsEdit ? { inputsEdit } : {}),
     });

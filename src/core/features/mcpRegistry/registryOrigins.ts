@@ -8,7 +8,7 @@ import { registryBaseUrl } from './registryClient';
 export const MAX_UPDATE_CHECKS = 50;
 
 export interface RegistryOrigin {
-  /** The key under `servers`: the registry name, as an install writes it (a renamed entry is not found there). */
+  /** The key under `servers` (or `mcpServers`): the registry name, as an install writes it (a renamed entry is not found there). */
   name: string;
   version: string;
 }
@@ -25,7 +25,8 @@ const sameRegistry = (a: string, b: string): boolean => {
 export function registryOrigins(text: string, registry: string): RegistryOrigin[] {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, allowEmptyContent: true });
-  const servers = root && !errors.length ? findNodeAtLocation(root, ['servers']) : undefined;
+  // VS Code's format lists them under `servers`; the one Claude Code and Copilot CLI share, under `mcpServers`.
+  const servers = root && !errors.length ? (findNodeAtLocation(root, ['servers']) ?? findNodeAtLocation(root, ['mcpServers'])) : undefined;
   if (servers?.type !== 'object') return [];
   const found: RegistryOrigin[] = [];
   for (const property of servers.children ?? []) {
