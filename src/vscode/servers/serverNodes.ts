@@ -11,7 +11,7 @@ import type { ConfigProblem } from '../config/configLoader';
 import { CommandIds } from '../../core/common/commandIds';
 import { Node, nodeId, RowNode, themeIcon, type HoverTexts, type ServerRows } from './treeNode';
 import {
-  describeState,
+  rowDescription,
   plural,
   promptLabel,
   resourceLabel,
@@ -132,7 +132,7 @@ export class ServerNode extends Node {
           : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(this.info.name, collapsible);
     item.id = this.id;
-    item.description = describeState(this.info);
+    item.description = rowDescription(this.info);
     item.iconPath = themeIcon(serverIcon(this.info));
     item.contextValue = serverContextValue(this.info);
     return item;
