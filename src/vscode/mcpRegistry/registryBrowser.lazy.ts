@@ -15,6 +15,8 @@ import { answerQuestions, installOptions, MappingError, planInstall, type Instal
 import { workspaceConfigUri } from '../config/configUris';
 import { askValue, writeInstall } from './registryWrite.lazy';
 import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
+import { registryFailureRows } from '../../core/presentation/registryFailure';
+import { logRegistryFailure, openFailureAction } from './registryFailure.lazy';
 import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type Item, type RegistryUpdate } from './registryPick.lazy';
 import type { RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registerRegistryCommands';
 
@@ -67,9 +69,9 @@ export class RegistryBrowser implements RegistryBrowserContract {
   async addFromRegistry(): Promise<RegistryInstallResult | undefined> {
     const client = this.client();
     if (!client) return undefined;
-    const server = await this.search(client);
-    if (!server) return undefined;
-    return this.install(client, server);
+    const found = await this.search(client);
+    if (!found) return undefined;
+    return this.install(found.client, found.server);
   }
 
   /**
@@ -103,7 +105,10 @@ export class RegistryBrowser implements RegistryBrowserContract {
       });
     } catch (e) {
       if (!(e instanceof RegistryError)) throw e;
-      void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(e.message, 300))}`);
+      logRegistryFailure(e);
+      void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(e.message, 300))}`, 'Open Settings', 'Show Log').then((choice) => {
+        if (choice) void openFailureAction(choice === 'Show Log' ? 'showLog' : 'registrySetting');
+      });
       return undefined;
     }
     if (!updates.length) {
@@ -116,7 +121,8 @@ export class RegistryBrowser implements RegistryBrowserContract {
     return picked && this.install(client, picked.server, picked);
   }
 
-  private search(client: RegistryClient): Promise<RegistryServer | undefined> {
+  /** The server chosen, and the client of the registry it came from (Retry reads the registry's address again). */
+  private search(client: RegistryClient): Promise<{ server: RegistryServer; client: RegistryClient } | undefined> {
     const pick = vscode.window.createQuickPick<Item>();
     pick.title = `Add MCP Server from ${client.baseUrl}`;
     pick.placeholder = 'Search the MCP registry by name or description';
@@ -152,8 +158,9 @@ export class RegistryBrowser implements RegistryBrowserContract {
       } catch (e) {
         if (mine !== generation || abort.signal.aborted) return;
         if (!(e instanceof RegistryError)) throw e;
-        // One line: the registry is down, unreachable or answering garbage. Everything else goes on working.
-        pick.items = [{ label: `$(error) ${labelText(truncate(e.message, 300))}`, alwaysShow: true }];
+        // The registry is down, unreachable or answering garbage: said in words, with the ways on (retry, settings, log).
+        logRegistryFailure(e);
+        pick.items = registryFailureRows(e.message, e.unreachable).map((row) => ({ ...row, alwaysShow: true }));
       } finally {
         if (mine === generation) pick.busy = false;
       }
@@ -170,12 +177,19 @@ export class RegistryBrowser implements RegistryBrowserContract {
       pick.onDidAccept(() => {
         const item = pick.activeItems[0];
         if (item?.more) return void load(true);
+        if (item?.action === 'retry') {
+          // The address may just have been changed in the settings.
+          client = this.client() ?? client;
+          pick.title = `Add MCP Server from ${client.baseUrl}`;
+          return void load(false);
+        }
+        if (item?.action) return void openFailureAction(item.action);
         if (!item?.entry) return;
         if (!item.entry.ok) {
           void vscode.window.showErrorMessage(`MCP: ${plainText(truncate(item.entry.name ?? 'This entry', 200))} cannot be installed: ${plainText(truncate(item.entry.reason, 300))}`);
           return;
         }
-        resolve(item.entry.server);
+        resolve({ server: item.entry.server, client });
         pick.hide();
       });
       pick.onDidHide(() => {
