@@ -105,9 +105,9 @@ export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
       const confined = info.confined ? ` · confined${info.sandboxDenials ? `, ${info.sandboxDenials.length} denied` : ''}` : '';
       const tools = `running · ${plural(info.features.tools.length, 'tool')}`;
       // The row stays short (a narrow view cut "running · 19 tools · con…"): confinement is its icon, denials replace the count.
-      const denied = info.confined && info.sandboxDenials ? `running · ${info.sandboxDenials.length} denied` : undefined;
-      const icon = info.confined ? { id: 'lock', color: denied ? 'list.warningForeground' : 'testing.iconPassed' } : { id: 'pass-filled', color: 'testing.iconPassed' };
-      return { ...display(denied ?? tools, icon), summary: `${tools}${signedIn}${confined}` };
+      const denials = info.confined && info.sandboxDenials?.length;
+      const icon = { id: info.confined ? 'lock' : 'pass-filled', color: denials ? 'list.warningForeground' : 'testing.iconPassed' };
+      return { ...display(denials ? `running · ${denials} denied` : tools, icon), summary: tools + signedIn + confined };
     }
     case 'starting':
       return display('starting…', { id: isSlowStart(info, now) ? 'loading~spin' : 'watch' });
@@ -158,8 +158,6 @@ export const describeState = (info: ServerInfo): string => {
 };
 export const serverIcon = (info: ServerInfo, now = Date.now()): Codicon => stateDisplay(info, now).icon;
 export const serverContextValue = (info: ServerInfo): string => stateDisplay(info).contextValue;
-/** The short state a server's row shows beside its name (describeState has the whole of it). */
-export const rowDescription = (info: ServerInfo): string => stateDisplay(info).description;
 export const stateExplanation = (info: ServerInfo): StateExplanation | undefined => stateDisplay(info).explanation;
 
 export const scopeLabel = (scope: ConfigScope): string => (scope.kind === 'user' ? 'User' : scope.label);

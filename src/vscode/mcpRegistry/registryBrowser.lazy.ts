@@ -16,6 +16,7 @@ import { workspaceConfigUri } from '../config/configUris';
 import { askValue, writeInstall } from './registryWrite.lazy';
 import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
 import { registryFailureRows } from '../../core/presentation/registryFailure';
+import { importSummary, placeholderText } from '../../core/presentation/fittedText';
 import { logRegistryFailure, openFailureAction } from './registryFailure.lazy';
 import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type Item, type RegistryUpdate } from './registryPick.lazy';
 import type { RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registerRegistryCommands';
@@ -323,7 +324,9 @@ export class RegistryBrowser implements RegistryBrowserContract {
         candidate: c,
       };
     });
-    const picked = await this.pickMany('Import MCP Servers', items, skipped.length ? `Pick the servers to import (not importable: ${skipped.join('; ')})` : 'Pick the servers to import');
+    // Those that cannot be imported are rows of their own, with why: a placeholder cannot hold them.
+    const notImportable: Item[] = skipped.length ? [{ label: 'Cannot be imported', kind: vscode.QuickPickItemKind.Separator }, ...skipped.map((why) => ({ label: `$(circle-slash) ${labelText(truncate(why, 300))}` }))] : [];
+    const picked = (await this.pickMany('Import MCP Servers', [...items, ...notImportable], 'Pick the servers to import'))?.filter((i) => i.candidate);
     if (!picked?.length) return undefined;
     const target = (await this.pickOne('target', 'Import MCP Servers', this.targets('Import'), 'Import where?'))?.target;
     if (!target) return undefined;
@@ -354,15 +357,14 @@ export class RegistryBrowser implements RegistryBrowserContract {
       await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(text));
       await this.deps.configLoader.reload(target.scopeKey);
     }
-    const already = present.length ? ` Already there, left alone: ${present.join(', ')}.` : '';
-    void vscode.window.showInformationMessage(plainText(`MCP: imported ${imported.length ? imported.join(', ') : 'nothing'} into ${vscode.workspace.asRelativePath(target.uri)}.${already}`));
+    void vscode.window.showInformationMessage(importSummary(imported, present, vscode.workspace.asRelativePath(target.uri)));
     return { uri: target.uri, imported, skipped: present };
   }
 
   private pickMany(title: string, items: Item[], placeholder: string): Promise<readonly Item[] | undefined> {
     const pick = vscode.window.createQuickPick<Item>();
     pick.title = title;
-    pick.placeholder = truncate(plainText(placeholder), 500);
+    pick.placeholder = placeholderText(placeholder);
     pick.items = items;
     pick.canSelectMany = true;
     pick.ignoreFocusOut = true;
