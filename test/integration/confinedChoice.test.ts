@@ -9,7 +9,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { TrustManyQuestion, TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import type { ServerInfo } from '../../src/core/host/serverInfo';
-import { serverTooltip } from '../../src/core/presentation/serverPresentation';
+import { serverIcon, serverTooltip } from '../../src/core/presentation/serverPresentation';
 import { trustManyQuestionText, trustQuestionText } from '../../src/core/presentation/trustQuestionText';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 
@@ -79,7 +79,8 @@ describe('Run Confined in the trust question, in a real VS Code', function () {
     }, 'sandboxEnabled in mcp.json');
     assert.ok(written.includes('// an unconfined probe'), written);
     // The row, its tooltip and the public API say confined; the file's reload left it running (the same process).
-    await waitFor(() => api.testing.renderServersTree().some((l) => /guarded — running · 7 tools · confined$/.test(l)), 'the row says confined');
+    await waitFor(() => api.testing.renderServersTree().some((l) => /guarded — running · 7 tools$/.test(l)), 'the row');
+    assert.strictEqual(serverIcon(server('guarded')!).id, 'lock', 'the row shows confined by its icon');
     await api.testing.reloadConfiguration();
     const after = server('guarded')!;
     assert.strictEqual(after.pid, running.pid);

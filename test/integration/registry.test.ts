@@ -154,13 +154,29 @@ describe('Adding servers from an MCP registry', function () {
     assert.strictEqual(await vscode.commands.executeCommand('mcpHost.updateFromRegistry'), undefined);
   });
 
-  it('says in one line when the registry is down, and installs nothing', async () => {
+  it('says in words when the registry cannot be reached, offers Retry, the settings and the log, and Retry reads the address again', async () => {
     const down = await startFixtureRegistry();
     await down.close();
     await vscode.workspace.getConfiguration('mcpHost').update('registry.url', down.url, vscode.ConfigurationTarget.Global);
     const adding = vscode.commands.executeCommand<RegistryInstallResult | undefined>('mcpHost.addFromRegistry');
     const shown = await pick('search', 'the error');
-    assert.deepStrictEqual(shown.items, [`$(error) The registry ${down.url} cannot be reached (ECONNREFUSED).`]);
+    assert.deepStrictEqual(shown.items, [
+      `$(error) Cannot reach the MCP registry — The registry ${down.url} cannot be reached: nothing accepted the connection at that address. Check your network connection and proxy, or the registry address in the settings.`,
+      '$(refresh) Retry — search the registry again',
+      '$(settings-gear) Open Settings: Registry Address — mcpHost.registry.url',
+      '$(settings-gear) Open Settings: Proxy — http.proxy',
+      '$(output) Show Log — what went wrong, in detail',
+    ]);
+    assert.ok(!shown.items.some((i) => /ECONNREFUSED/.test(i)), 'no raw error code');
+    // The address fixed in the settings, then Retry (the error row itself also retries): the search works.
+    await vscode.workspace.getConfiguration('mcpHost').update('registry.url', registry.url, vscode.ConfigurationTarget.Global);
+    await select('$(refresh) Retry');
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+    const found = await waitFor(() => {
+      const p = api.testing.registryPick();
+      return p && !p.busy && p.items[0]?.startsWith(NAME) && p;
+    }, 'results after Retry');
+    assert.strictEqual(found.title, `Add MCP Server from ${registry.url}`);
     await run('workbench.action.closeQuickOpen');
     assert.strictEqual(await adding, undefined);
   });

@@ -7,6 +7,7 @@ import type { SignInQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { startEverything, startOAuthFixture, type EverythingHttp, type OAuthFixture } from '../unit/remoteTestKit';
 import { activateHost, answerDialogs, waitFor as waitForKit, WorkspaceConfig, type TestedHost } from './testKit';
+import { describeState } from '../../src/core/presentation/serverPresentation';
 
 /** Remote servers and signing in through the browser get more time than local ones. */
 /** The shared wait, with remote sign-ins' longer default. */
@@ -81,7 +82,9 @@ describe('Remote MCP servers in a real VS Code', function () {
     const whoami = (await api.testing.callTool(secured.id, 'whoami', {})) as { content: { text: string }[] };
     assert.strictEqual(JSON.parse(whoami.content[0].text).account, 'alice@example.com');
     await vscode.commands.executeCommand('mcpHost.servers.focus');
-    await waitFor(() => /running · 2 tools · signed in as alice@example\.com/.test(treeLine('secured') ?? ''), 'tree shows the account');
+    // The row stays short; the account is in its tooltip's first line.
+    await waitFor(() => /— running · 2 tools$/.test(treeLine('secured') ?? ''), 'the row');
+    assert.match(describeState(server('secured')!), /^running · 2 tools · signed in as alice@example\.com$/);
 
     await vscode.commands.executeCommand('mcpHost.signOutOfServer', secured.id);
     const signedOut = await waitFor(() => server('secured')?.state.kind === 'stopped' && server('secured'), 'stopped after sign-out');
@@ -91,6 +94,6 @@ describe('Remote MCP servers in a real VS Code', function () {
     await vscode.commands.executeCommand('mcpHost.signInToServer', secured.id);
     await running('secured');
     assert.strictEqual(signInQuestions.length, 2, 'signing in again asked again');
-    await waitFor(() => /signed in as alice@example\.com/.test(treeLine('secured') ?? ''), 'tree shows the account again');
+    await waitFor(() => /signed in as alice@example\.com/.test(describeState(server('secured')!)), 'the tooltip shows the account again');
   });
 });

@@ -235,6 +235,18 @@ describe('MCP servers in a real VS Code', function () {
     await vscode.commands.executeCommand(row.command!.command, ...(row.command!.arguments ?? []));
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === config.uri.toString() && vscode.window.activeTextEditor, 'mcp.json open');
     assert.strictEqual(editor.selection.start.line, 1, 'at the problem');
+    // Open, the file gets VS Code's own JSON errors beside ours: the row counts what the Problems panel shows.
+    const all = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(config.uri);
+      return d.some((x) => x.source !== 'MCP') && d.length;
+    }, "VS Code's own JSON errors", 20_000);
+    await waitFor(async () => {
+      for (const node of (await api.testing.serversTree.getChildren()) ?? []) {
+        const item = await api.testing.serversTree.getTreeItem(node);
+        if (item.description === `${all} problems — servers keep their last good definition`) return item;
+      }
+      return undefined;
+    }, `the row counting ${all} problems, as the Problems panel does`);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await config.restore();
     await waitFor(() => vscode.languages.getDiagnostics(config.uri).length === 0, 'diagnostics cleared');

@@ -140,13 +140,35 @@ describe('Calling a tool by hand', function () {
     await sleep(1500);
     const started = Date.now();
     await vscode.commands.executeCommand('notification.acceptPrimaryAction'); // the progress notification's Cancel
-    assert.strictEqual(await outcome, undefined, 'cancelled: no result view');
+    const cancelled = await outcome;
     assert.ok(Date.now() - started < 10_000);
+    // The result view says it was cancelled, and by whom, not nothing at all.
+    assert.match(cancelled!.html, /⊘ cancelled/);
+    assert.match(cancelled!.html, /The tool &quot;sleep&quot; was cancelled: you cancelled it\./);
     const received = await waitFor(async () => {
       const r = (await api.testing.callTool(slow.id, 'cancellations')) as { content: { text: string }[] };
       const list = JSON.parse(r.content[0].text) as { wasRunning: boolean }[];
       return list.length > 0 && list;
     }, 'the server to record notifications/cancelled', 5000);
     assert.strictEqual(received.at(-1)!.wasRunning, true);
+  });
+
+  it('says in plain words that the server was restarted, or stopped, while the tool ran', async () => {
+    for (const [how, words] of [
+      ['mcpHost.restartServer', 'restarted'],
+      ['mcpHost.stopServer', 'stopped'],
+    ] as const) {
+      const slow = await running('slow');
+      toolAnswers.push('once');
+      const outcome = vscode.commands.executeCommand('mcpHost.callTool', slow.id, 'sleep', { ms: 30_000 }) as Thenable<ToolCallOutcome | undefined>;
+      await waitFor(() => toolQuestions.length > 0, 'the consent');
+      toolQuestions.length = 0;
+      await sleep(1000);
+      await vscode.commands.executeCommand(how, slow.id);
+      const ended = await outcome;
+      assert.doesNotMatch(ended!.html, /operation was aborted/);
+      assert.match(ended!.html, new RegExp(`The tool &quot;sleep&quot; was cancelled: its server &quot;slow&quot; was ${words} while the tool ran\\.`));
+      if (how === 'mcpHost.stopServer') await api.testing.startServer(slow.id);
+    }
   });
 });

@@ -201,6 +201,7 @@ describe('chat tool loop against real servers', function () {
     controller.abort(new Error('user cancelled'));
     await assert.rejects(running);
     assert.ok(Date.now() - started < 5000, 'returns at once');
+    assert.strictEqual(observer.events.at(-1), 'end sleep cancelled', 'the response says the call was cancelled');
     assert.deepStrictEqual(activeCalls.of(slowId), [], 'no longer active');
     const client = kit.manager.session(slowId);
     const received = await waitFor(async () => {
@@ -210,5 +211,19 @@ describe('chat tool loop against real servers', function () {
     }, 'the server to record the cancellation', 5000);
     assert.strictEqual(received.length, 1);
     assert.strictEqual(received[0].wasRunning, true, 'it cancelled the running sleep request');
+  });
+
+  it('a server restarted mid-call: the response and the model hear that it was cancelled because of the restart', async () => {
+    const model = new ScriptedModel([[{ kind: 'toolCall', callId: 'c', name: 'slow_sleep', input: { ms: 30_000 } }], [{ kind: 'text', text: 'ok' }]]);
+    answers.push('once');
+    const observer = new RecordingObserver();
+    const running = loop(model, { observer });
+    await waitFor(() => observer.progress.length > 0, 'progress from the slow tool', 10_000);
+    void kit.manager.get(kit.manager.servers().find((s) => s.name === 'slow')!.id)!.restart(false);
+    const { messages } = await running;
+    assert.deepStrictEqual(observer.events.filter((e) => e.startsWith('end')), ['end sleep cancelled']);
+    assert.match(resultText(messages), /The tool "sleep" was cancelled: its server "slow" was restarted while the tool ran\./);
+    assert.doesNotMatch(resultText(messages), /operation was aborted/);
+    await waitForState(kit, 'slow', 'running');
   });
 });

@@ -7,6 +7,7 @@ import { RegistryClient, RegistryError } from '../../src/core/features/mcpRegist
 import type { RegistryEntry, RegistryServer } from '../../src/core/features/mcpRegistry/registryServer';
 import { answerQuestions, installOptions, MappingError, planInstall } from '../../src/core/features/mcpRegistry/serverJsonMapping';
 import { startFixtureRegistry, type FixtureRegistry } from './registryTestKit';
+import { registryFailureRows } from '../../src/core/presentation/registryFailure';
 
 const ok = (e: RegistryEntry): RegistryServer => {
   assert.ok(e.ok, e.ok ? '' : e.reason);
@@ -63,12 +64,40 @@ describe('MCP registry', () => {
     it('says in one line when the registry answers garbage, too much, too late, or not at all', async () => {
       await assert.rejects(new RegistryClient(`${registry.url}/garbage`).search('x'), /did not answer with JSON\.$/);
       await assert.rejects(new RegistryClient(`${registry.url}/huge`, { maxBytes: 64 * 1024 }).search('x'), /sent more than 64 KB; the answer was not read\.$/);
-      await assert.rejects(new RegistryClient(`${registry.url}/slow`, { timeoutMs: 300 }).search('x'), /cannot be reached \(no answer within 0.3 s\)/);
+      await assert.rejects(new RegistryClient(`${registry.url}/slow`, { timeoutMs: 300 }).search('x'), /cannot be reached: no answer within 0.3 s\./);
       const gone = await startFixtureRegistry();
       await gone.close();
-      await assert.rejects(new RegistryClient(gone.url).search('x'), (e: Error) => e instanceof RegistryError && e.message === `The registry ${gone.url} cannot be reached (ECONNREFUSED).`);
+      await assert.rejects(new RegistryClient(gone.url).search('x'), (e: Error) => e instanceof RegistryError && e.unreachable && e.message === `The registry ${gone.url} cannot be reached: nothing accepted the connection at that address.` && /^ECONNREFUSED: /.test(e.technical ?? ''));
       await assert.rejects(new RegistryClient(`${registry.url}/nope`).search('x'), /answered 404/);
       assert.throws(() => new RegistryClient('file:///etc'), /must be http or https/);
+    });
+
+    it('says in words, not a code, that an address could not be found; the code stays in the detail for the log', async () => {
+      // `.invalid` never resolves (RFC 2606): ENOTFOUND, or EAI_AGAIN where the machine has no DNS at all.
+      await assert.rejects(new RegistryClient('https://registry.example.invalid').search('x'), (e: Error) => {
+        assert.ok(e instanceof RegistryError && e.unreachable);
+        assert.match(e.message, /^The registry https:\/\/registry\.example\.invalid cannot be reached: its address could not be (found|looked up right now)/);
+        assert.doesNotMatch(e.message, /\bE[A-Z_]{3,}\b/, 'no raw error code');
+        assert.match(e.technical ?? '', /^(ENOTFOUND|EAI_AGAIN): /);
+        return true;
+      });
+    });
+
+    it('shows an unreachable registry as a row in words, with Retry, the settings and the log', () => {
+      const rows = registryFailureRows('The registry https://r.example cannot be reached: its address could not be found (no network connection, a DNS problem, or a mistyped address).', true);
+      assert.deepStrictEqual(
+        rows.map((r) => [r.label, r.description ?? '', r.action]),
+        [
+          ['$(error) Cannot reach the MCP registry', '', 'retry'],
+          ['$(refresh) Retry', 'search the registry again', 'retry'],
+          ['$(settings-gear) Open Settings: Registry Address', 'mcpHost.registry.url', 'registrySetting'],
+          ['$(settings-gear) Open Settings: Proxy', 'http.proxy', 'proxySetting'],
+          ['$(output) Show Log', 'what went wrong, in detail', 'showLog'],
+        ],
+      );
+      assert.match(rows[0].detail!, /its address could not be found .* Check your network connection and proxy, or the registry address in the settings\.$/);
+      // The first row's label says what happened in a few words: nothing to cut off.
+      assert.ok(rows[0].label.length < 40);
     });
   });
 

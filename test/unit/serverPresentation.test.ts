@@ -18,6 +18,7 @@ import {
   serversByScope,
   serverTooltip,
   SLOW_START_MS,
+  stateDisplay,
   stateExplanation,
   slowStartSummary,
   statusSummary,
@@ -26,6 +27,9 @@ import {
   toolTooltip,
 } from '../../src/core/presentation/serverPresentation';
 import { SlowStartAlarm } from '../../src/core/presentation/slowStartAlarm';
+
+/** What the Servers view shows beside a server's name. */
+const serverRowDescription = (info: ServerInfo): string => stateDisplay(info).description;
 
 const folderA: ConfigScope = { kind: 'workspace', key: 'file:///a', label: 'a', folderPath: '/a', configPath: '/a/.vscode/mcp.json' };
 const folderB: ConfigScope = { kind: 'workspace', key: 'file:///b', label: 'b', folderPath: '/b', configPath: '/b/.vscode/mcp.json' };
@@ -338,5 +342,30 @@ describe('serverPresentation', () => {
       ]);
       assert.strictEqual(statusSummary([running(1)]).anyError, false);
     });
+  });
+});
+
+describe('server rows that fit a narrow view', () => {
+  // About 24 characters fit beside a short name in the default sidebar width; "running · 19 tools · con…" was cut.
+  const ROW_MAX = 24;
+  const tools = (n: number): Tool[] => Array.from({ length: n }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' as const } }));
+  const running = (extra: Partial<ServerInfo>) => server({ state: { kind: 'running' }, features: { ...emptyFeatures(), tools: tools(19) }, ...extra });
+
+  it('keeps the row short and puts the rest (confinement, denials, the account) in the tooltip', () => {
+    const cases: [Partial<ServerInfo>, string, string][] = [
+      [{}, 'running · 19 tools', 'running · 19 tools'],
+      [{ confined: true }, 'running · 19 tools', 'running · 19 tools · confined'],
+      [{ confined: true, sandboxDenials: [{ kind: 'write', path: '/x' }, { kind: 'write', path: '/y' }] }, 'running · 2 denied', 'running · 19 tools · confined, 2 denied'],
+      [{ auth: { kind: 'signedIn', account: 'alice@example.com', authorizationServer: 'https://a' } as ServerInfo['auth'] }, 'running · 19 tools', 'running · 19 tools · signed in as alice@example.com'],
+    ];
+    for (const [extra, row, whole] of cases) {
+      const info = running(extra);
+      const shown = serverRowDescription(info);
+      assert.strictEqual(shown, row);
+      assert.ok(shown.length <= ROW_MAX, shown);
+      assert.strictEqual(describeState(info), whole);
+      assert.ok(serverTooltip(info).startsWith(`**demo** · ${escapeMarkdown(whole)}`));
+    }
+    assert.strictEqual(serverIcon(running({ confined: true })).id, 'lock');
   });
 });

@@ -263,7 +263,8 @@ describe('serverText', () => {
       ];
       for (const md of markdown) {
         const html = await render(md);
-        assertTags(html, ['p', 'br', 'strong', 'em', 'code', 'pre', 'a'], md);
+        // A text block that is Markdown shows formatted (safeMarkdown): its structure, never a link, image or HTML.
+        assertTags(html, ['p', 'br', 'strong', 'em', 'code', 'pre', 'a', 'h4', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'del', 'hr', 'blockquote'], md);
         assert.ok(hrefsOf(html).every((h) => h === target), html);
       }
     });

@@ -11,6 +11,7 @@ import type { KeyValueStore, RootInfo } from './hostPorts';
 import type { ServerLog } from '../common/log';
 import type { ServerSession } from './serverSession';
 import type { ServerFeatures } from './serverInfo';
+import type { SessionEnd } from './sessionEnd';
 
 export interface ConnectionOptions {
   clientInfo: { name: string; version: string };
@@ -66,8 +67,11 @@ export type StartOutcome = { ok: true } | { ok: false; message: string; retryabl
 export interface Connection extends ServerSession {
   /** Connects and initializes. Never rejects: a failure is its outcome. `signal` aborts the start. */
   start(signal: AbortSignal): Promise<StartOutcome>;
-  /** Closes the session and ends everything it started (the whole process tree). */
-  stop(): Promise<void>;
+  /**
+   * Closes the session and ends everything it started (the whole process tree). Requests still in flight are rejected
+   * with an error that says how the session ended (`end`, default 'stopped'; see sessionEnd.ts).
+   */
+  stop(end?: SessionEnd): Promise<void>;
   notifyRootsChanged(): Promise<void>;
   readonly pid: number | undefined;
   readonly spawnedPid: number | undefined;

@@ -8,6 +8,7 @@ import type { SandboxDenial } from '../config/sandboxDenial';
 import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ServerSession } from './serverSession';
+import type { SessionEnd } from './sessionEnd';
 import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState, type ToolChoices } from './serverInfo';
 
 /** What must happen before a start: trust checks and variable resolution. Not ok = blocked, and why. */
@@ -138,7 +139,7 @@ export class ManagedServer implements Disposable {
     const generation = this.stopGeneration;
     return this.operations.run(async () => {
       if (generation !== this.stopGeneration) return;
-      await this.doStop();
+      await this.doStop(undefined, 'restarted');
       await this.doStart(interactive);
     });
   }
@@ -193,7 +194,7 @@ export class ManagedServer implements Disposable {
         this.connection = undefined;
         void this.operations.run(async () => {
           // What the crashed session leaves (children of a wrapper, listeners, a remote transport) goes first.
-          await connection.stop();
+          await connection.stop('exited');
           this.onCrash(message);
         });
       },
@@ -239,11 +240,12 @@ export class ManagedServer implements Disposable {
     this.restartTimer = undefined;
   }
 
-  private async doStop(reason?: string): Promise<void> {
+  /** `end`: what requests still in flight are told (a restart says so, not "stopped"). */
+  private async doStop(reason?: string, end: SessionEnd = 'stopped'): Promise<void> {
     this.clearRestartTimer();
     const connection = this.connection;
     this.connection = undefined;
-    if (connection) await connection.stop();
+    if (connection) await connection.stop(end);
     if (this._state.kind !== 'stopped' || reason) this.setState({ kind: 'stopped', reason });
   }
 

@@ -51,8 +51,13 @@ export interface StateExplanation {
 
 /** Everything a surface shows of a server's state, derived from it in one place. */
 export interface StateDisplay {
-  /** The short state beside the name: `running · 17 tools`, `starting…`, `not trusted`, … */
+  /**
+   * The short state beside the name, short enough for a narrow view: `running · 17 tools`, `starting…`, `not trusted`.
+   * What does not fit (the account, confinement) is in `summary`, the tooltip's first line.
+   */
   description: string;
+  /** The whole state in one line: `running · 17 tools · signed in as …`, `running · 17 tools · confined, 2 denied`. */
+  summary?: string;
   icon: Codicon;
   /**
    * `mcpServer.<state>`, then the sign-in state of a remote server that asked for it (`mcpServer.running.signedIn`,
@@ -96,9 +101,13 @@ export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
   switch (state.kind) {
     case 'running': {
       const signedIn = auth?.kind === 'signedIn' ? ` · ${describeAuth(auth)}` : '';
-      // Also the tooltip's first line. What was denied is in the log and the notification (read from the server's output).
+      // The tooltip's first line. What was denied is in the log and the notification (read from the server's output).
       const confined = info.confined ? ` · confined${info.sandboxDenials ? `, ${info.sandboxDenials.length} denied` : ''}` : '';
-      return display(`running · ${plural(info.features.tools.length, 'tool')}${signedIn}${confined}`, { id: 'pass-filled', color: 'testing.iconPassed' });
+      const tools = `running · ${plural(info.features.tools.length, 'tool')}`;
+      // The row stays short (a narrow view cut "running · 19 tools · con…"): confinement is its icon, denials replace the count.
+      const denials = info.confined && info.sandboxDenials?.length;
+      const icon = { id: info.confined ? 'lock' : 'pass-filled', color: denials ? 'list.warningForeground' : 'testing.iconPassed' };
+      return { ...display(denials ? `running · ${denials} denied` : tools, icon), summary: tools + signedIn + confined };
     }
     case 'starting':
       return display('starting…', { id: isSlowStart(info, now) ? 'loading~spin' : 'watch' });
@@ -142,7 +151,11 @@ export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
   }
 }
 
-export const describeState = (info: ServerInfo): string => stateDisplay(info).description;
+/** The whole state in one line (quick picks, tooltips, the command line): the row's description shows less. */
+export const describeState = (info: ServerInfo): string => {
+  const shown = stateDisplay(info);
+  return shown.summary ?? shown.description;
+};
 export const serverIcon = (info: ServerInfo, now = Date.now()): Codicon => stateDisplay(info, now).icon;
 export const serverContextValue = (info: ServerInfo): string => stateDisplay(info).contextValue;
 export const stateExplanation = (info: ServerInfo): StateExplanation | undefined => stateDisplay(info).explanation;

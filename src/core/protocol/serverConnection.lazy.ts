@@ -19,6 +19,7 @@ import type { ServerLog } from '../common/log';
 import { protocolMemoryOf } from '../host/protocolMemory';
 import { redact, redactingLog } from '../host/redactingLog';
 import type { SessionRequestOptions } from '../host/serverSession';
+import { sessionEndedError, type SessionEnd } from '../host/sessionEnd';
 import type { ServerFeatures, Skill, Tool } from '../host/serverInfo';
 import { explainCrash } from '../presentation/crashOutput';
 
@@ -245,7 +246,8 @@ export class ServerConnection implements Connection, Disposable {
     const lifetime = this.lifetime.signal;
     if (caller && lifetime.aborted) return Promise.reject(lifetime.reason);
     const sent = request(client, { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress, signal: caller ?? lifetime });
-    if (!caller) return sent.catch(this.rethrowMasked);
+    // Ended with the session: its reason (which says how the session ended), not the SDK's wrapping of it.
+    if (!caller) return sent.catch((e: unknown) => this.rethrowMasked(lifetime.aborted ? lifetime.reason : e));
     // One promise per request on this path (it runs for every tool call): the answer settles it, or the session's end.
     return new Promise<T>((resolve, reject) => {
       this.ending.add(reject);
@@ -337,11 +339,12 @@ export class ServerConnection implements Connection, Disposable {
   }
 
   /** Ends the session; the launcher makes sure the process tree (stdio) or the remote session (DELETE) goes too. */
-  async stop(): Promise<void> {
+  async stop(end: SessionEnd = 'stopped'): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
     this.health.stop();
-    this.lifetime.abort();
+    // Requests in flight are rejected with this reason: words that say what happened to the server.
+    this.lifetime.abort(sessionEndedError(this.definition.name, end));
     await this.launcher.stop(() => this.closeQuietly());
     this.log.info('Stopped');
     this.dispose();

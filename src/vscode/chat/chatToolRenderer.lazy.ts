@@ -9,6 +9,7 @@ import type { NamedTool } from '../../core/features/tools/toolNames';
 import { ranWithoutAsking, type AllowedReason } from '../../core/features/tools/toolConsent';
 import { fenced, markdownLine, plainText, withoutThemeIcons } from '../../core/presentation/serverText';
 import { toolLabel as displayName } from '../../core/presentation/serverPresentation';
+import { progressText } from '../../core/presentation/toolCallText';
 import type { AppViews } from '../apps/appViews';
 import { hasView } from '../../core/features/tools/toolUi';
 import type { ChatDocuments } from './chatDocuments';
@@ -62,8 +63,8 @@ export class ChatToolRenderer implements ToolLoopObserver {
     const now = Date.now();
     if (now - (this.lastProgress.get(tool.modelName) ?? 0) < PROGRESS_INTERVAL_MS) return;
     this.lastProgress.set(tool.modelName, now);
-    const share = progress.total ? ` ${Math.round((progress.progress / progress.total) * 100)}%` : '';
-    this.stream.progress(`${progressLabel(tool)}:${share}${progress.message ? ` ${markdownLine(progress.message)}` : ''}`);
+    const text = progressText(progress);
+    this.stream.progress(`${progressLabel(tool)}${text ? `: ${markdownLine(text)}` : '…'}`);
   }
 
   toolCallEnded(tool: NamedTool, end: ToolCallEnd, args: Record<string, unknown>): void {
@@ -76,6 +77,9 @@ export class ChatToolRenderer implements ToolLoopObserver {
         this.stream.markdown(
           notice('circle-slash', `${markdownLine(label)}: ${end.consent.reason === 'remembered' ? 'denied by a saved decision' : 'denied'}; the model was told.`),
         );
+        return;
+      case 'cancelled':
+        this.stream.markdown(notice('circle-slash', markdownLine(end.message)));
         return;
       case 'failed':
         this.stream.reference(this.documents.add(`${tool.serverName}.${tool.tool.name} failed`, `# ${markdownLine(label)}\n\n${input}\n\nFailed:\n\n${fenced(end.message)}\n`));

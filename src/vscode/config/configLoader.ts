@@ -69,6 +69,8 @@ export class ConfigLoader implements vscode.Disposable {
   /** Loads every file and starts watching; resolves once all are applied. */
   async start(): Promise<void> {
     this.disposables.push(vscode.workspace.onDidChangeWorkspaceFolders((e) => void this.onFoldersChanged(e)));
+    // VS Code's own checks of a file with problems change its count in the Problems panel: the view follows.
+    this.disposables.push(vscode.languages.onDidChangeDiagnostics(() => this.problems().length && this._onDidChangeProblems.fire()));
     this.updateRoots();
     const loads = (vscode.workspace.workspaceFolders ?? []).map((f) => this.watchFolder(f));
     loads.push(

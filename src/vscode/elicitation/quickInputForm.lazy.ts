@@ -7,6 +7,7 @@ import { defaultsOf, describeConstraints, describeValue, validateField, validate
 import { type FormField, type FormModel, type FormOutcome } from '../../core/features/elicitation/form';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import type { HostDialogs } from '../dialogs/dialogRouter';
+import { fieldLabel } from '../../core/presentation/formText';
 
 export type { FormOutcome };
 
@@ -177,10 +178,6 @@ function askField(field: FormField, current: unknown, step: StepOptions): Promis
     default:
       return askOne(field, current, step);
   }
-}
-
-function fieldLabel(field: FormField): string {
-  return `${field.title}${field.required ? ' *' : ''}`;
 }
 
 function askText(field: FormField, current: unknown, step: StepOptions): Promise<StepResult<unknown>> {

@@ -17,6 +17,9 @@ import { copilotTarget, orderTargets, rememberTarget, targetItem, writeTargets }
 import { migrateConfiguration } from '../config/migrateConfiguration.lazy';
 import { askValue, entryFor, writeInstall } from './registryWrite.lazy';
 import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
+import { registryFailureRows } from '../../core/presentation/registryFailure';
+import { importSummary, placeholderText } from '../../core/presentation/fittedText';
+import { logRegistryFailure, openFailureAction } from './registryFailure.lazy';
 import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type Item, type RegistryUpdate } from './registryPick.lazy';
 import type { MigrationResult, RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registerRegistryCommands';
 
@@ -75,9 +78,9 @@ export class RegistryBrowser implements RegistryBrowserContract {
   async addFromRegistry(): Promise<RegistryInstallResult | undefined> {
     const client = this.client();
     if (!client) return undefined;
-    const server = await this.search(client);
-    if (!server) return undefined;
-    return this.install(client, server);
+    const found = await this.search(client);
+    if (!found) return undefined;
+    return this.install(found.client, found.server);
   }
 
   /**
@@ -111,7 +114,10 @@ export class RegistryBrowser implements RegistryBrowserContract {
       });
     } catch (e) {
       if (!(e instanceof RegistryError)) throw e;
-      void vscode.window.showErrorMessage(`MCP Host: ${plainText(truncate(e.message, 300))}`);
+      logRegistryFailure(e);
+      void vscode.window.showErrorMessage(`MCP Host: ${plainText(truncate(e.message, 300))}`, 'Open Settings', 'Show Log').then((choice) => {
+        if (choice) void openFailureAction(choice === 'Show Log' ? 'showLog' : 'registrySetting');
+      });
       return undefined;
     }
     if (!updates.length) {
@@ -124,7 +130,8 @@ export class RegistryBrowser implements RegistryBrowserContract {
     return picked && this.install(client, picked.server, picked);
   }
 
-  private search(client: RegistryClient): Promise<RegistryServer | undefined> {
+  /** The server chosen, and the client of the registry it came from (Retry reads the registry's address again). */
+  private search(client: RegistryClient): Promise<{ server: RegistryServer; client: RegistryClient } | undefined> {
     const pick = vscode.window.createQuickPick<Item>();
     pick.title = `Add MCP Server from ${client.baseUrl}`;
     pick.placeholder = 'Search the MCP registry by name or description';
@@ -160,8 +167,9 @@ export class RegistryBrowser implements RegistryBrowserContract {
       } catch (e) {
         if (mine !== generation || abort.signal.aborted) return;
         if (!(e instanceof RegistryError)) throw e;
-        // One line: the registry is down, unreachable or answering garbage. Everything else goes on working.
-        pick.items = [{ label: `$(error) ${labelText(truncate(e.message, 300))}`, alwaysShow: true }];
+        // The registry is down, unreachable or answering garbage: said in words, with the ways on (retry, settings, log).
+        logRegistryFailure(e);
+        pick.items = registryFailureRows(e.message, e.unreachable).map((row) => ({ ...row, alwaysShow: true }));
       } finally {
         if (mine === generation) pick.busy = false;
       }
@@ -178,12 +186,19 @@ export class RegistryBrowser implements RegistryBrowserContract {
       pick.onDidAccept(() => {
         const item = pick.activeItems[0];
         if (item?.more) return void load(true);
+        if (item?.action === 'retry') {
+          // The address may just have been changed in the settings.
+          client = this.client() ?? client;
+          pick.title = `Add MCP Server from ${client.baseUrl}`;
+          return void load(false);
+        }
+        if (item?.action) return void openFailureAction(item.action);
         if (!item?.entry) return;
         if (!item.entry.ok) {
           void vscode.window.showErrorMessage(`MCP Host: ${plainText(truncate(item.entry.name ?? 'This entry', 200))} cannot be installed: ${plainText(truncate(item.entry.reason, 300))}`);
           return;
         }
-        resolve(item.entry.server);
+        resolve({ server: item.entry.server, client });
         pick.hide();
       });
       pick.onDidHide(() => {
@@ -317,7 +332,9 @@ export class RegistryBrowser implements RegistryBrowserContract {
         candidate: c,
       };
     });
-    const picked = await this.pickMany('import', 'Import MCP Servers', items, skipped.length ? `Pick the servers to import (not importable: ${skipped.join('; ')})` : 'Pick the servers to import');
+    // Those that cannot be imported are rows of their own, with why: a placeholder cannot hold them.
+    const notImportable: Item[] = skipped.length ? [{ label: 'Cannot be imported', kind: vscode.QuickPickItemKind.Separator }, ...skipped.map((why) => ({ label: `$(circle-slash) ${labelText(truncate(why, 300))}` }))] : [];
+    const picked = (await this.pickMany('import', 'Import MCP Servers', [...items, ...notImportable], 'Pick the servers to import'))?.filter((i) => i.candidate);
     if (!picked?.length) return undefined;
     // A workspace's own file is not a source for the user's files, whose servers run in every workspace.
     const fromWorkspace = picked.some((i) => i.candidate!.source.inWorkspace);
@@ -354,8 +371,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
       await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(text));
       await this.deps.configLoader.reload(target.scopeKey);
     }
-    const already = present.length ? ` Already there, left alone: ${present.join(', ')}.` : '';
-    void vscode.window.showInformationMessage(plainText(`MCP Host: imported ${imported.length ? imported.join(', ') : 'nothing'} into ${target.where}.${already}`));
+    void vscode.window.showInformationMessage(importSummary(imported, present, vscode.workspace.asRelativePath(target.uri)));
     return { uri: target.uri, imported, skipped: present };
   }
 
@@ -368,7 +384,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
   pickMany(step: RegistryPickState['step'], title: string, items: Item[], placeholder: string): Promise<readonly Item[] | undefined> {
     const pick = vscode.window.createQuickPick<Item>();
     pick.title = title;
-    pick.placeholder = truncate(plainText(placeholder), 500);
+    pick.placeholder = placeholderText(placeholder);
     pick.items = items;
     pick.canSelectMany = true;
     // A created pick ignores `picked`: the items checked at first are set here.

@@ -2,6 +2,7 @@
 import vscode = require('vscode');
 import { firstLine } from '../../core/presentation/serverText';
 import type { ImportCandidate } from '../../core/config/foreignConfigs';
+import type { RegistryFailureAction } from '../../core/presentation/registryFailure';
 import { DEFAULT_REGISTRY_URL } from '../../core/features/mcpRegistry/registryClient';
 import type { RegistryEntry, RegistryServer } from '../../core/features/mcpRegistry/registryServer';
 import { installOptions, type InstallOption } from '../../core/features/mcpRegistry/serverJsonMapping';
@@ -21,6 +22,8 @@ export interface Item extends vscode.QuickPickItem {
   server?: { name: string; reason?: string };
   /** Which file's servers move to which. */
   direction?: { from: WriteTarget; to: WriteTarget };
+  /** A row shown when the registry cannot be used: what choosing it does. */
+  action?: RegistryFailureAction;
 }
 
 export function registryUrl(): string {

@@ -8,6 +8,7 @@ import type { SessionPort } from '../../core/host/serverSession';
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
 import { replaceItems } from '../dialogs/quickPickItems';
 import type { ArgumentPickState } from '../publicApi';
+import { placeholderText } from '../../core/presentation/fittedText';
 
 const COMPLETION_DEBOUNCE_MS = 150;
 const LEAVE_EMPTY = Symbol('leave empty');
@@ -86,7 +87,8 @@ export class PromptArgumentPicker {
   ): Promise<{ value: string | typeof LEAVE_EMPTY } | 'back' | undefined> {
     const pick = vscode.window.createQuickPick<ValueItem>();
     pick.title = plainText(`${entry.serverName}: ${entry.prompt.title ?? entry.prompt.name} (${step + 1}/${total})`);
-    pick.placeholder = plainText(`${arg.name} (${arg.required ? 'required' : 'optional'})${arg.description ? ` — ${arg.description}` : ''}`);
+    // What fits the quick input's width: a longer placeholder is cut without a word.
+    pick.placeholder = placeholderText(`${arg.name} (${arg.required ? 'required' : 'optional'})${arg.description ? ` — ${arg.description}` : ''}`);
     pick.ignoreFocusOut = true;
     // Keep the server's order (best suggestion first) instead of re-sorting by label match, which would put the typed
     // text itself first. Not in the typed API yet, but honoured by VS Code's quick pick.

@@ -59,7 +59,7 @@ export function resourceCommands(deps: ResourceCommandDeps): ResourceCommands {
     }
     const more = service.servers().some((s) => service.hasMore(s.id));
     const picked = await vscode.window.showQuickPick(items, {
-      placeHolder: more ? `${placeHolder} (loaded resources only: "Load more…" in the Resources view loads the rest)` : placeHolder,
+      placeHolder: more ? `${placeHolder} (loaded ones only)` : placeHolder,
       matchOnDescription: true,
       matchOnDetail: true,
     });

@@ -4,7 +4,8 @@ import vscode = require('vscode');
 import { canBeStarted, type ServerInfo } from '../../core/host/serverInfo';
 import { workspaceConfigUri } from '../config/configUris';
 import { labelText, plainText } from '../../core/presentation/serverText';
-import { describeState } from '../../core/presentation/serverPresentation';
+import { describeState, stateDisplay } from '../../core/presentation/serverPresentation';
+import { placeholderText } from '../../core/presentation/fittedText';
 import { rememberedServers } from '../../core/presentation/permissionRows';
 import { CommandIds } from '../../core/common/commandIds';
 import type { CommandDeps, CommandHandlers } from './serverCommands';
@@ -80,7 +81,7 @@ export function serverCommandHandlers(deps: CommandDeps): CommandHandlers {
       { label: '$(output) Show Output', run: () => showOutput(server) },
       { label: '$(gear) Open Configuration', run: () => vscode.window.showTextDocument(vscode.Uri.file(server.scope.configPath)) },
     ];
-    const action = await vscode.window.showQuickPick(actions, { placeHolder: plainText(`${server.name}: ${describeState(server)}`) });
+    const action = await vscode.window.showQuickPick(actions, { placeHolder: placeholderText(`${server.name}: ${stateDisplay(server).description}`) });
     await action?.run();
   }
 

@@ -12,7 +12,7 @@ import { CommandIds } from '../../core/common/commandIds';
 import { switchedOff } from '../../core/features/tools/toolSwitches';
 import { Node, nodeId, RowNode, themeIcon, type HoverTexts, type ServerRows } from './treeNode';
 import {
-  describeState,
+  stateDisplay,
   plural,
   promptLabel,
   resourceLabel,
@@ -45,16 +45,19 @@ export class NoticeNode extends Node {
   }
 }
 
-/** `1 problem — servers keep their last good definition`; a click opens the file at the first one. */
+/**
+ * `3 problems — servers keep their last good definition`; a click opens the file at the first one. Counted as the
+ * Problems panel counts the file (ours beside VS Code's own JSON checks), so the two never disagree.
+ */
 function showProblem(item: vscode.TreeItem, problem: ConfigProblem): void {
-  item.description = describeProblem(problem);
-  item.tooltip = `${problem.uri.fsPath}\n\n${describeProblem(problem)}. Click to go to ${problem.count === 1 ? 'it' : 'the first'}.`;
+  const count = Math.max(problem.count, vscode.languages.getDiagnostics(problem.uri).length);
+  item.description = describeProblem(count, problem.syntaxBroken);
+  item.tooltip = `${problem.uri.fsPath}\n\n${item.description}. Click to go to ${count === 1 ? 'it' : 'the first'}.`;
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
   item.command = { title: 'Show Problem', command: 'vscode.open', arguments: [problem.uri, { selection: problem.range }] };
 }
 
-const describeProblem = (p: ConfigProblem): string =>
-  `${plural(p.count, 'problem')}${p.syntaxBroken ? ' — servers keep their last good definition' : ''}`;
+const describeProblem = (count: number, syntaxBroken: boolean): string => `${plural(count, 'problem')}${syntaxBroken ? ' — servers keep their last good definition' : ''}`;
 
 export class ScopeNode extends Node {
   constructor(
@@ -135,7 +138,8 @@ export class ServerNode extends Node {
           : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(this.info.name, collapsible);
     item.id = this.id;
-    item.description = describeState(this.info);
+    // Short: the whole state (describeState) is the tooltip's first line.
+    item.description = stateDisplay(this.info).description;
     item.iconPath = themeIcon(serverIcon(this.info));
     item.contextValue = serverContextValue(this.info);
     // Its tools' switch, for those its file leaves on: on while any of them is (the tools' own rows say which).

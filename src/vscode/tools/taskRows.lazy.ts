@@ -46,13 +46,16 @@ const STATUS_WORDS: Record<ToolTask['status'], string> = {
   cancelled: 'cancelled',
 };
 
-/** What a task's row says after its name: its status, and the server's message or why it ended. */
+/** A task row's description is cut to this: a narrow view shows about this much beside a tool's name. */
+export const TASK_ROW_MAX = 40;
+
+/** What a task's row says after its name: its status, and the start of the server's message or why it ended (all of it in the tooltip). */
 export function taskDescription(task: ToolTask): string {
   const { progress } = task;
   const share = !isTerminal(task.status) && progress?.total ? ` ${Math.min(100, Math.max(0, Math.round((progress.progress / progress.total) * 100)))}%` : '';
   const words = STATUS_WORDS[task.status] + share;
   const detail = isTerminal(task.status) ? (task.status === 'completed' ? undefined : task.failure) : task.statusMessage;
-  return labelText(detail ? `${words}: ${truncate(firstLine(detail), 80)}` : words);
+  return labelText(detail ? truncate(`${words}: ${firstLine(detail)}`, TASK_ROW_MAX) : words);
 }
 
 /** The Tasks group, when the server has tasks this window started. */

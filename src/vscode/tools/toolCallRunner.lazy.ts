@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { hasView } from '../../core/features/tools/toolUi';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { plainText } from '../../core/presentation/serverText';
+import { cancelledByOf, cancelledToolCall, progressText } from '../../core/presentation/toolCallText';
 import { toolResultView } from '../../core/features/tools/toolResultView.lazy';
 import { abortOnCancel } from '../cancellation';
 import { collectToolArguments, pickTool } from './toolCallForm.lazy';
@@ -95,7 +96,8 @@ export class ToolCallRunner implements ToolCallRunnerContract {
             },
             onProgress: (p) => {
               const percent = p.total ? Math.min(100, (p.progress / p.total) * 100) : undefined;
-              progress.report({ message: p.message === undefined ? undefined : plainText(p.message), increment: percent === undefined ? undefined : percent - reported });
+              // The server's step text (or "2 of 5" when it sends none), capped: never a bare bar.
+              progress.report({ message: progressText(p) || undefined, increment: percent === undefined ? undefined : percent - reported });
               if (percent !== undefined) reported = percent;
             },
           });
@@ -103,9 +105,12 @@ export class ToolCallRunner implements ToolCallRunnerContract {
       );
       outcome = { kind: 'result', view: toolResultView(result), durationMs: Date.now() - started };
     } catch (e) {
-      // Cancelled from its notification, or (a task) from its row: nothing to show.
-      if (abort.signal.aborted || task?.status === 'cancelled') return undefined;
-      outcome = { kind: 'failed', message: String((e as Error)?.message ?? e), durationMs: Date.now() - started };
+      // Cancelled from its notification, from its task's row, or by its server's stop or restart: the view says so.
+      const by = cancelledByOf(e) ?? (abort.signal.aborted || task?.status === 'cancelled' ? 'you' : undefined);
+      const durationMs = Date.now() - started;
+      outcome = by
+        ? { kind: 'cancelled', message: cancelledToolCall(choice.tool.name, choice.server.name, by), durationMs }
+        : { kind: 'failed', message: String((e as Error)?.message ?? e), durationMs };
     }
     const html = panels.show(id, {
       serverId: choice.server.id,
@@ -119,7 +124,7 @@ export class ToolCallRunner implements ToolCallRunnerContract {
       const call = { serverId: choice.server.id, serverName: choice.server.name, tool: choice.tool, arguments: args, result };
       deps.views.show(call).catch((e: Error) => vscode.window.showErrorMessage(`The view of "${plainText(choice.tool.name)}" could not open: ${plainText(e.message)}`));
     }
-    return { callId: id, result, failure: outcome.kind === 'failed' ? outcome.message : undefined, arguments: args, html };
+    return { callId: id, result, failure: outcome.kind === 'result' ? undefined : outcome.message, arguments: args, html };
   }
 
   /** "Open Task Result" on a task's row: its result (or why it ended) in the result view, as often as asked. */

@@ -18,7 +18,11 @@ export interface ToolResultPage {
   toolName: string;
   toolTitle?: string;
   argumentsJson: string;
-  outcome: { kind: 'result'; view: ToolResultView; durationMs: number } | { kind: 'failed'; message: string; durationMs: number };
+  outcome:
+    | { kind: 'result'; view: ToolResultView; durationMs: number }
+    | { kind: 'failed'; message: string; durationMs: number }
+    /** Cancelled by the user or by its server's stop or restart: `message` says which. */
+    | { kind: 'cancelled'; message: string; durationMs: number };
   /** How many times this call has run (a re-run counts up). */
   run: number;
   /** A fresh random value per render, for the style element. */
@@ -63,16 +67,20 @@ export function toolResultHtml(page: ToolResultPage): string {
   const { outcome } = page;
   const title = page.toolTitle && page.toolTitle !== page.toolName ? `${page.toolTitle} (${page.toolName})` : page.toolName;
   const seconds = `${(outcome.durationMs / 1000).toFixed(outcome.durationMs < 10_000 ? 2 : 0)} s`;
-  const failed = outcome.kind === 'failed' || outcome.view.isError;
+  const failed = outcome.kind === 'failed' || (outcome.kind === 'result' && outcome.view.isError);
   const status =
     outcome.kind === 'failed'
       ? '<span class="status error">✗ the call failed</span>'
-      : outcome.view.isError
+      : outcome.kind === 'cancelled'
+        ? '<span class="status">⊘ cancelled</span>'
+        : outcome.view.isError
         ? '<span class="status error">✗ the tool reported an error</span>'
         : '<span class="status ok">✓ done</span>';
   const body: string[] = [];
   if (outcome.kind === 'failed') {
     body.push(`<section class="error-box"><h2>The call failed</h2>${pre(outcome.message)}</section>`);
+  } else if (outcome.kind === 'cancelled') {
+    body.push(`<section><h2>Cancelled</h2><p>${escapeHtml(outcome.message)}</p></section>`);
   } else {
     const { view } = outcome;
     const blocks = view.blocks.map((b) => `<div class="block">${blockHtml(b, page)}</div>`).join('');

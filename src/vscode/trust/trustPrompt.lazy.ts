@@ -68,7 +68,8 @@ async function chooseServers(questions: { definition: Definition; facts: TrustFa
     canPickMany: true,
     ignoreFocusOut: true,
     title: plainText(`Trust and run which MCP servers of ${definitions[0].scope.label}?`),
-    placeHolder: 'Check the servers to trust and run; the others stay off until you start them.',
+    // The rest ("the others stay off until you start them") is the title's question: a longer placeholder is cut.
+    placeHolder: 'Check the servers to trust and run',
   });
   if (!picked) return undefined;
   const chosen = new Set(picked.map((p) => p.index));

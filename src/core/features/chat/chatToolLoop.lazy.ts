@@ -6,6 +6,7 @@ import type { ToolCaller } from '../tools/toolCaller';
 import type { AllowedReason, ConsentOutcome } from '../tools/toolConsent';
 import type { NamedTool, ToolNameMap } from '../tools/toolNames';
 import { ToolOffer } from '../tools/toolOffer';
+import { cancelledByOf, type CancelledBy } from '../../presentation/toolCallText';
 import { schemaProblem, toolsNamedIn } from '../tools/toolSchemas.lazy';
 import { toolCallToMcp, toolErrorToModel, toolResultToModel, type ConversionOptions } from './contentConversion.lazy';
 
@@ -14,7 +15,9 @@ type ModelToolCall = Extract<ModelResponsePart, { kind: 'toolCall' }>;
 export type ToolCallEnd =
   | { kind: 'result'; result: CallToolResult }
   | { kind: 'refused'; consent: ConsentOutcome }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** Cancelled by the user or by its server's stop or restart: `message` says which. */
+  | { kind: 'cancelled'; by: CancelledBy; message: string };
 
 /** What the user sees while the loop runs. */
 export interface ToolLoopObserver {
@@ -175,8 +178,12 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       observer.toolCallEnded(tool, { kind: 'result', result }, mcp.arguments);
       return await toolResultToModel(call.callId, result, options.conversion(tool.serverId));
     } catch (e) {
-      if (signal.aborted) throw e;
       const message = (e as Error)?.message ?? String(e);
+      const by = cancelledByOf(e);
+      // Said in the response before the turn ends (a Stop ends it; a server's restart only this call).
+      if (by) observer.toolCallEnded(tool, { kind: 'cancelled', by, message }, mcp.arguments);
+      if (signal.aborted) throw e;
+      if (by) return toolErrorToModel(call.callId, message);
       observer.toolCallEnded(tool, { kind: 'failed', message }, mcp.arguments);
       return toolErrorToModel(call.callId, `The tool call failed: ${message}`);
     }

@@ -1,7 +1,9 @@
 // MCP content as Markdown for people: in chat responses and in the "Run Prompt" document. What servers send is
-// shown verbatim inside code fences, so it can never turn into links, HTML or commands.
+// shown verbatim inside code fences, or, when it is Markdown, formatted with every link, image and HTML disarmed
+// (presentation/safeMarkdown), so it can never turn into links, HTML or commands.
 import type { CallToolResult, ContentBlock, GetPromptResult, ResourceLink } from '@modelcontextprotocol/client';
 import { escapeMarkdown, fenced, inlineCode, markdownLine } from '../../presentation/serverText';
+import { looksLikeMarkdown, safeMarkdown } from '../../presentation/safeMarkdown';
 
 /** Images up to this size are shown inline as data URIs; bigger ones are described. */
 const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
@@ -19,7 +21,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function blockToMarkdown(block: ContentBlock, options: MarkdownOptions): string {
   switch (block.type) {
     case 'text':
-      return fenced(block.text);
+      // Markdown a tool wrote shows formatted (disarmed: it can link, load or run nothing); other text as written.
+      return looksLikeMarkdown(block.text) ? safeMarkdown(block.text) : fenced(block.text);
     case 'image':
       return byteSize(block.data) <= MAX_INLINE_IMAGE_BYTES && /^image\/[a-z+.-]+$/i.test(block.mimeType) && BASE64.test(block.data)
         ? `![image](data:${block.mimeType};base64,${block.data})`

@@ -2,6 +2,7 @@
 // `GET /v0.1/servers?search=&cursor=&limit=&version=latest` and `GET /v0.1/servers/{name}/versions/latest`.
 // Every answer is size-capped, time-limited and schema-checked; a malformed entry is kept out with its reason.
 import { readRegistryServer, type RegistryEntry } from './registryServer';
+import { networkErrorCode, networkProblem } from '../../presentation/networkProblem';
 
 export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
 export const MAX_REGISTRY_RESPONSE_BYTES = 4 * 1024 * 1024;
@@ -17,7 +18,17 @@ export interface RegistryPage {
 }
 
 /** The registry cannot be used (down, unreachable, or answering garbage): one line for the user. */
-export class RegistryError extends Error {}
+export class RegistryError extends Error {
+  constructor(
+    message: string,
+    /** Not reached at all (network, proxy, address), rather than answering wrongly. */
+    readonly unreachable = false,
+    /** The error as Node gave it (its code), for the log's detail: never shown in a row or a notification. */
+    readonly technical?: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface RegistryClientOptions {
   fetch?: typeof fetch;
@@ -81,8 +92,8 @@ export class RegistryClient {
       response = await this.fetchWithinOrigin(`${this.baseUrl}${path}`, signal ? AbortSignal.any([signal, timeout]) : timeout);
     } catch (e) {
       if (signal?.aborted || e instanceof RegistryError) throw e;
-      const why = timeout.aborted ? `no answer within ${this.timeoutMs / 1000} s` : causeOf(e);
-      throw new RegistryError(`The registry ${this.baseUrl} cannot be reached (${why}).`);
+      const why = timeout.aborted ? `no answer within ${this.timeoutMs / 1000} s` : networkProblem(networkErrorCode(e));
+      throw new RegistryError(`The registry ${this.baseUrl} cannot be reached: ${why}.`, true, causeOf(e));
     }
     if (response.status === 404 && name !== undefined) {
       await response.body?.cancel();
@@ -134,8 +145,9 @@ function parseUrl(value: string, base: string): URL | undefined {
 
 function causeOf(e: unknown): string {
   const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
-  const text = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : (e as Error).message;
-  return String(text).slice(0, 200);
+  const code = typeof cause?.code === 'string' ? `${cause.code}: ` : '';
+  const text = typeof cause?.message === 'string' ? cause.message : (e as Error).message;
+  return `${code}${String(text)}`.slice(0, 300);
 }
 
 async function readCapped(response: Response, maxBytes: number, baseUrl: string): Promise<string> {

@@ -10,6 +10,8 @@ import type { ServerSession } from '../../host/serverSession';
 import type { TaskCall } from '../tasks/toolTask';
 import { consentSubject } from '../consentSubject';
 import type { AllowedReason, ConsentOutcome, ToolConsent } from './toolConsent';
+import { sessionEndOf } from '../../host/sessionEnd';
+import { toolCallCancelledError } from '../../presentation/toolCallText';
 import { switchedOff, switchedOffMessage } from './toolSwitches';
 
 export interface ToolCall {
@@ -111,12 +113,27 @@ export class ToolCaller {
       end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
       // A tool that says how it runs as a task, or any tool of a server whose every call may become one: the task
       // runner decides (see ToolTasks.run).
-      if (this.tasks && (call.tool.execution?.taskSupport || session.tasks?.anyCall)) return this.tasks.run(session, call).finally(end);
-      return session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool }).finally(end);
+      const asTask = !!this.tasks && !!(call.tool.execution?.taskSupport || session.tasks?.anyCall);
+      const sent = asTask ? this.tasks!.run(session, call) : session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool });
+      // A task the caller stopped waiting for runs on (its row says how it ends): not cancelled.
+      const detached = asTask && call.whenAborted === 'detach';
+      return sent.catch((e: unknown) => Promise.reject(detached && call.signal?.aborted ? e : cancelledOrAsIs(session, call, e))).finally(end);
     } catch (e) {
       // A session that just ended rejects, as every other failure does.
       end?.();
       return Promise.reject(e as Error);
     }
   }
+}
+
+/**
+ * A call that ended because it was cancelled (by the caller's signal, or by its server's stop or restart) is logged at
+ * info and rejected with words that say who cancelled it; every other failure stays as it is.
+ */
+function cancelledOrAsIs(session: ServerSession, call: ToolCall, error: unknown): unknown {
+  const by = call.signal?.aborted ? 'you' : sessionEndOf(error);
+  if (!by) return error;
+  const cancelled = toolCallCancelledError(call.tool.name, session.serverName, by);
+  session.log.info(`${cancelled.message} (${call.origin})`);
+  return cancelled;
 }
