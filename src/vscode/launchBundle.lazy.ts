@@ -16,4 +16,5 @@ export * from '../core/protocol/launch/debugPlan.lazy';
 export * from '../core/protocol/launch/serverProcess.lazy';
 export * from '../core/config/socketAddress.lazy';
 export * from '../core/config/envFile.lazy';
+export * from '../core/protocol/launch/filesRunByOthers.lazy';
 export * from './devMode/debuggablePlan.lazy';

@@ -55,6 +55,7 @@ describe('sampling and elicitation settings: user and workspace levels', () => {
       pinnedModels: [],
       allowedContext: 'thisServer',
       allowTools: true,
+      reviewAnswers: false,
     });
     assert.strictEqual(tightestNumber(section({}), 'rateLimit', NUMERIC_SETTINGS.samplingRateLimit), 10, 'nothing set: the fallback');
     assert.strictEqual(tightestNumber(section({ rateLimit: { globalValue: 0, workspaceValue: 2.7 } }), 'rateLimit', NUMERIC_SETTINGS.samplingRateLimit), 2);

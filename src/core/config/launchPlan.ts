@@ -6,7 +6,7 @@
 // Its shape and identity live here; it is built on demand (protocol/launch/launchPlanner.lazy.ts), which the
 // host reaches through its planLaunch port.
 import { hashOf } from './definitionHash';
-import type { ConfigScope, DevDebugConfig, RemoteAuthConfig, ResolvedServer } from './serverDefinition';
+import type { ConfigScope, DevDebugConfig, RawServer, RemoteAuthConfig, ResolvedServer } from './serverDefinition';
 
 /** Shown instead of a value that is a secret by origin (a password input, a header, an auth secret). */
 export const MASK = '••••••';
@@ -279,8 +279,14 @@ export interface LaunchPlanSource {
   name?: string;
   /** Where confined servers keep their own package caches: the extension's storage (the host adds it). */
   sandboxStorage?: string;
-  /** The files other configured servers run (the host adds them): a confined start may not write them. */
-  runByOthers?: readonly string[];
+  /** The other configured servers (the host adds them): a confined start may not write the files they run. */
+  otherServers?: readonly DefinedServer[];
+}
+
+/** A configured server as written, with its file's folder. */
+export interface DefinedServer {
+  scope: Pick<ConfigScope, 'folderPath'>;
+  raw: RawServer;
 }
 
 /** Builds the plan of one start, or says why the definition must not run (shown as a configuration problem). */

@@ -1,7 +1,5 @@
 // All configured servers of the window: reconciles config scopes into managed servers, one per definition, gates
 // every start on its preparation (trust, inputs), and is the session port through which features reach servers.
-import * as os from 'os';
-import { filesRunByOthers } from './filesRunByOthers';
 import type { AuthStatus } from '../auth/authStatus';
 import { hashOf } from '../config/definitionHash';
 import type { SettingValue } from '../config/variables';
@@ -109,12 +107,8 @@ export class ServerManager implements SessionPort, Disposable {
       readEnvFile: deps.readEnvFile,
       setting: deps.setting,
       runCommand: deps.runCommand,
-      filesRunByOthers: (serverId) =>
-        filesRunByOthers(
-          [...this.scopes.values()].flatMap(({ scope, servers }) => [...servers.values()].map((s) => ({ id: s.id, scope, raw: s.entry.server }))),
-          serverId,
-          os.homedir(),
-        ),
+      otherServers: (serverId) =>
+        [...this.scopes.values()].flatMap(({ scope, servers }) => [...servers.values()].filter((s) => s.id !== serverId).map((s) => ({ scope, raw: s.entry.server }))),
     });
     for (const source of [deps.authStatus, deps.toolChoices]) if (source) this.subscriptions.push(source.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
   }

@@ -14,7 +14,7 @@ import type { Preparation } from './managedServer';
 import type { InputProvider, TrustPrompt } from './hostPorts';
 import type { ServerLog } from '../common/log';
 import { redact } from './redactingLog';
-import { launchPlanHash, MASK, type LaunchPlan, type LaunchPlanSource, type PlanLaunch } from '../config/launchPlan';
+import { launchPlanHash, MASK, type LaunchPlan, type DefinedServer, type LaunchPlanSource, type PlanLaunch } from '../config/launchPlan';
 import { confinedAlternative, type ConfinedAlternative } from './confinedChoice';
 import { NOT_TRUSTED_EDITED } from './editedTrust';
 import { TrustQuestions } from './trustQuestions';
@@ -43,8 +43,8 @@ export interface PreparationDeps {
   readEnvFile: ReadEnvFile;
   /** A VS Code setting's value for `${config:…}`, as it applies to the scope's folder. Absent: no settings (the CLI). */
   setting?(name: string, scope: ConfigScope): SettingValue;
-  /** The files the other configured servers run or are given (see ../host/filesRunByOthers). */
-  filesRunByOthers?(serverId: string): string[];
+  /** Every configured server but this one (a confined start may not write the files they run). */
+  otherServers?(serverId: string): DefinedServer[];
   /** Runs a VS Code command for a value (`${command:…}`, a `command` input); undefined: none. Absent: no VS Code (the CLI). */
   runCommand?(command: string, args: unknown): Promise<string | undefined>;
 }
@@ -171,7 +171,7 @@ export class ServerPreparation {
         envFile: envFile && ('error' in envFile ? { path: envFile.path, error: envFile.error } : { path: envFile.path, variables: envFile.variables }),
         hostEnv: this.deps.environment,
         // A confined start (this one, or Run Confined's) may not write what the other servers run.
-        ...(resolved.type === 'stdio' && this.deps.filesRunByOthers ? { runByOthers: this.deps.filesRunByOthers(server.id) } : {}),
+        ...(resolved.type === 'stdio' && this.deps.otherServers ? { otherServers: this.deps.otherServers(server.id) } : {}),
       };
       const planned = await this.deps.planLaunch(source);
       if (!planned.ok) return { ok: false, reason: 'config', message: planned.message };

@@ -73,3 +73,7 @@ export function targetItem(verb: string, target: WriteTarget, folders: number): 
   const label = folders > 1 ? `${verb} in Workspace (${target.folder})` : `${verb} in Workspace`;
   return { label, description: target.format === 'vscode' ? '.vscode/mcp.json' : '.mcp.json (Claude Code and Copilot CLI read it too)' };
 }
+
+/** What a pick of targets says when the server needs inputs: only VS Code's format holds them. */
+export const onlyVsCodeFormat = (inputs: string[]): string =>
+  inputs.length ? ` (it asks for ${inputs.join(', ')}: only .vscode/mcp.json and your mcp.json can hold inputs, so .mcp.json and ${copilotTarget().where} are not offered)` : '';

@@ -5,20 +5,17 @@
 // Registry text is server text: it reaches the pick only as label text. Loaded on demand, when first used.
 import vscode = require('vscode');
 import { labelText, plainText, truncate } from '../../core/presentation/serverText';
-import { McpJsonWriteError, writeServer } from '../../core/config/mcpJsonWriter';
 import { RegistryClient, RegistryError } from '../../core/features/mcpRegistry/registryClient';
-import { describeEntry, rawServerOf } from '../../core/features/mcpRegistry/describeEntry';
-import { foreignConfigSources, readForeignConfig, type ImportCandidate } from '../../core/config/foreignConfigs';
-import { describeDefinition } from '../../core/presentation/describeDefinition';
-import * as fs from 'node:fs/promises';
+import { describeEntry } from '../../core/features/mcpRegistry/describeEntry';
 import type { RegistryServer } from '../../core/features/mcpRegistry/registryServer';
 import { answerQuestions, installOptions, MappingError, planInstall, type InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapping';
-import { copilotTarget, orderTargets, rememberTarget, targetItem, writeTargets } from '../config/writeTargets.lazy';
+import { onlyVsCodeFormat, orderTargets, rememberTarget, targetItem, writeTargets } from '../config/writeTargets.lazy';
 import { migrateConfiguration } from '../config/migrateConfiguration.lazy';
-import { askValue, entryFor, writeInstall } from './registryWrite.lazy';
+import { importServers, type ImportResult } from './importServers.lazy';
+import { askValue, writeInstall } from './registryWrite.lazy';
 import { registryOrigins } from '../../core/features/mcpRegistry/registryOrigins';
 import { registryFailureRows } from '../../core/presentation/registryFailure';
-import { importSummary, placeholderText } from '../../core/presentation/fittedText';
+import { placeholderText } from '../../core/presentation/fittedText';
 import { logRegistryFailure, openFailureAction } from './registryFailure.lazy';
 import { PAGE_SIZE, registryUrl, SEARCH_DEBOUNCE_MS, serverSummary, type Item, type RegistryUpdate } from './registryPick.lazy';
 import type { MigrationResult, RegistryBrowser as RegistryBrowserContract, RegistryBrowserDeps, RegistryInstallResult, RegistryPickState } from './registerRegistryCommands';
@@ -285,94 +282,15 @@ export class RegistryBrowser implements RegistryBrowserContract {
    * Each workspace folder's .mcp.json and .vscode/mcp.json, and the user's ~/.copilot/mcp-config.json and mcp.json:
    * the last choice first. With inputs (`needsInputs`), only the files of VS Code's format, which can hold them.
    */
-  private targets(verb: string, detail: string | undefined, needsInputs: string[]): Item[] {
+  targets(verb: string, detail: string | undefined, needsInputs: string[]): Item[] {
     const folders = vscode.workspace.workspaceFolders?.length ?? 0;
     const all = orderTargets(writeTargets(this.deps.configLoader.userConfigUri), this.deps.state);
     return all.filter((t) => !needsInputs.length || t.format === 'vscode').map((target) => ({ ...labelled(targetItem(verb, target, folders)), detail, target }));
   }
 
-  /**
-   * "MCP: Import Servers…": the servers of Claude Desktop, Cursor, Claude Code and VS Code, each shown with what it
-   * would run and what it asks, written into the chosen mcp.json. A name already there is left alone.
-   */
-  async importServers(): Promise<{ uri: vscode.Uri; imported: string[]; skipped: string[] } | undefined> {
-    const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
-    const candidates: ImportCandidate[] = [];
-    const unreadable: string[] = [];
-    for (const source of foreignConfigSources({ env: process.env, folders })) {
-      let text: string;
-      try {
-        const stat = await fs.stat(source.path);
-        if (stat.size > 1024 * 1024) {
-          unreadable.push(`${source.label}: larger than 1 MB`);
-          continue;
-        }
-        text = await fs.readFile(source.path, 'utf8');
-      } catch {
-        continue;
-      }
-      const read = readForeignConfig(text, source, this.deps.config, folders.map((f) => f.path));
-      if (read.error) unreadable.push(read.error);
-      candidates.push(...read.candidates);
-    }
-    const usable = candidates.filter((c) => c.entry);
-    const skipped = candidates.filter((c) => !c.entry).map((c) => `${c.name} (${c.source.label}): ${c.problem}`);
-    if (!usable.length) {
-      const why = [...unreadable, ...skipped].join('; ');
-      void vscode.window.showInformationMessage(`MCP Host: no server to import from Claude Desktop, Cursor, Claude Code or VS Code${why ? ` (${plainText(truncate(why, 300))})` : ''}.`);
-      return undefined;
-    }
-    const items: Item[] = usable.map((c) => {
-      const asks = c.inputs.map((i) => `${i.id}${i.type === 'promptString' && i.password ? ' (secret)' : ''}`);
-      const runs = describeDefinition(rawServerOf(c.entry!)).split('\n').join(' · ');
-      return {
-        label: labelText(truncate(c.name, 200)),
-        description: labelText(c.source.label),
-        detail: labelText(truncate(`${runs}${asks.length ? ` · asks: ${asks.join(', ')}` : ''}`, 600)),
-        candidate: c,
-      };
-    });
-    // Those that cannot be imported are rows of their own, with why: a placeholder cannot hold them.
-    const notImportable: Item[] = skipped.length ? [{ label: 'Cannot be imported', kind: vscode.QuickPickItemKind.Separator }, ...skipped.map((why) => ({ label: `$(circle-slash) ${labelText(truncate(why, 300))}` }))] : [];
-    const picked = (await this.pickMany('import', 'Import MCP Servers', [...items, ...notImportable], 'Pick the servers to import'))?.filter((i) => i.candidate);
-    if (!picked?.length) return undefined;
-    // A workspace's own file is not a source for the user's files, whose servers run in every workspace.
-    const fromWorkspace = picked.some((i) => i.candidate!.source.inWorkspace);
-    const asking = picked.flatMap((i) => i.candidate!.inputs.map((input) => input.id));
-    const targets = this.targets('Import', undefined, asking).filter((t) => !(fromWorkspace && t.target?.scope === 'user'));
-    const target = (await this.pickOne('target', 'Import MCP Servers', targets, `Import where?${onlyVsCodeFormat(asking)}`))?.target;
-    if (!target) return undefined;
-    void rememberTarget(this.deps.state, target);
-    let text = '';
-    try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target.uri));
-    } catch {
-      // A new file.
-    }
-    const imported: string[] = [];
-    const present: string[] = [];
-    try {
-      for (const c of picked.map((i) => i.candidate!)) {
-        const already = this.deps.config.parse(text, target.format).servers.some((s) => s.name === c.name) || imported.includes(c.name);
-        const entry = already ? undefined : entryFor(target, c.name, c.entry!, target.format === 'vscode' ? [] : c.inputs);
-        if (already) present.push(c.name);
-        else if (entry) {
-          text = writeServer(text, { name: c.name, entry, inputs: c.inputs }, c.name, target.format).text;
-          imported.push(c.name);
-        }
-      }
-    } catch (e) {
-      if (!(e instanceof McpJsonWriteError)) throw e;
-      void vscode.window.showErrorMessage(`MCP Host: cannot import into ${target.where}: ${e.message}`);
-      return undefined;
-    }
-    if (imported.length) {
-      await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
-      await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(text));
-      await this.deps.configLoader.reload(target.scopeKey);
-    }
-    void vscode.window.showInformationMessage(importSummary(imported, present, vscode.workspace.asRelativePath(target.uri)));
-    return { uri: target.uri, imported, skipped: present };
+  /** "MCP Host: Import Servers…" (./importServers.lazy.ts), through this browser's picks. */
+  importServers(): Promise<ImportResult | undefined> {
+    return importServers(this.deps, this);
   }
 
   /** "MCP Host: Migrate Configuration…" (../config/migrateConfiguration.lazy.ts), through this browser's picks. */
@@ -406,7 +324,3 @@ export class RegistryBrowser implements RegistryBrowserContract {
 }
 
 const labelled = (item: { label: string; description: string }) => ({ label: labelText(item.label), description: labelText(item.description) });
-
-/** What a pick of targets says when the server needs inputs: only VS Code's format holds them. */
-const onlyVsCodeFormat = (inputs: string[]): string =>
-  inputs.length ? ` (it asks for ${inputs.join(', ')}: only .vscode/mcp.json and your mcp.json can hold inputs, so .mcp.json and ${copilotTarget().where} are not offered)` : '';

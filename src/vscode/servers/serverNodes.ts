@@ -1,31 +1,25 @@
-// The rows of the "MCP Servers" view: scopes, servers, their state, and what each running server offers. Scope and
+// The rows of the MCP Host view's Servers tree: scopes, servers, their state, and what each running server offers. Scope and
 // server nodes are kept and given newer snapshots (the view refreshes one server by its object); the rows under a
 // server are rebuilt when it is. Ids are stable (server id + kind + name), so VS Code keeps expansion and selection.
 import vscode = require('vscode');
 export { Node, serverIdOf } from './treeNode';
 import type { ConfigScope } from '../../core/config/serverDefinition';
-import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../../core/host/serverInfo';
-import { firstLine } from '../../core/presentation/serverText';
+import type { Prompt, ServerInfo, Tool } from '../../core/host/serverInfo';
 import type { RowNotice } from '../../core/presentation/coexistenceNotice';
 import type { ConfigProblem } from '../config/configLoader';
 import { CommandIds } from '../../core/common/commandIds';
 import { switchedOff } from '../../core/features/tools/toolSwitches';
 import { Node, nodeId, RowNode, themeIcon, type HoverTexts, type ServerRows } from './treeNode';
+import { checkbox, promptLeaf, resourceLeaf, templateLeaf, toolLeaf, type Leaf } from './serverLeaves';
 import {
   stateDisplay,
   plural,
-  promptLabel,
-  resourceLabel,
   scopeLabel,
   serverContextValue,
   serverIcon,
   stateExplanation,
-  templateDescription,
-  toolLabel,
   type StateExplanation,
 } from '../../core/presentation/serverPresentation';
-
-const checkbox = (on: boolean): vscode.TreeItemCheckboxState => (on ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked);
 
 /** A row above the servers: what the user should know first, and a click that acts on it. */
 export class NoticeNode extends Node {
@@ -278,22 +272,6 @@ class ResourcesGroup extends GroupNode {
   }
 }
 
-/** What one tool, prompt, resource or template of a server shows. */
-interface Leaf {
-  /** With the item's key under its server, the node id. */
-  kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
-  label: string;
-  description: string | undefined;
-  /** Markdown, made when the row is hovered. */
-  tooltip: (texts: HoverTexts) => string;
-  icon: string;
-  contextValue: string;
-  /** What a click does. */
-  command?: vscode.Command;
-  /** A tool's switch (see ToolNode). */
-  checkbox?: vscode.TreeItemCheckboxState;
-}
-
 class LeafNode extends Node {
   constructor(
     private readonly leaf: Leaf,
@@ -345,49 +323,6 @@ export class PromptNode extends LeafNode {
     super(promptLeaf(prompt, parent.serverId ?? ''), key, parent);
   }
 }
-
-const toolLeaf = (tool: Tool, serverId: string, off?: 'file' | 'user'): Leaf => ({
-  kind: 'tool',
-  label: toolLabel(tool),
-  description: off === 'file' ? 'off in its file' : firstLine(tool.description),
-  checkbox: off === 'file' ? undefined : checkbox(!off),
-  tooltip: (texts) => texts.toolTooltip(tool),
-  icon: 'tools',
-  contextValue: 'mcpTool',
-  command: { title: 'Call Tool…', command: CommandIds.callTool, arguments: [serverId, tool.name] },
-});
-
-const promptLeaf = (prompt: Prompt, serverId: string): Leaf => ({
-  kind: 'prompt',
-  label: promptLabel(prompt),
-  description: firstLine(prompt.description),
-  tooltip: (texts) => texts.promptTooltip(prompt),
-  icon: 'comment-discussion',
-  contextValue: 'mcpPrompt',
-  command: { title: 'Run Prompt…', command: CommandIds.runPrompt, arguments: [serverId, prompt.name] },
-});
-
-// A click opens a resource, or fills in a template, as in the Resources view; the context menu is that view's too (its
-// commands take `(serverId, uri)`, `(serverId, uriTemplate)` or a node with `serverId` and `resource` or `template`).
-const resourceLeaf = (resource: Resource, serverId: string): Leaf => ({
-  kind: 'resource',
-  label: resourceLabel(resource),
-  description: resource.mimeType,
-  tooltip: (texts) => texts.resourceTooltip(resource),
-  icon: 'file',
-  contextValue: 'mcpResource',
-  command: { title: 'Open Resource', command: CommandIds.openResource, arguments: [serverId, resource.uri] },
-});
-
-const templateLeaf = (template: ResourceTemplate, serverId: string): Leaf => ({
-  kind: 'resourceTemplate',
-  label: resourceLabel(template),
-  description: templateDescription(template),
-  tooltip: (texts) => texts.templateTooltip(template),
-  icon: 'file-symlink-file',
-  contextValue: 'mcpResourceTemplate',
-  command: { title: 'Open Resource Template', command: CommandIds.openResourceTemplate, arguments: [serverId, template.uriTemplate] },
-});
 
 /**
  * One node per item. Names should be unique per server, but a duplicate from a faulty server must not break the whole

@@ -15,6 +15,7 @@ import { scriptInterpreter } from './scriptInterpreter.lazy';
 import { planSandbox } from './sandboxPolicy.lazy';
 import { planDebug } from './debugPlan.lazy';
 import * as os from 'os';
+import { filesRunByOthers } from './filesRunByOthers.lazy';
 import { createHash } from 'crypto';
 import { inside } from './sandboxProtection.lazy';
 
@@ -280,7 +281,7 @@ export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
   const { resolved, shown, raw } = source;
   if (resolved.type === 'stdio') {
     if (shown.type !== 'stdio') throw new LaunchPlanError('The displayed definition differs from the resolved one.');
-    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage, runByOthers: source.runByOthers });
+    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage, runByOthers: source.otherServers && filesRunByOthers(source.otherServers, os.homedir()) });
   }
   if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
   return buildRemotePlan({ resolved, raw, shown, scope: source.scope, hostEnv: source.hostEnv });

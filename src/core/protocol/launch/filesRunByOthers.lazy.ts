@@ -3,13 +3,7 @@
 // written (a `${workspaceFolder}` or `${userHome}` resolved, other variables skipped); a bare command name is the
 // PATH's, not the workspace's. Which of them exist, and lie where the server may write, is decided at each start.
 import * as path from 'path';
-import type { ConfigScope, RawServer } from '../config/serverDefinition';
-
-export interface DefinedServer {
-  id: string;
-  scope: Pick<ConfigScope, 'folderPath'>;
-  raw: RawServer;
-}
+import type { DefinedServer } from '../../config/launchPlan';
 
 /** A literal path of a definition, made absolute; undefined for a bare name, a flag, or a value with other variables. */
 function literalPath(value: string, base: string, folder: string | undefined, home: string, bareIsPath: boolean): string | undefined {
@@ -21,10 +15,10 @@ function literalPath(value: string, base: string, folder: string | undefined, ho
   return path.resolve(base, literal);
 }
 
-export function filesRunByOthers(servers: readonly DefinedServer[], exceptId: string, home: string): string[] {
+/** `others`: every configured server but the one that starts. */
+export function filesRunByOthers(others: readonly DefinedServer[], home: string): string[] {
   const files = new Set<string>();
-  for (const { id, scope, raw } of servers) {
-    if (id === exceptId) continue;
+  for (const { scope, raw } of others) {
     const folder = scope.folderPath;
     const base = (raw.type === 'stdio' && raw.cwd ? literalPath(raw.cwd, folder ?? home, folder, home, true) : undefined) ?? folder ?? home;
     const [program, ...args] = raw.type === 'stdio' ? [raw.command, ...raw.args] : (raw.headersHelper ?? []);
