@@ -66,7 +66,7 @@ for (const wire of [experimentalTasks, tasksExtension]) {
       const cancelled = server.call('slow-report', { steps: 100, stepMs: 100 }, { signal: abort.signal, onTask: (t) => (started = t) });
       started = await waitFor(() => started, 'the task');
       abort.abort(new Error('stopped by the user'));
-      await assert.rejects(cancelled, /stopped by the user/);
+      await assert.rejects(cancelled, /was cancelled: you cancelled it/);
       const first: ToolTask = started;
       await waitFor(() => first.status === 'cancelled', 'the cancel');
       assert.strictEqual(first.status, 'cancelled');
