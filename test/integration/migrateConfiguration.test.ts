@@ -122,7 +122,7 @@ describe('Migrating servers between VS Code\'s format and the mcpServers files',
     assert.strictEqual(servers.title, `Migrate MCP Configuration: ${direction}`);
     assert.deepStrictEqual(servers.items, [
       // Environment values are masked in the pick, variables shown as written.
-      `moving-basic — moves — Command: ${process.execPath} ${basic} migrated · Environment: FIXTURE_ECHO_ENV=••••••, MIGRATED_HOME=\${env:HOME} · its comments were not copied: ${folder}/.mcp.json has none, and Claude Code reads it as plain JSON`,
+      `moving-basic — moves — Command: ${process.execPath} ${basic} migrated · ⚠ FIXTURE_ECHO_ENV=MIGRATED_HOME (env) — not known to be harmless: it may change what runs · ⚠ MIGRATED_HOME=\${env:HOME} (env) — not known to be harmless: it may change what runs · its comments were not copied: ${folder}/.mcp.json has none, and Claude Code reads it as plain JSON`,
       `asks-token — stays — Stays: it asks for values (\${input:token}), which ${folder}/.mcp.json cannot hold: VS Code's format keeps them in secret storage, asked once, and the other format has no inputs (as environment variables, each would have to be set by you)`,
     ]);
     // What can move is checked; accepting moves it.
@@ -181,7 +181,7 @@ describe('Migrating servers between VS Code\'s format and the mcpServers files',
     await select(`${folder}/.mcp.json → ${folder}/.vscode/mcp.json`);
     await run('workbench.action.acceptSelectedQuickOpenItem');
     const servers = await pick('migrate', 'the servers');
-    assert.deepStrictEqual(servers.selected, [`moving-basic — moves — Command: ${process.execPath} ${basic} migrated · Environment: FIXTURE_ECHO_ENV=••••••, MIGRATED_HOME=\${HOME}`]);
+    assert.deepStrictEqual(servers.selected, [`moving-basic — moves — Command: ${process.execPath} ${basic} migrated · ⚠ FIXTURE_ECHO_ENV=MIGRATED_HOME (env) — not known to be harmless: it may change what runs · ⚠ MIGRATED_HOME=\${HOME} (env) — not known to be harmless: it may change what runs`]);
     await run('workbench.action.acceptSelectedQuickOpenItem');
     assert.deepStrictEqual((await migrating)?.moved, ['moving-basic']);
 

@@ -72,7 +72,8 @@ export async function openMcpViewUntilRunning(server: string, ms = 60_000): Prom
  */
 export async function callGetSumFromTheView(): Promise<void> {
   // The server's row opens on a click, then its Tools group (each may be open already).
-  if (!(await serversViewRows()).some((r) => /^Tools \(\d+\)/.test(r))) await click(`${SERVERS_ROW}:has-text("everything")`);
+  // Its chevron: the row's middle is its tools' checkbox and label, which select it.
+  if (!(await serversViewRows()).some((r) => /^Tools \(\d+\)/.test(r))) await click(`${SERVERS_ROW}:has-text("everything") .monaco-tl-twistie`);
   await seen(async () => (await serversViewRows()).some((r) => /^Tools \(\d+\)/.test(r)), 'the server expanded');
   if (!(await serversViewRows()).some((r) => r.startsWith('Get Sum Tool'))) await click(`${SERVERS_ROW}:has-text("Tools (")`);
   await seen(async () => (await serversViewRows()).some((r) => r.startsWith('Get Sum Tool')), 'its tools listed');

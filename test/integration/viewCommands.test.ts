@@ -357,6 +357,18 @@ describe('Every command on a view item works with the real nodes', function () {
     await runResourceCommands('mcpHost.servers', servers);
   });
 
+  it("opens Set Tool Approval… from every server's node, whatever its state, and leaves the approval as it was when the pick is dismissed", async () => {
+    const before = api.getServers().map((s) => s.name);
+    for (const n of (await servers()).filter((x) => /^mcpServer\./.test(x.item.contextValue ?? ''))) {
+      if (!commandsOn('mcpHost.servers', n.item).includes('mcpHost.setToolApproval')) continue;
+      const picked = runOn('mcpHost.servers', n, 'mcpHost.setToolApproval');
+      await sleep(300);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await picked;
+    }
+    assert.deepStrictEqual(api.getServers().map((s) => s.name), before, 'no server went away');
+  });
+
   it('left no menu entry untried on any kind of node shown', async () => {
     const untried: string[] = [];
     for (const [view, nodes] of [
