@@ -6,6 +6,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runnerFiles } from '../../src/core/protocol/launch/runnerSettings.lazy';
+import { ToolChoiceStore } from '../../src/core/features/tools/toolChoiceStore.lazy';
+import { switchedOff } from '../../src/core/features/tools/toolSwitches';
+import type { RawServer } from '../../src/core/config/serverDefinition';
+import { MemoryStore, stdio } from './hostTestKit';
 
 describe('attacks, round 3', function () {
   this.timeout(30_000);
@@ -115,6 +119,31 @@ describe('attacks, round 3', function () {
       fs.writeFileSync(path.join(dir, 'sub', 'other_server.py'), 'print("runs the repository\'s copy")\n');
       const text = shown('uv', ['run', '--directory', 'sub', '-m', 'other_server']);
       assert.ok(text.includes('other_server'), `the local module is named: ${text || '(nothing listed)'}`);
+    });
+  });
+
+  describe('tools switched off by the server\'s checkbox', () => {
+    const scope = { kind: 'workspace' as const };
+    const definition = stdio('node') as RawServer;
+    const names = (count: number, prefix = 'tool') => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+
+    it('a server offering 6,000 tools: clearing its checkbox switches every one off, not only the first 5,000', async () => {
+      // The list cap keeps 10,000 tools; what the store remembers stopped at 5,000, so the rest stayed callable.
+      const store = new ToolChoiceStore({ global: new MemoryStore(), workspace: new MemoryStore() }, () => undefined);
+      const tools = names(6000);
+      // What the server row's checkbox does (src/vscode/tools/toolChoices.lazy.ts, switchTools): every tool it has now.
+      await store.setOff('ws::hostile', scope, tools, true);
+      const server = { scope, definition, toolChoices: store.of('ws::hostile', scope) };
+      const stillOn = tools.filter((t) => !switchedOff(server, t));
+      assert.deepStrictEqual(stillOn.slice(0, 3), [], `${stillOn.length} tools are still offered and callable`);
+    });
+
+    it('a tool the server adds by list_changed after its checkbox was cleared is off too ("for all its tools")', async () => {
+      const store = new ToolChoiceStore({ global: new MemoryStore(), workspace: new MemoryStore() }, () => undefined);
+      await store.setOff('ws::hostile', scope, ['read_file', 'list_dir'], true);
+      // notifications/tools/list_changed: the server now offers one more tool.
+      const server = { scope, definition, toolChoices: store.of('ws::hostile', scope) };
+      assert.strictEqual(switchedOff(server, 'delete_everything'), 'user', 'a new tool of a server switched off is not offered or callable');
     });
   });
 });
