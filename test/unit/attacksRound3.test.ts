@@ -13,6 +13,9 @@ import { createKit, entry, MemoryStore, stdio, workspaceScope } from './hostTest
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import { consentSubject } from '../../src/core/features/consentSubject';
+import { readForeignConfig } from '../../src/core/config/foreignConfigs';
+import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
+import { referencedInputIds } from '../../src/core/config/variables';
 import { ToolTasks } from '../../src/core/features/tasks/toolTasks.lazy';
 import type { ServerSession, TaskRequests } from '../../src/core/host/serverSession';
 
@@ -239,6 +242,17 @@ describe('attacks, round 3', function () {
       } finally {
         await kit.manager.disposeAsync();
       }
+    });
+  });
+
+  describe('Import Servers…', () => {
+    it("a ${VAR:-default} of Claude Code's file keeps its default, or the server is not imported: not a silently empty value", () => {
+      // Unset ALLOWED_DIR, Claude Code runs it on the sandbox folder; imported as ${env:ALLOWED_DIR}, it got "" (every
+      // folder, for many file servers). Migrate Configuration refuses such a default, saying why; Import dropped it.
+      const text = JSON.stringify({ mcpServers: { files: { command: 'npx', args: ['-y', 'some-file-server', '${ALLOWED_DIR:-/home/me/sandbox}'] } } });
+      const { candidates } = readForeignConfig(text, { kind: 'claudeCode', label: 'Claude Code', path: '/home/me/.claude.json' }, { parse: (t: string) => parseMcpConfig(t), referencedInputIds });
+      const files = candidates.find((c) => c.name === 'files')!;
+      assert.ok(files.problem !== undefined || JSON.stringify(files.entry).includes('/home/me/sandbox'), `imported as ${JSON.stringify(files.entry)}`);
     });
   });
 
