@@ -174,6 +174,12 @@ describe('attacks, round 3', function () {
       assert.ok(text.includes('argparse.py'), `the working directory's argparse.py is named: ${text || '(nothing listed)'}`);
     });
 
+    it('python3 -c "import evil_server; …" puts the working directory first on sys.path as -m does: the local module is named', () => {
+      // pythonModule treats -c like -I and -P (checked: python3 -c "import x" imports ./x.py; sys.path[0] is '').
+      const text = shown('python3', ['-c', 'import evil_server; evil_server.main()']);
+      assert.ok(text.includes('evil_server.py'), `the local module is named: ${text || '(nothing listed)'}`);
+    });
+
     it('env python3 -m evil_server (the env wrapper, as a #! line would write it) names the local module', () => {
       const text = shown('env', ['python3', '-m', 'evil_server']);
       assert.ok(text.includes('module evil_server'), `the local module is named: ${text || '(nothing listed)'}`);
