@@ -254,7 +254,8 @@ describe('attacks, round 3', function () {
   describe('Import Servers…', () => {
     it("a ${VAR:-default} of Claude Code's file keeps its default, or the server is not imported: not a silently empty value", () => {
       // Unset ALLOWED_DIR, Claude Code runs it on the sandbox folder; imported as ${env:ALLOWED_DIR}, it got "" (every
-      // folder, for many file servers). Migrate Configuration refuses such a default, saying why; Import dropped it.
+      // folder, for many file servers). Migrate Configuration refuses such a default, saying why; Import dropped it (as
+      // importConfigs.test.ts asserts today: a fix changes that test too).
       const text = JSON.stringify({ mcpServers: { files: { command: 'npx', args: ['-y', 'some-file-server', '${ALLOWED_DIR:-/home/me/sandbox}'] } } });
       const { candidates } = readForeignConfig(text, { kind: 'claudeCode', label: 'Claude Code', path: '/home/me/.claude.json' }, { parse: (t: string) => parseMcpConfig(t), referencedInputIds });
       const files = candidates.find((c) => c.name === 'files')!;
