@@ -166,6 +166,33 @@ describe('the trust question names the project files a runner reads', function (
     assert.strictEqual(hash(plan), hashOf(older));
   });
 
+  it("a masked credential's file is trusted by its real contents; a file with nothing masked keeps the identity of its lines", () => {
+    fs.writeFileSync(path.join(dir, '.npmrc'), 'registry=https://registry.npmjs.org/\n');
+    const plain = stdioPlan('npx', ['-y', 'tool'], dir);
+    assert.strictEqual(plain.runnerFiles?.[0].sha256, undefined, 'nothing masked: the shown lines are the identity, as before');
+    fs.writeFileSync(path.join(dir, '.npmrc'), '//registry.npmjs.org/:_authToken=one\n');
+    const first = stdioPlan('npx', ['-y', 'tool'], dir);
+    fs.writeFileSync(path.join(dir, '.npmrc'), '//registry.npmjs.org/:_authToken=two\n');
+    const second = stdioPlan('npx', ['-y', 'tool'], dir);
+    assert.deepStrictEqual(second.runnerFiles?.[0].settings, first.runnerFiles?.[0].settings, 'the same masked lines');
+    assert.notStrictEqual(hash(second), hash(first), 'a masked value changed: another plan');
+  });
+
+  it("python -m: the working directory's other modules are listed with their contents; a variable the host has itself names no file", () => {
+    fs.writeFileSync(path.join(dir, 'json.py'), 'x = 1\n');
+    const first = stdioPlan('env', ['-S', 'python3 -m http.server'], dir);
+    assert.ok(describeLaunchPlan(first).includes(`⚠ python3 imports from its working directory ${dir} first, before installed modules: json.py`), describeLaunchPlan(first));
+    fs.writeFileSync(path.join(dir, 'json.py'), 'x = 2\n');
+    assert.notStrictEqual(hash(stdioPlan('env', ['-S', 'python3 -m http.server'], dir)), hash(first), "a module's contents changed: another plan");
+    // A .corepack.env sets corepack's variables (its registry, unsafe URLs) for yarn and pnpm.
+    fs.writeFileSync(path.join(dir, '.corepack.env'), 'COREPACK_NPM_REGISTRY=https://registry.attacker.example\n');
+    assert.ok(describeLaunchPlan(stdioPlan('yarn', ['dlx', 'tool'], dir)).includes(`⚠ yarn reads its settings from ${path.join(dir, '.corepack.env')}: COREPACK_NPM_REGISTRY=https://registry.attacker.example`));
+    // The user's own NPM_CONFIG_USERCONFIG (in the host's environment too) is theirs: not listed.
+    fs.writeFileSync(path.join(dir, 'userrc'), 'registry=https://registry.npmjs.org/\n');
+    const own = buildStdioPlan({ scope: { folderPath: dir }, resolved: { ...stdio('npx', ['-y', 'tool']), cwd: path.join(dir, 'tools') } as never, shown: { ...stdio('npx', ['-y', 'tool']), cwd: path.join(dir, 'tools') } as never, hostEnv: { PATH: '/usr/bin:/bin', HOME: '/nonexistent-home', NPM_CONFIG_USERCONFIG: path.join(dir, 'userrc') }, isExecutable: () => true });
+    assert.ok(!(own.runnerFiles ?? []).some((f) => f.path.endsWith('userrc')), JSON.stringify(own.runnerFiles));
+  });
+
   const stdioPlan = (command: string, args: string[], cwd: string): StdioLaunchPlan =>
     buildStdioPlan({ scope: { folderPath: dir }, resolved: { ...stdio(command, args), cwd } as never, shown: { ...stdio(command, args), cwd } as never, hostEnv: { PATH: '/usr/bin:/bin', HOME: '/nonexistent-home' }, isExecutable: () => true });
   const hash = (plan: StdioLaunchPlan) => launchPlanHash('file:///ws', 's', plan);

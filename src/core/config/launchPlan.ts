@@ -66,14 +66,19 @@ export interface PlannedInterpreter {
   readonly differs: boolean;
 }
 
-/** A project file the runner reads, or the local module `python -m` imports. */
+/** A project file the runner reads, the local module `python -m` imports, or the working directory python imports from first. */
 export interface PlannedRunnerFile {
   readonly path: string;
   /** What reads it (npm, yarn, uv, python3, …). */
   readonly reader: string;
-  readonly kind: 'settings' | 'module';
-  /** Every setting it makes, as written (comments aside), credentials masked. */
+  readonly kind: 'settings' | 'module' | 'imports';
+  /** Every setting it makes, as written (comments aside), credentials masked; for `imports`, the modules found there. */
   readonly settings: readonly string[];
+  /**
+   * The SHA-256 of what the question cannot show whole: a settings file's real contents when a credential was masked
+   * (a masked value changed is another plan), the modules python imports from the working directory.
+   */
+  readonly sha256?: string;
   /** `-m`: the module name it stands for. */
   readonly module?: string;
   /** Said with it: a link's target, or why nothing is read from it. */

@@ -47,6 +47,7 @@ function interpreterLine(i: PlannedInterpreter): string {
 /** A runner's project settings, every setting shown; or the working directory's module that `-m` imports. */
 function runnerFileLines(file: PlannedRunnerFile): string[] {
   const note = file.note ? ` (${v(file.note)})` : '';
+  if (file.kind === 'imports') return [`⚠ ${v(file.reader)} imports from its working directory ${v(file.path)} first, before installed modules: ${file.settings.map(v).join(', ')} (trusted as they are now: a change is asked about again)`];
   if (file.kind === 'module') return [`⚠ ${v(file.reader)} -m ${v(file.module ?? '')} imports the working directory's copy, not an installed one: ${v(file.path)}${note}`];
   const lines = [`⚠ ${v(file.reader)} reads its settings from ${v(file.path)}${note}: ${file.settings.length ? file.settings.map(v).join(' · ') : '(sets nothing)'}`];
   if (file.runs) lines.push(`⚠ ${v(file.reader)} runs the file ${v(file.runs.path)} that these settings name (trusted as it is now: a change is asked about again)`);

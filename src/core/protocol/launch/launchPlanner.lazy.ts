@@ -142,7 +142,7 @@ export function buildStdioPlan(source: StdioPlanSource): StdioLaunchPlan {
         env: hostEnv,
       })
     : undefined;
-  const projectFiles = runnerFiles(resolved.command, resolved.args, cwd, env, home);
+  const projectFiles = runnerFiles(resolved.command, resolved.args, cwd, env, home, hostEnv);
   const platform = source.platform ?? process.platform;
   const interpreter = scriptInterpreter(executable, platform, (program, own) => findExecutable(program, own ? env : hostEnv, cwd, platform, source.isExecutable));
   const confined = sandbox && source.runByOthers?.length ? { ...sandbox, runByOthers: source.runByOthers } : sandbox;

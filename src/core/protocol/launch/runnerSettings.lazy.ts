@@ -1,78 +1,63 @@
 // The project settings a runner reads before it decides what to run: a repository's `.npmrc` with `registry=` makes
 // `npx -y <pkg>` fetch the attacker's package, a `.yarnrc.yml` `yarnPath` runs a file of the repository, a `uv.toml`
-// or `pyproject.toml [tool.uv]` names another package index. Found from the working directory up (the folders above
-// the home folder, and the home folder itself, hold the user's own settings: not listed), read capped, each setting
-// shown in the trust question and part of the plan's identity: a file added or changed later is asked about again.
-// And `python -m <module>`: Python imports the module from the working directory first, the repository's copy.
+// or `pyproject.toml [tool.uv]` names another package index, a package.json's `packageManager` URL is what corepack
+// downloads and runs. Found from the working directory up, the real one (the folders above the home folder, and the
+// home folder itself, hold the user's own settings: not listed), plus the files the server's own environment points
+// the runner to (NPM_CONFIG_USERCONFIG, HOME, UV_CONFIG_FILE, YARN_RC_FILENAME, COREPACK_ENV_FILE, …). Read capped,
+// each setting shown in the trust question and part of the plan's identity: a file added or changed later is asked
+// about again. And what `python -m` / `-c` imports from the working directory (pythonImports).
 import * as fs from 'fs';
 import * as path from 'path';
 import { createHash } from 'crypto';
 import type { PlannedRunnerFile } from '../../config/launchPlan';
 import { LaunchPlanError } from './launchPlanError.lazy';
 import { inside } from './pathInside.lazy';
+import { settingLines, uvSettingsOfPyproject, type ShownSettings } from './settingsText.lazy';
+import { pythonImports, runnerName } from './pythonImports.lazy';
 
+export { runnerName } from './pythonImports.lazy';
+
+const NPM = ['.npmrc', 'package.json'];
+const COREPACK = ['.corepack.env', 'package.json'];
 /** The settings files each runner reads from its project folder (and the folders above it). */
 const SETTINGS_FILES: Record<string, readonly string[] | undefined> = {
-  npx: ['.npmrc'],
-  npm: ['.npmrc'],
-  pnpm: ['.npmrc', 'pnpm-workspace.yaml'],
-  pnpx: ['.npmrc', 'pnpm-workspace.yaml'],
-  yarn: ['.yarnrc.yml', '.yarnrc', '.npmrc'],
+  npx: NPM,
+  npm: NPM,
+  pnpm: ['.npmrc', 'pnpm-workspace.yaml', ...COREPACK],
+  pnpx: ['.npmrc', 'pnpm-workspace.yaml', ...COREPACK],
+  yarn: ['.yarnrc.yml', '.yarnrc', '.npmrc', ...COREPACK],
   bun: ['bunfig.toml', '.npmrc'],
   bunx: ['bunfig.toml', '.npmrc'],
+  deno: ['.npmrc'],
   uv: ['uv.toml', 'pyproject.toml'],
   uvx: ['uv.toml', 'pyproject.toml'],
 };
-const PYTHONS = /^python(\d+(\.\d+)?)?$/;
-/** What is read of a settings file (a pyproject.toml may be larger: only its `[tool.uv]` part counts). */
+/** What is read of a settings file (a pyproject.toml or package.json may be larger: only a part of it counts). */
 const MAX_SETTINGS_BYTES = 64 * 1024;
-const MAX_PYPROJECT_BYTES = 1024 * 1024;
+const MAX_PROJECT_BYTES = 1024 * 1024;
 /** A file a setting names to be run (`yarnPath`): vouched for by its contents, read whole up to this size. */
 const MAX_RUN_BYTES = 64 * 1024 * 1024;
 const MAX_DEPTH = 64;
-const MASK = '••••••';
 
-export const runnerName = (command: string) => path.basename(command).replace(/\.(cmd|exe|bat|ps1)$/i, '').toLowerCase();
-
-/** How a file's lines split into key and value: `key=value` (.npmrc, TOML), `key: value` (YAML), `key value` (.yarnrc). */
-const SEPARATOR: Record<string, RegExp> = { '.yarnrc.yml': /:(\s|$)/, 'pnpm-workspace.yaml': /:(\s|$)/, '.yarnrc': /\s/ };
-const CREDENTIAL_KEY = /auth|token|password|passwd|secret|credential/i;
-
-/** A setting's value masked when its key names a credential; a URL's password masked anywhere. */
-function maskedSetting(line: string, separator: RegExp): string {
-  const shown = line.replace(/(:\/\/[^\s/:@]*:)[^\s/@]+@/g, `$1${MASK}@`);
-  const at = separator.exec(shown);
-  if (!at || !CREDENTIAL_KEY.test(shown.slice(0, at.index))) return shown;
-  const valueAt = at.index + at[0].length;
-  return shown.slice(valueAt).trim() ? `${shown.slice(0, valueAt)}${MASK}` : shown;
+/** How each file is read: its syntax (and for `key value` files, the separator). */
+function shownSettings(name: string, text: string): ShownSettings | undefined {
+  if (name === 'pyproject.toml') return uvSettingsOfPyproject(text);
+  if (name === 'package.json') return packageManager(text);
+  if (name.endsWith('.toml')) return settingLines(text, /^#/, 'toml');
+  if (name.endsWith('.yml') || name.endsWith('.yaml')) return settingLines(text, /^#/, 'yaml');
+  return settingLines(text, /^[#;]/, 'line', name === '.yarnrc' ? /\s/ : /=/);
 }
 
-/** The lines of a settings file that set something (comments and blank lines aside), secrets masked. */
-function settingLines(text: string, comment: RegExp, separator: RegExp = /=/): string[] {
-  return text
-    .split(/\r\n?|\n/)
-    .map((l) => l.trim())
-    .filter((l) => l && !comment.test(l))
-    .map((l) => maskedSetting(l, separator));
-}
-
-const tomlHeader = (line: string) => /^\[\[?([^\]]*)\]\]?/.exec(line)?.[1].replace(/["'\s]/g, '');
-
-/** A pyproject.toml's uv settings: its `[tool.uv…]` tables, and `uv` keys of `[tool]` or dotted ones at the top. */
-function uvSettingsOfPyproject(text: string): string[] {
-  let table: string | undefined = '';
-  const lines: string[] = [];
-  for (const line of settingLines(text, /^#/)) {
-    const header = tomlHeader(line);
-    if (header !== undefined) {
-      table = header;
-      if (header === 'tool.uv' || header.startsWith('tool.uv.')) lines.push(line);
-      continue;
-    }
-    const key = line.replace(/["'\s]/g, '');
-    if (table === 'tool.uv' || table.startsWith('tool.uv.') || (table === 'tool' && /^uv[.=]/.test(key)) || (table === '' && /^tool(\.uv[.=]|=)/.test(key))) lines.push(line);
+/** Corepack runs the package manager a package.json names: a plain `yarn@4.1.0` is the registry's; a URL is a file from anywhere. */
+function packageManager(text: string): ShownSettings | undefined {
+  let value: unknown;
+  try {
+    value = (JSON.parse(text) as { packageManager?: unknown } | null)?.packageManager;
+  } catch {
+    return undefined;
   }
-  return lines;
+  if (typeof value !== 'string' || /^(npm|pnpm|yarn)@\d+\.\d+\.\d+[\w.+-]*$/.test(value)) return undefined;
+  return { lines: [`"packageManager": ${JSON.stringify(value)}`], masked: false };
 }
 
 const digestOf = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -95,12 +80,15 @@ function readSettings(file: string, name: string, runner: string): PlannedRunner
   }
   const linkNote = link !== undefined ? `a link to ${link}` : undefined;
   if (!stat.isFile()) return { path: file, reader: runner, kind: 'settings', settings: [], note: `${linkNote ? `${linkNote}, ` : ''}not a regular file` };
-  const cap = name === 'pyproject.toml' ? MAX_PYPROJECT_BYTES : MAX_SETTINGS_BYTES;
+  const cap = name === 'pyproject.toml' || name === 'package.json' ? MAX_PROJECT_BYTES : MAX_SETTINGS_BYTES;
   if (stat.size > cap) throw new LaunchPlanError(`The ${runner} settings file ${file} is over ${cap / 1024} KB: too large to be shown in the question before ${runner} reads it.`);
   const text = fs.readFileSync(target, 'utf8');
-  const settings = name === 'pyproject.toml' ? uvSettingsOfPyproject(text) : settingLines(text, /^[#;]/, SEPARATOR[name]);
-  if (name === 'pyproject.toml' && !settings.length) return undefined;
-  return { path: file, reader: runner, kind: 'settings', settings, ...(linkNote ? { note: linkNote } : {}), ...runsFile(name, settings, path.dirname(file)) };
+  const shown = shownSettings(name, text);
+  if (!shown || ((name === 'pyproject.toml' || name === 'package.json') && !shown.lines.length)) return undefined;
+  const settings = shown.lines;
+  // A masked value still counts: the file's real contents are the identity (a masked registry changed is asked about again).
+  const sha256 = shown.masked ? createHash('sha256').update(text).digest('hex') : undefined;
+  return { path: file, reader: runner, kind: 'settings', settings, ...(linkNote ? { note: linkNote } : {}), ...(sha256 ? { sha256 } : {}), ...runsFile(name, settings, path.dirname(file)) };
 }
 
 const isLink = (file: string): boolean => {
@@ -129,86 +117,118 @@ function runsFile(name: string, settings: readonly string[], dir: string): Pick<
   }
 }
 
-/** The folders a runner looks in: the working directory and up, stopping at the home folder (the user's own settings). */
+const realPath = (p: string): string => {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+
+/**
+ * The folders a runner looks in: the working directory and up, stopping at the home folder (the user's own settings).
+ * The runner walks up from the real directory (the process's working directory is the link's target); the written
+ * one is walked too.
+ */
 function projectFolders(cwd: string, home: string | undefined): string[] {
+  const homes = home ? [path.resolve(home), realPath(home)] : [];
   const folders: string[] = [];
-  let dir = path.resolve(cwd);
-  for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    if (home && inside(dir, home)) break;
-    folders.push(dir);
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
+  for (const start of new Set([realPath(path.resolve(cwd)), path.resolve(cwd)])) {
+    let dir = start;
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+      if (homes.some((h) => inside(dir, h))) break;
+      if (!folders.includes(dir)) folders.push(dir);
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
   }
   return folders;
 }
 
-/** The module `python -m <module>` names (the first part: what is looked up on sys.path), unless -I, -P or -c apply. */
-export function pythonModule(args: readonly string[], env: Readonly<Record<string, string>>): string | undefined {
-  if (env.PYTHONSAFEPATH) return undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--' || !arg.startsWith('-') || arg === '-') return undefined;
-    if (arg.startsWith('--')) {
-      if (arg === '--check-hash-based-pycs') i++;
-      continue;
-    }
-    for (let j = 1; j < arg.length; j++) {
-      const flag = arg[j];
-      // Isolated and safe-path modes leave the working directory off sys.path.
-      if (flag === 'I' || flag === 'P' || flag === 'c') return undefined;
-      if (flag === 'm') return (arg.slice(j + 1) || args[i + 1] || '').split('.')[0] || undefined;
-      if (flag === 'W' || flag === 'X') {
-        if (j === arg.length - 1) i++;
+/** `env [-i] [-u NAME] [-C DIR] [-S …] [NAME=VALUE…] program args`: the program it runs, where, with what environment. */
+interface Start {
+  command: string;
+  args: readonly string[];
+  cwd: string;
+  env: Record<string, string>;
+}
+function unwrapEnv(start: Start): Start | undefined {
+  let { command, args, cwd, env } = start;
+  for (let depth = 0; runnerName(command) === 'env' && depth < 8; depth++) {
+    env = { ...env };
+    const rest = [...args];
+    let i = 0;
+    for (; i < rest.length; i++) {
+      const a = rest[i];
+      const long = /^--(\w[\w-]*)=(.*)$/.exec(a);
+      if (a === '-i' || a === '-' || a === '--ignore-environment') env = {};
+      else if (a === '-u' || a === '--unset' || long?.[1] === 'unset') delete env[long ? long[2] : rest[++i] ?? ''];
+      else if (a === '-C' || a === '--chdir' || long?.[1] === 'chdir') cwd = path.resolve(cwd, long ? long[2] : rest[++i] ?? '');
+      else if (a === '-S' || a === '--split-string' || long?.[1] === 'split-string') rest.splice(i + 1, long ? 0 : 1, ...(long ? long[2] : rest[i + 1] ?? '').split(/\s+/).filter(Boolean));
+      else if (a === '--') {
+        i++;
         break;
-      }
+      } else if (a.startsWith('-')) continue;
+      else if (/^[^=]+=/.test(a)) env[a.slice(0, a.indexOf('='))] = a.slice(a.indexOf('=') + 1);
+      else break;
     }
+    if (i >= rest.length) return undefined;
+    command = rest[i];
+    args = rest.slice(i + 1);
   }
-  return undefined;
+  return { command, args, cwd, env };
 }
 
-/** The python arguments of a command: python's own, or those after `uv run` (`uv run -m x`, `uv run python -m x`). */
-function pythonArgs(command: string, args: readonly string[]): readonly string[] | undefined {
-  const runner = runnerName(command);
-  if (PYTHONS.test(runner)) return args;
-  if (runner !== 'uv' || args[0] !== 'run') return undefined;
-  const rest = args.slice(1);
-  const program = rest.findIndex((a) => !a.startsWith('-') && PYTHONS.test(runnerName(a)));
-  const module = rest.indexOf('-m');
-  if (module >= 0 && (program < 0 || module < program)) return rest.slice(module);
-  return program >= 0 ? rest.slice(program + 1) : undefined;
-}
-
-/** What `-m <module>` would import from the working directory (a package folder, a .py, a compiled module). */
-function localModule(module: string, cwd: string, reader: string): PlannedRunnerFile | undefined {
-  if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(module)) return undefined;
-  let names: string[] = [];
-  try {
-    names = fs.readdirSync(cwd);
-  } catch {
-    return undefined;
+/** The settings files the server's own environment points its runner to (a value the host's environment does not have). */
+function filesNamedByEnvironment(runner: string, start: Start, hostEnv: Readonly<Record<string, string | undefined>> | undefined, home: string | undefined): { file: string; name: string }[] {
+  const { env, cwd } = start;
+  const names = SETTINGS_FILES[runner] ?? [];
+  // npm reads its config variables in any case (npm_config_x, NPM_CONFIG_X).
+  const value = (name: string): string | undefined => {
+    const key = Object.keys(env).find((k) => k.toLowerCase() === name.toLowerCase());
+    if (key === undefined || !env[key]) return undefined;
+    const own = hostEnv ? hostEnv[key] === env[key] : name === 'HOME' && home !== undefined && path.resolve(env[key]) === path.resolve(home);
+    return own ? undefined : path.resolve(cwd, env[key]);
+  };
+  const files: { file: string; name: string }[] = [];
+  const add = (file: string | undefined, name: string) => file && files.push({ file, name });
+  const newHome = value('HOME');
+  const xdg = value('XDG_CONFIG_HOME');
+  if (names.includes('.npmrc')) {
+    add(value('npm_config_userconfig') ?? (newHome && path.join(newHome, '.npmrc')), '.npmrc');
+    add(value('npm_config_globalconfig') ?? (value('npm_config_prefix') && path.join(value('npm_config_prefix')!, 'etc', 'npmrc')), '.npmrc');
   }
-  const found = names.filter((n) => n === module || n === `${module}.py` || n === `${module}.pyc` || (n.startsWith(`${module}.`) && /\.(so|pyd)$/.test(n))).sort();
-  return found.length ? { path: path.join(cwd, found[0]), reader, kind: 'module', settings: [], module } : undefined;
+  if (names.includes('.yarnrc.yml') && newHome) add(path.join(newHome, env.YARN_RC_FILENAME || '.yarnrc.yml'), '.yarnrc.yml');
+  if (names.includes('bunfig.toml')) add((xdg ?? newHome) && path.join((xdg ?? newHome)!, '.bunfig.toml'), 'bunfig.toml');
+  if (names.includes('uv.toml')) add(value('UV_CONFIG_FILE') ?? (xdg ? path.join(xdg, 'uv', 'uv.toml') : newHome && path.join(newHome, '.config', 'uv', 'uv.toml')), 'uv.toml');
+  if (names.includes('.corepack.env')) add(value('COREPACK_ENV_FILE'), '.corepack.env');
+  return files;
 }
 
 /** Every project file that decides what this command's runner or interpreter runs, in the order the question lists them. */
-export function runnerFiles(command: string, args: readonly string[], cwd: string | undefined, env: Readonly<Record<string, string>>, home: string | undefined): PlannedRunnerFile[] {
+export function runnerFiles(command: string, args: readonly string[], cwd: string | undefined, env: Readonly<Record<string, string>>, home: string | undefined, hostEnv?: Readonly<Record<string, string | undefined>>): PlannedRunnerFile[] {
   if (!cwd) return [];
-  const runner = runnerName(command);
+  const start = unwrapEnv({ command, args, cwd: path.resolve(cwd), env: { ...env } });
+  if (!start) return [];
+  const runner = runnerName(start.command);
   const files: PlannedRunnerFile[] = [];
-  const names = SETTINGS_FILES[runner] ?? [];
+  // YARN_RC_FILENAME: the name yarn looks for instead of .yarnrc.yml; COREPACK_ENV_FILE=0: no env file.
+  const names = (SETTINGS_FILES[runner] ?? [])
+    .map((n) => (n === '.yarnrc.yml' && start.env.YARN_RC_FILENAME ? start.env.YARN_RC_FILENAME : n))
+    .filter((n) => !(n === '.corepack.env' && start.env.COREPACK_ENV_FILE));
   if (names.length) {
-    for (const dir of projectFolders(cwd, home)) {
+    for (const dir of projectFolders(start.cwd, home)) {
       for (const name of names) {
-        const found = readSettings(path.join(dir, name), name, runner);
+        const found = readSettings(path.join(dir, name), name === start.env.YARN_RC_FILENAME ? '.yarnrc.yml' : name, runner);
         if (found) files.push(found);
       }
     }
+    for (const { file, name } of filesNamedByEnvironment(runner, start, hostEnv, home)) {
+      const found = files.some((f) => f.path === file) ? undefined : readSettings(file, name, runner);
+      if (found) files.push(found);
+    }
   }
-  const python = pythonArgs(command, args);
-  const module = python && pythonModule(python, env);
-  const copy = module ? localModule(module, path.resolve(cwd), runner === 'uv' ? 'uv run' : runner) : undefined;
-  if (copy) files.push(copy);
+  files.push(...pythonImports(start.command, start.args, start.cwd, start.env, runner === 'uv' ? 'uv run' : runner));
   return files;
 }
