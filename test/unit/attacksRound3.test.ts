@@ -216,7 +216,8 @@ describe('attacks, round 3', function () {
 
     it('a tool the server adds by list_changed after its checkbox was cleared is off too ("for all its tools")', async () => {
       const store = new ToolChoiceStore({ global: new MemoryStore(), workspace: new MemoryStore() }, () => undefined);
-      await store.setOff('ws::hostile', scope, ['read_file', 'list_dir'], true);
+      // What the server row's checkbox does now (switchTools): the server's tools as a whole, not today's names.
+      await store.setOff('ws::hostile', scope, 'all', true);
       // notifications/tools/list_changed: the server now offers one more tool.
       const server = { scope, definition, toolChoices: store.of('ws::hostile', scope) };
       assert.strictEqual(switchedOff(server, 'delete_everything'), 'user', 'a new tool of a server switched off is not offered or callable');
@@ -232,7 +233,8 @@ describe('attacks, round 3', function () {
       try {
         await kit.update(workspaceScope(), [entry('helper', stdio('node', ['honest-server.js']))], []);
         const before = kit.manager.servers().find((s) => s.name === 'helper')!;
-        await store.setApproval(before.id, before.scope, 'askUnlessReadOnly');
+        // As "Set Tool Approval…" does (pickToolApproval): for the server as it is defined now.
+        await store.setApproval(before.id, before.scope, 'askUnlessReadOnly', consentSubject(before.scope, before.name, before.definition));
         // A later `git pull`: the same name runs another program, whose tools all claim to be read-only.
         await kit.update(workspaceScope(), [entry('helper', stdio('node', ['hostile-server.js']))], []);
         const after = kit.manager.servers().find((s) => s.name === 'helper')!;

@@ -54,11 +54,12 @@ describe('importing other tools’ MCP configurations', () => {
     ]);
   });
 
-  it('Claude Code: its user servers and those of the open folders, ${NAME} and ${NAME:-default} as ${env:NAME}', () => {
+  it('Claude Code: its user servers and those of the open folders, ${NAME} as ${env:NAME}; a ${NAME:-default} refused with the reason', () => {
     const { candidates } = readForeignConfig(fixture('claude.json'), source('claudeCode', 'Claude Code'), configModel, ['/work/my-app']);
-    assert.deepStrictEqual(candidates.map((c) => [c.name, c.entry]), [
-      ['memory', { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE: '${env:HOME}/memory.json' } }],
-      ['db', { type: 'stdio', command: 'uvx', args: ['mcp-db==1.0'], env: { DB_PASSWORD: '${env:DB_PASSWORD}' } }],
+    assert.deepStrictEqual(candidates.map((c) => [c.name, c.entry, c.problem]), [
+      ['memory', { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE: '${env:HOME}/memory.json' } }, undefined],
+      // VS Code's format has no default: ${env:DB_PASSWORD} would run it with an empty value where Claude Code used the default.
+      ['db', undefined, "${DB_PASSWORD:-secret} has a default, which VS Code's format cannot write"],
     ]);
   });
 

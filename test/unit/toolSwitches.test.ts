@@ -61,14 +61,14 @@ describe('tools switched off: the entry and the user', () => {
 
 describe('approval policy per server', () => {
   it('is the read-only setting when nobody chose one', () => {
-    assert.strictEqual(approvalOf(server('workspace'), false), 'askEveryCall');
-    assert.strictEqual(approvalOf(server('workspace'), true), 'askUnlessReadOnly');
+    assert.strictEqual(approvalOf(server('workspace'), false, 'subject'), 'askEveryCall');
+    assert.strictEqual(approvalOf(server('workspace'), true, 'subject'), 'askUnlessReadOnly');
   });
 
   it('for a user-level server: the user\'s choice, else its entry, "never ask" included', () => {
-    assert.strictEqual(approvalOf(server('user', { toolApproval: 'neverAsk' }), false), 'neverAsk');
-    assert.strictEqual(approvalOf(server('user', { toolApproval: 'neverAsk' }, { approval: 'askEveryCall' }), false), 'askEveryCall');
-    assert.strictEqual(approvalOf(server('user', {}, { approval: 'neverAsk' }), false), 'neverAsk');
+    assert.strictEqual(approvalOf(server('user', { toolApproval: 'neverAsk' }), false, 'subject'), 'neverAsk');
+    assert.strictEqual(approvalOf(server('user', { toolApproval: 'neverAsk' }, { approval: 'askEveryCall', approvalFor: 'subject' }), false, 'subject'), 'askEveryCall');
+    assert.strictEqual(approvalOf(server('user', {}, { approval: 'neverAsk', approvalFor: 'subject' }), false, 'subject'), 'neverAsk');
   });
 
   it('a workspace file can only tighten, and "never ask" is never a workspace server\'s', () => {
@@ -81,8 +81,8 @@ describe('approval policy per server', () => {
       [undefined, 'neverAsk', false, 'askUnlessReadOnly'],
     ];
     for (const [inFile, chosen, setting, expected] of cases) {
-      const s = server('workspace', inFile ? { toolApproval: inFile } : {}, chosen ? { approval: chosen } : undefined);
-      assert.strictEqual(approvalOf(s, setting), expected, `file ${inFile}, chosen ${chosen}, setting ${setting}`);
+      const s = server('workspace', inFile ? { toolApproval: inFile } : {}, chosen ? { approval: chosen, approvalFor: 'subject' } : undefined);
+      assert.strictEqual(approvalOf(s, setting, 'subject'), expected, `file ${inFile}, chosen ${chosen}, setting ${setting}`);
     }
   });
 
@@ -103,7 +103,7 @@ describe('approval policy per server', () => {
     const check = (s: ToolControlled, tool: Tool, argumentsFromCaller = false) => consent.check({ consentSubject: 'subject', serverName: 'srv', tool, arguments: {}, server: s, argumentsFromCaller });
 
     it('"ask unless read-only" runs an annotated tool without asking, and asks for the other', async () => {
-      const s = server('workspace', {}, { approval: 'askUnlessReadOnly' });
+      const s = server('workspace', {}, { approval: 'askUnlessReadOnly', approvalFor: 'subject' });
       assert.deepStrictEqual(await check(s, readOnly), { allowed: true, reason: 'read-only' });
       assert.deepStrictEqual(await check(s, writer), { allowed: true, reason: 'once' });
       assert.deepStrictEqual(await check(s, readOnlyButDestructive), { allowed: true, reason: 'once' });
@@ -141,16 +141,38 @@ describe('the user\'s choices, remembered', () => {
     assert.strictEqual(store.of('ws::a', { kind: 'workspace' }), first, 'the same object while nothing changed');
     await store.setOff('ws::a', { kind: 'workspace' }, ['echo', 'add'], true);
     await store.setOff('ws::a', { kind: 'workspace' }, ['add'], false);
-    await store.setApproval('user::b', { kind: 'user' }, 'neverAsk');
+    await store.setApproval('user::b', { kind: 'user' }, 'neverAsk', 'subject');
     assert.deepStrictEqual([...store.of('ws::a', { kind: 'workspace' })!.off!], ['echo']);
     assert.notStrictEqual(store.of('ws::a', { kind: 'workspace' }), first);
     assert.deepStrictEqual(changed, ['ws::a', 'ws::a', 'user::b']);
     assert.deepStrictEqual(workspace.get('mcpHost.toolChoices'), { 'ws::a': { off: ['echo'] } });
-    assert.deepStrictEqual(global.get('mcpHost.toolChoices'), { 'user::b': { approval: 'neverAsk' } });
+    assert.deepStrictEqual(global.get('mcpHost.toolChoices'), { 'user::b': { approval: 'neverAsk', approvalFor: 'subject' } });
     // Read again from storage, as in the next window.
     const again = new ToolChoiceStore({ global, workspace }, () => undefined);
     assert.deepStrictEqual([...again.of('ws::a', { kind: 'workspace' })!.off!], ['echo']);
     assert.strictEqual(again.of('user::b', { kind: 'user' })!.approval, 'neverAsk');
+  });
+
+  it("the server's checkbox: all its tools off, later ones too; a tool's checkbox then switches that one on again; checking the server turns all on", async () => {
+    const store = new ToolChoiceStore({ global: new MemoryStore(), workspace: new MemoryStore() }, () => undefined);
+    const scope = { kind: 'workspace' as const };
+    const at = () => ({ ...server('workspace', { disabledTools: ['filed'] }), toolChoices: store.of('ws::a', scope) });
+    await store.setOff('ws::a', scope, ['echo'], true);
+    await store.setOff('ws::a', scope, 'all', true);
+    assert.deepStrictEqual(['echo', 'add', 'added-later', 'filed'].map((t) => switchedOff(at(), t)), ['user', 'user', 'user', 'file']);
+    await store.setOff('ws::a', scope, ['add'], false);
+    assert.deepStrictEqual(['echo', 'add', 'added-later'].map((t) => switchedOff(at(), t)), ['user', undefined, 'user']);
+    await store.setOff('ws::a', scope, ['add'], true);
+    assert.strictEqual(switchedOff(at(), 'add'), 'user');
+    await store.setOff('ws::a', scope, 'all', false);
+    assert.deepStrictEqual(['echo', 'add', 'added-later', 'filed'].map((t) => switchedOff(at(), t)), [undefined, undefined, undefined, 'file']);
+  });
+
+  it('an approval holds for the definition it was chosen for only', async () => {
+    const store = new ToolChoiceStore({ global: new MemoryStore(), workspace: new MemoryStore() }, () => undefined);
+    await store.setApproval('user::b', { kind: 'user' }, 'neverAsk', 'definition-1');
+    const at = (subject: string) => approvalOf({ ...server('user'), toolChoices: store.of('user::b', { kind: 'user' }) }, false, subject);
+    assert.deepStrictEqual([at('definition-1'), at('definition-2')], ['neverAsk', 'askEveryCall']);
   });
 });
 

@@ -61,6 +61,19 @@ describe(`tool calls as tasks on ${experimentalTasks.title}: what only it does`,
     assert.ok(polls >= 3 && polls <= 6, `polled ${polls} times in 3 s`);
   });
 
+  it('a task whose status message changes at every poll (a counter) still backs off: only a new status polls at its interval again', async () => {
+    const { server } = suite;
+    server.newTasks({});
+    const stop = new AbortController();
+    let started: ToolTask | undefined;
+    const call = server.call('endless', { counting: true }, { signal: stop.signal, onTask: (t) => (started = t) });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    stop.abort();
+    await call.catch(() => undefined);
+    const polls = Number(textOf(await server.call('polls-of', { taskId: started!.taskId })));
+    assert.ok(polls >= 3 && polls <= 6, `polled ${polls} times in 3 s`);
+  });
+
   it('a task whose server keeps it for ever (ttl null) is followed only for the time to live asked: then its row says it ended and why', async () => {
     const { server } = suite;
     server.newTasks({ ttlMs: 2000 });

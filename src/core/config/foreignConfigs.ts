@@ -72,14 +72,17 @@ const slug = (text: string) =>
     .slice(0, 60) || 'value';
 
 /**
- * Claude Code's and Cursor's `${NAME}` and `${NAME:-default}` are environment variables: ours are `${env:NAME}` (a
- * default has no place there). The names both formats share (`${workspaceFolder}`, `${userHome}`, …) stay as they are.
+ * Claude Code's and Cursor's `${NAME}` are environment variables: ours are `${env:NAME}`. A `${NAME:-default}` has no
+ * equivalent (VS Code's format cannot write a default, and dropping it would run the server with an empty value where
+ * the other host used the default): it is reported to `refuse`, as Migrate Configuration does. The names both formats
+ * share (`${workspaceFolder}`, `${userHome}`, …) stay as they are.
  */
-const envVariables = (value: string): string => {
+const envVariablesOf = (value: string, refuse: (why: string) => void): string => {
   let out = '';
   let last = 0;
   for (const v of variablesIn(value, 'mcpServers')) {
     if (v.ref.kind !== 'env' || v.text.startsWith('${env:')) continue;
+    if (v.ref.fallback !== undefined) refuse(`${v.text} has a default, which VS Code's format cannot write`);
     out += `${value.slice(last, v.index)}\${env:${v.ref.name}}`;
     last = v.index + v.text.length;
   }
@@ -123,6 +126,9 @@ export function readForeignConfig(text: string, source: ForeignSource, config: C
 function convert(source: ForeignSource, name: string, value: unknown): ImportCandidate {
   const fail = (problem: string): ImportCandidate => ({ source, name, inputs: [], problem });
   if (!isObject(value)) return fail('it is not an object');
+  const refusals: string[] = [];
+  const envVariables = (text: string) => envVariablesOf(text, (why) => refusals.includes(why) || refusals.push(why));
+  const done = (candidate: ImportCandidate): ImportCandidate => (refusals.length ? fail(refusals.join('; ')) : candidate);
   if (value.disabled === true) return fail('it is disabled there');
   const inputs: InputDefinition[] = [];
   const secret = (key: string, what: string): string => {
@@ -154,7 +160,7 @@ function convert(source: ForeignSource, name: string, value: unknown): ImportCan
     if (url === undefined || !/^https?:\/\//i.test(url)) return fail('it has no http or https "url"');
     const headers = map(value.headers, () => true, 'Header');
     if (!headers) return fail('"headers" is not an object of strings');
-    return { source, name, inputs, entry: { type: type === 'sse' ? 'sse' : 'http', url: envVariables(url), ...(Object.keys(headers).length ? { headers } : {}) } };
+    return done({ source, name, inputs, entry: { type: type === 'sse' ? 'sse' : 'http', url: envVariables(url), ...(Object.keys(headers).length ? { headers } : {}) } });
   }
   if (typeof value.command !== 'string' || value.command.trim() === '') return fail('it has neither a "command" nor a "url"');
   const args = strings(value.args);
@@ -162,7 +168,7 @@ function convert(source: ForeignSource, name: string, value: unknown): ImportCan
   const env = map(value.env, (k) => SECRET_NAME.test(k), 'Environment variable');
   if (!env) return fail('"env" is not an object of strings');
   const cwd = typeof value.cwd === 'string' ? { cwd: envVariables(value.cwd) } : {};
-  return { source, name, inputs, entry: { type: 'stdio', command: envVariables(value.command), args, ...(Object.keys(env).length ? { env } : {}), ...cwd } };
+  return done({ source, name, inputs, entry: { type: 'stdio', command: envVariables(value.command), args, ...(Object.keys(env).length ? { env } : {}), ...cwd } });
 }
 
 /** VS Code's own format: read by our parser; each entry with the inputs it uses. */

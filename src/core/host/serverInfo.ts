@@ -79,7 +79,12 @@ export const emptyFeatures = (): ServerFeatures => ({ tools: [], prompts: [], re
 export interface ToolChoices {
   /** The tools the user switched off. */
   readonly off?: ReadonlySet<string>;
+  /** The server's checkbox is cleared: all its tools are off, the ones it adds later too, but those in `on`. */
+  readonly allOff?: boolean;
+  readonly on?: ReadonlySet<string>;
   readonly approval?: ToolApproval;
+  /** The server's definition `approval` was chosen for (its consentSubject): it holds for that one only. */
+  readonly approvalFor?: string;
 }
 
 /** A snapshot of one configured server, as the UI and the public API see it. */

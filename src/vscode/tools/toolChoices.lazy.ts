@@ -5,7 +5,8 @@
 import vscode = require('vscode');
 import type { ToolApproval } from '../../core/config/serverDefinition';
 import { ToolChoiceStore } from '../../core/features/tools/toolChoiceStore.lazy';
-import { approvalOf, offInFile, type ToolChoiceWriter, type ToolSwitch } from '../../core/features/tools/toolSwitches';
+import { consentSubject } from '../../core/features/consentSubject';
+import { approvalOf, type ToolChoiceWriter, type ToolSwitch } from '../../core/features/tools/toolSwitches';
 import type { ServerInfo } from '../../core/host/serverInfo';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { KeyValueStore } from '../../core/host/hostPorts';
@@ -14,13 +15,15 @@ import { userValue } from '../../core/config/tightenedSettings';
 
 export const toolChoiceStore = (stores: { global: KeyValueStore; workspace: KeyValueStore }, changed: (serverId: string) => void) => new ToolChoiceStore(stores, changed);
 
-/** Checkboxes the user changed: a tool's switches that tool; a server's, every tool of it its file leaves on. */
+/**
+ * Checkboxes the user changed: a tool's switches that tool; a server's, all its tools (the ones it adds later too;
+ * its file's switches stand apart).
+ */
 export async function switchTools(store: ToolChoiceWriter, sessions: Pick<SessionPort, 'servers'>, changes: readonly ToolSwitch[]): Promise<void> {
   for (const change of changes) {
     const server = sessions.servers().find((s) => s.id === change.serverId);
     if (!server) continue;
-    const tools = change.tool !== undefined ? [change.tool] : server.features.tools.map((t) => t.name).filter((t) => !offInFile(server.definition, t));
-    await store.setOff(server.id, server.scope, tools, change.state !== vscode.TreeItemCheckboxState.Checked);
+    await store.setOff(server.id, server.scope, change.tool !== undefined ? [change.tool] : 'all', change.state !== vscode.TreeItemCheckboxState.Checked);
   }
 }
 
@@ -37,7 +40,8 @@ const APPROVALS: { approval: ToolApproval; label: string; detail: string }[] = [
 /** "Set Tool Approval…": a quick pick of how the server's calls are approved; "never ask" only for user-level servers. */
 export async function pickToolApproval(store: ToolChoiceWriter, server: ServerInfo): Promise<void> {
   // The read-only setting as the consent reads it (../tools/toolSettings): the user's own value only.
-  const now = approvalOf(server, userValue<boolean | undefined>(vscode.workspace.getConfiguration('mcpHost'), 'tools.autoAllowReadOnly').user === true);
+  const subject = consentSubject(server.scope, server.name, server.definition);
+  const now = approvalOf(server, userValue<boolean | undefined>(vscode.workspace.getConfiguration('mcpHost'), 'tools.autoAllowReadOnly').user === true, subject);
   const inFile = server.definition.toolApproval;
   const items = APPROVALS.filter((a) => a.approval !== 'neverAsk' || server.scope.kind === 'user').map((a) => ({
     label: a.label,
@@ -49,5 +53,5 @@ export async function pickToolApproval(store: ToolChoiceWriter, server: ServerIn
     title: `Tool approval for ${labelText(server.name)}`,
     placeHolder: inFile && server.scope.kind === 'workspace' ? `Its file asks for "${inFile}": a choice here can only ask more.` : 'When should a call of its tools ask you first?',
   });
-  if (picked) await store.setApproval(server.id, server.scope, picked.approval);
+  if (picked) await store.setApproval(server.id, server.scope, picked.approval, subject);
 }

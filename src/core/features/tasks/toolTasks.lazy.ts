@@ -101,7 +101,7 @@ export class ToolTasks {
       if (!task) return call.onProgress?.(p.progress);
       if (isTerminal(task.status)) return;
       task.progress = { ...p.progress, ...(p.progress.message !== undefined && { message: clip(p.progress.message) }) };
-      this.report(task);
+      this.report(task, true);
       this.fire(task);
     });
     let created: Awaited<ReturnType<TaskRequests['callTool']>>;
@@ -186,21 +186,26 @@ export class ToolTasks {
 
   /**
    * Polls until the task is terminal, then fetches its result; any failure ends the task as failed. A status the
-   * server pushes (`notifications/tasks/status`) is taken at once and wakes the poll.
+   * server pushes (`notifications/tasks/status`) is taken at once; a pushed "completed" wakes the poll (not sooner than
+   * the minimum interval after the last one) to fetch its result.
    */
   private async follow(task: ToolTask, requests: TaskRequests, made: Task, isOpen: () => boolean): Promise<CallToolResult> {
     let interval = made.pollInterval;
-    /** Answers in a row that changed nothing: each doubles the wait. */
+    /** Answers in a row with the same status: each doubles the wait. */
     let unchanged = 0;
+    /** When the server was last asked (the call that made the task, then each `tasks/get`). */
+    let lastPoll = Date.now();
     const lifetime = this.lifetimeMs(made.ttl);
     const deadline = task.startedAt + lifetime;
     let wake: (() => void) | undefined;
     if (task.status === 'input_required') void this.fetchResult(task, requests, true);
     const pushed = requests.onStatus?.((now) => {
       if (now.taskId !== task.taskId || isTerminal(task.status)) return;
+      if (now.status !== task.status) unchanged = 0;
       if (now.status !== 'completed') this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
       if (now.status === 'input_required') void this.fetchResult(task, requests, true);
-      wake?.();
+      // Only "completed" needs the poll (its result is fetched there); any other status was taken right here.
+      if (now.status === 'completed') wake?.();
     });
     try {
       while (!isTerminal(task.status)) {
@@ -211,18 +216,25 @@ export class ToolTasks {
           break;
         }
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.min(left, this.pollMs(interval, unchanged)));
+          let timer = setTimeout(resolve, Math.min(left, this.pollMs(interval, unchanged)));
+          // A push wakes the poll, but never sooner than the minimum interval after the last one: a server pushing
+          // statuses in a loop would otherwise make the host poll it in a loop. An end (cancelled) wakes it at once.
           wake = () => {
             clearTimeout(timer);
-            resolve();
+            const early = lastPoll + this.options.minPollMs - Date.now();
+            if (early > 0 && !isTerminal(task.status)) timer = setTimeout(resolve, Math.min(left, early));
+            else resolve();
           };
           this.wakers.set(task.key, wake);
         });
         if (isTerminal(task.status)) break; // cancelled meanwhile, or failed as the server pushed
         try {
+          lastPoll = Date.now();
           const now = await requests.get(task.taskId);
           interval = now.pollInterval ?? interval;
-          unchanged = now.status === task.status && clip(now.statusMessage) === task.statusMessage ? unchanged + 1 : 0;
+          // Only a new status polls at the server's interval again: a message that changes each time (a counter)
+          // would keep the poll at its fastest. Messages the server pushes are shown at once anyway.
+          unchanged = now.status !== task.status ? 0 : unchanged + 1;
           // Completed only with its result in hand: a row that says "completed" opens the result.
           if (now.status === 'completed') await this.fetchResult(task, requests);
           else if (!isTerminal(task.status)) this.update(task, { status: now.status, statusMessage: clip(now.statusMessage) });
@@ -271,7 +283,7 @@ export class ToolTasks {
     return fetched;
   }
 
-  /** The wait before the next poll: the server's interval within the bounds, doubled for each answer that changed nothing. */
+  /** The wait before the next poll: the server's interval within the bounds, doubled for each answer with the same status. */
   private pollMs(interval: number | undefined, unchanged: number): number {
     const { minPollMs, maxPollMs, defaultPollMs } = this.options;
     const asked = Math.max(minPollMs, typeof interval === 'number' && Number.isFinite(interval) ? interval : defaultPollMs);
@@ -303,11 +315,13 @@ export class ToolTasks {
     this.fire(task);
   }
 
-  private report(task: ToolTask) {
+  /** `fromProgress`: a progress notification, whose message is newer than the status message the last poll saw. */
+  private report(task: ToolTask, fromProgress = false) {
     const reporter = this.reporters.get(task.key);
     if (!reporter || isTerminal(task.status)) return;
     try {
-      const message = task.statusMessage ?? task.progress?.message ?? (task.status === 'input_required' ? 'waiting for input' : 'running as a task');
+      const newest = fromProgress ? (task.progress?.message ?? task.statusMessage) : (task.statusMessage ?? task.progress?.message);
+      const message = newest ?? (task.status === 'input_required' ? 'waiting for input' : 'running as a task');
       reporter({ ...(task.progress ?? { progress: 0 }), message });
     } catch {
       // The caller's display is not the task's concern.

@@ -81,7 +81,7 @@ export class ToolConsent {
     if (call.argumentsFromCaller === true) return 'ask';
     if (remembered?.decision === 'allow') return { allowed: true, reason: 'remembered' };
     const readOnlySetting = this.deps.autoAllowReadOnly();
-    const policy = call.server ? approvalOf(call.server, readOnlySetting) : readOnlySetting ? 'askUnlessReadOnly' : 'askEveryCall';
+    const policy = call.server ? approvalOf(call.server, readOnlySetting, call.consentSubject) : readOnlySetting ? 'askUnlessReadOnly' : 'askEveryCall';
     if (policy === 'neverAsk') return { allowed: true, reason: 'never-ask' };
     // A server can claim anything: the hint only counts when the user chose to rely on it (the setting, or the
     // server's policy), and never together with a destructive hint.

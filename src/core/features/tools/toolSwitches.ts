@@ -7,8 +7,10 @@ import type { ToolChoices } from '../../host/serverInfo';
 
 /** Where the user's choices are written (ToolChoiceStore). */
 export interface ToolChoiceWriter {
-  setOff(serverId: string, scope: Pick<ConfigScope, 'kind'>, tools: readonly string[], off: boolean): Promise<void>;
-  setApproval(serverId: string, scope: Pick<ConfigScope, 'kind'>, approval: ToolApproval | undefined): Promise<void>;
+  /** `'all'`: the server's checkbox, for all its tools (the ones it adds later too). */
+  setOff(serverId: string, scope: Pick<ConfigScope, 'kind'>, tools: readonly string[] | 'all', off: boolean): Promise<void>;
+  /** `definition`: the server's consentSubject, which the approval holds for (as an "always allow" does). */
+  setApproval(serverId: string, scope: Pick<ConfigScope, 'kind'>, approval: ToolApproval | undefined, definition: string): Promise<void>;
 }
 
 /** A checkbox of the Servers view the user changed: a tool's, or (no `tool`) a server's, for all its tools. */
@@ -32,7 +34,9 @@ export const offInFile = (definition: RawServer, tool: string): boolean =>
 
 /** Why the tool is not offered: switched off in its file, or by the user; undefined when it is on. */
 export const switchedOff = (server: ToolControlled, tool: string): 'file' | 'user' | undefined =>
-  offInFile(server.definition, tool) ? 'file' : server.toolChoices?.off?.has(tool) ? 'user' : undefined;
+  offInFile(server.definition, tool) ? 'file' : userOff(server.toolChoices, tool) ? 'user' : undefined;
+
+const userOff = (choices: ToolChoices | undefined, tool: string): boolean | undefined => (choices?.allOff ? !choices.on?.has(tool) : choices?.off?.has(tool));
 
 /** The tool call is refused, in words: what happened and how to undo it. */
 export const switchedOffMessage = (serverName: string, tool: string, why: 'file' | 'user'): string =>
@@ -43,11 +47,13 @@ const STRICTNESS: Record<ToolApproval, number> = { askEveryCall: 2, askUnlessRea
 /**
  * How the server's calls are approved. The user's choice (or, without one, the read-only setting) for user-level
  * servers, where the file's value is the default; a workspace file can only tighten, and "never ask" is the user's
- * alone.
+ * alone. The choice holds for the definition it was made for (`consentSubject`, as an "always allow"): another command
+ * or URL a file later puts under the server's name does not inherit it.
  */
-export function approvalOf(server: ToolControlled, autoAllowReadOnly: boolean): ToolApproval {
+export function approvalOf(server: ToolControlled, autoAllowReadOnly: boolean, consentSubject: string): ToolApproval {
   const inFile = server.definition.toolApproval;
-  const chosen = server.toolChoices?.approval;
+  const choices = server.toolChoices;
+  const chosen = choices?.approvalFor === consentSubject ? choices.approval : undefined;
   const setting: ToolApproval = autoAllowReadOnly ? 'askUnlessReadOnly' : 'askEveryCall';
   if (server.scope.kind === 'user') return chosen ?? inFile ?? setting;
   const own = chosen === 'neverAsk' ? 'askUnlessReadOnly' : (chosen ?? setting);
