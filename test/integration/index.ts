@@ -62,6 +62,13 @@ export function runMocha(mocha: Mocha): Promise<void> {
 export type TestPass = 'main' | 'untrusted' | 'demo';
 export const TEST_PASSES: readonly TestPass[] = ['main', 'untrusted', 'demo'];
 
+/**
+ * Suites run before the others of their pass. VS Code ticks a walkthrough step on its event once per window (a step
+ * reset by `resetGettingStartedProgress` does not tick again in the same window): the walkthrough's suite must see its
+ * steps' events before other suites call tools and run prompts.
+ */
+const RUN_FIRST = ['walkthrough.test.js'];
+
 const passOfFile = (file: string): TestPass => (file.endsWith('.untrusted.test.js') ? 'untrusted' : file.endsWith('.demo.test.js') ? 'demo' : 'main');
 
 /** The suites of `pass` (this run's MCPHOST_TEST_PASS), filtered by MCPHOST_TEST_FILES. */
@@ -73,7 +80,7 @@ export function selectedTestFiles(dir: string, wantedList = process.env.MCPHOST_
   const all = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.test.js') && passOfFile(f) === pass)
-    .sort();
+    .sort((a, b) => Number(RUN_FIRST.includes(b)) - Number(RUN_FIRST.includes(a)) || a.localeCompare(b));
   return wanted.length ? all.filter((f) => wanted.includes(f.replace(/(\.untrusted|\.demo)?\.test\.js$/, ''))) : all;
 }
 

@@ -60,13 +60,14 @@ export async function serversViewRows(): Promise<string[]> {
   return (await serversViewRowsWithIcons()).map((r) => r.text);
 }
 
-/** The same rows, each with the codicon classes of its icon (`codicon-loading codicon-modifier-spin` spins). */
+/** The same rows, each with the codicon classes of its icon (`codicon-loading codicon-modifier-spin` spins). A row
+ * drawn again may keep an empty description element from the row it was reused from: it shows nothing, so it is left out. */
 export async function serversViewRowsWithIcons(): Promise<{ text: string; icon: string[] }[]> {
   const [rows] = await pageQuery<{ text: string; icon: string[] }[]>(
     '.monaco-workbench',
     `const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.innerText.trim().startsWith('Servers'));
      return pane ? [...pane.querySelectorAll('.pane-body .monaco-list-row')].map((row) => ({
-       text: [...row.querySelectorAll('.label-name, .label-description')].map((e) => e.textContent.trim()).join(' '),
+       text: [...row.querySelectorAll('.label-name, .label-description')].map((e) => e.textContent.trim()).filter((t) => t).join(' '),
        icon: [...(row.querySelector('.custom-view-tree-node-item-icon')?.classList ?? [])].filter((c) => c.startsWith('codicon-')),
      })) : [];`,
   );
