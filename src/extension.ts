@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   tree.isVisible = () => serversView.visible;
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(manager);
-  const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, state: context.globalState, registryBrowser: parts.registryBrowser });
+  const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, state: context.globalState, firstStarts: host.firstStarts, registryBrowser: parts.registryBrowser });
   const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick });
   context.subscriptions.push(
     host,
