@@ -70,7 +70,7 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
     return undefined;
   }
   // Marked before the file is written: the start its reading causes asks the trust question, as a workspace's would.
-  if (target.scope === 'user') await deps.firstStarts.mark(target.scopeKey, [plan.name]);
+  if (target.scope === 'user') await deps.firstStarts.mark(target.scopeKey, [key]);
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
   await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(written.text));
 
