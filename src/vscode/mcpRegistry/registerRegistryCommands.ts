@@ -41,7 +41,7 @@ export interface RegistryBrowserDeps {
   /** Global state: where the user last chose to write a server. */
   state: vscode.Memento;
   /** Entries written into the user's files ask the trust question at their first start (the user saw a preview only). */
-  firstStarts: Pick<FirstStartMarks, 'mark'>;
+  firstStarts: Pick<FirstStartMarks, 'mark' | 'has'>;
 }
 
 /** What "MCP Host: Migrate Configuration…" did: the servers moved, and those that stayed with the reason. */
@@ -69,7 +69,7 @@ export function registerRegistryCommands(deps: {
   inputs: StoredInputs;
   dialogs: HostDialogs;
   state: vscode.Memento;
-  firstStarts: Pick<FirstStartMarks, 'mark'>;
+  firstStarts: Pick<FirstStartMarks, 'mark' | 'has'>;
   registryBrowser(deps: RegistryBrowserDeps): RegistryBrowser;
 }): {
   disposables: vscode.Disposable[];
