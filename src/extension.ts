@@ -23,6 +23,7 @@ import { registerSkillCommands } from './vscode/skills/skillCommands';
 import { McpStatusBar } from './vscode/servers/statusBar';
 import { followWalkthrough } from './vscode/walkthrough/walkthroughProgress';
 import { ToolNode } from './vscode/servers/serverNodes';
+import { registerGateway } from './vscode/gateway/registerGateway';
 
 /** Stops every server (and its child processes) when the extension host goes away. */
 let stopAllServers: (() => Promise<void>) | undefined;
@@ -68,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     ...registerSkillCommands(manager, parts, attachments),
     ...registerSignInCommands({ manager, status: host.authStatus, secrets: context.secrets }, parts),
     ...chat.disposables,
+    ...registerGateway(() => parts.gatewayController(manager, chat.caller, context)),
     // A tool's checkbox, or a server's for all its tools: as plain data (the rows' classes belong to this bundle).
     serversView.onDidChangeCheckboxState((e) =>
       parts.switchTools(host.toolChoices(), manager, e.items.map(([node, state]) => ({ serverId: node.serverId, tool: node instanceof ToolNode ? node.tool.name : undefined, state }))),

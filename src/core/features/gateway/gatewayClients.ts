@@ -3,7 +3,7 @@
 // its `initialize` to its end); a 2026-era client has no session, so it counts as connected while it has a request in
 // flight or sent one in the last few minutes. Its name is its own word (clientInfo): kept short and plain, and shown
 // only as that client's claim.
-import { Emitter } from '../../common/events';
+import type { Disposable } from '../../common/events';
 import { plainText, truncate } from '../../presentation/serverText';
 import { GATEWAY_LIMITS } from './gatewayRequestCheck';
 
@@ -28,8 +28,25 @@ export const clientLabel = (raw: unknown): string => {
 
 export class GatewayClients {
   private readonly clients = new Map<string, GatewayClient>();
-  private readonly _onDidChange = new Emitter<void>();
-  readonly onDidChange = this._onDidChange.event;
+  // A listener set of its own, not the core's Emitter: this loads on demand, and a class with state must not be in
+  // two bundles (scripts/check-bundles.mjs).
+  private readonly listeners = new Set<() => void>();
+
+  /** Fires when a client connects, names itself or goes. */
+  onDidChange(listener: () => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private fire(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // A failing listener (the status bar) must not stop the others, nor a client's request.
+      }
+    }
+  }
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -56,7 +73,7 @@ export class GatewayClients {
     }
     const client: GatewayClient = { key, name: clientLabel(rawName), era, inFlight: 0, lastSeen: this.now() };
     this.clients.set(key, client);
-    this._onDidChange.fire();
+    this.fire();
     return { ok: true, client };
   }
 
@@ -65,7 +82,7 @@ export class GatewayClients {
     const client = this.clients.get(key);
     if (!client) return undefined;
     client.name = clientLabel(rawName);
-    this._onDidChange.fire();
+    this.fire();
     return client;
   }
 
@@ -89,22 +106,22 @@ export class GatewayClients {
   }
 
   remove(key: string): void {
-    if (this.clients.delete(key)) this._onDidChange.fire();
+    if (this.clients.delete(key)) this.fire();
   }
 
   clear(): void {
     if (!this.clients.size) return;
     this.clients.clear();
-    this._onDidChange.fire();
+    this.fire();
   }
 
   dispose(): void {
-    this._onDidChange.dispose();
+    this.listeners.clear();
   }
 
   private expire(): void {
     const before = this.clients.size;
     for (const [key, c] of this.clients) if (c.era === 'modern' && c.inFlight === 0 && this.now() - c.lastSeen > MODERN_CLIENT_IDLE_MS) this.clients.delete(key);
-    if (this.clients.size !== before) this._onDidChange.fire();
+    if (this.clients.size !== before) this.fire();
   }
 }
