@@ -68,7 +68,7 @@ describe('the gateway', function () {
   /** A raw request, as any local process or a browser could send it. */
   const raw = (headers: Record<string, string>, body: string | Buffer = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), path = gateway.address.path) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: gateway.address.port, path, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      const req = http.request({ agent: false, host: '127.0.0.1', port: gateway.address.port, path, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
@@ -178,7 +178,7 @@ describe('the gateway', function () {
       const huge = Buffer.alloc(GATEWAY_LIMITS.maxBodyBytes + 1024, 0x20);
       assert.strictEqual((await raw(bearer(), huge)).status, 413, 'with its length announced');
       const chunked = await new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port: gateway.address.port, path: gateway.address.path, method: 'POST', headers: { ...bearer(), 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        const req = http.request({ agent: false, host: '127.0.0.1', port: gateway.address.port, path: gateway.address.path, method: 'POST', headers: { ...bearer(), 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         });
@@ -209,21 +209,35 @@ describe('the gateway', function () {
 
     it('a client still connected when the gateway is turned off: ended, and the port closed', async () => {
       const client = await connect('lingering');
-      let closed = false;
-      client.onclose = () => (closed = true);
       const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId;
       assert.ok(sessionId);
       const { port } = gateway.address;
+      // Another client's stream of server messages (the standalone GET of a 2025-era session), held open.
+      const rawSession = await new Promise<string>((resolve, reject) => {
+        const req = http.request({ agent: false, host: '127.0.0.1', port, path: gateway.address.path, method: 'POST', headers: { ...bearer(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+          res.resume();
+          resolve(String(res.headers['mcp-session-id']));
+        });
+        req.on('error', reject);
+        req.end(initialize);
+      });
+      const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const req = http.request({ agent: false, host: '127.0.0.1', port, path: gateway.address.path, method: 'GET', headers: { ...bearer(), accept: 'text/event-stream', 'mcp-session-id': rawSession, 'mcp-protocol-version': '2025-11-25' } }, resolve);
+        req.on('error', reject);
+        req.end();
+      });
+      assert.strictEqual(stream.statusCode, 200);
+      const streamEnded = new Promise<void>((resolve) => stream.on('close', resolve).resume());
       await gateway.stop();
+      await streamEnded;
       assert.strictEqual(gateway.clients.size, 0);
       await assert.rejects(client.listTools());
       const refused = await new Promise<string>((resolve) => {
-        const req = http.request({ host: '127.0.0.1', port, path: gateway.address.path, method: 'POST', headers: { ...bearer(), 'mcp-session-id': sessionId } }, () => resolve('answered'));
+        const req = http.request({ agent: false, host: '127.0.0.1', port, path: gateway.address.path, method: 'POST', headers: { ...bearer(), 'mcp-session-id': sessionId } }, () => resolve('answered'));
         req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
         req.end('{}');
       });
       assert.strictEqual(refused, 'ECONNREFUSED');
-      void closed;
     });
   });
 });

@@ -247,6 +247,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const ending = [...sessions.values()];
       sessions.clear();
       await Promise.allSettled(ending.flatMap(({ transport, server }) => [transport.close(), server.close()]));
+      // 2026-era requests and listen streams in flight are aborted; then every socket is closed, idle or not.
       await modern.close().catch(() => undefined);
       clients.clear();
       const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
@@ -303,6 +304,8 @@ async function pump(response: Response, res: http.ServerResponse): Promise<void>
   response.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
+  // A stream's headers go now: a client waits for them before the first event, which may come much later.
+  res.flushHeaders();
   const reader = response.body.getReader();
   res.once('close', () => void reader.cancel().catch(() => undefined));
   try {
