@@ -24,6 +24,8 @@ describe('the gateway', function () {
   let gateway: RunningGateway;
   let asked: ToolConsentQuestion[];
   let answer: Answer;
+  /** The tools calls that reached a server. */
+  const sent: string[] = [];
   const clients: Client[] = [];
   const choices = new Map<string, ToolChoices>();
   const choicesChanged = new Emitter<string>();
@@ -48,7 +50,10 @@ describe('the gateway', function () {
     answer = async () => undefined;
     const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
     const consent = new ToolConsent({ permissions, ask: (q) => (asked.push(q), answer(q)), autoAllowReadOnly: () => false });
-    const caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent);
+    const active = new ActiveToolCalls();
+    const begin = active.begin.bind(active);
+    active.begin = (call) => (sent.push(call.toolName), begin(call));
+    const caller = new ToolCaller(kit.manager, active, consent);
     const relay = new GatewayRelay({ sessions: kit.manager, caller });
     gateway = await startGateway({ relay, onDidChangeServers: (l) => kit.manager.onDidChangeServers(l), path: newGatewayPath(), token: newGatewaySecret(), version: '0.0.0' });
   });
@@ -200,6 +205,20 @@ describe('the gateway', function () {
       assert.ok(ran <= GATEWAY_LIMITS.maxConcurrentPerClient, `ran ${ran}`);
       assert.ok(refused >= 6, `refused ${refused}`);
     }).timeout(30_000);
+
+    it('a call whose client is ended while the user is asked: not run when the user then allows it', async () => {
+      let allow: (a: ConsentAnswer) => void = () => undefined;
+      answer = () => new Promise((resolve) => (allow = resolve));
+      const client = await connect('quitter');
+      const before = sent.length;
+      // The client's request stays unanswered (its connection is cut): it is not waited for.
+      void client.callTool({ name: 'alpha_echo', arguments: { text: 'late' } }, { timeout: 5_000 }).catch(() => undefined);
+      await waitFor(() => asked.length === 1, 'the consent question');
+      await gateway.stop();
+      allow('once');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.strictEqual(sent.length, before, 'nothing reached the server');
+    });
 
     it('too many clients: the one over the cap is refused', async () => {
       for (let i = 0; i < GATEWAY_LIMITS.maxClients; i++) await connect(`client ${i}`);

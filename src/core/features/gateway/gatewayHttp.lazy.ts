@@ -175,6 +175,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   httpServer.headersTimeout = 10_000;
   httpServer.requestTimeout = 0;
   httpServer.maxHeadersCount = 100;
+  // Sockets at once, authenticated or not: a local process cannot hold the extension host's sockets without end.
+  httpServer.maxConnections = 4 * MAX_REQUESTS_IN_FLIGHT;
 
   const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const verdict = stopping ? ({ ok: false, status: 503, message: 'The MCP Host gateway is stopping.' } as GatewayVerdict) : checkGatewayRequest(address, req);
