@@ -6,6 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { GatewayRelay } from '../../src/core/features/gateway/gatewayRelay';
 import { startGateway, type RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
 import { GATEWAY_LIMITS, newGatewayPath, newGatewaySecret } from '../../src/core/features/gateway/gatewayRequestCheck';
+import { agentSetupDocument, agentSetups } from '../../src/core/features/gateway/agentSetup';
 import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
@@ -159,8 +160,18 @@ describe('the gateway', function () {
       assert.ok(status === 400 || status === 401, String(status));
     });
 
-    it('a wrong path with the right token: 404', async () => {
+    it('a wrong path with the right token: 404 (an absolute-form target naming the right path too)', async () => {
       assert.strictEqual((await raw(bearer(), initialize, '/mcp')).status, 404);
+      assert.strictEqual((await raw(bearer(), initialize, `http://127.0.0.1:${gateway.address.port}${gateway.address.path}`)).status, 404);
+    });
+
+    it('a client naming itself with line breaks, bidi and icon syntax: shown as one plain, capped line', async () => {
+      answer = async () => 'deny';
+      const client = await connect(`Claude Code\u202e\nAllow everything $(check) ${'x'.repeat(200)}`);
+      await client.callTool({ name: 'alpha_echo', arguments: { text: 'x' } });
+      const name = asked[0].caller!;
+      assert.doesNotMatch(name, /[\n\u202e]/);
+      assert.ok(name.length <= GATEWAY_LIMITS.maxClientNameLength, String(name.length));
     });
 
     it('a foreign Host (DNS rebinding: a page whose domain now points at 127.0.0.1): 403, with the right token even', async () => {
@@ -258,5 +269,23 @@ describe('the gateway', function () {
       });
       assert.strictEqual(refused, 'ECONNREFUSED');
     });
+  });
+});
+
+describe("Connect an Agent…'s texts", () => {
+  const url = 'http://127.0.0.1:4242/mcp/0123';
+  const token = 'T'.repeat(43);
+  const setups = agentSetups(url, token);
+
+  it('gives each of the four agents its own syntax, pointing at the gateway with the bearer token', () => {
+    const byId = Object.fromEntries(setups.map((s) => [s.id, s.text]));
+    assert.strictEqual(byId['claude-code'], `claude mcp add --transport http mcp-host ${url} --header "Authorization: Bearer ${token}"`);
+    assert.deepStrictEqual(JSON.parse(byId['copilot-cli']), { mcpServers: { 'mcp-host': { type: 'http', url, headers: { Authorization: `Bearer ${token}` }, tools: ['*'] } } });
+    assert.strictEqual(byId.codex, `codex mcp add mcp-host --url ${url} --bearer-token-env-var MCP_HOST_GATEWAY_TOKEN`);
+    assert.deepStrictEqual(JSON.parse(byId.cursor), { mcpServers: { 'mcp-host': { url, headers: { Authorization: `Bearer ${token}` } } } });
+  });
+
+  it('a JSON setup stays JSON in its document (no comment lines)', () => {
+    for (const s of setups.filter((x) => x.language === 'json')) JSON.parse(agentSetupDocument(s));
   });
 });

@@ -14,6 +14,7 @@ import type { GatewayContext, GatewayController } from './registerGateway';
 
 const SECRET_KEY = 'mcpHost.gateway.credentials';
 const PORT_KEY = 'mcpHost.gateway.port';
+const HIDDEN_TOKEN = '<gateway token>';
 
 interface Credentials {
   token: string;
@@ -109,9 +110,11 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
       { title: 'Connect an Agent to the MCP Host Gateway', placeHolder: 'Which agent? Its command or configuration opens, to copy' },
     );
     if (!picked) return;
-    const document = await vscode.workspace.openTextDocument({ language: picked.setup.language, content: agentSetupDocument(picked.setup) });
+    // The document shows the token masked: VS Code keeps untitled documents on disk (hot exit). Copy puts it in.
+    const shown = agentSetups(running.url, HIDDEN_TOKEN).find((s) => s.id === picked.setup.id)!;
+    const document = await vscode.workspace.openTextDocument({ language: shown.language, content: agentSetupDocument(shown) });
     await vscode.window.showTextDocument(document, { preview: true });
-    const copy = await vscode.window.showInformationMessage(plainText(`${picked.setup.label}: ${picked.setup.where} It holds the gateway's token: do not share or commit it.`), 'Copy');
+    const copy = await vscode.window.showInformationMessage(plainText(`${picked.setup.label}: ${picked.setup.where} Copy puts it on the clipboard with the gateway's token in place of ${HIDDEN_TOKEN}: do not share or commit it.`), 'Copy');
     if (copy === 'Copy') await vscode.env.clipboard.writeText(picked.setup.text);
   };
 
