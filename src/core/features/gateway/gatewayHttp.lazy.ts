@@ -193,7 +193,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       } catch {
         return refuse(res, { ok: false, status: 400, message: 'Refused: the body is not JSON.' });
       }
-      const response = (await isLegacyRequest(request.clone(), parsedBody)) ? await legacy(request, parsedBody) : await modern.fetch(request, { parsedBody });
+      const response = (await isLegacyRequest(request, parsedBody)) ? await legacy(request, parsedBody) : await modern.fetch(request, { parsedBody });
       await pump(response, res);
     } finally {
       inFlight--;

@@ -10,7 +10,7 @@ export const GATEWAY_LIMITS = {
   /** Bytes of one request body (an MCP message). */
   maxBodyBytes: 4 * 1024 * 1024,
   /** Clients connected at once (2025-era sessions, and 2026-era clients seen lately). */
-  maxClients: 16,
+  maxClients: 32,
   /** Requests one client may have in flight at once; more are refused, not queued. */
   maxConcurrentPerClient: 8,
   /** Characters of a tool, prompt or resource name (or URI) a request may carry. */
