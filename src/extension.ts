@@ -47,7 +47,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(manager);
   const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, state: context.globalState, registryBrowser: parts.registryBrowser });
-  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick });
+  const gateway = registerGateway(() => parts.gatewayController(manager, chat.caller, context));
+  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick, gateway: gateway.running });
   context.subscriptions.push(
     host,
     configLoader,
@@ -69,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     ...registerSkillCommands(manager, parts, attachments),
     ...registerSignInCommands({ manager, status: host.authStatus, secrets: context.secrets }, parts),
     ...chat.disposables,
-    ...registerGateway(() => parts.gatewayController(manager, chat.caller, context)),
+    ...gateway.disposables,
     // A tool's checkbox, or a server's for all its tools: as plain data (the rows' classes belong to this bundle).
     serversView.onDidChangeCheckboxState((e) =>
       parts.switchTools(host.toolChoices(), manager, e.items.map(([node, state]) => ({ serverId: node.serverId, tool: node instanceof ToolNode ? node.tool.name : undefined, state }))),

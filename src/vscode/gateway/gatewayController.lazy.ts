@@ -118,7 +118,7 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
     if (copy === 'Copy') await vscode.env.clipboard.writeText(picked.setup.text);
   };
 
-  const controller: GatewayController & { readonly running?: { url: string; token: string; clients(): string[] } } = {
+  const controller: GatewayController = {
     start: () =>
       (starting ??= start()
         .catch((e: unknown) => void vscode.window.showErrorMessage(`MCP Host: the gateway could not start: ${plainText(e instanceof Error ? e.message : String(e))}`))

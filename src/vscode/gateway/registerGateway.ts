@@ -21,22 +21,31 @@ export interface GatewayController extends vscode.Disposable {
   start(): Promise<void>;
   stop(): Promise<void>;
   connectAgent(): Promise<void>;
+  /** Extension tests: where it listens, its token and its clients' names, while it runs. */
+  readonly running?: GatewayState;
+}
+
+export interface GatewayState {
+  url: string;
+  token: string;
+  clients(): string[];
 }
 
 export type MakeGatewayController = (sessions: SessionPort, caller: GuardedCaller, context: GatewayContext) => GatewayController;
 
 const ENABLED = 'mcpHost.gateway.enabled';
 
-export function registerGateway(controller: () => GatewayController): vscode.Disposable[] {
+export function registerGateway(controller: () => GatewayController): { disposables: vscode.Disposable[]; running(): GatewayState | undefined } {
   let made: GatewayController | undefined;
   const run = (action: 'start' | 'stop' | 'connectAgent') => (made ??= controller())[action]();
   // Made only when the setting is on or a command runs: a window where it is off loads nothing.
   const follow = () => (vscode.workspace.getConfiguration().get(ENABLED) ? run('start') : made?.stop());
   void follow();
-  return [
+  const disposables = [
     vscode.commands.registerCommand(CommandIds.startGateway, () => run('start')),
     vscode.commands.registerCommand(CommandIds.stopGateway, () => made?.stop()),
     vscode.commands.registerCommand(CommandIds.connectAgent, () => run('connectAgent')),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(ENABLED) && follow()),
   ];
+  return { disposables, running: () => made?.running };
 }
