@@ -44,6 +44,8 @@ export function createCoreHost(ports: CoreHostPorts): CoreHost {
   const activeToolCalls = new ActiveToolCalls();
   const servers = (): ServerInfo[] => manager.servers();
   const parts: CoreParts = { permissions, trustStore, interactions, activeToolCalls, servers };
-  const manager: ServerManager = new ServerManager({ ...deps, trustStore, interactions, features: features?.(parts) ?? [] });
+  // A server running a call of the window's does not go dormant; nor one holding what the front end says (deps.isBusy).
+  const isBusy = (id: string) => activeToolCalls.of(id).length > 0 || !!deps.isBusy?.(id);
+  const manager: ServerManager = new ServerManager({ ...deps, isBusy, trustStore, interactions, features: features?.(parts) ?? [] });
   return { ...parts, manager, setFolders: (folders) => manager.setRoots(rootsFromFolders(folders)) };
 }
