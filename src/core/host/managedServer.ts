@@ -165,7 +165,7 @@ export class ManagedServer implements Disposable {
   wake(use: string): Promise<void> {
     if (this._state.kind === 'dormant') {
       this.startedFor = use;
-      this.log.info(`Starting for ${use} (it was dormant)`);
+      this.log.info(`Dormant: starting for ${use}`);
     }
     return this.start(false);
   }
@@ -175,20 +175,17 @@ export class ManagedServer implements Disposable {
     return this.operations.run(async () => {
       const connection = this.runningConnection;
       if (!connection || this.disposed) return;
-      this.known = this.runOf(connection);
-      this.deps.remember?.(this.known);
-      this.log.info('Idle: stopped, dormant until used');
+      this.known = this.rememberRun(connection);
+      this.log.info('Idle: dormant until used');
       await this.doStop(undefined);
       this.setState({ kind: 'dormant' });
     });
   }
 
-  private runOf(c: Connection): KnownRun {
-    return { at: Date.now(), features: c.features, instructions: c.instructions, capabilities: c.capabilities, serverInfo: c.serverVersion, protocolVersion: c.protocolVersion };
-  }
-
-  private rememberRun(c: Connection) {
-    this.deps.remember?.(this.runOf(c));
+  private rememberRun(c: Connection): KnownRun {
+    const run = { at: Date.now(), features: c.features, instructions: c.instructions, capabilities: c.capabilities, serverInfo: c.serverVersion, protocolVersion: c.protocolVersion };
+    this.deps.remember?.(run);
+    return run;
   }
 
   /** The process the latest session spawned, even after it ended. */

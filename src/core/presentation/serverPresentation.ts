@@ -112,8 +112,8 @@ export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
     }
     case 'dormant': {
       const tools = `dormant · ${plural(info.features.tools.length, 'tool')}`;
-      const explanation = { label: 'Known from its last run', tooltip: 'Dormant: what it offered at its last run is shown. It starts when one of its tools, prompts or resources is used.', icon: { id: 'history' } };
-      return { ...display(tools, { id: 'circle-large-outline' }, explanation), summary: `${tools} (known from its last run; starts when used)` };
+      const known = 'known from its last run; starts when used';
+      return { ...display(tools, { id: 'circle-large-outline' }, { label: 'Known from its last run', tooltip: `Dormant: ${known}.`, icon: { id: 'history' } }), summary: `${tools} (${known})` };
     }
     case 'starting':
       return display('starting…', { id: isSlowStart(info, now) ? 'loading~spin' : 'watch' });
