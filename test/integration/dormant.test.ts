@@ -1,0 +1,130 @@
+// Dormant servers in a real VS Code: 50 servers known from their last run come (back) into the window without a single
+// process, the Servers view lists their tools at once, a fake model's @mcp call of one's tool starts it and gets the
+// result in the same turn, an idle one stops and shows dormant again, and an agent's call (mcpHost_callTool) of a
+// dormant one starts it again. The main pass runs eager (runTests.ts): this suite's servers say "startup": "onDemand"
+// (the default's behaviour, so that the other suites' servers are left as they run).
+// "Opening a window" is what adding known servers to a window does: the same path (a scope's servers appear, each
+// known from its last run, and none starts), without closing this extension host.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { ServerInfo } from '../../src/core/host/serverInfo';
+import type { ConsentAnswer } from '../../src/core/features/userQuestions';
+import { activateFakeLm, activateHost, answerDialogs, askChat, FAKE_MODEL, fixtureServer, sleep, transcriptMarkdown, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
+
+const COUNT = 50;
+const MARK = '--mcphost-dormant-test';
+const names = Array.from({ length: COUNT }, (_, i) => `dormant${String(i + 1).padStart(2, '0')}`);
+
+/** The processes of this suite's servers (by the argument each is started with), zombies left out. */
+function serverProcesses(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.includes(MARK)) continue;
+      if (/\) Z /.test(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue;
+      pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+describe('Dormant servers (known from their last run, started on first use)', function () {
+  this.timeout(240_000);
+  let api: TestedHost;
+  let lm: FakeLm;
+  let config: WorkspaceConfig;
+  let dialogs: vscode.Disposable;
+  const toolAnswers: (ConsentAnswer | undefined)[] = [];
+  const settings = () => vscode.workspace.getConfiguration('mcpHost');
+
+  const mine = (): ServerInfo[] => api.getServers().filter((s) => names.includes(s.name));
+  const server = (name: string) => mine().find((s) => s.name === name);
+  const entries = () => Object.fromEntries(names.map((name) => [name, { command: process.execPath, args: [fixtureServer('basic-server.mjs'), MARK, name], startup: 'onDemand' }]));
+
+  before(async () => {
+    api = await activateHost();
+    lm = await activateFakeLm();
+    config = await WorkspaceConfig.read();
+    dialogs = answerDialogs(api, { confirmToolCall: async () => toolAnswers.shift() });
+    await settings().update('servers.idleStopMinutes', 0, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await config.restore();
+    await waitFor(() => mine().length === 0 && serverProcesses().length === 0, 'the suite\'s servers gone', 30_000);
+    await settings().update('servers.idleStopMinutes', undefined, vscode.ConfigurationTarget.Global);
+    dialogs.dispose();
+    lm.reset();
+  });
+
+  it(`starts ${COUNT} servers never run before once, to be known; known, they come into a window with no process, their tools listed at once`, async () => {
+    await config.writeServers({ ...config.servers(), ...entries() });
+    await waitFor(() => mine().length === COUNT && mine().every((s) => s.state.kind === 'running' && s.features.tools.length === 5), `${COUNT} servers running, to be known`, 120_000);
+    // Out of the window, then back: as a window that opens with them.
+    await config.restore();
+    await waitFor(() => mine().length === 0 && serverProcesses().length === 0, 'the servers removed and stopped', 60_000);
+    const before = Date.now();
+    await config.writeServers({ ...config.servers(), ...entries() });
+    await waitFor(() => mine().length === COUNT, `${COUNT} servers listed`, 30_000);
+    const listedMs = Date.now() - before;
+    assert.deepStrictEqual(
+      mine().filter((s) => s.state.kind !== 'dormant').map((s) => `${s.name}: ${s.state.kind}`),
+      [],
+      'every one dormant',
+    );
+    assert.ok(mine().every((s) => s.features.tools.map((t) => t.name).join() === 'echo,whoami,add-tool,crash,get-roots' && s.knownFrom), 'each with its tools, known from its last run');
+    // Nothing starts later either.
+    await sleep(2000);
+    assert.deepStrictEqual(serverProcesses(), [], 'no server process');
+    assert.ok(mine().every((s) => s.state.kind === 'dormant'));
+    // The view lists them, their tools at once (no start), under "Known from its last run".
+    const tree = api.testing.renderServersTree().join('\n');
+    assert.match(tree, /dormant01 — dormant · 5 tools/);
+    assert.match(tree, /dormant50 — dormant · 5 tools\n\s+Known from its last run\n\s+Tools[^\n]*\n\s+echo/);
+    assert.match(tree, / · 50 dormant/, 'the folder\'s row counts them');
+    assert.deepStrictEqual(serverProcesses(), [], 'rendering the view started nothing');
+    console.log(`      ${COUNT} known servers listed ${listedMs} ms after the file was written, none started`);
+  });
+
+  it('a fake model\'s @mcp call of a dormant server\'s tool starts it and returns the result in the same turn', async () => {
+    assert.strictEqual(server('dormant07')?.state.kind, 'dormant');
+    lm.setResponder((messages) => {
+      const answered = messages.some((m) => m.content.some((p) => Array.isArray((p as { content?: unknown }).content)));
+      return answered ? 'Done.' : [new vscode.LanguageModelToolCallPart('call-d7', 'dormant07_echo', { text: 'awake' })];
+    });
+    toolAnswers.push('once');
+    const t = await askChat(api, '@mcp echo awake with dormant07', { model: FAKE_MODEL });
+    assert.strictEqual(t.errorMessage, undefined);
+    assert.match(transcriptMarkdown(t), /```\nawake\n```/, 'the result, in this turn');
+    assert.match(transcriptMarkdown(t), /Done\./);
+    const woken = server('dormant07')!;
+    assert.strictEqual(woken.state.kind, 'running');
+    assert.strictEqual(woken.startedFor, 'a call of echo');
+    assert.strictEqual(serverProcesses().length, 1, 'only that one started');
+    assert.match(api.testing.renderServersTree().join('\n'), /dormant07 — running · 5 tools/);
+  });
+
+  it('an idle server stops and shows dormant again; an agent\'s call of its tool (mcpHost_callTool) starts it again', async () => {
+    await settings().update('servers.idleStopMinutes', 0.02, vscode.ConfigurationTarget.Global);
+    await waitFor(() => server('dormant07')?.state.kind === 'dormant', 'dormant07 dormant again', 30_000);
+    await waitFor(() => serverProcesses().length === 0, 'its process gone');
+    await settings().update('servers.idleStopMinutes', 0, vscode.ConfigurationTarget.Global);
+    // Allowed for good first (VS Code's own confirmation is tested in models.test.ts), with the palette's command, which starts it too.
+    toolAnswers.push('always');
+    await vscode.commands.executeCommand('mcpHost.callTool', server('dormant09')!.id, 'echo', { text: 'first' });
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.strictEqual(server('dormant09')?.state.kind, 'running');
+    await settings().update('servers.idleStopMinutes', 0.02, vscode.ConfigurationTarget.Global);
+    await waitFor(() => server('dormant09')?.state.kind === 'dormant', 'dormant09 dormant again', 30_000);
+    await settings().update('servers.idleStopMinutes', 0, vscode.ConfigurationTarget.Global);
+    const result = await vscode.lm.invokeTool('mcpHost_callTool', { input: { server: 'dormant09', tool: 'echo', arguments: { text: 'again' } }, toolInvocationToken: undefined });
+    assert.strictEqual((result.content[0] as vscode.LanguageModelTextPart).value, 'again');
+    assert.strictEqual(server('dormant09')?.state.kind, 'running');
+    assert.match(api.testing.renderServersTree().join('\n'), /dormant09 — running/);
+  });
+});
