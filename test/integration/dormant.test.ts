@@ -90,7 +90,9 @@ describe('Dormant servers (known from their last run, started on first use)', fu
     const tree = api.testing.renderServersTree().join('\n');
     assert.match(tree, /dormant01 — dormant · 5 tools/);
     assert.match(tree, /dormant50 — dormant · 5 tools\n\s+Known from its last run\n\s+Tools[^\n]*\n\s+echo/);
-    assert.match(tree, / · 50 dormant/, `the folder's row counts them:\n${tree.split('\n').slice(0, 12).join('\n')}`);
+    // And the status bar says how many run and how many are dormant.
+    const dormantStatus = /^MCP servers \(50 dormant: started when used\)\n[\s\S]*dormant01: dormant · 5 tools \(known from its last run; starts when used\)/;
+    await waitFor(() => dormantStatus.test(String(api.testing.statusBar()?.tooltip)), `the status bar's tooltip: ${api.testing.statusBar()?.tooltip}`);
     assert.deepStrictEqual(serverProcesses(), [], 'rendering the view started nothing');
     console.log(`      ${COUNT} known servers listed ${listedMs} ms after the file was written, none started`);
   });
@@ -116,6 +118,7 @@ describe('Dormant servers (known from their last run, started on first use)', fu
     );
     assert.strictEqual(serverProcesses().length, 1, 'one process');
     assert.match(api.testing.renderServersTree().join('\n'), /dormant07 — running · 5 tools/);
+    await waitFor(() => /dormant07: running · 5 tools · started for a call of echo/.test(String(api.testing.statusBar()?.tooltip)), 'the status bar says what started it');
   });
 
   it('an idle server stops and shows dormant again; an agent\'s call of its tool (mcpHost_callTool) starts it again', async () => {
