@@ -12,6 +12,11 @@ import type { RawServer } from '../../src/core/config/serverDefinition';
 import type { HostSettings, ServerManagerDeps } from '../../src/core/host/serverManager';
 import { describeState } from '../../src/core/presentation/serverPresentation';
 import { isAlive } from '../../src/core/protocol/connection/processTree.lazy';
+import { createCoreHost } from '../../src/core/createCoreHost';
+import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
+import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
+import { readEnvFile } from '../../src/core/config/envFile.lazy';
+import { MemoryLog } from './hostTestKit';
 import { fixtureServer, sleep, waitFor } from './helpers';
 import { createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -179,6 +184,35 @@ describe('Dormant servers', function () {
     assert.ok(session.isOpen);
     busy = false;
     await waitForState(kit, 'basic', 'dormant', 5000);
+  });
+
+  it('does not stop a server while a call of the window runs on it (the core host counts open calls)', async () => {
+    const host = createCoreHost({
+      clientInfo: { name: 'mcp-host-tests', version: '0' },
+      createConnection,
+      planLaunch,
+      readEnvFile,
+      logs: { create: () => new MemoryLog() },
+      stores: { global: new MemoryStore(), workspace: new MemoryStore() },
+      trustPrompt: { askTrust: async () => true },
+      inputs: { getInput: async () => undefined },
+      settings: () => ({ autoStart: true, trustAllServers: true, initializeTimeoutMs: 10_000, requestTimeoutMs: 10_000, startup: 'onDemand', idleStopMs: 300 }),
+      isWorkspaceTrusted: () => true,
+      knownRuns: new KnownRunStore(new MemoryStore(), () => undefined, undefined, 0),
+    });
+    try {
+      await host.manager.updateScope(userScope, [entry('slow', stdio(process.execPath, [fixtureServer('slow-tool-server.mjs')]))], []);
+      const info = await waitFor(() => host.manager.servers().find((s) => s.state.kind === 'running'), 'slow running');
+      const caller = new ToolCaller(host.manager, host.activeToolCalls, consentOnce());
+      const call = caller.call({ serverId: info.id, tool: info.features.tools.find((t) => t.name === 'sleep')!, arguments: { ms: 1500 }, origin: 'a test' });
+      await sleep(1000);
+      assert.strictEqual(host.manager.get(info.id)!.state.kind, 'running', 'past its idle time, the call still open');
+      const outcome = await call;
+      assert.ok(outcome.ran && !outcome.result.isError);
+      await waitFor(() => host.manager.get(info.id)!.state.kind === 'dormant', 'dormant once the call ended', 5000);
+    } finally {
+      await host.manager.disposeAsync();
+    }
   });
 
   it('ignores a corrupt store with a log line, and an entry of the wrong shape, keeping the valid ones', async () => {
