@@ -140,4 +140,34 @@ describe('Dormant servers (known from their last run, started on first use)', fu
     assert.strictEqual(server('dormant09')?.state.kind, 'running');
     assert.match(api.testing.renderServersTree().join('\n'), /dormant09 — running/);
   });
+  it('a tool that vanished between runs is reported to the model and never sent; a changed definition starts, to be known', async () => {
+    // dormant09 runs (the test before): it adds a tool at runtime, which its next process will not have.
+    await api.testing.callTool(server('dormant09')!.id, 'add-tool', { name: 'fleeting' });
+    await waitFor(() => server('dormant09')?.features.tools.some((t) => t.name === 'fleeting'), 'the added tool listed');
+    const rest = Object.fromEntries(Object.entries(entries()).filter(([name]) => name !== 'dormant09'));
+    await config.writeServers({ ...config.servers(), ...rest });
+    await waitFor(() => !server('dormant09') && serverProcesses().length === 0, 'dormant09 out of the window');
+    await config.writeServers({ ...config.servers(), ...entries() });
+    await waitFor(() => server('dormant09')?.state.kind === 'dormant', 'dormant09 back, dormant');
+    assert.ok(server('dormant09')!.features.tools.some((t) => t.name === 'fleeting'), 'known from its last run');
+    const asked = lm.calls.length;
+    lm.setResponder((messages) => {
+      const answered = messages.some((m) => m.content.some((p) => Array.isArray((p as { content?: unknown }).content)));
+      return answered ? 'Noted.' : [new vscode.LanguageModelToolCallPart('call-f', 'dormant09_fleeting', {})];
+    });
+    toolAnswers.push('once');
+    const t = await askChat(api, '@mcp use fleeting of dormant09', { model: FAKE_MODEL });
+    assert.strictEqual(t.errorMessage, undefined);
+    const toModel = JSON.stringify(lm.calls.slice(asked).map((c) => c.messages));
+    assert.match(toModel, /The tool \\"fleeting\\" is no longer offered by the MCP server \\"dormant09\\"[^"]*The call was not sent\./, 'the model is told');
+    const now = server('dormant09')!;
+    assert.strictEqual(now.state.kind, 'running', 'started for the call');
+    assert.ok(!now.features.tools.some((t) => t.name === 'fleeting'), 'and lists what it offers now');
+    // A changed definition is not known: it starts at once, to be known.
+    assert.strictEqual(server('dormant10')?.state.kind, 'dormant');
+    await config.writeServers({ ...config.servers(), ...entries(), dormant10: { ...entries().dormant10, env: { CHANGED: '1' } } });
+    await waitFor(() => server('dormant10')?.state.kind === 'running', 'dormant10, changed, running');
+    assert.strictEqual(server('dormant10')!.startedFor, undefined, 'started to be known, not for a use');
+    assert.strictEqual(server('dormant11')?.state.kind, 'dormant', 'the others stay dormant');
+  });
 });
