@@ -86,6 +86,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     // Resources, skills, configuration, the MCP Registry, dev mode, VS Code's own MCP beside ours.
     resourceCommands: factory((b) => b.resourceCommands),
     resourceDocuments: factory((b) => b.resourceDocuments),
+    resourcesTree: fn((b) => b.resourcesTree),
     openSkillFileCommand: fn((b) => b.openSkillFileCommand),
     attachSkillCommand: fn((b) => b.attachSkillCommand),
     configTemplate: () => bundle().CONFIG_TEMPLATE,

@@ -17,6 +17,7 @@ import { resourceTooltip, templateTooltip } from '../core/presentation/resourceP
 import { ToolCaller } from '../core/features/tools/toolCaller';
 import { ToolConsent, type ToolConsentDeps } from '../core/features/tools/toolConsent';
 import { ResourceDocuments } from './resources/resourceDocuments.lazy';
+import { ResourcesTreeProvider } from './resources/resourcesTree.lazy';
 import type { ResourceDocumentsDeps } from './resources/resourceFileSystemProvider';
 
 // Dialogs, trust and the confined connection: asked once a start's plan is built.
@@ -49,6 +50,7 @@ export { openAppView } from './apps/appViewPanel.lazy';
 // Resources, skills, configuration, the MCP Registry, dev mode, VS Code's own MCP beside ours.
 export { resourceCommands } from './resources/resourceCommands.lazy';
 export const resourceDocuments = (deps: ResourceDocumentsDeps) => new ResourceDocuments(deps);
+export const resourcesTree = (...args: ConstructorParameters<typeof ResourcesTreeProvider>) => new ResourcesTreeProvider(...args);
 export { attachSkillCommand, openSkillFileCommand } from './skills/skillDocuments.lazy';
 export { CONFIG_TEMPLATE } from './config/configTemplate.lazy';
 export { enableServerInFile } from './servers/enableServer.lazy';

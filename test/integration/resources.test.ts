@@ -10,7 +10,7 @@ import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { activateHost, answerDialogs, repoRoot, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
 import { pageQuery, pageRequest } from './pageRequests';
 import { SLOW_START_MS } from '../../src/core/presentation/serverPresentation';
-import type { ResourceTreeNode } from '../../src/vscode/resources/resourceNodes';
+import type { ResourceTreeNode } from '../../src/vscode/resources/deferredResourcesTree';
 
 const SCHEME = 'mcp-host-resource';
 
@@ -218,7 +218,13 @@ describe('MCP resources in a real VS Code', function () {
   it("refreshes only the changed server's subtree on list_changed", async () => {
     const everything = await running('everything');
     await waitFor(() => tree().some((l) => /everything — 7 resources/.test(l)), 'everything listed');
-    testing.resources.takeRefreshes();
+    // Quiet first: the refreshes of the previous test's last changes (its server's restart, its updates) are drawn
+    // up to a second after them.
+    await waitFor(async () => {
+      testing.resources.takeRefreshes();
+      await sleep(1000);
+      return testing.resources.takeRefreshes().length === 0;
+    }, 'the view quiet', 15_000);
     await text('everything', 'gzip-file-as-resource', { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8=', outputType: 'resourceLink' });
     await waitFor(() => subtree(tree(), 'everything').some((l) => l.startsWith('hello.txt.gz — application/gzip')), 'the new resource in the view');
     const refreshed = testing.resources.takeRefreshes();

@@ -10,7 +10,7 @@ import type { ResourceSubscriptions, ResourceUpdate } from '../../core/features/
 import { trackOpenResources } from './openResourceTracker';
 import { ResourceFileSystemProvider, type ResourceDocumentStore, type ResourceDocumentsDeps } from './resourceFileSystemProvider';
 import { ResourceOpener, type ResourceTarget } from './resourceOpener';
-import { ResourcesTreeProvider, type ResourceTreeNode } from './resourcesTreeProvider';
+import { DeferredResourcesTree, treeKit, type ResourcesTree, type ResourceTreeNode, type TreeKit } from './deferredResourcesTree';
 import { CommandIds } from '../../core/common/commandIds';
 import { builtPart } from '../../core/common/lazy';
 import type { HoverTexts } from '../servers/treeNode';
@@ -65,6 +65,8 @@ export interface ResourcesDeps {
   resourceCommands(deps: ResourceCommandDeps): ResourceCommands;
   /** What resource documents hold, built at the first one. */
   resourceDocuments(deps: ResourceDocumentsDeps): ResourceDocumentStore;
+  /** The view's rows, built when VS Code first asks for them. */
+  resourcesTree(service: ResourceService, files: ResourceFileSystemProvider, hoverTexts: HoverTexts, kit: TreeKit): ResourcesTree;
   hoverTexts: HoverTexts;
 }
 
@@ -104,7 +106,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
   const service = new ResourceService(deps.host);
   const files = new ResourceFileSystemProvider(service, deps.resourceDocuments);
   const opener = new ResourceOpener(service, files);
-  const tree = new ResourcesTreeProvider(service, files, deps.hoverTexts);
+  const tree = new DeferredResourcesTree(() => deps.resourcesTree(service, files, deps.hoverTexts, treeKit), (uri) => files.serverIdOf(uri) !== undefined);
   const commands = deps.resourceCommands({ service, opener, files, attachments: deps.attachments, viewId: RESOURCES_VIEW_ID });
   const refreshes: string[] = [];
   const view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true });
@@ -148,7 +150,7 @@ export function registerResources(deps: ResourcesDeps): ResourcesFeature {
       provider: tree,
       expandServer: async (serverId) => {
         tree.getChildren();
-        const node = tree.serverNode(serverId);
+        const node = tree.built.serverNode(serverId);
         if (!node) throw new Error(`no server ${serverId} in the Resources view`);
         await view.reveal(node, { expand: true, focus: false, select: false });
       },

@@ -22,8 +22,9 @@ export interface HoverTexts {
   templateTooltip: typeof templateTooltip;
 }
 
-/** Untrusted Markdown (the default): command links stay inert and HTML is not rendered. */
-export const markdown = (text: string): vscode.MarkdownString => new vscode.MarkdownString(text);
+import { markdown } from '../untrustedMarkdown';
+
+export { markdown };
 
 export abstract class Node {
   constructor(

@@ -5,18 +5,20 @@ import vscode = require('vscode');
 import { ResourceListings, type ServerListing } from '../../core/features/resources/resourceListings';
 import type { ResourceService } from '../../core/features/resources/resourceService';
 import { groupByScope, isSlowStart, serversByScope } from '../../core/presentation/serverPresentation';
-import { SlowStartAlarm } from '../../core/presentation/slowStartAlarm';
+import type { SlowStartAlarm } from '../../core/presentation/slowStartAlarm';
 import { downExplanation } from '../../core/presentation/resourcePresentation';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
-import { CoalescedRefresh } from '../coalescedRefresh';
-import { markdown, type HoverTexts } from '../servers/treeNode';
-import { documentUri, FolderNode, ResourceNode, ServerNode, serverUri, TemplateNode, type ResourceTreeNode, type TreeContext } from './resourceNodes';
+import type { CoalescedRefresh } from '../coalescedRefresh';
+import type { HoverTexts } from '../servers/treeNode';
+import { markdown } from '../untrustedMarkdown';
+import type { ResourcesTree, TreeKit } from './deferredResourcesTree';
+import { documentUri, FolderNode, ResourceNode, ServerNode, serverUri, TemplateNode, type ResourceTreeNode, type TreeContext } from './resourceNodes.lazy';
 
-export type { ResourceTreeNode } from './resourceNodes';
+export type { ResourceTreeNode } from './resourceNodes.lazy';
 
 /** A burst of changes (servers starting together, list_changed storms) renders once. */
 export class ResourcesTreeProvider
-  implements vscode.TreeDataProvider<ResourceTreeNode>, vscode.TreeDragAndDropController<ResourceTreeNode>, vscode.FileDecorationProvider, vscode.Disposable
+  implements vscode.TreeDataProvider<ResourceTreeNode>, vscode.TreeDragAndDropController<ResourceTreeNode>, vscode.FileDecorationProvider, ResourcesTree
 {
   private readonly _onDidChangeTreeData = new vscode.EventEmitter<ResourceTreeNode | ResourceTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
@@ -33,9 +35,9 @@ export class ResourcesTreeProvider
   private readonly nodes = new Map<string, ServerNode>();
   private readonly folders = new Map<string, FolderNode>();
   private readonly subscriptions: vscode.Disposable[];
-  private readonly refresh = new CoalescedRefresh(() => this.applyChanges());
+  private readonly refresh: CoalescedRefresh;
   /** A starting server's icon is still until its start becomes slow, then spins: its row is drawn again then. */
-  private readonly slowStarts = new SlowStartAlarm(() => this.showSlowStarts());
+  private readonly slowStarts: SlowStartAlarm;
   private readonly ctx: TreeContext;
   /** The servers that changed since the listings were last updated (the server manager's events say which). */
   private readonly changedIds = new Set<string>();
@@ -46,7 +48,10 @@ export class ResourcesTreeProvider
     private readonly service: ResourceService,
     files: ResourceFileSystemProvider,
     private readonly hoverTexts: HoverTexts,
+    kit: TreeKit,
   ) {
+    this.refresh = kit.coalescedRefresh(() => this.applyChanges());
+    this.slowStarts = kit.slowStartAlarm(() => this.showSlowStarts());
     this.listings = new ResourceListings(
       (id) => service.hasMore(id),
       (id) => service.hasMoreTemplates(id),
