@@ -68,6 +68,8 @@ export interface ToolControlConfig {
   tools?: string[];
   disabledTools?: string[];
   toolApproval?: ToolApproval;
+  /** `eager`: started with the window; `onDemand`: dormant (its last run's features shown) until used. Absent: the setting's. */
+  startup?: 'eager' | 'onDemand';
 }
 
 /** A stdio server entry. As written, its strings still contain ${...} variables; resolved, they are replaced. */
