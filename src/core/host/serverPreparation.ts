@@ -287,7 +287,8 @@ export class ServerPreparation {
     await this.deps.trustStore.set(launchPlanHash(scope.key, entry.name, confined.plan), 'trusted', label, true);
     await this.deps.trustStore.set(trustKey(scope, entry.name, confined.raw), 'trusted', label, true);
     server.log.info('Trusted by the user to run confined');
-    await this.deps.firstStarts?.clear(scope.key, entry.name);
+    // An entry written for the user keeps its mark: the start after the file says "sandboxEnabled" finds its plan
+    // trusted and clears it; if the file cannot say it, the unconfined plan (never accepted) is asked about.
     try {
       await this.deps.trustPrompt.persistConfined?.({ name: entry.name, scope });
     } catch (e) {
