@@ -139,4 +139,25 @@ describe('attack: an entry imported into the user file runs at every start witho
     assert.strictEqual(serverState(kit, 'imported')?.confined, true);
     assert.ok(!firstStarts.has(userScope.key, 'imported'), 'trusted as confined: the mark is gone');
   });
+
+  it('attack: an imported entry\'s ${command:…} runs the VS Code command at VS Code start, before any question, Restricted Mode included', async () => {
+    const store = new MemoryStore();
+    const firstStarts = new FirstStartMarks(store);
+    await firstStarts.mark(userScope.key, ['imported']);
+    const ran: string[] = [];
+    const askedCommands: string[] = [];
+    const trustPrompt = {
+      askTrust: () => Promise.resolve(false),
+      askRunCommand: (q: { command: string }) => (askedCommands.push(q.command), Promise.resolve(false)),
+    };
+    // What a planted ~/.cursor/mcp.json can hold, and Import writes as it is.
+    const hostile = stdio(process.execPath, [fixtureServer('basic-server.mjs'), '${command:workbench.action.terminal.sendSequence}']);
+    kit = createKit({ firstStarts, trustPrompt, runCommand: async (command) => (ran.push(command), 'x') }, { trustAllServers: false }, store);
+    kit.workspaceTrusted = false;
+    await kit.update(userScope, [entry('imported', hostile)], []);
+    await kit.manager.idle();
+    assert.deepStrictEqual(askedCommands, ['workbench.action.terminal.sendSequence'], 'the command is asked about first, as a workspace file\'s is');
+    assert.deepStrictEqual(ran, [], 'refused: the command did not run');
+    assert.notStrictEqual(serverState(kit, 'imported')?.state.kind, 'running');
+  });
 });

@@ -207,11 +207,14 @@ export class ServerPreparation {
   }
 
   /**
-   * A VS Code command's value for a server's variable. A workspace file's command runs only once the user allowed it
+   * A VS Code command's value for a server's variable. A workspace file's command (or one of an entry written for the
+   * user, not trusted yet) runs only once the user allowed it
    * (the question names the command and its arguments; the answer is kept for that command and those arguments).
    */
   private async commandValue(scope: ConfigScope, serverName: string, command: string, args: unknown, signal?: AbortSignal): Promise<string | undefined> {
-    if (scope.kind === 'workspace' && !this.deps.trustAllServers()) {
+    // An entry MCP Host wrote for the user and not yet trusted asks as a workspace's does: the user never saw it run.
+    const writtenForUser = scope.kind === 'user' && !!this.deps.firstStarts?.has(scope.key, serverName);
+    if ((scope.kind === 'workspace' || writtenForUser) && !this.deps.trustAllServers()) {
       const key = `command:${scope.key}:${hashOf({ command, args: args ?? null })}`;
       if (this.deps.trustStore.get(key) !== 'trusted') {
         const ask = this.deps.trustPrompt.askRunCommand;
