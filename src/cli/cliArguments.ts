@@ -19,7 +19,7 @@ export const USAGE = `usage: mcp-host [--config FILE] [--yes] [--json] [--verbos
   --json          print results as JSON
   --verbose       print the servers' logs (stderr)
   --registry URL  the MCP registry for search and add (default: $MCP_HOST_REGISTRY, then the official registry)
-  --user          add: write into the user's mcp.json (or $MCP_HOST_USER_CONFIG) instead of .vscode/mcp.json
+  --user          add: write into the user's mcp.json (or $MCP_HOST_USER_CONFIG) instead of .vscode/mcp.json, asked first (--yes: not)
   --cursor TEXT   search: the next page, as the previous one printed
   --port N        gateway: the port to listen on (default: a free one)`;
 

@@ -27,6 +27,8 @@ export interface RegistryCommandOptions {
   cursor?: string;
   /** Asks one input on the terminal (the CLI's own prompt). */
   askInput(input: InputDefinition): Promise<string | undefined>;
+  /** `--yes`: `add --user` writes without asking first. */
+  yes?: boolean;
 }
 
 /**
@@ -100,6 +102,17 @@ async function add(client: RegistryClient, args: string[], options: RegistryComm
       if (answer) answers.set(id, answer);
     }
     plan = answerQuestions(plan, answers);
+  }
+  // VS Code runs the user's mcp.json at every start without a question, and the extension's first-start marks are out
+  // of reach here: what it will run is shown, and accepted, before it is written.
+  if (target === userConfigPath(env) && !options.yes) {
+    const runs = describeEntry(plan.entry).split('\n').map((line) => `  ${text(line, 400)}`).join('\n');
+    const asked = `Add ${text(plan.name)} to your user mcp.json? VS Code will run it at every start without asking.\n${runs}\n[y/N] `;
+    const answer = terminal.interactive ? await terminal.ask(asked) : undefined;
+    if (!answer || !/^y(es)?$/i.test(answer.trim())) {
+      terminal.say(terminal.interactive ? 'Nothing was written.' : `Nothing was written: add --user asks first; run it at a terminal, or pass --yes to add ${text(plan.name)} without asking.`);
+      return 1;
+    }
   }
   let before = '';
   try {

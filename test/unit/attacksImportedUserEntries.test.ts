@@ -3,6 +3,9 @@
 // entry now asks the trust question at its first start, as a workspace's entries do, and runs as the user's others once
 // trusted.
 import * as assert from 'assert';
+import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime.lazy';
+import type { TrustAnswer } from '../../src/core/host/hostPorts';
+import type { RawServer } from '../../src/core/config/serverDefinition';
 import { FirstStartMarks } from '../../src/core/host/firstStartMarks';
 import { fixtureServer } from './helpers';
 import { blockOf, createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, type Kit } from './hostTestKit';
@@ -66,5 +69,95 @@ describe('attack: an entry imported into the user file runs at every start witho
     assert.ok(!marks.has('another file', 'x'), 'per file');
     await marks.clear(userScope.key, 'x');
     assert.ok(!marks.has(userScope.key, 'x') && marks.has(userScope.key, 'y'));
+  });
+
+  it('attack: "Run Confined" whose write into the file fails leaves the entry to run unconfined, unasked, at the next start', async function () {
+    if (!sandboxSupport().ok) this.skip();
+    const store = new MemoryStore();
+    const firstStarts = new FirstStartMarks(store);
+    await firstStarts.mark(userScope.key, ['imported']);
+    // The file cannot take "sandboxEnabled": true (read-only, or changed meanwhile): this start runs confined.
+    const asked: string[] = [];
+    const answers: TrustAnswer[] = ['confined'];
+    const trustPrompt = {
+      askTrust: (d: { name: string }) => (asked.push(d.name), Promise.resolve(answers.shift())),
+      persistConfined: () => Promise.reject(new Error('read-only file')),
+    };
+    const first = createKit({ firstStarts, trustPrompt }, { trustAllServers: false }, store);
+    kit = first;
+    await first.update(userScope, [entry('imported', planted())], []);
+    await waitForState(first, 'imported', 'running');
+    assert.deepStrictEqual(asked, ['imported']);
+    assert.strictEqual(serverState(first, 'imported')?.confined, true, 'this start runs confined');
+    await first.manager.disposeAsync();
+    // VS Code starts again: the file still says what the user did not trust (unconfined).
+    const next = createKit({ firstStarts }, { trustAllServers: false }, store);
+    kit = next;
+    next.trustAnswers.push(false);
+    await next.update(userScope, [entry('imported', planted())], []);
+    assert.deepStrictEqual(next.trustAsked, ['imported'], 'the unconfined plan, never accepted, is asked about');
+    assert.strictEqual(blockOf(serverState(next, 'imported'))?.reason, 'untrusted', 'and not run on a "no"');
+  });
+
+  it('attack: an import of more entries than marks are kept pushes an earlier entry\'s mark out, and it runs unasked', async () => {
+    const store = new MemoryStore();
+    const firstStarts = new FirstStartMarks(store);
+    await firstStarts.mark(userScope.key, ['imported']);
+    // A planted source with thousands of entries, all picked (one click): the import must not forget "imported".
+    const many = Array.from({ length: 5000 }, (_, i) => `decoy-${i}`);
+    const accepted = await firstStarts.mark('file:///home/ada/.copilot/mcp-config.json', many).then(
+      () => true,
+      () => false,
+    );
+    kit = createKit({ firstStarts }, { trustAllServers: false }, store);
+    kit.trustAnswers.push(false);
+    await kit.update(userScope, [entry('imported', planted())], []);
+    assert.deepStrictEqual(kit.trustAsked, ['imported'], `still asked about (the big import ${accepted ? 'was marked' : 'was refused'})`);
+    assert.strictEqual(blockOf(serverState(kit, 'imported'))?.reason, 'untrusted');
+    assert.ok(!accepted || many.every((n) => firstStarts.has('file:///home/ada/.copilot/mcp-config.json', n)), 'what was marked is all marked');
+  });
+
+  it('"Run Confined" whose write succeeds: the next start, with "sandboxEnabled": true in the file, asks nothing, and the mark is gone', async function () {
+    if (!sandboxSupport().ok) this.skip();
+    const store = new MemoryStore();
+    const firstStarts = new FirstStartMarks(store);
+    await firstStarts.mark(userScope.key, ['imported']);
+    const asked: string[] = [];
+    const answers: TrustAnswer[] = ['confined'];
+    const trustPrompt = { askTrust: (d: { name: string }) => (asked.push(d.name), Promise.resolve(answers.shift())), persistConfined: () => Promise.resolve() };
+    kit = createKit({ firstStarts, trustPrompt }, { trustAllServers: false }, store);
+    await kit.update(userScope, [entry('imported', planted())], []);
+    await waitForState(kit, 'imported', 'running');
+    // What persistConfined wrote, read back by the configuration loader.
+    const confinedInFile: RawServer = { ...(planted() as Extract<RawServer, { type: 'stdio' }>), sandboxEnabled: true };
+    await kit.update(userScope, [entry('imported', confinedInFile)], []);
+    await waitForState(kit, 'imported', 'running');
+    // The next start (VS Code's next, here a restart) finds the confined plan trusted.
+    await kit.manager.get(serverState(kit, 'imported')!.id)!.restart();
+    await waitForState(kit, 'imported', 'running');
+    assert.deepStrictEqual(asked, ['imported'], 'asked once');
+    assert.strictEqual(serverState(kit, 'imported')?.confined, true);
+    assert.ok(!firstStarts.has(userScope.key, 'imported'), 'trusted as confined: the mark is gone');
+  });
+
+  it('attack: an imported entry\'s ${command:…} runs the VS Code command at VS Code start, before any question, Restricted Mode included', async () => {
+    const store = new MemoryStore();
+    const firstStarts = new FirstStartMarks(store);
+    await firstStarts.mark(userScope.key, ['imported']);
+    const ran: string[] = [];
+    const askedCommands: string[] = [];
+    const trustPrompt = {
+      askTrust: () => Promise.resolve(false),
+      askRunCommand: (q: { command: string }) => (askedCommands.push(q.command), Promise.resolve(false)),
+    };
+    // What a planted ~/.cursor/mcp.json can hold, and Import writes as it is.
+    const hostile = stdio(process.execPath, [fixtureServer('basic-server.mjs'), '${command:workbench.action.terminal.sendSequence}']);
+    kit = createKit({ firstStarts, trustPrompt, runCommand: async (command) => (ran.push(command), 'x') }, { trustAllServers: false }, store);
+    kit.workspaceTrusted = false;
+    await kit.update(userScope, [entry('imported', hostile)], []);
+    await kit.manager.idle();
+    assert.deepStrictEqual(askedCommands, ['workbench.action.terminal.sendSequence'], 'the command is asked about first, as a workspace file\'s is');
+    assert.deepStrictEqual(ran, [], 'refused: the command did not run');
+    assert.notStrictEqual(serverState(kit, 'imported')?.state.kind, 'running');
   });
 });

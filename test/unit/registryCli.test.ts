@@ -125,7 +125,7 @@ describe('mcp-host search and add', function () {
   it('add --user writes the user mcp.json; a malformed or unsafe entry is refused with its reason and nothing is written', async () => {
     const user = path.join(dir, 'user config', 'mcp.json');
     const env = { MCP_HOST_USER_CONFIG: user };
-    const added = await run(folder, ['add', 'com.example/legacy-events', '--user', '--registry', registry.url], env);
+    const added = await run(folder, ['add', 'com.example/legacy-events', '--user', '--yes', '--registry', registry.url], env);
     assert.strictEqual(added.code, 0, added.stderr);
     assert.deepStrictEqual(parseMcpConfig(fs.readFileSync(user, 'utf8')).servers.map((s) => [s.name, s.server]), [
       ['com.example/legacy-events', { type: 'sse', url: 'https://events.example.com/sse', headers: {} }],
@@ -161,5 +161,32 @@ describe('mcp-host search and add', function () {
     const parsed = parseMcpConfig(fs.readFileSync(file, 'utf8'));
     assert.deepStrictEqual((parsed.servers[0].server as { env: unknown }).env, { WEATHER_API_KEY: '${input:weather-weather-api-key}', WEATHER_UNITS: 'imperial' });
     assert.deepStrictEqual(parsed.inputs.map((i) => i.id), ['weather-weather-api-key']);
+  });
+
+  it('attack: add --user writes an entry that VS Code then runs at every start, its launch never seen or accepted', async () => {
+    const user = path.join(dir, 'unseen user config', 'mcp.json');
+    const env = { ...process.env, MCP_HOST_USER_CONFIG: user };
+    // Not at a terminal (a script, or a process the user did not watch): refused, nothing written.
+    const unattended = await run(folder, ['add', 'com.example/legacy-events', '--user', '--registry', registry.url], { MCP_HOST_USER_CONFIG: user });
+    assert.strictEqual(unattended.code, 1);
+    assert.match(unattended.stderr, /Nothing was written: add --user asks first; run it at a terminal, or pass --yes/);
+    assert.ok(!fs.existsSync(user), 'nothing written');
+    // At a terminal: what it runs is asked about first; a "no" writes nothing.
+    const said: string[] = [];
+    const answers = ['n', 'y'];
+    const terminal = {
+      interactive: true,
+      ask: async (q: string) => {
+        said.push(q);
+        return answers.shift();
+      },
+      say: (l: string) => said.push(l),
+      print: (l: string) => said.push(l),
+    };
+    assert.strictEqual(await runCli(['add', 'com.example/legacy-events', '--user', '--registry', registry.url], env, folder, terminal), 1);
+    assert.match(said[0], /^Add com\.example\/legacy-events to your user mcp\.json\? VS Code will run it at every start without asking\.\n.*https:\/\/events\.example\.com\/sse/s);
+    assert.ok(!fs.existsSync(user), 'nothing written on a "no"');
+    assert.strictEqual(await runCli(['add', 'com.example/legacy-events', '--user', '--registry', registry.url], env, folder, terminal), 0, said.join('\n'));
+    assert.deepStrictEqual(parseMcpConfig(fs.readFileSync(user, 'utf8')).servers.map((s) => s.name), ['com.example/legacy-events']);
   });
 });

@@ -4,8 +4,15 @@
 import type { KeyValueStore } from './hostPorts';
 
 const STORAGE_KEY = 'mcpHost.firstStartMarks';
-/** Marks kept at most (the newest): an import of thousands of entries is not expected. */
-const MAX_MARKS = 5000;
+/** Marks kept at most: an import of thousands of entries is not expected. None is ever dropped for a new one. */
+export const MAX_MARKS = 5000;
+
+/** The marks would exceed MAX_MARKS: nothing is written, so that no entry written for the user runs unasked. */
+export class FirstStartMarksFullError extends Error {
+  constructor(waiting: number, adding: number) {
+    super(`${waiting} servers written for you already wait to be trusted at their first start; ${adding} more would exceed ${MAX_MARKS}: start and trust some of them first`);
+  }
+}
 
 const markOf = (scopeKey: string, name: string): string => JSON.stringify([scopeKey, name]);
 
@@ -22,11 +29,12 @@ export class FirstStartMarks {
     return this.marks().includes(markOf(scopeKey, name));
   }
 
-  /** Marks entries just written into the file `scopeKey` (before the file is read again, so their first start asks). */
+  /** Marks entries about to be written into the file `scopeKey` (so their first start asks); throws FirstStartMarksFullError, marking none, past MAX_MARKS. */
   async mark(scopeKey: string, names: readonly string[]): Promise<void> {
-    const added = names.map((n) => markOf(scopeKey, n));
-    const kept = this.marks().filter((m) => !added.includes(m));
-    await this.store.update(STORAGE_KEY, [...kept, ...added].slice(-MAX_MARKS));
+    const added = new Set(names.map((n) => markOf(scopeKey, n)));
+    const kept = this.marks().filter((m) => !added.has(m));
+    if (kept.length + added.size > MAX_MARKS) throw new FirstStartMarksFullError(kept.length, added.size);
+    await this.store.update(STORAGE_KEY, [...kept, ...added]);
   }
 
   /** The entry was trusted: it runs as the user's other entries from now on. */

@@ -207,11 +207,14 @@ export class ServerPreparation {
   }
 
   /**
-   * A VS Code command's value for a server's variable. A workspace file's command runs only once the user allowed it
+   * A VS Code command's value for a server's variable. A workspace file's command (or one of an entry written for the
+   * user, not trusted yet) runs only once the user allowed it
    * (the question names the command and its arguments; the answer is kept for that command and those arguments).
    */
   private async commandValue(scope: ConfigScope, serverName: string, command: string, args: unknown, signal?: AbortSignal): Promise<string | undefined> {
-    if (scope.kind === 'workspace' && !this.deps.trustAllServers()) {
+    // An entry MCP Host wrote for the user and not yet trusted asks as a workspace's does: the user never saw it run.
+    const writtenForUser = scope.kind === 'user' && !!this.deps.firstStarts?.has(scope.key, serverName);
+    if ((scope.kind === 'workspace' || writtenForUser) && !this.deps.trustAllServers()) {
       const key = `command:${scope.key}:${hashOf({ command, args: args ?? null })}`;
       if (this.deps.trustStore.get(key) !== 'trusted') {
         const ask = this.deps.trustPrompt.askRunCommand;
@@ -287,7 +290,8 @@ export class ServerPreparation {
     await this.deps.trustStore.set(launchPlanHash(scope.key, entry.name, confined.plan), 'trusted', label, true);
     await this.deps.trustStore.set(trustKey(scope, entry.name, confined.raw), 'trusted', label, true);
     server.log.info('Trusted by the user to run confined');
-    await this.deps.firstStarts?.clear(scope.key, entry.name);
+    // An entry written for the user keeps its mark: the start after the file says "sandboxEnabled" finds its plan
+    // trusted and clears it; if the file cannot say it, the unconfined plan (never accepted) is asked about.
     try {
       await this.deps.trustPrompt.persistConfined?.({ name: entry.name, scope });
     } catch (e) {

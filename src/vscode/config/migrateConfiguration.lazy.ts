@@ -146,8 +146,8 @@ export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: Mig
   if (moved.length) {
     // An entry written for the user (Import, Install for User) and not trusted yet still asks once moved.
     const unconfirmed = moved.filter((name) => deps.firstStarts.has(from.scopeKey, name));
-    if (unconfirmed.length) await deps.firstStarts.mark(to.scopeKey, unconfirmed);
     try {
+      if (unconfirmed.length) await deps.firstStarts.mark(to.scopeKey, unconfirmed);
       await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(to.uri, '..'));
       await vscode.workspace.fs.writeFile(to.uri, new TextEncoder().encode(result.target));
     } catch (e) {

@@ -102,7 +102,12 @@ export async function importServers(deps: RegistryBrowserDeps, picks: ImportPick
   }
   if (imported.length) {
     // Marked before the file is written: the starts its reading causes ask the trust question, as a workspace's would.
-    if (target.scope === 'user') await deps.firstStarts.mark(target.scopeKey, imported);
+    try {
+      if (target.scope === 'user') await deps.firstStarts.mark(target.scopeKey, imported);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`MCP Host: nothing was imported into ${target.where}: ${(e as Error).message}.`);
+      return undefined;
+    }
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
     await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(text));
     await deps.configLoader.reload(target.scopeKey);

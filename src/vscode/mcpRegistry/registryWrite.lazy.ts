@@ -70,7 +70,12 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
     return undefined;
   }
   // Marked before the file is written: the start its reading causes asks the trust question, as a workspace's would.
-  if (target.scope === 'user') await deps.firstStarts.mark(target.scopeKey, [key]);
+  try {
+    if (target.scope === 'user') await deps.firstStarts.mark(target.scopeKey, [key]);
+  } catch (e) {
+    void vscode.window.showErrorMessage(`MCP Host: the server was not added to ${target.where}: ${(e as Error).message}.`);
+    return undefined;
+  }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
   await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(written.text));
 
