@@ -68,6 +68,8 @@ export interface ToolControlConfig {
   tools?: string[];
   disabledTools?: string[];
   toolApproval?: ToolApproval;
+  /** Its tools are always offered by definition, never moved behind tool search by the context budget (`alwaysLoad` too). */
+  alwaysOffered?: boolean;
 }
 
 /** A stdio server entry. As written, its strings still contain ${...} variables; resolved, they are replaced. */

@@ -1,10 +1,10 @@
-// A server's `tools` (Copilot CLI's allow-list, `"*"`: all), `disabledTools` (a deny-list) and `toolApproval` (how its
-// calls are approved). (Activation code: kept small. The JSON schema flags a `toolApproval` that is none of its values,
+// A server's `tools` (Copilot CLI's allow-list, `"*"`: all), `disabledTools` (a deny-list), `toolApproval` (how its
+// calls are approved) and `alwaysOffered` (never moved behind tool search by the context budget). (Activation code: kept small. The JSON schema flags a `toolApproval` that is none of its values,
 // which then counts as not given: every call asks.)
 import { stringArrayProperty, type Diagnostics, type Member } from './configMembers';
 import type { ToolApproval, ToolControlConfig } from './serverDefinition';
 
-export const TOOL_CONTROL_KEYS = ['tools', 'disabledTools', 'toolApproval'] as const;
+export const TOOL_CONTROL_KEYS = ['tools', 'disabledTools', 'toolApproval', 'alwaysOffered', 'alwaysLoad'] as const;
 const APPROVALS = ['askEveryCall', 'askUnlessReadOnly', 'neverAsk'];
 
 export function toolControlProperties(m: Map<string, Member>, d: Diagnostics): ToolControlConfig {
@@ -15,5 +15,7 @@ export function toolControlProperties(m: Map<string, Member>, d: Diagnostics): T
   }
   const approval = m.get('toolApproval')?.value.value;
   if (APPROVALS.includes(approval)) controls.toolApproval = approval as ToolApproval;
+  // `alwaysLoad`: Claude Code's name for it.
+  if (m.get('alwaysOffered')?.value.value === true || m.get('alwaysLoad')?.value.value === true) controls.alwaysOffered = true;
   return controls;
 }

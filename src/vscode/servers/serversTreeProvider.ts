@@ -156,7 +156,9 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       node.info = info;
       return node;
     }
-    const created = new ServerNode(info, parent, this.rows, () => this.listed <= EXPAND_RUNNING_UP_TO);
+    // Only a running server has a size, and its start loaded the lazy part that computes it.
+    const size = (s: ServerInfo) => (s.state.kind === 'running' ? this.hoverTexts.offerSize?.(s, () => this.refreshRows()) : undefined);
+    const created = new ServerNode(info, parent, this.rows, () => this.listed <= EXPAND_RUNNING_UP_TO, size);
     this.serverNodes.set(info.id, created);
     return created;
   }
