@@ -34,6 +34,8 @@ let picked: vscode.LanguageModelChat | undefined;
 /** A look for a model under way (or done without finding one, until the models change). */
 let looking: Promise<void> | undefined;
 let watching: vscode.Disposable | undefined;
+/** Redraws the Servers view's rows (the last the view gave): a newly picked model's counts replace the figures. */
+let redrawRows: (() => void) | undefined;
 
 /** The model an @mcp request picked: sizes are counted with it from now on. */
 export function pickModel(model: vscode.LanguageModelChat): void {
@@ -81,6 +83,7 @@ const counter = (model: vscode.LanguageModelChat) => ({ id: model.id, countToken
  */
 export function offerSizeText(info: ServerInfo, redraw: () => void): string | undefined {
   if (info.state.kind !== 'running') return undefined;
+  redrawRows = redraw;
   const tools = offeredTools(info);
   if (!tools.length) return undefined;
   const cap = readToolSettings().descriptionCap;
@@ -103,10 +106,12 @@ export async function budgetForRequest(
   model: vscode.LanguageModelChat,
   signal: AbortSignal,
 ): Promise<{ budget: number; moved: ServerOffer[] }> {
+  const changed = picked?.id !== model.id;
   pickModel(model);
   const settings = readToolSettings();
   const cap = settings.descriptionCap;
   await sizes.count(tools, cap, counter(model), signal);
+  if (changed) redrawRows?.();
   const always = new Set(servers.filter((s) => s.definition.alwaysOffered).map((s) => s.id));
   const budget = contextBudget(settings.contextBudget, model.maxInputTokens);
   const offers = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model.id), (id) => always.has(id));
