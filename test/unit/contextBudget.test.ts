@@ -19,6 +19,7 @@ import { toolListForModel } from '../../src/core/features/tools/agentTools';
 import { searchedToolList } from '../../src/core/features/tools/toolListSearch';
 import { toolNameMap, toolNameMapOfServers, type NamedTool } from '../../src/core/features/tools/toolNames';
 import { parseMcpConfig } from '../../src/core/config/mcpConfigParser';
+import { describeServerContext } from '../../src/core/features/sampling/serverContext';
 import { emptyFeatures, type ServerInfo, type Tool } from '../../src/core/host/serverInfo';
 import { stdio, workspaceScope } from './hostTestKit';
 import { toolCatalogue, type CatalogueServer } from './toolCatalogue';
@@ -69,6 +70,14 @@ describe('context budget: the cap on what the model reads', () => {
     assert.strictEqual(found.tools[0].description, capText(LONG, 300));
     // The default cap is 2 KB.
     assert.strictEqual(new ToolOffer(map, { maxTools: 128, reserved: 0 }).tools()[0].description, capText(LONG, 2048));
+  });
+
+  it('cuts server instructions and tool descriptions in the servers\' context a sampling request asks for', () => {
+    const info = serverOf({ name: 'big', tools: [{ name: 'list', description: LONG, inputSchema: { type: 'object' } }] }, { instructions: LONG });
+    const context = describeServerContext([info], info.id, 'thisServer');
+    assert.ok(context.includes(`Instructions: ${capText(LONG)}\n`));
+    assert.ok(context.endsWith(`- tool list: ${capText(LONG)}`));
+    assert.ok(!context.includes(LONG));
   });
 
   it('reads alwaysOffered, and Claude Code\'s alwaysLoad, from a server\'s entry', () => {
