@@ -105,4 +105,26 @@ describe('the context budget in a real VS Code', function () {
     assert.doesNotMatch(transcriptMarkdown(again), /context budget/);
     assert.ok(!offered().includes('search_mcp_tools'), offered().join(', '));
   });
+
+  it("a server marked always-offered (Claude Code's alwaysLoad) is never moved: the next largest is", async () => {
+    const sizes = new Map<string, number>();
+    for (const name of ['basic', 'github', 'jira']) sizes.set(name, (await counted(server(name)!)).total);
+    const [[largest], [next]] = [...sizes].sort((a, b) => b[1] - a[1]);
+    const entries: Record<string, object> = {
+      basic: { command: 'node', args: [fixtureServer('basic-server.mjs')] },
+      github: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'github'] },
+      jira: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'jira'] },
+    };
+    entries[largest] = { ...entries[largest], alwaysLoad: true };
+    await config.writeServers(entries);
+    await waitFor(() => server(largest)?.definition.alwaysOffered === true && server(largest)?.state.kind === 'running' && server(largest)!.features.tools.length > 0, `${largest} always offered, running`, 30_000);
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    await vscode.workspace.getConfiguration('mcpHost').update('tools.contextBudget', total - 1, vscode.ConfigurationTarget.Global);
+    lm.reset();
+    const t = await askChat(api, '@mcp hello', { model: FAKE_MODEL });
+    const markdown = transcriptMarkdown(t).replace(/\\/g, '');
+    assert.ok(markdown.includes(`1 server's tools are offered through search to stay within the context budget (${(total - 1).toLocaleString('en-US')} tokens): ${next} (`), markdown);
+    assert.strictEqual(offered().filter((n) => n.startsWith(`${largest}_`)).length, server(largest)!.features.tools.length, `${largest}'s tools all offered`);
+    assert.deepStrictEqual(offered().filter((n) => n.startsWith(`${next}_`)), []);
+  });
 });

@@ -84,14 +84,22 @@ const counter = (model: vscode.LanguageModelChat) => ({ id: model.id, countToken
 export function offerSizeText(info: ServerInfo, redraw: () => void): string | undefined {
   if (info.state.kind !== 'running') return undefined;
   redrawRows = redraw;
-  const tools = offeredTools(info);
-  if (!tools.length) return undefined;
   const cap = readToolSettings().descriptionCap;
   const model = countingModel(redraw);
+  // A redraw of an unchanged server (same list, switches, entry, cap and model) reads the figure it had.
+  const key = `${model?.id ?? ''}\u0000${cap}`;
+  const last = shown.get(info.features.tools);
+  if (last && last.key === key && last.choices === info.toolChoices && last.definition === info.definition) return last.text;
+  const tools = offeredTools(info);
   if (model) countLater(tools, cap, model, redraw);
   const offer = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model?.id), () => false)[0];
-  return tokensText(offer);
+  const text = offer && tokensText(offer);
+  // Kept once final: counted by the model, or estimated with none to count.
+  if (!offer?.estimated || !model) shown.set(info.features.tools, { key, choices: info.toolChoices, definition: info.definition, text });
+  return text;
 }
+/** The figure each server's row showed last, by its tool list. */
+const shown = new WeakMap<readonly Tool[], { key: string; choices: ServerInfo['toolChoices']; definition: ServerInfo['definition']; text: string | undefined }>();
 
 /** One tool's size, for its tooltip; undefined when it is not offered (switched off, or only for its view). */
 export function toolSizeText(info: ServerInfo, toolName: string): string | undefined {
