@@ -181,8 +181,11 @@ export class McpChatRequest {
     const settings = this.deps.settings();
     const tools = this.model.info.capabilities.acceptsTools ? toolNameMapOfServers(withSkillTools(this.servers)) : toolNameMap([]);
     // Past the tools one request carries, every tool is searched anyway (see ToolOffer).
-    const { budget, moved } =
+    const named = mentionedServers(this.request.prompt, this.runningServers().map((s) => s.name));
+    const { budget, moved: over } =
       tools.tools.length > settings.maxToolsPerRequest ? { budget: 0, moved: [] } : await budgetForRequest(tools.tools, this.servers, this.request.model, this.abort.signal);
+    // A server the user named is offered in full all the same (see ToolOffer).
+    const moved = over.filter((o) => !named.includes(o.serverName));
     // Said first, so the user knows why the model searches for some tools.
     if (moved.length) this.stream.markdown(`${escapeMarkdown(budgetNote(moved, budget))}\n\n`);
     await runToolLoop({
@@ -197,7 +200,7 @@ export class McpChatRequest {
       observer: renderer,
       editorTools: this.referencedTools(),
       maxTools: settings.maxToolsPerRequest,
-      mentionedServers: mentionedServers(this.request.prompt, this.runningServers().map((s) => s.name)),
+      mentionedServers: named,
       searchedServers: new Set(moved.map((o) => o.serverId)),
       descriptionCap: settings.descriptionCap,
     });

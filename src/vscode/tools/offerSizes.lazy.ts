@@ -34,8 +34,11 @@ let picked: vscode.LanguageModelChat | undefined;
 /** A look for a model under way (or done without finding one, until the models change). */
 let looking: Promise<void> | undefined;
 let watching: vscode.Disposable | undefined;
-/** Redraws the Servers view's rows (the last the view gave): a newly picked model's counts replace the figures. */
-let redrawRows: (() => void) | undefined;
+/** Redraws each server's row (as the view gave them): a newly picked model's counts replace the figures. */
+const redraws = new Map<string, () => void>();
+const redrawRows = () => {
+  for (const redraw of redraws.values()) redraw();
+};
 
 /** The model an @mcp request picked: sizes are counted with it from now on. */
 export function pickModel(model: vscode.LanguageModelChat): void {
@@ -83,9 +86,9 @@ const counter = (model: vscode.LanguageModelChat) => ({ id: model.id, countToken
  */
 export function offerSizeText(info: ServerInfo, redraw: () => void): string | undefined {
   if (info.state.kind !== 'running') return undefined;
-  redrawRows = redraw;
+  redraws.set(info.id, redraw);
   const cap = readToolSettings().descriptionCap;
-  const model = countingModel(redraw);
+  const model = countingModel(redrawRows);
   // A redraw of an unchanged server (same list, switches, entry, cap and model) reads the figure it had.
   const key = `${model?.id ?? ''}\u0000${cap}`;
   const last = shown.get(info.features.tools);
@@ -119,7 +122,7 @@ export async function budgetForRequest(
   const settings = readToolSettings();
   const cap = settings.descriptionCap;
   await sizes.count(tools, cap, counter(model), signal);
-  if (changed) redrawRows?.();
+  if (changed) redrawRows();
   const always = new Set(servers.filter((s) => s.definition.alwaysOffered).map((s) => s.id));
   const budget = contextBudget(settings.contextBudget, model.maxInputTokens);
   const offers = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model.id), (id) => always.has(id));
