@@ -165,7 +165,8 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
       outfile: path.join(outdir, 'host.js'),
       // The SDK's Node default JSON Schema validator is ajv (many times larger); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.
-      alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs' },
+      // The same for the server package the gateway uses (scripts/sdk-server-shims.mjs).
+      alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs', '@modelcontextprotocol/server/_shims': './scripts/sdk-server-shims.mjs' },
       plugins: [launchLayerPlugin, clientOnlySdkPlugin, extAppsZodPlugin, joseSubsetPlugin],
     },
   ];

@@ -23,6 +23,7 @@ import { registerSkillCommands } from './vscode/skills/skillCommands';
 import { McpStatusBar } from './vscode/servers/statusBar';
 import { followWalkthrough } from './vscode/walkthrough/walkthroughProgress';
 import { ToolNode } from './vscode/servers/serverNodes';
+import { registerGateway } from './vscode/gateway/registerGateway';
 
 /** Stops every server (and its child processes) when the extension host goes away. */
 let stopAllServers: (() => Promise<void>) | undefined;
@@ -45,8 +46,9 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
   tree.isVisible = () => serversView.visible;
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(manager);
-  const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, state: context.globalState, registryBrowser: parts.registryBrowser });
-  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick });
+  const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, state: context.globalState, firstStarts: host.firstStarts, registryBrowser: parts.registryBrowser });
+  const gateway = registerGateway(() => parts.gatewayController(manager, chat.caller, context));
+  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick, gateway: gateway.running });
   context.subscriptions.push(
     host,
     configLoader,
@@ -68,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     ...registerSkillCommands(manager, parts, attachments),
     ...registerSignInCommands({ manager, status: host.authStatus, secrets: context.secrets }, parts),
     ...chat.disposables,
+    ...gateway.disposables,
     // A tool's checkbox, or a server's for all its tools: as plain data (the rows' classes belong to this bundle).
     serversView.onDidChangeCheckboxState((e) =>
       parts.switchTools(host.toolChoices(), manager, e.items.map(([node, state]) => ({ serverId: node.serverId, tool: node instanceof ToolNode ? node.tool.name : undefined, state }))),

@@ -30,6 +30,7 @@ import { createConnection } from '../core/protocol/serverConnection.lazy';
 import { MemorySecretStore, MemoryStore, streamLogs } from './headlessPorts';
 import { parseArgs, USAGE, type CliOptions } from './cliArguments';
 import { runRegistryCommand, userConfigPath } from './registryCommands';
+import { serveGateway } from './gatewayCommand';
 
 /** Where the CLI talks: questions and messages on stderr, answers read from stdin, results on stdout. */
 export interface Terminal {
@@ -123,6 +124,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string
   setFolders([{ name: path.basename(folder), fsPath: folder }]);
   try {
     await manager.updateScope(scope, parsed.servers, parsed.inputs);
+    if (first === 'gateway') return await serveGateway({ manager, permissions, activeToolCalls, yes: options.yes, env, yesNo: (q) => yesNo(terminal, q), say: (l) => terminal.say(l), print: (t) => terminal.print(t) }, options.port);
     return await runCommand(options, manager, scope, terminal, permissions, activeToolCalls);
   } finally {
     await manager.disposeAsync();

@@ -4,6 +4,7 @@
 // features they answer, and how the protocol layer is reached (bundled apart in the extension, imported by the CLI).
 import { ActiveToolCalls } from './features/tools/activeToolCalls';
 import type { ClientFeature } from './host/clientFeature';
+import { FirstStartMarks } from './host/firstStartMarks';
 import { InteractionQueue } from './host/interactionQueue';
 import { PermissionStore } from './host/permissionStore';
 import type { KeyValueStore } from './host/hostPorts';
@@ -23,7 +24,7 @@ export interface CoreParts {
   servers(): ServerInfo[];
 }
 
-export interface CoreHostPorts extends Omit<ServerManagerDeps, 'trustStore' | 'interactions' | 'features'> {
+export interface CoreHostPorts extends Omit<ServerManagerDeps, 'trustStore' | 'interactions' | 'features' | 'firstStarts'> {
   /** Where permissions and trust decisions persist: the user's (global) and this workspace's. */
   stores: { global: KeyValueStore; workspace: KeyValueStore };
   /** The client features every session gets beyond roots (sampling, elicitation, subscriptions, …). */
@@ -32,6 +33,8 @@ export interface CoreHostPorts extends Omit<ServerManagerDeps, 'trustStore' | 'i
 
 export interface CoreHost extends CoreParts {
   manager: ServerManager;
+  /** The user's entries written by Import or Install for User, marked to ask the trust question at their first start. */
+  firstStarts: FirstStartMarks;
   /** The folders whose roots servers see (`file:` URIs of their paths; virtual folders give none). */
   setFolders(folders: readonly FolderLike[]): void;
 }
@@ -44,6 +47,7 @@ export function createCoreHost(ports: CoreHostPorts): CoreHost {
   const activeToolCalls = new ActiveToolCalls();
   const servers = (): ServerInfo[] => manager.servers();
   const parts: CoreParts = { permissions, trustStore, interactions, activeToolCalls, servers };
-  const manager: ServerManager = new ServerManager({ ...deps, trustStore, interactions, features: features?.(parts) ?? [] });
-  return { ...parts, manager, setFolders: (folders) => manager.setRoots(rootsFromFolders(folders)) };
+  const firstStarts = new FirstStartMarks(stores.global);
+  const manager: ServerManager = new ServerManager({ ...deps, trustStore, interactions, firstStarts, features: features?.(parts) ?? [] });
+  return { ...parts, manager, firstStarts, setFolders: (folders) => manager.setRoots(rootsFromFolders(folders)) };
 }

@@ -97,6 +97,8 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     devModeWatcher: fn((b) => b.devModeWatcher),
     offerCoexistence: fn((b) => b.offerCoexistence),
     pickCoexistence: fn((b) => b.pickCoexistence),
+    // The gateway: made when first turned on or used.
+    gatewayController: factory((b) => b.gatewayController),
     /** Extension tests: the prompt-argument pick on screen; never loads the bundle. */
     activeArgumentPick: () => ifLoaded()?.activeArgumentPick(),
   };

@@ -1,5 +1,6 @@
 // The API `activate()` returns to other extensions (and tests): servers, their state and what they offer.
 import vscode = require('vscode');
+import type { GatewayState } from './gateway/registerGateway';
 import type { ServerManager } from '../core/host/serverManager';
 import type { ServerInfo } from '../core/host/serverInfo';
 import type { AppViewInfo } from './apps/appViewTypes';
@@ -76,6 +77,8 @@ export interface McpHostTestingApi {
   appViews(): AppViewInfo[];
   /** The pick of "MCP: Add Server from Registry…" on screen, if any. */
   registryPick(): RegistryPickState | undefined;
+  /** The gateway while it runs: its address, token and clients' names (tests connect a client to it). */
+  gateway(): GatewayState | undefined;
 }
 
 export interface PublicApiParts {
@@ -91,6 +94,7 @@ export interface PublicApiParts {
   resources: ResourcesTestingApi;
   registryPick(): RegistryPickState | undefined;
   argumentPick(): ArgumentPickState | undefined;
+  gateway(): GatewayState | undefined;
 }
 
 export function createPublicApi({
@@ -105,6 +109,7 @@ export function createPublicApi({
   resources,
   registryPick,
   argumentPick,
+  gateway,
 }: PublicApiParts): McpHostApi & vscode.Disposable {
   const render = (nodes: Node[], depth: number): string[] =>
     nodes.flatMap((n) => {
@@ -138,6 +143,7 @@ export function createPublicApi({
       resources,
       appViews: () => chat.views.views(),
       registryPick,
+      gateway,
     },
     dispose: () => {
       sub.dispose();

@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, type TestedHost } from './testKit';
 
 const run = (command: string) => vscode.commands.executeCommand(command);
@@ -16,11 +17,17 @@ describe('Importing servers from other tools', function () {
   let dir: string;
   let answers: vscode.Disposable;
   const asked: { prompt: string; password?: boolean }[] = [];
+  const trustQuestions: TrustQuestion[] = [];
+  let trustAnswer = true;
   const cursorFile = path.join(os.homedir(), '.cursor', 'mcp.json');
 
   before(async () => {
     api = await activateHost();
     answers = answerDialogs(api, {
+      confirmTrust: async (q) => {
+        trustQuestions.push(q);
+        return trustAnswer;
+      },
       inputText: async (q) => {
         asked.push({ prompt: q.prompt, password: q.password });
         return 'entered-token';
@@ -130,5 +137,37 @@ describe('Importing servers from other tools', function () {
     assert.ok(second.target.items.indexOf(label) < second.target.items.findIndex((i) => i.includes('.vscode/mcp.json')), second.target.items.join('\n'));
     await run('workbench.action.closeQuickOpen');
     assert.strictEqual(await second.importing, undefined);
+  });
+  // Issue 40: the user saw a preview of the entry, not what it runs; an entry written into the user's file then started
+  // at every VS Code start without a question (Restricted Mode included).
+  it("attack: an entry imported into the user's file runs without a trust question — it is asked at its first start", async () => {
+    const { importing, target } = await importUpToTarget('imported-events');
+    const label = 'Import for User — ~/.copilot/mcp-config.json, for every workspace (Copilot CLI reads it too)';
+    assert.ok(target.items.includes(label), target.items.join('\n'));
+    for (let i = 0; i < 12 && api.testing.registryPick()?.active !== label; i++) {
+      const active = api.testing.registryPick()?.active;
+      await run('workbench.action.quickOpenSelectNext');
+      await waitFor(() => api.testing.registryPick()?.active !== active, 'the highlight moved');
+    }
+    trustQuestions.length = 0;
+    trustAnswer = false;
+    await run('workbench.action.acceptSelectedQuickOpenItem');
+    const result = await importing;
+    assert.deepStrictEqual(result?.imported, ['imported-events']);
+    try {
+      const imported = () => api.getServers().find((s) => s.name === 'imported-events' && s.scope.kind === 'user');
+      await waitFor(() => trustQuestions.some((q) => q.serverName === 'imported-events'), 'the trust question', 30_000).catch((e: Error) => {
+        throw new Error(`${e.message}: asked ${JSON.stringify(trustQuestions.map((q) => q.serverName))}; ${JSON.stringify(api.getServers().filter((s) => s.name === 'imported-events').map((s) => [s.scope.label, s.state]))}`);
+      });
+      const question = trustQuestions.find((q) => q.serverName === 'imported-events')!;
+      assert.match(question.detail, /https:\/\/events\.example\.com\/sse/, 'the question shows what it connects to');
+      await waitFor(() => imported()?.state.kind === 'blocked', 'refused: not started', 30_000);
+      assert.match(JSON.stringify(imported()!.state), /untrusted/);
+    } finally {
+      trustAnswer = true;
+      fs.rmSync(result!.uri.fsPath, { force: true });
+      await api.testing.reloadConfiguration(result!.uri);
+      await waitFor(() => !api.getServers().some((s) => s.name === 'imported-events' && s.scope.kind === 'user'), 'the user entry gone', 30_000);
+    }
   });
 });

@@ -46,4 +46,7 @@ export const CommandIds = {
   importServers: 'mcpHost.importServers',
   updateFromRegistry: 'mcpHost.updateFromRegistry',
   migrateConfiguration: 'mcpHost.migrateConfiguration',
+  startGateway: 'mcpHost.startGateway',
+  stopGateway: 'mcpHost.stopGateway',
+  connectAgent: 'mcpHost.connectAgent',
 } as const;

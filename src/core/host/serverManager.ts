@@ -17,6 +17,7 @@ import type { PlanLaunch } from '../config/launchPlan';
 import { ServerPreparation, type ReadEnvFile } from './serverPreparation';
 import { ServerNotRunningError, type ServerSession, type ServersChanged, type SessionPort } from './serverSession';
 import type { TrustStore } from './trustStore';
+import type { FirstStartMarks } from './firstStartMarks';
 import type { ServerInfo, ToolChoices } from './serverInfo';
 
 export { RESTRICTED_MODE_REASON } from './serverPreparation';
@@ -57,6 +58,8 @@ export interface ServerManagerDeps {
   setting?(name: string, scope: ConfigScope): SettingValue;
   /** Runs a VS Code command for a value (`${command:…}`, a `command` input); absent: no VS Code, as on the command line. */
   runCommand?(command: string, args: unknown): Promise<string | undefined>;
+  /** The user's entries written by Import or Install for User: they ask the trust question at their first start. */
+  firstStarts?: FirstStartMarks;
   restartPolicy?: RestartPolicyOptions;
   shutdownStageMs?: number;
   /** The queue all questions to the user go through (shared with sampling and elicitation). */
@@ -107,6 +110,7 @@ export class ServerManager implements SessionPort, Disposable {
       readEnvFile: deps.readEnvFile,
       setting: deps.setting,
       runCommand: deps.runCommand,
+      firstStarts: deps.firstStarts,
       otherServers: (serverId) =>
         [...this.scopes.values()].flatMap(({ scope, servers }) => [...servers.values()].filter((s) => s.id !== serverId).map((s) => ({ scope, raw: s.entry.server }))),
     });

@@ -17,6 +17,7 @@ import { redact } from './redactingLog';
 import { launchPlanHash, MASK, type LaunchPlan, type DefinedServer, type LaunchPlanSource, type PlanLaunch } from '../config/launchPlan';
 import { confinedAlternative, type ConfinedAlternative } from './confinedChoice';
 import { NOT_TRUSTED_EDITED } from './editedTrust';
+import type { FirstStartMarks } from './firstStartMarks';
 import { TrustQuestions } from './trustQuestions';
 import { trustKey } from './trustKey';
 import type { TrustStore } from './trustStore';
@@ -47,6 +48,8 @@ export interface PreparationDeps {
   otherServers?(serverId: string): DefinedServer[];
   /** Runs a VS Code command for a value (`${command:…}`, a `command` input); undefined: none. Absent: no VS Code (the CLI). */
   runCommand?(command: string, args: unknown): Promise<string | undefined>;
+  /** The user's entries written by Import or Install for User, which ask the trust question at their first start. */
+  firstStarts?: Pick<FirstStartMarks, 'has' | 'clear'>;
 }
 
 /** The server being prepared, as the preparation sees it. */
@@ -138,7 +141,9 @@ export class ServerPreparation {
   ): Promise<Preparation> {
     const { scope, inputs } = server;
     if (entry.server.disabled) return { ok: false, reason: 'disabled', message: DISABLED_IN_FILE };
-    const asksTrust = scope.kind === 'workspace' && this.deps.isWorkspaceTrusted() && !this.deps.trustAllServers();
+    // A user's entry asks too while it is one MCP Host wrote for the user and the user has not trusted yet.
+    const writtenForUser = scope.kind === 'user' && !!this.deps.firstStarts?.has(scope.key, entry.name);
+    const asksTrust = (writtenForUser || (scope.kind === 'workspace' && this.deps.isWorkspaceTrusted())) && !this.deps.trustAllServers();
     if (scope.kind === 'workspace') {
       if (!this.deps.isWorkspaceTrusted()) return { ok: false, reason: 'restricted', message: RESTRICTED_MODE_REASON };
       // A remembered "no" is respected on automatic starts; a start the user asks for asks again.
@@ -247,7 +252,10 @@ export class ServerPreparation {
     const { scope } = server;
     const planKey = launchPlanHash(scope.key, entry.name, plan);
     const definitionKey = trustKey(scope, entry.name, entry.server);
-    if (this.deps.trustStore.get(planKey) === 'trusted') return 'run';
+    if (this.deps.trustStore.get(planKey) === 'trusted') {
+      await this.deps.firstStarts?.clear(scope.key, entry.name);
+      return 'run';
+    }
     if (!interactive && this.deps.trustStore.get(definitionKey) === 'denied') return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
     // Asked together with the folder's other new servers, in one question, with what each would run.
     const confined = await confinedStart();
@@ -265,6 +273,7 @@ export class ServerPreparation {
     await this.deps.trustStore.set(definitionKey, answer ? 'trusted' : 'denied', label);
     if (!answer) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
     server.log.info('Trusted by the user');
+    await this.deps.firstStarts?.clear(scope.key, entry.name);
     return 'run';
   }
 
@@ -278,6 +287,7 @@ export class ServerPreparation {
     await this.deps.trustStore.set(launchPlanHash(scope.key, entry.name, confined.plan), 'trusted', label, true);
     await this.deps.trustStore.set(trustKey(scope, entry.name, confined.raw), 'trusted', label, true);
     server.log.info('Trusted by the user to run confined');
+    await this.deps.firstStarts?.clear(scope.key, entry.name);
     try {
       await this.deps.trustPrompt.persistConfined?.({ name: entry.name, scope });
     } catch (e) {

@@ -30,3 +30,8 @@ export function networkErrorCode(error: unknown): string | undefined {
   const code = cause?.code ?? (error as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code : undefined;
 }
+
+/** The first network error code known here that `text` names (errors that reach us only as a message, e.g. SSE's). */
+export function networkCodeIn(text: string): string | undefined {
+  return Object.keys(PROBLEMS).find((code) => text.includes(code));
+}

@@ -55,6 +55,8 @@ export interface ChatFeatures {
   agentCalls?: PreparedAgentCall[];
   /** Views of tool results (MCP Apps). */
   views: AppViews;
+  /** The one guarded tool call path every surface shares (the gateway's too). */
+  caller: ToolCaller;
 }
 
 export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
@@ -77,6 +79,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
     transcripts,
     agentCalls,
     views,
+    caller,
     disposables: [
       documents,
       views,

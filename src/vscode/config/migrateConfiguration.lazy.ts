@@ -144,6 +144,9 @@ export async function migrateConfiguration(deps: RegistryBrowserDeps, picks: Mig
   const result = migrateServers({ ...source, text: await readText(from.uri) }, { ...target, text: await readText(to.uri) }, picked.map((i) => i.server!.name), context);
   const moved = result.moved.map((m) => m.name);
   if (moved.length) {
+    // An entry written for the user (Import, Install for User) and not trusted yet still asks once moved.
+    const unconfirmed = moved.filter((name) => deps.firstStarts.has(from.scopeKey, name));
+    if (unconfirmed.length) await deps.firstStarts.mark(to.scopeKey, unconfirmed);
     try {
       await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(to.uri, '..'));
       await vscode.workspace.fs.writeFile(to.uri, new TextEncoder().encode(result.target));

@@ -20,13 +20,11 @@ export const modalDialogs: ModalDialogs = {
     const title = q.toolTitle && q.toolTitle !== q.toolName ? `The server calls it "${plainText(q.toolTitle)}".\n\n` : '';
     const given = q.argumentsFromCaller ? 'These arguments came with the command that started the call (a link, say), not from you: check them.\n\n' : '';
     const requested = q.requestedBy ? `Asked by ${plainText(q.requestedBy)}.\n\n` : '';
-    const answer = await modal(
-      `Run the tool "${plainText(q.toolName)}" of MCP server "${plainText(q.serverName)}"${kind}?`,
-      `${requested}${title}${given}Arguments:\n${q.argumentsJson}`,
-      'Allow Once',
-      'Always Allow in This Workspace',
-      'Deny',
-    );
+    // A program through the gateway is named (its own word for itself), and "always" holds for it alone.
+    const question = q.caller
+      ? `${plainText(q.caller)} (through the gateway) wants to run ${plainText(q.serverName)}.${plainText(q.toolName)}${kind}. Allow it?`
+      : `Run the tool "${plainText(q.toolName)}" of MCP server "${plainText(q.serverName)}"${kind}?`;
+    const answer = await modal(question, `${requested}${title}${given}Arguments:\n${q.argumentsJson}`, 'Allow Once', q.caller ? 'Always Allow for This Client' : 'Always Allow in This Workspace', 'Deny');
     return answer === 'Allow Once' ? 'once' : answer === 'Deny' ? 'deny' : answer ? 'always' : undefined;
   },
   // The last button ("Don't Send") is also what Escape gives: no unexplained "Cancel" beside it.

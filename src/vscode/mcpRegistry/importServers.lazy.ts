@@ -101,6 +101,8 @@ export async function importServers(deps: RegistryBrowserDeps, picks: ImportPick
     return undefined;
   }
   if (imported.length) {
+    // Marked before the file is written: the starts its reading causes ask the trust question, as a workspace's would.
+    if (target.scope === 'user') await deps.firstStarts.mark(target.scopeKey, imported);
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
     await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(text));
     await deps.configLoader.reload(target.scopeKey);

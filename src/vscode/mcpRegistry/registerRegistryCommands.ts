@@ -10,6 +10,7 @@ import type { HostDialogs } from '../dialogs/dialogRouter';
 import type { StoredInputs } from '../config/storedInputs';
 import { builtPart } from '../../core/common/lazy';
 import type { ConfigModel } from '../../core/config/foreignConfigs';
+import type { FirstStartMarks } from '../../core/host/firstStartMarks';
 
 /** The pick on screen, for tests: they cannot type or read the quick input, so they set its value. */
 export interface RegistryPickState {
@@ -39,6 +40,8 @@ export interface RegistryBrowserDeps {
   config: ConfigModel;
   /** Global state: where the user last chose to write a server. */
   state: vscode.Memento;
+  /** Entries written into the user's files ask the trust question at their first start (the user saw a preview only). */
+  firstStarts: Pick<FirstStartMarks, 'mark' | 'has'>;
 }
 
 /** What "MCP Host: Migrate Configuration…" did: the servers moved, and those that stayed with the reason. */
@@ -66,6 +69,7 @@ export function registerRegistryCommands(deps: {
   inputs: StoredInputs;
   dialogs: HostDialogs;
   state: vscode.Memento;
+  firstStarts: Pick<FirstStartMarks, 'mark' | 'has'>;
   registryBrowser(deps: RegistryBrowserDeps): RegistryBrowser;
 }): {
   disposables: vscode.Disposable[];

@@ -9,6 +9,7 @@ import { translateEntry } from '../../core/config/configMigration.lazy';
 import type { WriteTarget } from '../config/writeTargets.lazy';
 import type { InstallPlan } from '../../core/features/mcpRegistry/serverJsonMapping';
 import type { ConfigLoader } from '../config/configLoader';
+import type { FirstStartMarks } from '../../core/host/firstStartMarks';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 import type { StoredInputs } from '../config/storedInputs';
 import type { ConfigModel } from '../../core/config/foreignConfigs';
@@ -16,6 +17,8 @@ import type { RegistryInstallResult } from './registerRegistryCommands';
 
 export interface RegistryWriteDeps {
   configLoader: ConfigLoader;
+  /** Entries written into the user's files ask the trust question at their first start. */
+  firstStarts: Pick<FirstStartMarks, 'mark'>;
   inputs: StoredInputs;
   dialogs: HostDialogs;
   config: ConfigModel;
@@ -66,6 +69,8 @@ export async function writeInstall(deps: RegistryWriteDeps, plan: InstallPlan, t
     void vscode.window.showErrorMessage(`MCP Host: cannot add the server to ${target.where}: ${e.message}`);
     return undefined;
   }
+  // Marked before the file is written: the start its reading causes asks the trust question, as a workspace's would.
+  if (target.scope === 'user') await deps.firstStarts.mark(target.scopeKey, [key]);
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(target.uri, '..'));
   await vscode.workspace.fs.writeFile(target.uri, new TextEncoder().encode(written.text));
 

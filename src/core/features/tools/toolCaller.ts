@@ -35,6 +35,8 @@ export interface ConsentContext {
   confirmedByUser?: boolean;
   /** Who asks, when it is not the user or the model (shown in the dialog). */
   requestedBy?: string;
+  /** Another program asks through the gateway: its name; "always" is remembered for it alone. */
+  caller?: string;
   /** Wraps the question, when one is asked (a tool view counts the questions it causes). */
   asking?(ask: () => Promise<ConsentOutcome>): Promise<ConsentOutcome>;
   /** Consent was given (why: `reason`): the call starts now. */
@@ -91,6 +93,7 @@ export class ToolCaller {
       ...(context.argumentsFromCaller === undefined ? {} : { argumentsFromCaller: context.argumentsFromCaller }),
       ...(context.confirmedByUser === undefined ? {} : { confirmedByUser: context.confirmedByUser }),
       ...(context.requestedBy === undefined ? {} : { requestedBy: context.requestedBy }),
+      ...(context.caller === undefined ? {} : { caller: context.caller }),
     };
     const decided = this.consent.decide(subject);
     const outcome = decided !== 'ask' ? decided : await (context.asking ?? ((ask) => ask()))(() => this.consent.check(subject));

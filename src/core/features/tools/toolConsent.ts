@@ -21,6 +21,8 @@ export interface ToolConsentQuestion {
   destructive: boolean;
   /** Who asks, when it is not the user or the model, e.g. the view of a tool (MCP Apps). */
   requestedBy?: string;
+  /** Another program asks through the gateway (its own name for itself): "always" holds for it alone. */
+  caller?: string;
 }
 
 export interface ToolConsentDeps {
@@ -53,6 +55,11 @@ export interface ToolCallSubject {
   confirmedByUser?: boolean;
   /** Who asks for the call, when it is not the user or the model (shown in the dialog). */
   requestedBy?: string;
+  /**
+   * Another program asks through the gateway (its name): the user's own decisions for the tool hold, and "always"
+   * is remembered for that client alone (see callerPermissionKey).
+   */
+  caller?: string;
 }
 
 export type ConsentOutcome =
@@ -70,13 +77,18 @@ export function ranWithoutAsking(serverName: string, reason: AllowedReason): str
 
 export const toolPermissionKey = (consentSubject: string, toolName: string): string => `${consentSubject}/${toolName}`;
 
+/** What an "always" a gateway client was given is remembered under: the tool's key, for that client. */
+export const callerPermissionKey = (consentSubject: string, toolName: string, caller: string): string => `${toolPermissionKey(consentSubject, toolName)}#gateway:${caller}`;
+
 export class ToolConsent {
   constructor(private readonly deps: ToolConsentDeps) {}
 
   /** What `check` would decide without asking: run, refuse, or ask the user. */
   decide(call: ToolCallSubject): ConsentOutcome | 'ask' {
-    const remembered = this.deps.permissions.get('tool', toolPermissionKey(call.consentSubject, call.tool.name));
-    if (remembered?.decision === 'deny') return { allowed: false, reason: 'remembered' };
+    const general = this.deps.permissions.get('tool', toolPermissionKey(call.consentSubject, call.tool.name));
+    const forCaller = call.caller === undefined ? undefined : this.deps.permissions.get('tool', callerPermissionKey(call.consentSubject, call.tool.name, call.caller));
+    if (general?.decision === 'deny' || forCaller?.decision === 'deny') return { allowed: false, reason: 'remembered' };
+    const remembered = forCaller ?? general;
     if (call.confirmedByUser) return { allowed: true, reason: 'confirmed' };
     if (call.argumentsFromCaller === true) return 'ask';
     if (remembered?.decision === 'allow') return { allowed: true, reason: 'remembered' };
@@ -95,7 +107,7 @@ export class ToolConsent {
   async check(call: ToolCallSubject): Promise<ConsentOutcome> {
     const decided = this.decide(call);
     if (decided !== 'ask') return decided;
-    const key = toolPermissionKey(call.consentSubject, call.tool.name);
+    const key = call.caller === undefined ? toolPermissionKey(call.consentSubject, call.tool.name) : callerPermissionKey(call.consentSubject, call.tool.name, call.caller);
     const argumentsFromCaller = call.argumentsFromCaller === true;
     const annotations = call.tool.annotations ?? {};
     const answer = await this.deps.ask({
@@ -108,12 +120,13 @@ export class ToolConsent {
       // The spec's default: a tool that does not say it is read-only may be destructive unless it says otherwise.
       destructive: annotations.readOnlyHint !== true && annotations.destructiveHint !== false,
       ...(call.requestedBy === undefined ? {} : { requestedBy: call.requestedBy }),
+      ...(call.caller === undefined ? {} : { caller: call.caller }),
     });
     if (answer === 'always') {
       await this.deps.permissions.set({
         kind: 'tool',
         key,
-        label: `Tool "${call.tool.name}" of server "${call.serverName}"`,
+        label: `Tool "${call.tool.name}" of server "${call.serverName}"${call.caller === undefined ? '' : `, for ${call.caller} (through the gateway)`}`,
         decision: 'allow',
         scope: 'workspace',
       });

@@ -4,6 +4,7 @@ import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/clie
 import { describeAuthFailure, SignInError } from '../auth/authErrors.lazy';
 import type { ServerDefinition } from '../../config/serverDefinition';
 import { explainCrash } from '../../presentation/crashOutput';
+import { networkCodeIn, networkProblem } from '../../presentation/networkProblem';
 
 /** A start that failed, with a message fit for the user. Not retryable: a restart cannot fix it (wrong command, bad URL). */
 export class StartError extends Error {
@@ -73,10 +74,10 @@ function describeRemoteFailure(e: Error, url: string): StartError | undefined {
     const retryable = e.status >= 500 || e.status === 408 || e.status === 429;
     return new StartError(`${host} answered HTTP ${e.status}${e.statusText ? ` ${e.statusText}` : ''}${body ? `: ${body}` : ''}`, retryable);
   }
-  const code = (e.cause as NodeJS.ErrnoException | undefined)?.code;
+  // The code in words (the log keeps the error as it came): on the error's cause, or only in its message (SSE's).
+  const code = (e.cause as NodeJS.ErrnoException | undefined)?.code ?? networkCodeIn(e.message);
   if (code === 'ECONNREFUSED') return new StartError(`Cannot connect to ${host}: connection refused. Is the server running?`, true);
-  if (code === 'ENOTFOUND') return new StartError(`Cannot resolve ${host}: check the URL and your network.`, true);
-  if (code) return new StartError(`Cannot reach ${host}: ${code}`, true);
+  if (code) return new StartError(`Cannot reach ${host}: ${networkProblem(code)}. Check the URL and your network.`, true);
   return undefined;
 }
 

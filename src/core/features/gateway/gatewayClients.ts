@@ -1,0 +1,127 @@
+// The clients connected to the gateway: at most GATEWAY_LIMITS.maxClients at once, each with at most
+// maxConcurrentPerClient requests in flight (a flood is refused, not queued). A 2025-era client is one session (from
+// its `initialize` to its end); a 2026-era client has no session, so it counts as connected while it has a request in
+// flight or sent one in the last few minutes. Its name is its own word (clientInfo): kept short and plain, and shown
+// only as that client's claim.
+import type { Disposable } from '../../common/events';
+import { plainText, truncate } from '../../presentation/serverText';
+import { GATEWAY_LIMITS } from './gatewayRequestCheck';
+
+/** How long a 2026-era client counts as connected after its last request. */
+export const MODERN_CLIENT_IDLE_MS = 5 * 60_000;
+
+export interface GatewayClient {
+  /** The session's id (2025 era), or `modern:<name>`. */
+  readonly key: string;
+  /** The name the client gave, as plain one-line text. */
+  name: string;
+  readonly era: 'legacy' | 'modern';
+  inFlight: number;
+  lastSeen: number;
+}
+
+/** A client's own name, made safe to show: one plain line, capped; a client that gives none is called so. */
+export const clientLabel = (raw: unknown): string => {
+  const text = typeof raw === 'string' ? truncate(plainText(raw).trim(), GATEWAY_LIMITS.maxClientNameLength) : '';
+  return text || 'An unnamed client';
+};
+
+export class GatewayClients {
+  private readonly clients = new Map<string, GatewayClient>();
+  // A listener set of its own, not the core's Emitter: this loads on demand, and a class with state must not be in
+  // two bundles (scripts/check-bundles.mjs).
+  private readonly listeners = new Set<() => void>();
+
+  /** Fires when a client connects, names itself or goes. */
+  onDidChange(listener: () => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private fire(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // A failing listener (the status bar) must not stop the others, nor a client's request.
+      }
+    }
+  }
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The connected clients, oldest first (idle 2026-era clients dropped). */
+  list(): GatewayClient[] {
+    this.expire();
+    return [...this.clients.values()];
+  }
+
+  get size(): number {
+    return this.list().length;
+  }
+
+  /** Counts a client in; refused (with words) when the gateway already has its most clients. */
+  admit(key: string, rawName: unknown, era: GatewayClient['era']): { ok: true; client: GatewayClient } | { ok: false; message: string } {
+    this.expire();
+    const known = this.clients.get(key);
+    if (known) {
+      known.lastSeen = this.now();
+      return { ok: true, client: known };
+    }
+    if (this.clients.size >= GATEWAY_LIMITS.maxClients) {
+      return { ok: false, message: `Refused: the MCP Host gateway already has ${GATEWAY_LIMITS.maxClients} clients connected, its most. Disconnect one, then try again.` };
+    }
+    const client: GatewayClient = { key, name: clientLabel(rawName), era, inFlight: 0, lastSeen: this.now() };
+    this.clients.set(key, client);
+    this.fire();
+    return { ok: true, client };
+  }
+
+  /** The client said its name (2025 era: in its initialize, answered after its session began). */
+  named(key: string, rawName: unknown): GatewayClient | undefined {
+    const client = this.clients.get(key);
+    if (!client) return undefined;
+    client.name = clientLabel(rawName);
+    this.fire();
+    return client;
+  }
+
+  /** A request of the client begins: its end function, or words when the client already has its most in flight. */
+  begin(client: GatewayClient): { ok: true; end: () => void } | { ok: false; message: string } {
+    if (client.inFlight >= GATEWAY_LIMITS.maxConcurrentPerClient) {
+      return { ok: false, message: `Refused: ${client.name} already has ${GATEWAY_LIMITS.maxConcurrentPerClient} requests running through the MCP Host gateway, its most at once. Wait for one to finish.` };
+    }
+    client.inFlight++;
+    client.lastSeen = this.now();
+    let ended = false;
+    return {
+      ok: true,
+      end: () => {
+        if (ended) return;
+        ended = true;
+        client.inFlight--;
+        client.lastSeen = this.now();
+      },
+    };
+  }
+
+  remove(key: string): void {
+    if (this.clients.delete(key)) this.fire();
+  }
+
+  clear(): void {
+    if (!this.clients.size) return;
+    this.clients.clear();
+    this.fire();
+  }
+
+  dispose(): void {
+    this.listeners.clear();
+  }
+
+  private expire(): void {
+    const before = this.clients.size;
+    for (const [key, c] of this.clients) if (c.era === 'modern' && c.inFlight === 0 && this.now() - c.lastSeen > MODERN_CLIENT_IDLE_MS) this.clients.delete(key);
+    if (this.clients.size !== before) this.fire();
+  }
+}

@@ -1,0 +1,140 @@
+// The gateway in VS Code, loaded when first turned on or used: starts and stops the endpoint (the token and path kept
+// in secret storage, the last port remembered), says in the status bar while clients are connected and which, sets
+// the address and token in the integrated terminals only while it runs, and shows each agent how to connect.
+import vscode = require('vscode');
+import { CommandIds } from '../../core/common/commandIds';
+import { agentSetupDocument, agentSetups, GATEWAY_TOKEN_VARIABLE, GATEWAY_URL_VARIABLE } from '../../core/features/gateway/agentSetup';
+import { startGateway, type RunningGateway } from '../../core/features/gateway/gatewayHttp.lazy';
+import { GatewayRelay } from '../../core/features/gateway/gatewayRelay';
+import { isGatewaySecret, newGatewayPath, newGatewaySecret } from '../../core/features/gateway/gatewayRequestCheck';
+import { labelText, plainText } from '../../core/presentation/serverText';
+import type { GuardedCaller } from '../../core/features/gateway/gatewayRelay';
+import type { SessionPort } from '../../core/host/serverSession';
+import type { GatewayContext, GatewayController } from './registerGateway';
+
+const SECRET_KEY = 'mcpHost.gateway.credentials';
+const PORT_KEY = 'mcpHost.gateway.port';
+const HIDDEN_TOKEN = '<gateway token>';
+
+interface Credentials {
+  token: string;
+  path: string;
+}
+
+async function credentials(secrets: GatewayContext['secrets']): Promise<Credentials> {
+  try {
+    const stored = JSON.parse((await secrets.get(SECRET_KEY)) ?? 'null') as Partial<Credentials> | null;
+    if (stored && isGatewaySecret(stored.token) && typeof stored.path === 'string' && /^\/mcp\/[0-9a-f]{32}$/.test(stored.path)) return { token: stored.token, path: stored.path };
+  } catch {
+    // Not ours: replaced below.
+  }
+  const made = { token: newGatewaySecret(), path: newGatewayPath() };
+  await secrets.store(SECRET_KEY, JSON.stringify(made));
+  return made;
+}
+
+export function gatewayController(sessions: SessionPort, caller: GuardedCaller, context: GatewayContext): GatewayController {
+  const deps = { sessions, caller, secrets: context.secrets, state: context.globalState, environment: context.environmentVariableCollection, version: String(context.extension.packageJSON.version) };
+  let gateway: RunningGateway | undefined;
+  let starting: Promise<void> | undefined;
+  let log: vscode.LogOutputChannel | undefined;
+  const item = vscode.window.createStatusBarItem('mcpHost.gateway', vscode.StatusBarAlignment.Right, 99);
+  item.name = 'MCP Host Gateway';
+  item.command = CommandIds.connectAgent;
+  const subscriptions: vscode.Disposable[] = [];
+
+  const show = () => {
+    if (!gateway) return item.hide();
+    const names = gateway.clients.list().map((c) => labelText(c.name));
+    item.text = names.length ? `$(radio-tower) ${names[0]}${names.length > 1 ? ` +${names.length - 1}` : ''}` : '$(radio-tower) MCP Gateway';
+    item.tooltip = names.length
+      ? `MCP Host gateway: ${names.join(', ')} connected (each names itself). Click to connect another agent.`
+      : `MCP Host gateway on 127.0.0.1:${gateway.address.port}: no agent connected. Click to connect one.`;
+    item.show();
+  };
+
+  const start = async () => {
+    if (gateway) return;
+    const { token, path } = await credentials(deps.secrets);
+    log ??= vscode.window.createOutputChannel('MCP Host Gateway', { log: true });
+    const output = log;
+    const options = {
+      relay: new GatewayRelay({ sessions: deps.sessions, caller: deps.caller }),
+      onDidChangeServers: (listener: () => void) => deps.sessions.onDidChangeServers(listener),
+      path,
+      token,
+      version: deps.version,
+      log: (message: string) => output.info(message),
+    };
+    const lastPort = deps.state.get<number>(PORT_KEY);
+    try {
+      gateway = await startGateway({ ...options, port: lastPort });
+    } catch (e) {
+      // The port is taken (another window's gateway, or another program): any free one.
+      if (!lastPort || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      gateway = await startGateway({ ...options, port: 0 });
+    }
+    await deps.state.update(PORT_KEY, gateway.address.port);
+    // Only while it runs, and never written to disk: an integrated terminal started now finds the gateway.
+    deps.environment.persistent = false;
+    deps.environment.description = 'The MCP Host gateway: its address and token, for agents started in this terminal.';
+    deps.environment.replace(GATEWAY_URL_VARIABLE, gateway.url);
+    deps.environment.replace(GATEWAY_TOKEN_VARIABLE, token);
+    const refresh = setInterval(show, 30_000);
+    subscriptions.push(gateway.clients.onDidChange(show), { dispose: () => clearInterval(refresh) });
+    show();
+  };
+
+  const stop = async () => {
+    await starting?.catch(() => undefined);
+    const running = gateway;
+    gateway = undefined;
+    for (const d of subscriptions.splice(0)) d.dispose();
+    deps.environment.delete(GATEWAY_URL_VARIABLE);
+    deps.environment.delete(GATEWAY_TOKEN_VARIABLE);
+    item.hide();
+    await running?.stop();
+  };
+
+  const connectAgent = async () => {
+    if (!gateway) {
+      const answer = await vscode.window.showInformationMessage('The MCP Host gateway is off: agents cannot reach your MCP servers. Start it?', 'Start Gateway');
+      if (answer !== 'Start Gateway') return;
+      await controller.start();
+    }
+    const running = gateway;
+    if (!running) return;
+    const setups = agentSetups(running.url, running.address.token);
+    const picked = await vscode.window.showQuickPick(
+      setups.map((s) => ({ label: s.label, detail: s.where, setup: s })),
+      { title: 'Connect an Agent to the MCP Host Gateway', placeHolder: 'Which agent? Its command or configuration opens, to copy' },
+    );
+    if (!picked) return;
+    // The document shows the token masked: VS Code keeps untitled documents on disk (hot exit). Copy puts it in.
+    const shown = agentSetups(running.url, HIDDEN_TOKEN).find((s) => s.id === picked.setup.id)!;
+    const document = await vscode.workspace.openTextDocument({ language: shown.language, content: agentSetupDocument(shown) });
+    await vscode.window.showTextDocument(document, { preview: true });
+    const copy = await vscode.window.showInformationMessage(plainText(`${picked.setup.label}: ${picked.setup.where} Copy puts it on the clipboard with the gateway's token in place of ${HIDDEN_TOKEN}: do not share or commit it.`), 'Copy');
+    if (copy === 'Copy') await vscode.env.clipboard.writeText(picked.setup.text);
+  };
+
+  const controller: GatewayController = {
+    start: () =>
+      (starting ??= start()
+        .catch((e: unknown) => void vscode.window.showErrorMessage(`MCP Host: the gateway could not start: ${plainText(e instanceof Error ? e.message : String(e))}`))
+        .finally(() => (starting = undefined))),
+    stop,
+    connectAgent,
+    get running() {
+      const g = gateway;
+      return g && { url: g.url, token: g.address.token, clients: () => g.clients.list().map((c) => c.name) };
+    },
+    dispose: () => {
+      void stop();
+      item.dispose();
+      log?.dispose();
+    },
+  };
+  context.subscriptions.push(controller);
+  return controller;
+}

@@ -1,0 +1,51 @@
+// The gateway's activation part, kept tiny: its three commands and the setting that turns it on. Everything else (the
+// HTTP server, the SDK, the status bar item, Connect an Agent…, its errors' messages) loads on first use
+// (./gatewayController.lazy.ts).
+import vscode = require('vscode');
+import { CommandIds } from '../../core/common/commandIds';
+import type { SessionPort } from '../../core/host/serverSession';
+import type { GuardedCaller } from '../../core/features/gateway/gatewayRelay';
+
+/**
+ * What the gateway needs of the extension: its secret storage (the token and path), global state (the last port, so
+ * agents' configurations keep working), the integrated terminals' variables and its version.
+ */
+export type GatewayContext = Pick<vscode.ExtensionContext, 'secrets' | 'globalState' | 'environmentVariableCollection' | 'extension' | 'subscriptions'>;
+
+/**
+ * What the gateway does once used (./gatewayController.lazy.ts): made with the servers and the one guarded call path;
+ * it adds itself to the extension's subscriptions, so it stops with the window.
+ */
+export interface GatewayController extends vscode.Disposable {
+  /** Starts it, or says why it could not (never rejects). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  connectAgent(): Promise<void>;
+  /** Extension tests: where it listens, its token and its clients' names, while it runs. */
+  readonly running?: GatewayState;
+}
+
+export interface GatewayState {
+  url: string;
+  token: string;
+  clients(): string[];
+}
+
+export type MakeGatewayController = (sessions: SessionPort, caller: GuardedCaller, context: GatewayContext) => GatewayController;
+
+const ENABLED = 'mcpHost.gateway.enabled';
+
+export function registerGateway(controller: () => GatewayController): { disposables: vscode.Disposable[]; running(): GatewayState | undefined } {
+  let made: GatewayController | undefined;
+  const run = (action: 'start' | 'stop' | 'connectAgent') => (made ??= controller())[action]();
+  // Made only when the setting is on or a command runs: a window where it is off loads nothing.
+  const follow = () => (vscode.workspace.getConfiguration().get(ENABLED) ? run('start') : made?.stop());
+  void follow();
+  const disposables = [
+    vscode.commands.registerCommand(CommandIds.startGateway, () => run('start')),
+    vscode.commands.registerCommand(CommandIds.stopGateway, () => made?.stop()),
+    vscode.commands.registerCommand(CommandIds.connectAgent, () => run('connectAgent')),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(ENABLED) && follow()),
+  ];
+  return { disposables, running: () => made?.running };
+}
