@@ -37,7 +37,8 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile, st
     MCPHOST_TEST_BROWSER_PROFILE: path.join(root, 'browser-profile'),
     ...(profile ? { MCPHOST_TEST_BENCH_PROFILE: profile } : {}),
     // VS Code's own MCP support off (it would start the same mcp.json); servers trusted without a question.
-    MCPHOST_TEST_USER_SETTINGS: JSON.stringify({ 'chat.mcp.access': 'none', 'mcpHost.trustAllServers': true }),
+    // Eager: the start figures add the same servers again each round, which would otherwise come back dormant (known).
+    MCPHOST_TEST_USER_SETTINGS: JSON.stringify({ 'chat.mcp.access': 'none', 'mcpHost.trustAllServers': true, 'mcpHost.servers.startup': 'eager' }),
   };
   const args = [
     path.join(repoRoot, 'scripts', 'code-server-launcher.mjs'),

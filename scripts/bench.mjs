@@ -67,6 +67,7 @@ const { ActiveToolCalls } = core('features/tools/activeToolCalls.js');
 const { ToolCaller } = core('features/tools/toolCaller.js');
 const { ToolConsent } = core('features/tools/toolConsent.js');
 const { ResourceService } = core('features/resources/resourceService.js');
+const { KnownRunStore } = core('host/knownRunStore.lazy.js');
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -162,8 +163,10 @@ const userScope = { kind: 'user', key: 'user', label: 'User', configPath: '/dev/
 const entry = (name, env = {}, extra = {}) => ({ name, server: { type: 'stdio', command: process.execPath, args: [SERVER], env, ...extra }, nameSpan: { offset: 0, length: 0 } });
 
 /** Our host, started on `count` bench servers (user servers: no trust prompt), resolved once all run. */
-async function startOurs(count, env = {}, extra = {}) {
+async function startOurs(count, env = {}, extra = {}, known = undefined) {
   const logs = new Map();
+  // Dormant servers (issue 44): known runs kept in `known.store`; servers known there come up dormant, not running.
+  const knownRuns = known && new KnownRunStore(known.store, () => undefined, undefined, 0);
   const { manager, permissions } = createCoreHost({
     clientInfo: { name: 'mcp-host-bench', version: '0' },
     createConnection,
@@ -173,16 +176,18 @@ async function startOurs(count, env = {}, extra = {}) {
     trustPrompt: { askTrust: async () => true },
     inputs: { getInput: async () => undefined },
     // Long enough for a host that takes minutes over 20 MB of stderr on one line (ours did, before issue 14).
-    settings: () => ({ autoStart: true, trustAllServers: true, initializeTimeoutMs: 30_000, requestTimeoutMs: 600_000 }),
+    settings: () => ({ autoStart: true, trustAllServers: true, initializeTimeoutMs: 30_000, requestTimeoutMs: 600_000, ...(known ? { startup: 'onDemand' } : {}) }),
     isWorkspaceTrusted: () => true,
+    ...(knownRuns ? { knownRuns } : {}),
   });
+  const ready = known?.dormant ? 'dormant' : 'running';
   let watching;
   const running = new Promise((resolve, reject) => {
     watching = manager.onDidChangeServers(() => {
       const servers = manager.servers();
       const failed = servers.find((s) => s.state.kind === 'error' || s.state.kind === 'blocked');
       if (failed) reject(new Error(`${failed.name}: ${failed.state.message}`));
-      else if (servers.length === count && servers.every((s) => s.state.kind === 'running')) resolve();
+      else if (servers.length === count && servers.every((s) => s.state.kind === ready)) resolve();
     });
   });
   await manager.updateScope(userScope, Array.from({ length: count }, (_, i) => entry(`s${i}`, env, extra)), []);
@@ -191,7 +196,7 @@ async function startOurs(count, env = {}, extra = {}) {
   const ids = manager.servers().map((s) => s.id);
   // The guarded path chat and the views take: consent decided before each call (here an "always allow", given once).
   const caller = () => new ToolCaller(manager, new ActiveToolCalls(), new ToolConsent({ permissions, ask: async () => 'always', autoAllowReadOnly: () => false }));
-  return { manager, ids, caller, logOf: (id) => logs.get(id), stop: () => manager.disposeAsync() };
+  return { manager, ids, caller, logOf: (id) => logs.get(id), stop: () => manager.disposeAsync(), flushKnown: () => knownRuns?.flush() };
 }
 
 /** A bare SDK client on one bench server, listing what our host lists when a server starts. */
@@ -520,6 +525,57 @@ figures.confined = async () => {
   } finally {
     await Promise.all([ours.stop(), bare.stop()]);
   }
+};
+
+/**
+ * Dormant servers (issue 44), in plain Node: a window's servers known from their last run come up dormant (no process);
+ * against bare clients that start them. And the first call of a dormant server's tool (its start, its lists, the check
+ * of the tool, the call) against a bare client's connect and the same call (no lists).
+ */
+figures['dormant servers'] = async () => {
+  const count = 50;
+  const store = new MemoryStore();
+  // Known from a first run (not measured).
+  const first = await startOurs(count, {}, {}, { store });
+  await first.flushKnown();
+  await first.stop();
+  const open = async () => {
+    const m = await measure(() => startOurs(count, {}, {}, { store, dormant: true }));
+    if (m.result.manager.servers().some((s) => s.pid !== undefined)) throw new Error('a dormant server started');
+    await m.result.stop();
+    return m;
+  };
+  const bareStarts = async () => {
+    const m = await measure(() => Promise.all(Array.from({ length: count }, () => startBare())));
+    await Promise.all(m.result.map((c) => c.stop()));
+    return m;
+  };
+  const s = await alternate(quick ? 2 : 3, open, bareStarts);
+  emit(`${count} known servers, window open (dormant, none started) vs ${count} bare clients starting: client CPU`, pick(s.ours, 'cpuMs'), pick(s.bare, 'cpuMs'), 'ms');
+  emit(`${count} known servers, window open (dormant, none started) vs ${count} bare clients starting: wall`, pick(s.ours, 'ms'), pick(s.bare, 'ms'), 'ms');
+  const signal = new AbortController().signal;
+  const oursCall = async () => {
+    const host = await startOurs(1, {}, {}, { store, dormant: true });
+    const caller = host.caller();
+    const m = await measure(() => caller.call({ serverId: host.ids[0], tool, arguments: { text: 'hello' }, origin: 'bench', signal }));
+    if (!m.result.ran) throw new Error('the first call did not run');
+    await host.stop();
+    return m;
+  };
+  const bareCall = async () => {
+    const m = await measure(async () => {
+      const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER], env: { ...process.env }, stderr: 'pipe', maxBufferSize: MAX_MESSAGE_BYTES });
+      const client = new Client({ name: 'bench-bare', version: '0' });
+      await client.connect(transport);
+      await client.callTool({ name: 'echo', arguments: { text: 'hello' } }, { signal });
+      return client;
+    });
+    await m.result.close();
+    return m;
+  };
+  const c = await alternate(ROUNDS, oursCall, bareCall);
+  emit('first call of a dormant server\'s tool vs a bare client\'s connect + call: wall', pick(c.ours, 'ms'), pick(c.bare, 'ms'), 'ms');
+  emit('first call of a dormant server\'s tool vs a bare client\'s connect + call: client CPU', pick(c.ours, 'cpuMs'), pick(c.bare, 'cpuMs'), 'ms');
 };
 
 const wanted = (name) => (!only || name.includes(only)) && (name === 'extension host' ? !noHost : !hostOnly);

@@ -48,6 +48,8 @@ export function createCoreHost(ports: CoreHostPorts): CoreHost {
   const servers = (): ServerInfo[] => manager.servers();
   const parts: CoreParts = { permissions, trustStore, interactions, activeToolCalls, servers };
   const firstStarts = new FirstStartMarks(stores.global);
-  const manager: ServerManager = new ServerManager({ ...deps, trustStore, interactions, firstStarts, features: features?.(parts) ?? [] });
+  // A server running a call of the window's does not go dormant; nor one holding what the front end says (deps.isBusy).
+  const isBusy = (id: string) => activeToolCalls.of(id).length > 0 || !!deps.isBusy?.(id);
+  const manager: ServerManager = new ServerManager({ ...deps, isBusy, trustStore, interactions, firstStarts, features: features?.(parts) ?? [] });
   return { ...parts, manager, firstStarts, setFolders: (folders) => manager.setRoots(rootsFromFolders(folders)) };
 }

@@ -16,6 +16,7 @@ import { createCoreHost, type CoreHost } from '../core/createCoreHost';
 import { DialogRouter } from './dialogs/dialogRouter';
 import { ServerOutputChannels } from './servers/serverLogs';
 import { readSettings, reportSettingProblems } from './settings';
+import { KNOWN_RUNS_KEY } from '../core/host/knownRuns';
 import { StoredInputs } from './config/storedInputs';
 import type { ToolChoiceWriter } from '../core/features/tools/toolSwitches';
 import type * as HostBundleModule from './hostBundle.lazy';
@@ -140,6 +141,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
   // Read for every server's snapshot, and only once the host bundle is loaded (a server with tools runs by then).
   const toolChoicesChanged = new Emitter<string>();
   const toolChoices = lazyObject(() => hostBundle.load().toolChoiceStore(stores, (id) => toolChoicesChanged.fire(id)));
+  const knownRuns = lazyObject(() => hostBundle.load().knownRunStore(context.globalState, (message) => hostLog.warn(message)));
   const core = createCoreHost({
     clientInfo: { name: 'mcp-host-vscode', version: context.extension.packageJSON.version },
     // The process of a trusted plan starts first; then the first start loads the host bundle, while that process boots.
@@ -191,8 +193,16 @@ export function createHost(context: vscode.ExtensionContext): Host {
     // Which protocol era each definition speaks, for every window: a known legacy server is not probed again.
     protocolStore: context.globalState,
     toolChoices: { of: (id, scope) => (hostBundle.ifLoaded() ? toolChoices.of(id, scope) : undefined), onDidChange: toolChoicesChanged.event },
+    // What servers offered at their last run (dormant servers show it); the bundle loads only once some are kept.
+    knownRuns: {
+      get: (id, key) => (hostBundle.ifLoaded() || context.globalState.get(KNOWN_RUNS_KEY) !== undefined ? knownRuns.get(id, key) : undefined),
+      remember: (id, key, run) => knownRuns.remember(id, key, run),
+    },
+    // Open resource documents and running tasks keep a server from going dormant.
+    isBusy: (id) => resourceSubscriptions.subscriptions().some((s) => s.serverId === id) || !!hostBundle.ifLoaded()?.toolTasks().of(id).some((t) => t.status === 'working' || t.status === 'input_required'),
   });
   const subscription = resourceSubscriptions.follow(core.manager.onDidChangeServers);
+  const flushKnownRuns = () => (hostBundle.ifLoaded() ? knownRuns.flush() : undefined);
   return {
     ...core,
     parts,
@@ -203,6 +213,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     authStatus,
     toolChoices: () => toolChoices,
     dispose: () => {
+      void flushKnownRuns();
       for (const d of [subscription, resourceSubscriptions, oauth, authStatus, core.manager, listenerErrors, hostLog]) d.dispose();
     },
   };

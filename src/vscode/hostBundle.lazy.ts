@@ -22,6 +22,7 @@ import { ResourcesTreeProvider } from './resources/resourcesTree.lazy';
 import type { ResourceDocumentsDeps } from './resources/resourceFileSystemProvider';
 
 // Dialogs, trust and the confined connection: asked once a start's plan is built.
+import { KnownRunStore } from '../core/host/knownRunStore.lazy';
 export { modalDialogs } from './dialogs/modalDialogs.lazy';
 export { trustPromptFrom } from './trust/trustPrompt.lazy';
 export { confinedConnection } from './sandbox/sandboxNotices.lazy';
@@ -40,6 +41,7 @@ export { runPrompt } from './prompts/runPrompt.lazy';
 export { activeArgumentPick } from './prompts/promptArgumentPicker.lazy';
 export { agentTools } from './tools/agentToolCalls.lazy';
 export { serverRows, toolTasks } from './tools/taskRows.lazy';
+export const knownRunStore = (...args: ConstructorParameters<typeof KnownRunStore>) => new KnownRunStore(...args);
 export { switchTools, toolChoiceStore } from './tools/toolChoices.lazy';
 export const toolCallRunner = (deps: ToolCallRunnerDeps) => new ToolCallRunner(deps);
 export const toolConsent = (deps: ToolConsentDeps) => new ToolConsent(deps);

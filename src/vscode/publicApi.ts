@@ -127,7 +127,7 @@ export function createPublicApi({
       useDialogs: (d) => testDialogs.use(d),
       reloadConfiguration: (folder) => configLoader.reload(folder?.toString()),
       configFiles: () => configLoader.watchedFiles(),
-      callTool: async (serverId, name, args) => manager.session(serverId).callTool({ name, arguments: args ?? {} }),
+      callTool: async (serverId, name, args) => (await manager.openSession(serverId, `a call of ${name}`)).callTool({ name, arguments: args ?? {} }),
       startServer: async (id) => manager.get(id)?.start(true),
       stopServer: async (id) => manager.get(id)?.stop(),
       serverLogLevel: (id) => manager.get(id)?.log.logLevel,

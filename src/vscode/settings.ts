@@ -37,5 +37,9 @@ function readHostSettings(): HostSettings {
     requestTimeoutMs: readNumber(c, 'requestTimeout', NUMERIC_SETTINGS.requestTimeout) * 1000,
     pingIntervalMs: readNumber(c, 'ping.interval', NUMERIC_SETTINGS.pingInterval) * 1000,
     pingTimeoutMs: readNumber(c, 'ping.timeout', NUMERIC_SETTINGS.pingTimeout) * 1000,
+    // On demand unless the user says otherwise: known servers stay dormant until used (see docs/configuration.md).
+    startup: c.get('servers.startup') === 'eager' ? 'eager' : 'onDemand',
+    startEagerly: [c.get<unknown>('servers.startEagerly')].flat().filter((n): n is string => typeof n === 'string'),
+    idleStopMs: readNumber(c, 'servers.idleStopMinutes', NUMERIC_SETTINGS.idleStopMinutes) * 60_000,
   };
 }

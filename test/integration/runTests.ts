@@ -104,6 +104,11 @@ async function runPass(repoRoot: string, vscodeExecutablePath: string, pass: Tes
   if (pass === 'demo') {
     const extra = process.env.MCPHOST_TEST_USER_SETTINGS ? (JSON.parse(process.env.MCPHOST_TEST_USER_SETTINGS) as Record<string, unknown>) : {};
     extensionTestsEnv.MCPHOST_TEST_USER_SETTINGS = JSON.stringify({ ...demoSettings(repoRoot), ...extra });
+  } else if (pass === 'main') {
+    // The main pass's suites put servers back (a restored mcp.json) and expect them to run, as they did before dormant
+    // servers: eager there, but in dormant.test.ts, which switches the setting to the default (onDemand) itself.
+    const extra = process.env.MCPHOST_TEST_USER_SETTINGS ? (JSON.parse(process.env.MCPHOST_TEST_USER_SETTINGS) as Record<string, unknown>) : {};
+    extensionTestsEnv.MCPHOST_TEST_USER_SETTINGS = JSON.stringify({ 'mcpHost.servers.startup': 'eager', ...extra });
   }
   // Every extension path is passed as an --extensionDevelopmentPath flag; the launcher folds them into one. Beside
   // MCP Host: the demo model of `npm run demo`, and (not in the demo) the test-only fake model with a participant that

@@ -16,6 +16,7 @@ export const NUMERIC_SETTINGS = {
   requestTimeout: { key: 'mcpHost.requestTimeout', min: 1, max: 3600, default: 60 },
   pingInterval: { key: 'mcpHost.ping.interval', min: 0, max: 3600, default: 60 },
   pingTimeout: { key: 'mcpHost.ping.timeout', min: 1, max: 600, default: 10 },
+  idleStopMinutes: { key: 'mcpHost.servers.idleStopMinutes', min: 0, max: 1440, default: 15 },
   maxToolRounds: { key: 'mcpHost.chat.maxToolRounds', min: 1, max: 100, default: 16, integer: true },
   maxToolsPerRequest: { key: 'mcpHost.chat.maxToolsPerRequest', min: 2, max: 1000, default: 128, integer: true },
   descriptionCap: { key: 'mcpHost.tools.descriptionCap', min: 200, max: 100_000, default: 2048, integer: true },

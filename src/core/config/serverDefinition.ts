@@ -70,6 +70,8 @@ export interface ToolControlConfig {
   toolApproval?: ToolApproval;
   /** Its tools are always offered by definition, never moved behind tool search by the context budget (`alwaysLoad` too). */
   alwaysOffered?: boolean;
+  /** `eager`: started with the window; `onDemand`: dormant (its last run's features shown) until used. Absent: the setting's. */
+  startup?: 'eager' | 'onDemand';
 }
 
 /** A stdio server entry. As written, its strings still contain ${...} variables; resolved, they are replaced. */

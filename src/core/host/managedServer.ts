@@ -9,6 +9,7 @@ import { redact, redactingLog } from './redactingLog';
 import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ServerSession } from './serverSession';
 import type { SessionEnd } from './sessionEnd';
+import type { KnownRun } from './knownRuns';
 import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState, type ToolChoices } from './serverInfo';
 
 /** What must happen before a start: trust checks and variable resolution. Not ok = blocked, and why. */
@@ -31,6 +32,9 @@ export interface ManagedServerDeps {
   prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation>;
   /** What the user chose for its tools in the Servers view. */
   toolChoices?(): ToolChoices | undefined;
+  /** What it offered at its last run under its current definition (see knownRuns.ts); `remember` keeps this run's. */
+  knownRun?(): KnownRun | undefined;
+  remember?(run: KnownRun): void;
 }
 
 export class ManagedServer implements Disposable {
@@ -53,6 +57,10 @@ export class ManagedServer implements Disposable {
   stoppedByUser = false;
   /** What the sandbox refused in the latest run. */
   private denials: SandboxDenial[] = [];
+  /** Dormant: what it offered at its last run, shown in its place. */
+  private known: KnownRun | undefined;
+  /** Started from dormant by a use: which (shown while it runs). */
+  private startedFor: string | undefined;
 
   private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
@@ -144,6 +152,42 @@ export class ManagedServer implements Disposable {
     });
   }
 
+  /** Dormant instead of started, when its last run under this definition is known; false when it is not. */
+  makeDormant(): boolean {
+    const known = this.deps.knownRun?.();
+    if (!known || this.disposed || this.isActive) return false;
+    this.known = known;
+    this.setState({ kind: 'dormant' });
+    return true;
+  }
+
+  /** A dormant server starts for a use (`use` says which, e.g. "a call of search"); resolves once started or failed. */
+  wake(use: string): Promise<void> {
+    if (this._state.kind === 'dormant') {
+      this.startedFor = use;
+      this.log.info(`Dormant: starting for ${use}`);
+    }
+    return this.start(false);
+  }
+
+  /** Idle: stops, and shows what it offered until used again. */
+  sleep(): Promise<void> {
+    return this.operations.run(async () => {
+      const connection = this.runningConnection;
+      if (!connection || this.disposed) return;
+      this.known = this.rememberRun(connection);
+      this.log.info('Idle: dormant until used');
+      await this.doStop(undefined);
+      this.setState({ kind: 'dormant' });
+    });
+  }
+
+  private rememberRun(c: Connection): KnownRun {
+    const run = { at: Date.now(), features: c.features, instructions: c.instructions, capabilities: c.capabilities, serverInfo: c.serverVersion, protocolVersion: c.protocolVersion };
+    this.deps.remember?.(run);
+    return run;
+  }
+
   /** The process the latest session spawned, even after it ended. */
   get lastSpawnedPid(): number | undefined {
     return this.lastConnection?.spawnedPid;
@@ -183,7 +227,10 @@ export class ManagedServer implements Disposable {
     this.denials = [];
     // The first start loads the protocol layer (the SDK); until then a window runs without it.
     const connection: Connection = this.deps.createConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions(), {
-      featuresChanged: () => this._onDidChange.fire(),
+      featuresChanged: () => {
+        if (this.connection === connection && this._state.kind === 'running') this.rememberRun(connection);
+        this._onDidChange.fire();
+      },
       // A new array: snapshots already handed out keep what they showed (the Servers view compares them).
       sandboxDenied: (denial) => {
         this.denials = [...this.denials, denial];
@@ -204,6 +251,7 @@ export class ManagedServer implements Disposable {
     const outcome = await connection.start(signal);
     if (outcome.ok) {
       if (signal.aborted || this.disposed || this.connection !== connection) return;
+      this.rememberRun(connection);
       this.setState({ kind: 'running' });
       return;
     }
@@ -243,6 +291,7 @@ export class ManagedServer implements Disposable {
   /** `end`: what requests still in flight are told (a restart says so, not "stopped"). */
   private async doStop(reason?: string, end: SessionEnd = 'stopped'): Promise<void> {
     this.clearRestartTimer();
+    this.startedFor = undefined;
     const connection = this.connection;
     this.connection = undefined;
     if (connection) await connection.stop(end);
@@ -252,7 +301,8 @@ export class ManagedServer implements Disposable {
   /** A snapshot of the server for every surface; `extra` adds what the server manager knows (sign-in state). */
   info(extra?: Pick<ServerInfo, 'auth'>): ServerInfo {
     const c = this.runningConnection;
-    return {
+    const known = this._state.kind === 'dormant' ? this.known : undefined;
+    const shown: ServerInfo = {
       id: this.id,
       name: this.entry.name,
       scope: this.scope,
@@ -268,8 +318,12 @@ export class ManagedServer implements Disposable {
       ...(c?.confined ? { confined: true } : {}),
       ...(this.denials.length ? { sandboxDenials: this.denials } : {}),
       toolChoices: this.toolChoices,
+      ...(c && this.startedFor ? { startedFor: this.startedFor } : {}),
       ...extra,
     };
+    if (!known) return shown;
+    const { features, instructions, capabilities, serverInfo, protocolVersion, at } = known;
+    return { ...shown, features, instructions, capabilities, serverInfo, protocolVersion, knownFrom: at };
   }
 
   async disposeAsync(): Promise<void> {

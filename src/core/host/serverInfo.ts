@@ -23,13 +23,18 @@ export type ServerState =
   | { kind: 'stopped'; reason?: string }
   | { kind: 'starting'; since: number }
   | { kind: 'running' }
+  /** Not running, its features known from its last run: it starts when something uses it (`startup: onDemand`). */
+  | { kind: 'dormant' }
   | { kind: 'blocked'; reason: BlockedReason; message: string }
   | { kind: 'error'; message: string; restartAt?: number };
 
 export type ServerStateKind = ServerState['kind'];
 
+/** Whether its tools, prompts and resources are offered: it runs, or it is dormant (started by their first use). */
+export const offersFeatures = (state: ServerState): boolean => state.kind === 'running' || state.kind === 'dormant';
+
 /** Whether a start can be asked for from this state (stopped, waiting for the user, or failed). */
-export const canBeStarted = (state: ServerState): boolean => state.kind === 'stopped' || (state.kind === 'blocked' && state.reason !== 'disabled') || state.kind === 'error';
+export const canBeStarted = (state: ServerState): boolean => state.kind === 'stopped' || state.kind === 'dormant' || (state.kind === 'blocked' && state.reason !== 'disabled') || state.kind === 'error';
 
 /** The state in words, for messages such as "the server is not running (…)". */
 export function describeServerState(state: ServerState): string {
@@ -40,6 +45,8 @@ export function describeServerState(state: ServerState): string {
       return 'it is still starting';
     case 'running':
       return 'it is running';
+    case 'dormant':
+      return 'it is dormant (it starts when used)';
     case 'blocked':
       return `it is waiting: ${state.message}`;
     case 'error':
@@ -112,6 +119,10 @@ export interface ServerInfo {
   sandboxDenials?: readonly SandboxDenial[];
   /** What the user chose in the Servers view: tools switched off, how calls are approved (see toolSwitches). */
   toolChoices?: ToolChoices;
+  /** Dormant: its features (and instructions, capabilities) are those of its last run, which ended then (ms since epoch). */
+  knownFrom?: number;
+  /** A dormant server started by a use: which, in words (e.g. "a call of search"). */
+  startedFor?: string;
 }
 
 export type { Prompt, Resource, ResourceTemplate, Tool, ServerCapabilities, Implementation, Skill };

@@ -19,6 +19,10 @@ import { ServerNotRunningError, type ServerSession, type ServersChanged, type Se
 import type { TrustStore } from './trustStore';
 import type { FirstStartMarks } from './firstStartMarks';
 import type { ServerInfo, ToolChoices } from './serverInfo';
+import { IdleStops } from './idleStops';
+import type { KnownRuns } from './knownRuns';
+import { trustKey } from './trustKey';
+import { untilAborted } from '../common/async';
 
 export { RESTRICTED_MODE_REASON } from './serverPreparation';
 
@@ -32,6 +36,11 @@ export interface HostSettings {
   pingIntervalMs?: number;
   /** How long a ping may go unanswered before the server is put in error (and restarted by the policy). */
   pingTimeoutMs?: number;
+  /** When servers without their own `startup` start (absent: eager, as on the command line); `startEagerly`: names that start eagerly. */
+  startup?: 'eager' | 'onDemand';
+  startEagerly?: readonly string[];
+  /** An on-demand server unused this long goes dormant again; 0 or absent: never. */
+  idleStopMs?: number;
 }
 
 export interface ServerManagerDeps {
@@ -73,6 +82,10 @@ export interface ServerManagerDeps {
   authStatus?: { get(serverId: string): AuthStatus | undefined; set(serverId: string, status: undefined): void; readonly onDidChange: Event<string> };
   /** What the user chose for each server's tools in the Servers view (tools switched off, approval); fires a server's id. */
   toolChoices?: { of(serverId: string, scope: ConfigScope): ToolChoices | undefined; readonly onDidChange: Event<string> };
+  /** What servers offered at their last run, kept per definition: an on-demand server known there starts dormant. */
+  knownRuns?: KnownRuns;
+  /** Whether a server holds something that keeps it from going dormant (an open call, a subscription, a task). */
+  isBusy?(serverId: string): boolean;
 }
 
 interface ScopeState {
@@ -89,6 +102,10 @@ export class ServerManager implements SessionPort, Disposable {
   private readonly preparation: ServerPreparation;
   private readonly subscriptions: Disposable[] = [];
   private disposed = false;
+  private readonly idleStops = new IdleStops(
+    () => this.deps.settings().idleStopMs ?? 0,
+    (s) => this.startsOnDemand(s.entry) && !this.deps.isBusy?.(s.id),
+  );
 
   private readonly _onDidChangeServers = new Emitter<ServersChanged>();
   readonly onDidChangeServers = this._onDidChangeServers.event;
@@ -188,7 +205,7 @@ export class ServerManager implements SessionPort, Disposable {
         changedIds.push(server.id);
         // Added to a file already loaded: an edit, maybe half typed.
         if (previousState) this.startedByEdit.add(server);
-        if (autoStart) this.track(server.start(false));
+        if (autoStart) this.startOrSleep(server);
         continue;
       }
       const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
@@ -279,7 +296,8 @@ export class ServerManager implements SessionPort, Disposable {
         protocolStore: this.deps.protocolStore,
       };
     };
-    const server = new ManagedServer(entry, scope, {
+    const definitionKey = () => trustKey(server.scope, server.entry.name, server.entry.server);
+    const server: ManagedServer = new ManagedServer(entry, scope, {
       log,
       secrets: () => this.secrets.get(id) ?? [],
       connectionOptions,
@@ -287,8 +305,15 @@ export class ServerManager implements SessionPort, Disposable {
       restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
       prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
       toolChoices: () => this.deps.toolChoices?.of(id, scope),
+      // Kept under the definition as written, where and by which name (as trust is): an edit forgets it.
+      knownRun: () => this.deps.knownRuns?.get(id, definitionKey()),
+      remember: (run) => this.deps.knownRuns?.remember(id, definitionKey(), run),
     });
-    server.onDidChange(() => this._onDidChangeServers.fire([server.id]));
+    server.onDidChange(() => {
+      if (server.state.kind === 'running' && this.startsOnDemand(server.entry)) this.idleStops.watch(server);
+      else if (server.state.kind !== 'running') this.idleStops.forget(server);
+      this._onDidChangeServers.fire([server.id]);
+    });
     server.onDidFail((message) => this._onDidFail.fire({ server: this.infoOf(server), message }));
     return server;
   }
@@ -323,8 +348,29 @@ export class ServerManager implements SessionPort, Disposable {
     if (!this.deps.settings().autoStart) return;
     const waiting = ({ state, stoppedByUser }: ManagedServer) =>
       !stoppedByUser && (state.kind === 'stopped' || (state.kind === 'blocked' && state.reason === 'restricted'));
-    for (const m of this.all()) if (waiting(m)) this.track(m.start(false));
+    for (const m of this.all()) if (waiting(m)) this.startOrSleep(m);
     await this.idle();
+  }
+
+  /** An on-demand server known from its last run goes dormant; any other starts (one never run starts to be known). */
+  private startOrSleep(server: ManagedServer) {
+    if (!this.startsOnDemand(server.entry) || !server.makeDormant()) this.track(server.start(false));
+  }
+
+  private startsOnDemand({ server, name }: RawServerEntry): boolean {
+    const { startEagerly, startup } = this.deps.settings();
+    return (server.startup ?? (startEagerly?.includes(name) ? 'eager' : startup)) === 'onDemand';
+  }
+
+  /** The session of a server about to be used (`use`: for what, e.g. "a call of search"): a dormant (or starting) one is
+   * started (trust and all) and waited for; a ServerNotRunningError if it does not run. Every use goes through here. */
+  async openSession(serverId: string, use: string, signal?: AbortSignal): Promise<ServerSession> {
+    const server = this.get(serverId);
+    if (server && (server.state.kind === 'dormant' || server.state.kind === 'starting')) await untilAborted(server.wake(use), signal);
+    if (signal?.aborted) throw signal.reason;
+    const session = this.session(serverId);
+    if (server && this.startsOnDemand(server.entry)) this.idleStops.touch(server);
+    return session;
   }
 
   setRoots(roots: RootInfo[]): void {
@@ -348,6 +394,7 @@ export class ServerManager implements SessionPort, Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.idleStops.dispose();
     for (const d of this.subscriptions.splice(0)) d.dispose();
     this._onDidChangeServers.dispose();
     this._onDidFail.dispose();

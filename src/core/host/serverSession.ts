@@ -109,6 +109,8 @@ export interface SessionPort {
   /** The running server's session; throws a ServerNotRunningError otherwise. */
   session(serverId: string): ServerSession;
   readonly onDidChangeServers: Event<ServersChanged>;
+  /** The session of a server about to be used (`use`: for what, in words): a dormant one is started first. */
+  openSession?(serverId: string, use: string, signal?: AbortSignal): Promise<ServerSession>;
 }
 
 /** The session of a running server, or undefined (for callers to whom "not running" is an ordinary answer). */

@@ -7,7 +7,7 @@
 // Definitions are shown without header or env values, and URLs without credentials or query values: they hold secrets.
 import type { ConfigScope, RawServer } from '../config/serverDefinition';
 import type { AuthStatus } from '../auth/authStatus';
-import { escapeMarkdown, firstLine, heading, inlineCode, markdownLine, truncate } from './serverText';
+import { escapeMarkdown, firstLine, heading, inlineCode, markdownLine, plainText, truncate } from './serverText';
 import type { Prompt, Resource, ResourceTemplate, ServerCapabilities, ServerFeatures, ServerInfo, Tool } from '../host/serverInfo';
 
 /** A codicon id (as in `$(id)`) and an optional theme color id. */
@@ -107,7 +107,13 @@ export function stateDisplay(info: ServerInfo, now = Date.now()): StateDisplay {
       // The row stays short (a narrow view cut "running · 19 tools · con…"): confinement is its icon, denials replace the count.
       const denials = info.confined && info.sandboxDenials?.length;
       const icon = { id: info.confined ? 'lock' : 'pass-filled', color: denials ? 'list.warningForeground' : 'testing.iconPassed' };
-      return { ...display(denials ? `running · ${denials} denied` : tools, icon), summary: tools + signedIn + confined };
+      const startedFor = info.startedFor ? ` · started for ${plainText(info.startedFor).slice(0, 200)}` : '';
+      return { ...display(denials ? `running · ${denials} denied` : tools, icon), summary: tools + signedIn + confined + startedFor };
+    }
+    case 'dormant': {
+      const tools = `dormant · ${plural(info.features.tools.length, 'tool')}`;
+      const known = 'known from its last run; starts when used';
+      return { ...display(tools, { id: 'circle-large-outline' }, { label: 'Known from its last run', tooltip: `Dormant: ${known}.`, icon: { id: 'history' } }), summary: `${tools} (${known})` };
     }
     case 'starting':
       return display('starting…', { id: isSlowStart(info, now) ? 'loading~spin' : 'watch' });
@@ -341,6 +347,7 @@ export interface StatusSummary {
 
 export function statusSummary(servers: ServerInfo[]): StatusSummary {
   const running = servers.filter((s) => s.state.kind === 'running').length;
+  const dormant = servers.filter((s) => s.state.kind === 'dormant').length;
   // Same names can exist in several scopes: name the scope then.
   const severalScopes = new Set(servers.map((s) => s.scope.key)).size > 1;
   const lines = servers.map((s) => {
@@ -350,8 +357,8 @@ export function statusSummary(servers: ServerInfo[]): StatusSummary {
   });
   return {
     text: servers.length ? `$(server) MCP ${running}/${servers.length}` : undefined,
-    tooltip: ['MCP servers', ...lines].join('\n'),
-    accessibleLabel: `MCP: ${running} of ${plural(servers.length, 'server')} running`,
+    tooltip: [dormant ? `MCP servers (${dormant} dormant: started when used)` : 'MCP servers', ...lines].join('\n'),
+    accessibleLabel: `MCP: ${running} of ${plural(servers.length, 'server')} running${dormant ? `, ${dormant} dormant` : ''}`,
     anyError: servers.some((s) => s.state.kind === 'error'),
   };
 }

@@ -1,6 +1,7 @@
 // The @mcp chat participant's answers: prompts as slash commands, the servers' tools for the chat's model, and lists of
 // what each server offers with links to use it. Loaded on demand, at the first request (./registerChatParticipant
 // registers the participant).
+import { offersFeatures } from '../../core/host/serverInfo';
 import vscode = require('vscode');
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import { runToolLoop, type EditorTools } from '../../core/features/chat/chatToolLoop.lazy';
@@ -123,7 +124,7 @@ export class McpChatRequest {
       const parsed = parsePromptInvocation(text);
       if (!parsed.ok) return this.say(`${escapeMarkdown(parsed.error)}\n\n${USAGE}`);
       const found = findPrompt(parsed.invocation.target, this.servers);
-      if (!found.ok) return this.say(`${found.message}\n\n${USAGE}`, this.servers.some((s) => s.state.kind === 'running'));
+      if (!found.ok) return this.say(`${found.message}\n\n${USAGE}`, this.servers.some((s) => offersFeatures(s.state)));
       entry = found.entry;
       const assigned = assignArguments(entry.prompt, parsed.invocation);
       const declared = (entry.prompt.arguments ?? []).map((a) => inlineCode(a.name)).join(', ') || 'none';
@@ -291,7 +292,7 @@ export class McpChatRequest {
   }
 
   private runningServers() {
-    return this.servers.filter((s) => s.state.kind === 'running');
+    return this.servers.filter((s) => offersFeatures(s.state));
   }
 
   private nothingRunning(): vscode.ChatResult {

@@ -4,7 +4,7 @@
 import * as os from 'os';
 import vscode = require('vscode');
 import { bytesToSave, copyableText, documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
-import type { Resource, ResourceTemplate } from '../../core/host/serverInfo';
+import { offersFeatures, type Resource, type ResourceTemplate } from '../../core/host/serverInfo';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
 import type { EmbeddedResourceLike, ResourceTarget } from './resourceOpener';
 import { mimeIcon, resourceLabel } from '../../core/presentation/resourcePresentation';
@@ -32,7 +32,7 @@ export function resourceCommands(deps: ResourceCommandDeps): ResourceCommands {
   function pickables(withTemplates: boolean): (vscode.QuickPickItem & { item: Pickable })[] {
     return service
       .servers()
-      .filter((s) => s.state.kind === 'running')
+      .filter((s) => offersFeatures(s.state))
       .flatMap((s) => [
         ...s.features.resources.map((r) => ({
           label: `$(${mimeIcon(r.mimeType)}) ${labelText(resourceLabel(r))}`,

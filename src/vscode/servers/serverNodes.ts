@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 export { Node, serverIdOf } from './treeNode';
 import type { ConfigScope } from '../../core/config/serverDefinition';
-import type { Prompt, ServerInfo, Tool } from '../../core/host/serverInfo';
+import { offersFeatures, type Prompt, type ServerInfo, type Tool } from '../../core/host/serverInfo';
 import type { RowNotice } from '../../core/presentation/coexistenceNotice';
 import type { ConfigProblem } from '../config/configLoader';
 import { CommandIds } from '../../core/common/commandIds';
@@ -73,7 +73,8 @@ export class ScopeNode extends Node {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(scopeLabel(this.scope), vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
-    item.description = `${this.running}/${this.servers.length} running`;
+    const dormant = this.servers.filter((s) => s.state.kind === 'dormant').length;
+    item.description = `${this.running}/${this.servers.length} running${dormant ? ` · ${dormant} dormant` : ''}`;
     item.tooltip = this.scope.configPath;
     item.iconPath = new vscode.ThemeIcon(this.scope.kind === 'user' ? 'account' : 'root-folder');
     item.contextValue = `mcpScope.${this.scope.kind}`;
@@ -125,7 +126,7 @@ export class ServerNode extends Node {
     // Nothing to list while starting. "Expanded when running" (in a view of few servers) is how VS Code first shows
     // the id; after that the user's own expand/collapse wins, as ids are stable.
     const collapsible =
-      state.kind === 'running'
+      offersFeatures(state)
         ? this.expandWhenRunning()
           ? vscode.TreeItemCollapsibleState.Expanded
           : vscode.TreeItemCollapsibleState.Collapsed
@@ -140,7 +141,7 @@ export class ServerNode extends Node {
     item.iconPath = themeIcon(serverIcon(this.info));
     item.contextValue = serverContextValue(this.info);
     // Its tools' switch, for those its file leaves on: on while any of them is (the tools' own rows say which).
-    const offs = state.kind === 'running' ? this.info.features.tools.map((t) => switchedOff(this.info, t.name)).filter((off) => off !== 'file') : [];
+    const offs = offersFeatures(state) ? this.info.features.tools.map((t) => switchedOff(this.info, t.name)).filter((off) => off !== 'file') : [];
     if (offs.length) item.checkboxState = checkbox(offs.includes(undefined));
     return item;
   }
@@ -148,12 +149,13 @@ export class ServerNode extends Node {
   getChildren(): Node[] {
     const { info } = this;
     const explanation = stateExplanation(info);
-    if (explanation) return [new StateNode(info, explanation, this)];
-    if (info.state.kind !== 'running') return [];
+    // A dormant server lists what it offered at its last run, under a row that says so.
+    if (explanation && info.state.kind !== 'dormant') return [new StateNode(info, explanation, this)];
+    if (!offersFeatures(info.state)) return [];
     const { features, capabilities } = info;
     // A group shows when the server declared the capability, or sent items anyway: an empty "Tools (0)" then says
     // the server has none, rather than hiding it.
-    const groups: Node[] = [];
+    const groups: Node[] = explanation ? [new StateNode(info, explanation, this)] : [];
     if (capabilities?.tools || features.tools.length) groups.push(new ToolsGroup(info, this));
     if (capabilities?.prompts || features.prompts.length) groups.push(new PromptsGroup(info, this));
     if (capabilities?.resources || features.resources.length || features.resourceTemplates.length) {

@@ -123,7 +123,8 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     const refreshed: Node[] = [];
     // A scope's row counts its running servers: when that count changed since it was drawn, its subtree is refreshed
     // with its servers. Counted from the snapshots drawn, not the node's list, which a fetch of VS Code's own updates.
-    const running = (list: readonly ServerInfo[], key: string) => list.filter((s) => s.scope.key === key && s.state.kind === 'running').length;
+    const count = (list: readonly ServerInfo[], key: string, kind: string) => list.filter((s) => s.scope.key === key && s.state.kind === kind).length;
+    const running = (list: readonly ServerInfo[], key: string) => `${count(list, key, 'running')}/${count(list, key, 'dormant')}`;
     const scopesRefreshed = new Set<string>();
     for (const group of serversByScope(changed)) {
       const scope = this.scopeNodes.get(group.scope.key);

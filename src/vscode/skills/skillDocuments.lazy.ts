@@ -5,6 +5,7 @@
 import vscode = require('vscode');
 import type { ChatAttachments } from '../../core/features/resources/chatAttachments';
 import type { SessionPort } from '../../core/host/serverSession';
+import { sessionForUse } from '../../core/host/sessionForUse';
 import { labelText, plainText } from '../../core/presentation/serverText';
 import { skillFilePath } from '../../core/features/skills/skillPresentation';
 
@@ -21,7 +22,7 @@ async function readVerified(port: SessionPort, target: SkillDocumentTarget): Pro
   const info = port.servers().find((s) => s.id === target.serverId);
   const skill = info?.features.skills?.find((s) => s.uri === target.skillUri);
   if (!info || !skill) throw new Error(`The skill ${target.skillUri} is no longer offered.`);
-  const file = await port.session(target.serverId).readSkillFile(skill, target.fileUri);
+  const file = await (await sessionForUse(port, target.serverId, 'a read of a skill file')).readSkillFile(skill, target.fileUri);
   return file.text ?? new TextDecoder().decode(file.bytes);
 }
 

@@ -1,5 +1,6 @@
 // The call form of "MCP: Call Tool…" (loaded on demand): the tool picked, then its arguments from a form
 // built from the input schema, or typed as JSON when the schema is beyond a flat form. The review step is the consent.
+import { offersFeatures } from '../../core/host/serverInfo';
 import vscode = require('vscode');
 import type { SessionPort } from '../../core/host/serverSession';
 import type { ToolChoice } from './toolCommands';
@@ -12,7 +13,7 @@ import { runQuickInputForm } from '../elicitation/quickInputForm.lazy';
 export async function pickTool(sessions: SessionPort): Promise<ToolChoice | undefined> {
   const choices = sessions
     .servers()
-    .filter((s) => s.state.kind === 'running')
+    .filter((s) => offersFeatures(s.state))
     .flatMap((server) => server.features.tools.map((tool) => ({ server, tool })));
   if (!choices.length) {
     void vscode.window.showInformationMessage('No running MCP server offers tools.');

@@ -8,7 +8,7 @@ import type { ToolConsent } from '../../core/features/tools/toolConsent';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { AppViews } from '../apps/appViews';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ServerInfo, Tool } from '../../core/host/serverInfo';
+import { offersFeatures, type ServerInfo, type Tool } from '../../core/host/serverInfo';
 import type { HostDialogs } from '../dialogs/dialogRouter';
 import { ToolNode } from '../servers/serverNodes';
 
@@ -65,7 +65,7 @@ export interface ToolCommandDeps {
 function choiceFrom(sessions: SessionPort, arg: unknown, toolName: unknown): ToolChoice | undefined {
   const serverId = arg instanceof ToolNode ? arg.serverId : typeof arg === 'string' ? arg : undefined;
   const name = arg instanceof ToolNode ? arg.tool.name : typeof toolName === 'string' ? toolName : undefined;
-  const server = sessions.servers().find((s) => s.id === serverId && s.state.kind === 'running');
+  const server = sessions.servers().find((s) => s.id === serverId && offersFeatures(s.state));
   const tool = server?.features.tools.find((t) => t.name === name);
   return server && tool ? { server, tool } : undefined;
 }

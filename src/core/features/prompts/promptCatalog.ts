@@ -1,5 +1,5 @@
 // Every prompt of every running server, and how a `server.prompt` name finds one of them.
-import type { Prompt, ServerInfo } from '../../host/serverInfo';
+import { offersFeatures, type Prompt, type ServerInfo } from '../../host/serverInfo';
 import { inlineCode, markdownLine } from '../../presentation/serverText';
 import { quoteArgument } from './promptArguments';
 
@@ -13,7 +13,7 @@ export interface PromptEntry {
 
 export function listPrompts(servers: readonly ServerInfo[]): PromptEntry[] {
   return servers
-    .filter((s) => s.state.kind === 'running')
+    .filter((s) => offersFeatures(s.state))
     .flatMap((s) => s.features.prompts.map((prompt) => ({ serverId: s.id, serverName: s.name, scopeLabel: s.scope.label, prompt })));
 }
 
@@ -42,7 +42,7 @@ export function findPrompt(target: string, servers: readonly ServerInfo[]): Prom
 function notFoundMessage(target: string, servers: readonly ServerInfo[], prompts: PromptEntry[]): string {
   const running = servers.filter((s) => s.state.kind === 'running');
   const server = [...servers].sort((a, b) => b.name.length - a.name.length).find((s) => target.startsWith(`${s.name}.`));
-  if (server && server.state.kind !== 'running') {
+  if (server && !offersFeatures(server.state)) {
     return `Server "${markdownLine(server.name)}" is ${server.state.kind}: start it to use its prompts.`;
   }
   if (server) {

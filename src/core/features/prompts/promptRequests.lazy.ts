@@ -1,6 +1,7 @@
 // The protocol side of running a prompt: argument suggestions (completion/complete) and expansion (prompts/get).
 import type { GetPromptResult } from '@modelcontextprotocol/client';
 import type { SessionPort } from '../../host/serverSession';
+import { sessionForUse } from '../../host/sessionForUse';
 
 export interface Suggestions {
   values: string[];
@@ -23,7 +24,7 @@ export async function completePromptArgument(
   context: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<Suggestions> {
-  const session = sessions.session(serverId);
+  const session = await sessionForUse(sessions, serverId, `the completion of a prompt argument of ${promptName}`, signal);
   if (!session.capabilities.completions) return none;
   try {
     const { completion } = await session.complete(
@@ -48,5 +49,5 @@ export async function getPrompt(
   args: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<GetPromptResult> {
-  return sessions.session(serverId).getPrompt(promptName, args, { signal });
+  return (await sessionForUse(sessions, serverId, `the prompt ${promptName}`, signal)).getPrompt(promptName, args, { signal });
 }

@@ -20,6 +20,9 @@ function statusOf(info: ServerInfo): { status: ListingStatus; reason?: string } 
     }
     case 'starting':
       return { status: 'starting' };
+    case 'dormant':
+      // The resources of its last run are listed; reading one starts it.
+      return { status: 'running' };
     case 'error':
       return { status: 'down', reason: info.state.message };
     case 'blocked':

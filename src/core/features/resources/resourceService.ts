@@ -3,6 +3,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { Event } from '../../common/events';
 import { runningSession, ServerNotRunningError, type ServerSession, type ServersChanged, type SessionPort } from '../../host/serverSession';
+import { sessionForUse } from '../../host/sessionForUse';
 import type { ServerInfo } from '../../host/serverInfo';
 import { templateCompleter, type Completer } from './templateCompleter';
 
@@ -76,9 +77,10 @@ export class ResourceService {
     return runningSession(this.host, serverId);
   }
 
-  private running(serverId: string): ServerSession {
+  /** The session for a use (a dormant server starts for it). */
+  private async running(serverId: string, use: string): Promise<ServerSession> {
     try {
-      return this.host.session(serverId);
+      return await sessionForUse(this.host, serverId, use);
     } catch (e) {
       throw describeReadError(e, '');
     }
@@ -91,7 +93,7 @@ export class ResourceService {
 
   /** Loads the next page of the server's resources; its features (and the views) then include it. */
   async loadMore(serverId: string): Promise<void> {
-    await this.running(serverId).loadMoreResources();
+    await (await this.running(serverId, 'more of its resources')).loadMoreResources();
   }
 
   /** Whether the server has more resource templates than its connection has loaded. */
@@ -101,12 +103,12 @@ export class ResourceService {
 
   /** Loads the next page of the server's resource templates. */
   async loadMoreTemplates(serverId: string): Promise<void> {
-    await this.running(serverId).loadMoreResourceTemplates();
+    await (await this.running(serverId, 'more of its resource templates')).loadMoreResourceTemplates();
   }
 
   /** Reloads the server's resources and templates. */
   async refresh(serverId: string): Promise<void> {
-    await this.running(serverId).refreshResources();
+    await (await this.running(serverId, 'a refresh of its resources')).refreshResources();
   }
 
   /**
@@ -135,7 +137,7 @@ export class ResourceService {
 
   /** Reads a resource; rejects with a ResourceReadError. */
   async read(serverId: string, uri: string): Promise<ResourceContentsList> {
-    const session = this.running(serverId);
+    const session = await this.running(serverId, 'a read of a resource');
     try {
       return (await session.readResource(uri)).contents;
     } catch (e) {

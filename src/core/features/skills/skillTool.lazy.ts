@@ -6,7 +6,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ConsentContext, GuardedCallOutcome, ToolCall, ToolCaller } from '../tools/toolCaller';
 import type { SessionPort } from '../../host/serverSession';
-import type { ServerInfo, Skill, Tool } from '../../host/serverInfo';
+import { sessionForUse } from '../../host/sessionForUse';
+import { offersFeatures, type ServerInfo, type Skill, type Tool } from '../../host/serverInfo';
 import { skillFilePath, skillFiles } from './skillPresentation';
 
 export const SKILL_TOOL_NAME = 'load_skill';
@@ -46,7 +47,7 @@ export function skillTool(skills: readonly Skill[]): Tool {
 export function withSkillTools(servers: readonly ServerInfo[]): ServerInfo[] {
   return servers.map((s) => {
     const skills = s.features.skills;
-    if (s.state.kind !== 'running' || !skills?.length || s.features.tools.some((t) => t.name === SKILL_TOOL_NAME)) return s;
+    if (!offersFeatures(s.state) || !skills?.length || s.features.tools.some((t) => t.name === SKILL_TOOL_NAME)) return s;
     return { ...s, features: { ...s.features, tools: [...s.features.tools, skillTool(skills)] } };
   });
 }
@@ -61,7 +62,7 @@ export async function loadSkillForModel(port: SessionPort, serverId: string, arg
   if (!info || !skill) return text(`No skill "${String(args.skill)}" on this server. Skills: ${skills.map((s) => s.frontmatter.name).join(', ') || 'none'}.`, true);
   const file = typeof args.file === 'string' && args.file.trim() && args.file.trim() !== 'SKILL.md' ? args.file.trim() : undefined;
   try {
-    const read = await port.session(serverId).readSkillFile(skill, file, { signal });
+    const read = await (await sessionForUse(port, serverId, `a read of the skill ${skill.frontmatter.name}`, signal)).readSkillFile(skill, file, { signal });
     if (file) return text(read.text ?? new TextDecoder().decode(read.bytes));
     const others = skillFiles(skill)
       .filter((uri) => uri !== skill.uri)

@@ -2,7 +2,7 @@
 // participant) — one lists the tools of the running servers, the other calls one by server and name. VS Code needs
 // every language model tool declared in the package, so the MCP tools themselves, which come and go, are reached
 // through these two. Pure logic: what the list says, and which MCP tool a call means.
-import type { ServerInfo } from '../../host/serverInfo';
+import { offersFeatures, type ServerInfo } from '../../host/serverInfo';
 import { type NamedTool, type ToolNameMap, toolNameMapOfServers } from './toolNames';
 import { switchedOff, switchedOffMessage } from './toolSwitches';
 import { capText, DEFAULT_DESCRIPTION_CAP } from './contextBudget';
@@ -101,7 +101,7 @@ export function resolveToolCall(servers: readonly ServerInfo[], input: CallToolI
 /** Why a running server's tool is not in the list: it is switched off (see toolSwitches); undefined when it is not. */
 function offTool(servers: readonly ServerInfo[], server: string, tool: string): string | undefined {
   for (const s of servers) {
-    const why = s.name === server && s.state.kind === 'running' && s.features.tools.some((t) => t.name === tool) ? switchedOff(s, tool) : undefined;
+    const why = s.name === server && offersFeatures(s.state) && s.features.tools.some((t) => t.name === tool) ? switchedOff(s, tool) : undefined;
     if (why) return switchedOffMessage(server, tool, why);
   }
   return undefined;

@@ -5,7 +5,8 @@
 import type { CallToolResult, Progress } from '@modelcontextprotocol/client';
 import type { ActiveToolCalls } from './activeToolCalls';
 import type { SessionPort } from '../../host/serverSession';
-import type { Tool } from '../../host/serverInfo';
+import { sessionForUse } from '../../host/sessionForUse';
+import { offersFeatures, type Tool } from '../../host/serverInfo';
 import type { ServerSession } from '../../host/serverSession';
 import type { TaskCall } from '../tasks/toolTask';
 import { consentSubject } from '../consentSubject';
@@ -80,7 +81,8 @@ export class ToolCaller {
   /** Consent first, the call later: for a surface that shows progress only once the user has allowed the call. */
   async authorize(call: ToolCall, context: ConsentContext = {}): Promise<Authorization> {
     const server = this.sessions.servers().find((s) => s.id === call.serverId);
-    if (!server || server.state.kind !== 'running') throw new Error(`The MCP server of "${call.tool.name}" is not running.`);
+    // A dormant server's tools are offered as known from its last run: the call starts it (see send).
+    if (!server || !offersFeatures(server.state)) throw new Error(`The MCP server of "${call.tool.name}" is not running.`);
     // Switched off (in the view or the server's entry): refused on this one path, whoever asks.
     const off = switchedOff(server, call.tool.name);
     if (off) throw new Error(switchedOffMessage(server.name, call.tool.name, off));
@@ -109,10 +111,25 @@ export class ToolCaller {
     };
   }
 
-  private send(call: ToolCall): Promise<CallToolResult> {
+  /**
+   * A dormant server is started first (the session port does, trust and all), and the call is then checked against
+   * what it offers now: a tool it no longer has is reported, never sent; one that changed is called as it now is.
+   */
+  private async send(call: ToolCall): Promise<CallToolResult> {
+    const wasRunning = this.sessions.servers().find((s) => s.id === call.serverId)?.state.kind === 'running';
+    const session = await sessionForUse(this.sessions, call.serverId, `a call of ${call.tool.name}`, call.signal);
+    if (!wasRunning) {
+      const server = this.sessions.servers().find((s) => s.id === call.serverId);
+      const tool = server?.features.tools.find((t) => t.name === call.tool.name);
+      if (!tool) throw new Error(toolVanishedMessage(call.tool.name, session.serverName));
+      call = { ...call, tool };
+    }
+    return this.sendTo(session, call);
+  }
+
+  private sendTo(session: ServerSession, call: ToolCall): Promise<CallToolResult> {
     let end: (() => void) | undefined;
     try {
-      const session = this.sessions.session(call.serverId);
       end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
       // A tool that says how it runs as a task, or any tool of a server whose every call may become one: the task
       // runner decides (see ToolTasks.run).
@@ -140,3 +157,7 @@ function cancelledOrAsIs(session: ServerSession, call: ToolCall, error: unknown)
   session.log.info(`${cancelled.message} (${call.origin})`);
   return cancelled;
 }
+
+/** A tool known from its server's last run that the server, now started, no longer offers: the call was not sent. */
+export const toolVanishedMessage = (tool: string, serverName: string): string =>
+  `The tool "${tool}" is no longer offered by the MCP server "${serverName}": it was known from the server's last run, and the server, now started, does not have it. The call was not sent.`;

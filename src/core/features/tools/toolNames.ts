@@ -1,7 +1,7 @@
 // The names MCP tools get when they are offered to a language model. Model APIs accept `^[a-zA-Z0-9_-]{1,64}$`
 // and need every name of a request to be unique, while MCP tool names are free text and repeat across servers.
 import { createHash } from 'crypto';
-import type { ServerInfo, Tool } from '../../host/serverInfo';
+import { offersFeatures, type ServerInfo, type Tool } from '../../host/serverInfo';
 import { isModelVisible } from './toolUi';
 import { consentSubject } from '../consentSubject';
 import { switchedOff } from './toolSwitches';
@@ -73,14 +73,14 @@ export function toolNameMap(entries: readonly ToolEntry[]): ToolNameMap {
  * made of the very same parts are the same (see ToolNameMaps, which keeps the last one).
  */
 export const toolMapParts = (servers: readonly ServerInfo[]): readonly unknown[] =>
-  servers.filter((s) => s.state.kind === 'running').flatMap((s) => [s.id, s.name, s.scope.key, s.definition, s.features.tools, s.toolChoices?.off]);
+  servers.filter((s) => offersFeatures(s.state)).flatMap((s) => [s.id, s.name, s.scope.key, s.definition, s.features.tools, s.toolChoices?.off]);
 
 /**
  * Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`) and those
  * switched off (by the user or the server's entry): the one list every model surface offers and resolves calls from.
  */
 export function toolNameMapOfServers(servers: readonly ServerInfo[]): ToolNameMap {
-  const running = servers.filter((s) => s.state.kind === 'running');
+  const running = servers.filter((s) => offersFeatures(s.state));
   return toolNameMap(
     running.flatMap((s) => {
       const subject = consentSubject(s.scope, s.name, s.definition);
