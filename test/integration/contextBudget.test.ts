@@ -38,10 +38,10 @@ describe('the context budget in a real VS Code', function () {
     config = await WorkspaceConfig.read();
     await config.writeServers({
       basic: { command: 'node', args: [fixtureServer('basic-server.mjs')] },
-      github: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'github'] },
-      jira: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'jira'] },
+      notion: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'notion'] },
+      slack: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'slack'] },
     });
-    for (const name of ['basic', 'github', 'jira']) {
+    for (const name of ['basic', 'notion', 'slack']) {
       await waitFor(() => server(name), `${name} configured`);
       if (server(name)!.state.kind !== 'running' && server(name)!.state.kind !== 'starting') await api.testing.startServer(server(name)!.id);
       await waitFor(() => server(name)?.state.kind === 'running' && server(name)!.features.tools.length > 0, `${name} running`, 30_000);
@@ -79,7 +79,7 @@ describe('the context budget in a real VS Code', function () {
 
   it('a request over a small budget moves the largest server behind the tool search, and the response says so', async () => {
     const sizes = new Map<string, number>();
-    for (const name of ['basic', 'github', 'jira']) sizes.set(name, (await counted(server(name)!)).total);
+    for (const name of ['basic', 'notion', 'slack']) sizes.set(name, (await counted(server(name)!)).total);
     const [largest] = [...sizes].sort((a, b) => b[1] - a[1])[0];
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     const budget = total - 1;
@@ -108,12 +108,12 @@ describe('the context budget in a real VS Code', function () {
 
   it("a server marked always-offered (Claude Code's alwaysLoad) is never moved: the next largest is", async () => {
     const sizes = new Map<string, number>();
-    for (const name of ['basic', 'github', 'jira']) sizes.set(name, (await counted(server(name)!)).total);
+    for (const name of ['basic', 'notion', 'slack']) sizes.set(name, (await counted(server(name)!)).total);
     const [[largest], [next]] = [...sizes].sort((a, b) => b[1] - a[1]);
     const entries: Record<string, object> = {
       basic: { command: 'node', args: [fixtureServer('basic-server.mjs')] },
-      github: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'github'] },
-      jira: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'jira'] },
+      notion: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'notion'] },
+      slack: { command: 'node', args: [fixtureServer('catalogue-server.mjs'), 'slack'] },
     };
     entries[largest] = { ...entries[largest], alwaysLoad: true };
     await config.writeServers(entries);
