@@ -417,6 +417,43 @@ const figures = {
     emitOurs('2,000 tools: one tool search (no bare equivalent)', median(searches), 'ms', 3);
   },
 
+  /**
+   * The context budget over 2,000 tools (the same catalogue): sizing every definition the first time (estimates), then
+   * what each @mcp request costs once sized — summing each server's offer from the kept sizes and choosing the servers
+   * moved behind the search — in CPU time of this process, the median over the rounds. Ours only.
+   */
+  async 'context budget'() {
+    const { toolCatalogue } = require(path.join(repoRoot, 'out', 'test', 'unit', 'toolCatalogue.js'));
+    const { DefinitionSizes, serverOffers, serversOverBudget } = core('features/tools/contextBudget.js');
+    const { toolNameMap } = core('features/tools/toolNames.js');
+    const entries = toolCatalogue().flatMap((s) => s.tools.map((tool) => ({ serverId: s.name, serverName: s.name, consentSubject: s.name, tool })));
+    const cpuMs = (work) => {
+      const t0 = process.cpuUsage();
+      work();
+      const d = process.cpuUsage(t0);
+      return (d.user + d.system) / 1000;
+    };
+    const firsts = [];
+    const requests = [];
+    for (let r = 0; r < ROUNDS + WARMUP_ROUNDS; r++) {
+      const sizes = new DefinitionSizes();
+      const budget = (tools) => serversOverBudget(serverOffers(tools, (t) => sizes.sizeOf(t, 2048), () => false), 25_000);
+      const first = cpuMs(() => budget(toolNameMap(entries).tools));
+      // Each request names the tools anew (as it always did); the budget reads the kept sizes.
+      let perRequest = 0;
+      for (let i = 0; i < 20; i++) {
+        const tools = toolNameMap(entries).tools;
+        perRequest += cpuMs(() => budget(tools)) / 20;
+      }
+      if (r >= WARMUP_ROUNDS) {
+        firsts.push(first);
+        requests.push(perRequest);
+      }
+    }
+    emitOurs('2,000 tools: context budget, first sizing (no bare equivalent)', median(firsts), 'ms CPU');
+    emitOurs('2,000 tools: context budget per request, once sized (no bare equivalent)', median(requests), 'ms CPU', 3);
+  },
+
   /** In code-server's extension host, ours beside bare SDK clients in the same host (scripts/bench-host.mjs). */
   async 'extension host'(sdkBundle) {
     await runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile: profile && path.resolve(profile), startsOnly });

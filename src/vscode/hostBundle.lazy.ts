@@ -13,6 +13,7 @@ import type { ToolCallRunnerDeps } from './tools/toolCommands';
 import { createSamplingFeature, type SamplingWiring } from './sampling/createSamplingFeature.lazy';
 import type { HoverTexts } from './servers/treeNode';
 import { promptTooltip, serverTooltip, toolTooltip } from '../core/presentation/serverPresentation';
+import { offerSizeText, toolSizeText } from './tools/offerSizes.lazy';
 import { resourceTooltip, templateTooltip } from '../core/presentation/resourcePresentation';
 import { ToolCaller } from '../core/features/tools/toolCaller';
 import { ToolConsent, type ToolConsentDeps } from '../core/features/tools/toolConsent';
@@ -62,4 +63,4 @@ export { offerCoexistence, pickCoexistence } from './coexistence/coexistencePick
 export { gatewayController } from './gateway/gatewayController.lazy';
 
 /** The rows' Markdown tooltips (see HoverTexts in ./servers/treeNode). */
-export const hoverTexts: HoverTexts = { serverTooltip, toolTooltip, promptTooltip, resourceTooltip, templateTooltip };
+export const hoverTexts: HoverTexts = { serverTooltip, toolTooltip, promptTooltip, resourceTooltip, templateTooltip, offerSize: offerSizeText, toolSize: toolSizeText };

@@ -19,6 +19,8 @@ export const NUMERIC_SETTINGS = {
   idleStopMinutes: { key: 'mcpHost.servers.idleStopMinutes', min: 0, max: 1440, default: 15 },
   maxToolRounds: { key: 'mcpHost.chat.maxToolRounds', min: 1, max: 100, default: 16, integer: true },
   maxToolsPerRequest: { key: 'mcpHost.chat.maxToolsPerRequest', min: 2, max: 1000, default: 128, integer: true },
+  descriptionCap: { key: 'mcpHost.tools.descriptionCap', min: 200, max: 100_000, default: 2048, integer: true },
+  contextBudget: { key: 'mcpHost.tools.contextBudget', min: 0, max: 10_000_000, default: 0, integer: true },
   samplingRateLimit: { key: 'mcpHost.sampling.rateLimit', min: 1, max: 1000, default: 10, integer: true },
   samplingMaxTokens: { key: 'mcpHost.sampling.maxTokens', min: 1, max: 1_000_000, default: 4096, integer: true },
   elicitationRateLimit: { key: 'mcpHost.elicitation.rateLimit', min: 1, max: 1000, default: 10, integer: true },

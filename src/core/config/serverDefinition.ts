@@ -68,6 +68,8 @@ export interface ToolControlConfig {
   tools?: string[];
   disabledTools?: string[];
   toolApproval?: ToolApproval;
+  /** Its tools are always offered by definition, never moved behind tool search by the context budget (`alwaysLoad` too). */
+  alwaysOffered?: boolean;
   /** `eager`: started with the window; `onDemand`: dormant (its last run's features shown) until used. Absent: the setting's. */
   startup?: 'eager' | 'onDemand';
 }

@@ -260,7 +260,8 @@ export const toolLabel = (tool: Tool): string => tool.title ?? tool.annotations?
 
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
-export function toolTooltip(tool: Tool): string {
+/** `size`: what its definition adds to a model request (see contextBudget), e.g. "≈120 tokens". */
+export function toolTooltip(tool: Tool, size?: string): string {
   const sections = [heading(toolLabel(tool), tool.name)];
   if (tool.description?.trim()) sections.push(escapeMarkdown(tool.description.trim()));
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
@@ -274,6 +275,7 @@ export function toolTooltip(tool: Tool): string {
   if (parameters.length) sections.push(`**Parameters:**\n\n${parameters.join('\n')}`);
   const hints = HINTS.filter((h) => tool.annotations?.[h] !== undefined).map((h) => `${h}: ${tool.annotations?.[h]}`);
   if (hints.length) sections.push(`**Annotations:** ${markdownLine(hints.join(', '))}`);
+  if (size) sections.push(`**In a model request:** ${markdownLine(size)}`);
   return sections.join('\n\n');
 }
 

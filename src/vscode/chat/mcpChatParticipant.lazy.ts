@@ -19,6 +19,8 @@ import { findPrompt, listPrompts, type PromptEntry } from '../../core/features/p
 import { getPrompt } from '../../core/features/prompts/promptRequests.lazy';
 import { toolNameMap, toolNameMapOfServers } from '../../core/features/tools/toolNames';
 import { mentionedServers } from '../../core/features/tools/toolSearch';
+import { budgetNote } from '../../core/features/tools/contextBudget';
+import { budgetForRequest } from '../tools/offerSizes.lazy';
 import { skillAwareCaller, withSkillTools } from '../../core/features/skills/skillTool.lazy';
 import { LanguageModels } from './languageModels.lazy';
 import { escapeMarkdown, inlineCode, markdownLine, truncate } from '../../core/presentation/serverText';
@@ -178,10 +180,19 @@ export class McpChatRequest {
   private async answer(messages: ModelMessage[]): Promise<string> {
     const renderer = new ChatToolRenderer(this.stream, (serverId, link) => this.deps.resources.documentUri(serverId, link), this.deps.documents, this.deps.views);
     const settings = this.deps.settings();
+    const tools = this.model.info.capabilities.acceptsTools ? toolNameMapOfServers(withSkillTools(this.servers)) : toolNameMap([]);
+    // Past the tools one request carries, every tool is searched anyway (see ToolOffer).
+    const named = mentionedServers(this.request.prompt, this.runningServers().map((s) => s.name));
+    const { budget, moved: over } =
+      tools.tools.length > settings.maxToolsPerRequest ? { budget: 0, moved: [] } : await budgetForRequest(tools.tools, this.servers, this.request.model, this.abort.signal);
+    // A server the user named is offered in full all the same (see ToolOffer).
+    const moved = over.filter((o) => !named.includes(o.serverName));
+    // Said first, so the user knows why the model searches for some tools.
+    if (moved.length) this.stream.markdown(`${escapeMarkdown(budgetNote(moved, budget))}\n\n`);
     await runToolLoop({
       model: this.model,
       messages,
-      tools: this.model.info.capabilities.acceptsTools ? toolNameMapOfServers(withSkillTools(this.servers)) : toolNameMap([]),
+      tools,
       maxRounds: settings.maxToolRounds,
       caller: skillAwareCaller(this.deps.caller, this.deps.sessions),
       conversion: (serverId) => this.conversion(serverId),
@@ -190,7 +201,9 @@ export class McpChatRequest {
       observer: renderer,
       editorTools: this.referencedTools(),
       maxTools: settings.maxToolsPerRequest,
-      mentionedServers: mentionedServers(this.request.prompt, this.runningServers().map((s) => s.name)),
+      mentionedServers: named,
+      searchedServers: new Set(moved.map((o) => o.serverId)),
+      descriptionCap: settings.descriptionCap,
     });
     return renderer.answer;
   }

@@ -1,6 +1,6 @@
 // What each tool, prompt, resource and template row of the Servers view shows, and what a click on it does.
 import vscode = require('vscode');
-import type { Prompt, Resource, ResourceTemplate, Tool } from '../../core/host/serverInfo';
+import type { Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../../core/host/serverInfo';
 import { firstLine } from '../../core/presentation/serverText';
 import { CommandIds } from '../../core/common/commandIds';
 import type { HoverTexts } from './treeNode';
@@ -24,12 +24,12 @@ interface Leaf {
   checkbox?: vscode.TreeItemCheckboxState;
 }
 
-export const toolLeaf = (tool: Tool, serverId: string, off?: 'file' | 'user'): Leaf => ({
+export const toolLeaf = (tool: Tool, serverId: string, off?: 'file' | 'user', server?: ServerInfo): Leaf => ({
   kind: 'tool',
   label: toolLabel(tool),
   description: off === 'file' ? 'off in its file' : firstLine(tool.description),
   checkbox: off === 'file' ? undefined : checkbox(!off),
-  tooltip: (texts) => texts.toolTooltip(tool),
+  tooltip: (texts) => texts.toolTooltip(tool, server && texts.toolSize?.(server, tool.name)),
   icon: 'tools',
   contextValue: 'mcpTool',
   command: { title: 'Call Tool…', command: CommandIds.callTool, arguments: [serverId, tool.name] },

@@ -111,6 +111,8 @@ export class ServerNode extends Node {
     private readonly rows?: ServerRows,
     /** Whether a running server first shows expanded (the view lists few servers); else collapsed. */
     private readonly expandWhenRunning: () => boolean = () => true,
+    /** What a running server adds to a model request (the context budget), e.g. "≈3.2k tokens". */
+    private readonly offerSize?: (info: ServerInfo) => string | undefined,
   ) {
     super(nodeId('server', info.id), parent, info.id);
   }
@@ -134,7 +136,8 @@ export class ServerNode extends Node {
     const item = new vscode.TreeItem(this.info.name, collapsible);
     item.id = this.id;
     // Short: the whole state (describeState) is the tooltip's first line.
-    item.description = stateDisplay(this.info).description;
+    const size = state.kind === 'running' ? this.offerSize?.(this.info) : undefined;
+    item.description = [stateDisplay(this.info).description, size].filter(Boolean).join(' · ');
     item.iconPath = themeIcon(serverIcon(this.info));
     item.contextValue = serverContextValue(this.info);
     // Its tools' switch, for those its file leaves on: on while any of them is (the tools' own rows say which).
@@ -238,7 +241,7 @@ class ToolsGroup extends GroupNode {
   }
 
   getChildren(): Node[] {
-    return leafNodes(this.info.features.tools, (t) => t.name, (t, key) => new ToolNode(t, key, this, switchedOff(this.info, t.name)));
+    return leafNodes(this.info.features.tools, (t) => t.name, (t, key) => new ToolNode(t, key, this, switchedOff(this.info, t.name), this.info));
   }
 }
 
@@ -310,8 +313,10 @@ export class ToolNode extends LeafNode {
     parent: Node,
     /** Switched off (see toolSwitches): by its file, the row only says so; by the user, its checkbox is clear. */
     off?: 'file' | 'user',
+    /** Its server: the tooltip says the tool's size in a model request. */
+    server?: ServerInfo,
   ) {
-    super(toolLeaf(tool, parent.serverId ?? '', off), key, parent);
+    super(toolLeaf(tool, parent.serverId ?? '', off, server), key, parent);
   }
 }
 

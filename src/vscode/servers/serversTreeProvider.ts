@@ -94,6 +94,12 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     ];
   }
 
+  /** One server's row changed without a new snapshot (its size in a model request was counted). */
+  redrawServer(id: string): void {
+    this.changedIds.add(id);
+    this.refresh.schedule();
+  }
+
   /** The lazily computed rows changed (a task's status). */
   refreshRows(): void {
     this.wholeView = true;
@@ -157,7 +163,9 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       node.info = info;
       return node;
     }
-    const created = new ServerNode(info, parent, this.rows, () => this.listed <= EXPAND_RUNNING_UP_TO);
+    // Only a running server has a size, and its start loaded the lazy part that computes it.
+    const size = (s: ServerInfo) => (s.state.kind === 'running' ? this.hoverTexts.offerSize?.(s, () => this.redrawServer(s.id)) : undefined);
+    const created = new ServerNode(info, parent, this.rows, () => this.listed <= EXPAND_RUNNING_UP_TO, size);
     this.serverNodes.set(info.id, created);
     return created;
   }

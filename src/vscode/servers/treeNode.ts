@@ -20,6 +20,10 @@ export interface HoverTexts {
   promptTooltip: typeof promptTooltip;
   resourceTooltip: typeof resourceTooltip;
   templateTooltip: typeof templateTooltip;
+  /** What a running server's tools add to a model request, e.g. "≈3.2k tokens"; `redraw` when counted (offerSizes.lazy). */
+  offerSize?(info: ServerInfo, redraw: () => void): string | undefined;
+  /** One offered tool's size, for its tooltip. */
+  toolSize?(info: ServerInfo, tool: string): string | undefined;
 }
 
 import { markdown } from '../untrustedMarkdown';

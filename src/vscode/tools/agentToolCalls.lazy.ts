@@ -20,6 +20,7 @@ import type { AgentToolCallDeps, AgentTools, PreparedAgentCall } from './registe
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { abortOnCancel } from '../cancellation';
 import { toolResultParts } from '../chat/languageModels.lazy';
+import { listBudget } from './offerSizes.lazy';
 
 const ORIGIN = 'an agent in chat';
 
@@ -63,7 +64,8 @@ export function agentTools(deps: AgentToolCallDeps): AgentTools {
     prepareInvocation: () => ({ invocationMessage: 'Listing the tools of your MCP servers' }),
     invoke: (options) => {
       const input = options.input ?? {};
-      const text = searchedToolList(servers(), input, deps.settings().maxToolsPerRequest) ?? toolListForModel(servers(), input);
+      const budget = listBudget();
+      const text = searchedToolList(servers(), input, deps.settings().maxToolsPerRequest, budget) ?? toolListForModel(servers(), input, budget.descriptionCap);
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
     },
   };

@@ -11,6 +11,10 @@ export interface ToolSettings {
   maxToolRounds: number;
   /** How many tools one model request may carry; beyond it the model searches them. */
   maxToolsPerRequest: number;
+  /** Characters of a tool description (or server instructions) a model gets at most. */
+  descriptionCap: number;
+  /** Tokens the offered tool definitions may take; 0: a share of the model's input limit. */
+  contextBudget: number;
   /** An agent's call of a tool with a view (MCP Apps) opens that view. */
   openViewsForAgentCalls: boolean;
 }
@@ -22,6 +26,8 @@ export function readToolSettings(): ToolSettings {
     autoAllowReadOnly: userValue<boolean | undefined>(c, 'tools.autoAllowReadOnly').user === true,
     maxToolRounds: readNumber(c, 'chat.maxToolRounds', NUMERIC_SETTINGS.maxToolRounds),
     maxToolsPerRequest: readNumber(c, 'chat.maxToolsPerRequest', NUMERIC_SETTINGS.maxToolsPerRequest),
+    descriptionCap: readNumber(c, 'tools.descriptionCap', NUMERIC_SETTINGS.descriptionCap),
+    contextBudget: readNumber(c, 'tools.contextBudget', NUMERIC_SETTINGS.contextBudget),
     openViewsForAgentCalls: c.get<boolean>('apps.openForAgentCalls', true) !== false,
   };
 }

@@ -60,6 +60,10 @@ export interface ToolLoopOptions {
   maxTools?: number;
   /** Servers the user named: their tools are offered without a search (as many as fit). */
   mentionedServers?: readonly string[];
+  /** Servers (ids) the context budget moved behind the search (see ToolOffer). */
+  searchedServers?: ReadonlySet<string>;
+  /** Characters of a tool description the model gets at most. */
+  descriptionCap?: number;
 }
 
 export interface EditorTools {
@@ -94,7 +98,10 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const all = offeredTools(options.tools, observer);
   const editorTools = (options.editorTools?.tools ?? []).filter((t) => !all.lookup(t.name));
   const editorToolNames = new Set(editorTools.map((t) => t.name));
-  const offer = new ToolOffer(all, { maxTools: options.maxTools ?? Infinity, reserved: editorTools.length, mentionedServers: options.mentionedServers });
+  const offer = new ToolOffer(all, { maxTools: options.maxTools ?? Infinity, reserved: editorTools.length, mentionedServers: options.mentionedServers,
+    searchedServers: options.searchedServers,
+    descriptionCap: options.descriptionCap,
+  });
   let rounds = 0;
   for (;;) {
     const turn = await streamTurn();

@@ -5,6 +5,7 @@
 import { offersFeatures, type ServerInfo } from '../../host/serverInfo';
 import { type NamedTool, type ToolNameMap, toolNameMapOfServers } from './toolNames';
 import { switchedOff, switchedOffMessage } from './toolSwitches';
+import { capText, DEFAULT_DESCRIPTION_CAP } from './contextBudget';
 
 export const LIST_TOOLS_TOOL = 'mcpHost_listTools';
 export const CALL_TOOL_TOOL = 'mcpHost_callTool';
@@ -32,7 +33,7 @@ export interface CallToolInput {
 }
 
 /** What the model reads: every tool of the running servers with what it takes, as JSON. */
-export function toolListForModel(servers: readonly ServerInfo[], input: ListToolsInput = {}): string {
+export function toolListForModel(servers: readonly ServerInfo[], input: ListToolsInput = {}, descriptionCap: number = DEFAULT_DESCRIPTION_CAP): string {
   const wanted = typeof input.server === 'string' && input.server ? input.server : undefined;
   const tools = toolNameMapOfServers(servers).tools.filter((t) => !wanted || t.serverName === wanted);
   if (!tools.length) {
@@ -41,25 +42,26 @@ export function toolListForModel(servers: readonly ServerInfo[], input: ListTool
       ? `No running MCP server "${wanted}" offers tools. Running servers: ${running.join(', ') || 'none'}.`
       : 'No running MCP server offers tools. The user configures servers in .vscode/mcp.json and starts them in the MCP view.';
   }
-  return toolsJson(tools);
+  return toolsJson(tools, descriptionCap);
 }
 
 /** Tools as the model reads them: JSON with each tool's unique name, server, tool name, description and schema. */
-export function toolsJson(tools: readonly NamedTool[]): string {
-  return JSON.stringify(
-    tools.map((t) => ({
-      name: t.modelName,
-      server: t.serverName,
-      tool: t.tool.name,
-      ...(t.tool.title ? { title: t.tool.title } : {}),
-      ...(t.tool.description ? { description: t.tool.description } : {}),
-      inputSchema: t.tool.inputSchema,
-      ...(t.tool.annotations?.readOnlyHint === true ? { readOnly: true } : {}),
-    })),
-    null,
-    2,
-  );
+/** Descriptions are cut at `descriptionCap` characters, with a marker (see contextBudget). */
+export function toolsJson(tools: readonly NamedTool[], descriptionCap: number = DEFAULT_DESCRIPTION_CAP): string {
+  return JSON.stringify(toolEntries(tools, descriptionCap), null, 2);
 }
+
+/** Each tool as the list gives it: its unique name, server, tool name, description (cut) and schema. */
+export const toolEntries = (tools: readonly NamedTool[], descriptionCap: number): object[] =>
+  tools.map((t) => ({
+    name: t.modelName,
+    server: t.serverName,
+    tool: t.tool.name,
+    ...(t.tool.title ? { title: t.tool.title } : {}),
+    ...(t.tool.description ? { description: capText(t.tool.description, descriptionCap) } : {}),
+    inputSchema: t.tool.inputSchema,
+    ...(t.tool.annotations?.readOnlyHint === true ? { readOnly: true } : {}),
+  }));
 
 export type ResolvedCall = { ok: true; tool: NamedTool; arguments: Record<string, unknown> } | { ok: false; message: string };
 

@@ -6,6 +6,7 @@
 import type { ModelTool } from '../languageModel';
 import type { NamedTool, ToolNameMap } from './toolNames';
 import { FIELD_LIMITS, ToolSearchIndex } from './toolSearch';
+import { capText, DEFAULT_DESCRIPTION_CAP, modelDescription } from './contextBudget';
 
 export const SEARCH_TOOL_NAME = 'search_mcp_tools';
 /** Tools a search returns unless the model asks for another number, and at most. */
@@ -15,9 +16,10 @@ const DESCRIPTION_LIMIT = 1000;
 /** Server names the search tool's description lists at most. */
 const LISTED_SERVERS = 60;
 
-export const toModelTool = (t: NamedTool): ModelTool => ({
+/** The definition a model gets: its description cut at the cap (see contextBudget). */
+export const toModelTool = (t: NamedTool, descriptionCap: number = DEFAULT_DESCRIPTION_CAP): ModelTool => ({
   name: t.modelName,
-  description: t.tool.description ?? t.tool.title ?? `Tool "${t.tool.name}" of MCP server "${t.serverName}"`,
+  description: modelDescription(t, descriptionCap),
   inputSchema: t.tool.inputSchema,
 });
 
@@ -28,6 +30,13 @@ export interface ToolOfferOptions {
   reserved: number;
   /** Servers the user named in the request: their tools are offered first, without a search. */
   mentionedServers?: readonly string[];
+  /**
+   * Servers (ids) whose tools are offered through the search to keep the request within the context budget (see
+   * contextBudget): the other servers' tools are offered as they are.
+   */
+  searchedServers?: ReadonlySet<string>;
+  /** Characters of a description the model gets at most (the rest is cut with a marker). */
+  descriptionCap?: number;
 }
 
 export interface SearchOutcome {
@@ -62,23 +71,39 @@ export class ToolOffer {
   }
 
   /** More tools than a request carries: the model searches them. */
-  get searching(): boolean {
+  private get crowded(): boolean {
     return this.current.tools.length > this.budget;
   }
 
-  /** This round's tools: all of them when they fit; else the named servers', the found ones and the search tool. */
+  /** Some tools are searched: more than a request carries, or servers moved behind the search by the budget. */
+  get searching(): boolean {
+    const searched = this.options.searchedServers;
+    return this.crowded || (!!searched?.size && this.current.tools.some((t) => searched.has(t.serverId)));
+  }
+
+  private get cap(): number {
+    return this.options.descriptionCap ?? DEFAULT_DESCRIPTION_CAP;
+  }
+
+  /**
+   * This round's tools: all of them when they fit; else the named servers', the found ones and the search tool — and,
+   * when only the budget moved some servers behind the search, every tool of the others.
+   */
   tools(): ModelTool[] {
     const all = this.current.tools;
-    if (!this.searching) return all.map(toModelTool);
+    const cap = this.cap;
+    if (!this.searching) return all.map((t) => toModelTool(t, cap));
     const slots = Math.max(0, this.budget - 1);
     const mentioned = new Set(this.options.mentionedServers ?? []);
+    const searched = this.crowded ? undefined : this.options.searchedServers;
+    const direct = (t: NamedTool) => mentioned.has(t.serverName) || (searched !== undefined && !searched.has(t.serverId));
     const chosen = new Map<string, NamedTool>();
-    for (const t of all) if (chosen.size < slots && mentioned.has(t.serverName)) chosen.set(t.modelName, t);
+    for (const t of all) if (chosen.size < slots && direct(t)) chosen.set(t.modelName, t);
     for (const name of this.found) {
       const t = this.current.lookup(name);
       if (chosen.size < slots && t) chosen.set(name, t);
     }
-    return [...[...chosen.values()].map(toModelTool), this.searchTool(all)];
+    return [...[...chosen.values()].map((t) => toModelTool(t, cap)), this.searchTool(all)];
   }
 
   /** The same offer without some tools (the model API refused them). */
@@ -105,7 +130,7 @@ export class ToolOffer {
     }
     const names = found.map((t) => t.modelName);
     this.found = [...names, ...this.found.filter((n) => !names.includes(n))];
-    return { query, found, text: searchResultText(found, 'These tools are now offered to you: call one by its "name" with arguments matching its "inputSchema".') };
+    return { query, found, text: searchResultText(found, 'These tools are now offered to you: call one by its "name" with arguments matching its "inputSchema".', this.cap) };
   }
 
   private serverNames(): string[] {
@@ -134,7 +159,8 @@ export class ToolOffer {
 }
 
 /** Tools as a search or list returns them to a model: JSON with each tool's name, server, description and schema. */
-export function searchResultText(tools: readonly NamedTool[], note?: string): string {
+export function searchResultText(tools: readonly NamedTool[], note?: string, descriptionCap: number = DEFAULT_DESCRIPTION_CAP): string {
+  const cap = Math.min(descriptionCap, DESCRIPTION_LIMIT);
   return JSON.stringify(
     {
       ...(note ? { note } : {}),
@@ -143,7 +169,7 @@ export function searchResultText(tools: readonly NamedTool[], note?: string): st
         server: t.serverName,
         tool: t.tool.name,
         ...(t.tool.title ? { title: t.tool.title } : {}),
-        ...(t.tool.description ? { description: t.tool.description.slice(0, DESCRIPTION_LIMIT) } : {}),
+        ...(t.tool.description ? { description: capText(t.tool.description, cap) } : {}),
         inputSchema: t.tool.inputSchema,
       })),
     },
