@@ -275,11 +275,8 @@ export class ServerManager implements SessionPort, Disposable {
 
   private createServer(entry: RawServerEntry, scope: ConfigScope): ManagedServer {
     const id = `${scope.key}::${entry.name}`;
-    let log = this.logs.get(id);
-    if (!log) {
-      log = this.deps.logs.create(id, entry.name);
-      this.logs.set(id, log);
-    }
+    const log = this.logs.get(id) ?? this.deps.logs.create(id, entry.name);
+    this.logs.set(id, log);
     const connectionOptions = (): ConnectionOptions => {
       const settings = this.deps.settings();
       return {
