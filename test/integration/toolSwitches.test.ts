@@ -11,7 +11,8 @@ import { activateFakeLm, activateHost, answerDialogs, askChat, fixtureServer, se
 const toolResults = (message: vscode.LanguageModelChatMessage) => message.content.filter((p) => Array.isArray((p as { content?: unknown }).content));
 
 /** Clicks, in the Servers view on screen, the first row labelled `label` after the row `after` (or from the top), or its checkbox. */
-async function clickRow(label: string, after: string, part: 'row' | 'checkbox'): Promise<void> {
+/** Clicks a row's label or checkbox in the page; `expand`: its chevron, only if the row is not expanded yet (a click toggles). */
+async function clickRow(label: string, after: string, part: 'row' | 'checkbox' | 'expand'): Promise<void> {
   const [outcome] = await pageQuery<string>(
     '.monaco-workbench',
     `const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.innerText.trim().startsWith('Servers'));
@@ -21,8 +22,9 @@ async function clickRow(label: string, after: string, part: 'row' | 'checkbox'):
      const start = ${JSON.stringify(after)} ? rows.findIndex((r) => name(r) === ${JSON.stringify(after)}) : -1;
      const row = ${JSON.stringify(after)} && start < 0 ? undefined : rows.slice(start + 1).find((r) => name(r).startsWith(${JSON.stringify(label)}));
      if (!row) return 'no row: ' + rows.map(name).join(' | ');
-     const target = ${JSON.stringify(part)} === 'checkbox' ? row.querySelector('.custom-view-tree-node-item-checkbox') : row.querySelector('.label-name');
+     const target = row.querySelector(${JSON.stringify(part)} === 'checkbox' ? '.custom-view-tree-node-item-checkbox' : ${JSON.stringify(part)} === 'expand' ? '.monaco-tl-twistie' : '.label-name');
      if (!target) return 'no checkbox on ' + name(row);
+     if (${JSON.stringify(part)} === 'expand' && row.getAttribute('aria-expanded') === 'true') return 'clicked';
      target.click();
      return 'clicked';`,
   );
@@ -88,7 +90,10 @@ describe('tools switched off and approval per server', function () {
     // The user opens the server's tools and clears the checkbox of "whoami".
     await waitFor(async () => {
       try {
-        await clickRow('Tools', 'basic', 'row');
+        // Another suite may have left the server or the group folded, or expanded: a click on an expanded row would fold it.
+        await clickRow('basic', '', 'expand');
+        await sleep(300);
+        await clickRow('Tools', 'basic', 'expand');
         await sleep(300);
         await clickRow('whoami', 'basic', 'checkbox');
         return true;
