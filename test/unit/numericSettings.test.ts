@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { NUMERIC_SETTINGS, numericSetting } from '../../src/core/config/numericSettings';
+import { NUMERIC_SETTINGS, numericSetting, type NumericSetting } from '../../src/core/config/numericSettings';
 
 describe('numeric settings', () => {
   const timeout = NUMERIC_SETTINGS.requestTimeout;
@@ -11,8 +11,11 @@ describe('numeric settings', () => {
       assert.strictEqual(warnings.length, 1, `warned about ${String(bad)}`);
       assert.match(warnings[0], /mcpHost\.requestTimeout/);
     }
-    // The largest accepted timeout still fits setTimeout (2^31-1 ms).
-    for (const s of Object.values(NUMERIC_SETTINGS)) assert.ok(s.max * 1000 < 2 ** 31 - 1 || s.key.includes('maxTokens') || s.key.includes('rate'), s.key);
+    // The largest accepted duration still fits setTimeout (2^31-1 ms); every duration says its unit.
+    for (const s of Object.values(NUMERIC_SETTINGS) as NumericSetting[]) {
+      if (/[Tt]imeout|[Ii]nterval|Minutes|Seconds/.test(s.key)) assert.ok(s.msPerUnit, `${s.key} is a duration: its unit is given`);
+      if (s.msPerUnit) assert.ok(s.max * s.msPerUnit < 2 ** 31 - 1, s.key);
+    }
   });
 
   it('keeps values in range, whole where a count is meant, and unset means the default without a warning', () => {

@@ -9,14 +9,16 @@ export interface NumericSetting {
   default: number;
   /** Whole numbers only (counts, rates). */
   integer?: boolean;
+  /** A duration: milliseconds per unit of the setting (its timer must not overflow). */
+  msPerUnit?: number;
 }
 
 export const NUMERIC_SETTINGS = {
-  initializeTimeout: { key: 'mcpHost.initializeTimeout', min: 1, max: 600, default: 30 },
-  requestTimeout: { key: 'mcpHost.requestTimeout', min: 1, max: 3600, default: 60 },
-  pingInterval: { key: 'mcpHost.ping.interval', min: 0, max: 3600, default: 60 },
-  pingTimeout: { key: 'mcpHost.ping.timeout', min: 1, max: 600, default: 10 },
-  idleStopMinutes: { key: 'mcpHost.servers.idleStopMinutes', min: 0, max: 1440, default: 15 },
+  initializeTimeout: { key: 'mcpHost.initializeTimeout', min: 1, max: 600, default: 30, msPerUnit: 1000 },
+  requestTimeout: { key: 'mcpHost.requestTimeout', min: 1, max: 3600, default: 60, msPerUnit: 1000 },
+  pingInterval: { key: 'mcpHost.ping.interval', min: 0, max: 3600, default: 60, msPerUnit: 1000 },
+  pingTimeout: { key: 'mcpHost.ping.timeout', min: 1, max: 600, default: 10, msPerUnit: 1000 },
+  idleStopMinutes: { key: 'mcpHost.servers.idleStopMinutes', min: 0, max: 1440, default: 15, msPerUnit: 60_000 },
   maxToolRounds: { key: 'mcpHost.chat.maxToolRounds', min: 1, max: 100, default: 16, integer: true },
   maxToolsPerRequest: { key: 'mcpHost.chat.maxToolsPerRequest', min: 2, max: 1000, default: 128, integer: true },
   descriptionCap: { key: 'mcpHost.tools.descriptionCap', min: 200, max: 100_000, default: 2048, integer: true },
