@@ -49,10 +49,17 @@ describe('the context budget in a real VS Code', function () {
   });
 
   after(async () => {
-    dialogs.dispose();
     lm.reset();
     await vscode.workspace.getConfiguration('mcpHost').update('tools.contextBudget', undefined, vscode.ConfigurationTarget.Global);
+    // This suite replaced the folder's servers: the next suites expect them running again (everything starts with npx).
+    const restored = Object.keys(config.servers());
     await config.restore();
+    for (const name of restored) {
+      const s = await waitFor(() => server(name), `${name} configured again`, 30_000);
+      if (s.state.kind === 'stopped' || s.state.kind === 'blocked' || s.state.kind === 'dormant') await api.testing.startServer(s.id);
+    }
+    await waitFor(() => restored.every((name) => ['running', 'error'].includes(server(name)?.state.kind ?? '')), 'the folder\'s servers running again', 90_000);
+    dialogs.dispose();
   });
 
   beforeEach(() => lm.reset());

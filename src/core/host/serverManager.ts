@@ -23,7 +23,6 @@ import { IdleStops } from './idleStops';
 import type { KnownRuns } from './knownRuns';
 import { trustKey } from './trustKey';
 import { untilAborted } from '../common/async';
-
 export { RESTRICTED_MODE_REASON } from './serverPreparation';
 
 export interface HostSettings {
@@ -215,8 +214,7 @@ export class ServerManager implements SessionPort, Disposable {
       existing.scope = scope;
       if (edited) this.startedByEdit.add(existing);
       const changed = existing.runningHash !== undefined && newHashes.has(entry.name) && existing.runningHash !== newHashes.get(entry.name);
-      // Starting, its definition is past the question (runningHash is the one it starts): an edit that resolves the same
-      // (such as "Run Confined" writing the sandboxEnabled it already starts with) leaves it alone, as for a running one.
+      // Starting, its definition is past the question (runningHash is the one it starts): an edit that resolves the same (such as "Run Confined" writing the sandboxEnabled it already starts with) leaves it alone.
       const startingChanged = existing.state.kind === 'starting' && (existing.runningHash === undefined || !newHashes.has(entry.name) || changed);
       if ((existing.isActive && changed) || (edited && startingChanged)) {
         // A start in progress may already be asking about the old definition: it is cancelled and begins again.
@@ -227,7 +225,9 @@ export class ServerManager implements SessionPort, Disposable {
         this.track(existing.start(false));
       }
     }
-    if (changedIds.length) this._onDidChangeServers.fire(changedIds);
+    const order = entries.map((e) => e.name).filter((n) => state.servers.has(n)); // The file's order: the view and the tools offered to a model follow it.
+    if (order.some((n, i) => [...state.servers.keys()][i] !== n)) (state.servers = new Map(order.map((n) => [n, state.servers.get(n)!]))).forEach((m) => changedIds.push(m.id));
+    if (changedIds.length) this._onDidChangeServers.fire([...new Set(changedIds)]);
     await Promise.all(removals);
   }
 
