@@ -35,6 +35,8 @@ describe('attacks: what a server can make the host keep', function () {
     // 1 MB items: 15 fit in 16 MB (each is a little over 1 MB of JSON); the 16th page is the last asked for.
     assert.strictEqual(features.tools.length, 15);
     assert.strictEqual(features.prompts.length, 15);
+    // The fixture logs each page on stderr, which may arrive after the page's answer.
+    await waitFor(() => pagesAsked(kit, 'flood', 'tools/list') >= 16, 'the pages logged', 5000).catch(() => undefined);
     assert.strictEqual(pagesAsked(kit, 'flood', 'tools/list'), 16);
     const log = kit.log('flood').text;
     assert.match(log, /The list of tools is incomplete: only the first 15 were kept: the server's list is bigger than the 16 MB a list may hold\. Further pages were refused\./);
@@ -56,6 +58,7 @@ describe('attacks: what a server can make the host keep', function () {
     await waitFor(() => serverState(kit, 'many')!.features.tools.length, 'the tools listed', 60_000);
     const { features } = serverState(kit, 'many')!;
     assert.strictEqual(features.tools.length, 10_000);
+    await waitFor(() => pagesAsked(kit, 'many', 'tools/list') >= 21, 'the pages logged', 5000).catch(() => undefined);
     assert.strictEqual(pagesAsked(kit, 'many', 'tools/list'), 21);
     assert.match(features.incomplete?.tools ?? '', /^The list of tools is incomplete: only the first 10,000 were kept: the server offers more than the 10,000 items a list may hold\./);
     assert.strictEqual(features.incomplete?.resources, undefined, 'one page of resources is not cut');
