@@ -62,6 +62,15 @@ describe('Dormant servers (known from their last run, started on first use)', fu
     await waitFor(() => mine().length === 0 && serverProcesses().length === 0, 'the suite\'s servers gone', 30_000);
     await settings().update('servers.idleStopMinutes', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('chat.mcp').update('access', undefined, vscode.ConfigurationTarget.Global);
+    // VS Code's own MCP is on again: the Servers view's first row says so once the change is seen; later suites count
+    // the view's refreshes, which that row's change must not fall among.
+    const firstRow = async () => {
+      const [node] = (await api.testing.serversTree.getChildren()) ?? [];
+      const label = node ? (await api.testing.serversTree.getTreeItem(node as never)).label : undefined;
+      return typeof label === 'string' ? label : (label?.label ?? '');
+    };
+    await waitFor(async () => /built-in MCP/.test(await firstRow()), "the built-in MCP row again", 15_000).catch(() => undefined);
+    await sleep(1500);
     dialogs.dispose();
     lm.reset();
   });
