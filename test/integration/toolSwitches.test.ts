@@ -10,9 +10,12 @@ import { activateFakeLm, activateHost, answerDialogs, askChat, fixtureServer, se
 
 const toolResults = (message: vscode.LanguageModelChatMessage) => message.content.filter((p) => Array.isArray((p as { content?: unknown }).content));
 
-/** Clicks, in the Servers view on screen, the first row labelled `label` after the row `after` (or from the top), or its checkbox. */
-/** Clicks a row's label or checkbox in the page; `expand`: its chevron, only if the row is not expanded yet (a click toggles). */
-async function clickRow(label: string, after: string, part: 'row' | 'checkbox' | 'expand'): Promise<void> {
+/**
+ * Clicks, in the Servers view on screen, the first row labelled `label` after the row `after` (or from the top): its label,
+ * its chevron (`expand`: only if not expanded yet, a click toggles), or its checkbox (`check` / `uncheck`: only if the box
+ * on screen is not so yet, so that a click lost to a redrawn row can be tried again without undoing one that landed).
+ */
+async function clickRow(label: string, after: string, part: 'row' | 'check' | 'uncheck' | 'expand'): Promise<void> {
   const [outcome] = await pageQuery<string>(
     '.monaco-workbench',
     `const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.innerText.trim().startsWith('Servers'));
@@ -22,13 +25,30 @@ async function clickRow(label: string, after: string, part: 'row' | 'checkbox' |
      const start = ${JSON.stringify(after)} ? rows.findIndex((r) => name(r) === ${JSON.stringify(after)}) : -1;
      const row = ${JSON.stringify(after)} && start < 0 ? undefined : rows.slice(start + 1).find((r) => name(r).startsWith(${JSON.stringify(label)}));
      if (!row) return 'no row: ' + rows.map(name).join(' | ');
-     const target = row.querySelector(${JSON.stringify(part)} === 'checkbox' ? '.custom-view-tree-node-item-checkbox' : ${JSON.stringify(part)} === 'expand' ? '.monaco-tl-twistie' : '.label-name');
-     if (!target) return 'no checkbox on ' + name(row);
-     if (${JSON.stringify(part)} === 'expand' && row.getAttribute('aria-expanded') === 'true') return 'clicked';
+     const part = ${JSON.stringify(part)};
+     const box = part === 'check' || part === 'uncheck';
+     const target = row.querySelector(box ? '.custom-view-tree-node-item-checkbox' : part === 'expand' ? '.monaco-tl-twistie' : '.label-name');
+     if (!target) return 'no ' + part + ' target on ' + name(row);
+     if (part === 'expand' && row.getAttribute('aria-expanded') === 'true') return 'clicked';
+     if (box && target.getAttribute('aria-checked') === String(part === 'check')) return 'clicked';
      target.click();
      return 'clicked';`,
   );
   assert.strictEqual(outcome, 'clicked');
+}
+
+/** Sets a row's checkbox on screen as a user does, clicking again if a click was lost to a redrawn row, until `done`. */
+async function setCheckbox(label: string, after: string, checked: boolean, done: () => boolean, what: string): Promise<void> {
+  await waitFor(async () => {
+    if (done()) return true;
+    try {
+      await clickRow(label, after, checked ? 'check' : 'uncheck');
+    } catch {
+      // The row is being redrawn: try again.
+    }
+    await sleep(300);
+    return done();
+  }, what);
 }
 
 describe('tools switched off and approval per server', function () {
@@ -95,13 +115,13 @@ describe('tools switched off and approval per server', function () {
         await sleep(300);
         await clickRow('Tools', 'basic', 'expand');
         await sleep(300);
-        await clickRow('whoami', 'basic', 'checkbox');
+        await clickRow('whoami', 'basic', 'uncheck');
         return true;
       } catch {
         return false;
       }
     }, 'the whoami row on screen, and its checkbox clicked');
-    await waitFor(() => server('basic')?.toolChoices?.off?.has('whoami'), 'whoami switched off');
+    await setCheckbox('whoami', 'basic', false, () => !!server('basic')?.toolChoices?.off?.has('whoami'), 'whoami switched off');
     const toolsNow = await serversTreeChild(api, await serverTreeRow(api, 'basic'), /^Tools/);
     assert.strictEqual((await serversTreeChild(api, toolsNow.node, /^whoami$/)).item.checkboxState, vscode.TreeItemCheckboxState.Unchecked);
     assert.strictEqual((await serverTreeRow(api, 'basic').then((row) => api.testing.serversTree.getTreeItem(row as never))).checkboxState, vscode.TreeItemCheckboxState.Checked, 'the server stays on while some of its tools are');
@@ -115,21 +135,17 @@ describe('tools switched off and approval per server', function () {
     assert.doesNotMatch(list, /whoami/);
 
     // Checked again, it is back.
-    await clickRow('whoami', 'basic', 'checkbox');
-    await waitFor(() => !server('basic')?.toolChoices?.off?.has('whoami'), 'whoami switched on again');
+    await setCheckbox('whoami', 'basic', true, () => !server('basic')?.toolChoices?.off?.has('whoami'), 'whoami switched on again');
     lm.reset();
     await askChat(api, '@mcp hello again', { model: FAKE_MODEL });
     assert.ok(offered().includes('basic_whoami'), offered().join(', '));
 
-    // The server's own checkbox switches all its tools off, and on again.
-    await clickRow('basic', '', 'checkbox');
-    // The server's checkbox switches off all its tools, those it adds later too.
-    await waitFor(() => server('basic')?.toolChoices?.allOff === true, 'every tool of basic switched off');
+    // The server's own checkbox switches all its tools off (those it adds later too), and on again.
+    await setCheckbox('basic', '', false, () => server('basic')?.toolChoices?.allOff === true, 'every tool of basic switched off');
     lm.reset();
     await askChat(api, '@mcp and now?', { model: FAKE_MODEL });
     assert.deepStrictEqual(offered().filter((n) => n.startsWith('basic_')), []);
-    await clickRow('basic', '', 'checkbox');
-    await waitFor(() => !server('basic')?.toolChoices?.allOff && (server('basic')?.toolChoices?.off?.size ?? 0) === 0, 'every tool of basic switched on');
+    await setCheckbox('basic', '', true, () => !server('basic')?.toolChoices?.allOff && (server('basic')?.toolChoices?.off?.size ?? 0) === 0, 'every tool of basic switched on');
   });
 
   it('a "tools" list in .mcp.json offers only those tools, and the view says which its file switched off', async () => {
