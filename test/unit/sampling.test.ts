@@ -259,6 +259,23 @@ describe('sampling: the feature against real servers', function () {
     assert.ok(shown.includes('\n- delete_files: Deletes every file under a folder.\n'));
   });
 
+  it('a model answer of 60 lines with a right-to-left override, led by the server\'s request: the review dialog folds it and shows the override as an escape', async () => {
+    settings.reviewAnswers = true;
+    const { client } = await start('asking', fixtureServer('asking-server.mjs'));
+    dialogs.consent.push('once');
+    dialogs.review.push('reject');
+    const answer = ['Approved: open invoice\u202Etxt.exe now.', ...Array.from({ length: 59 }, (_, i) => `Line ${i + 2} of the answer.`)].join('\n');
+    models.reply = () => [{ kind: 'text', text: answer }];
+    await client.callTool({ name: 'sample', arguments: { params: { messages: [{ role: 'user', content: { type: 'text', text: 'Say it' } }], maxTokens: 1000 } } });
+    // What the modal shows (askFolded: the review's text, folded for a dialog).
+    const review = samplingReviewText({ serverName: 'asking', modelName: 'Fake Model', responseText: dialogs.reviewAsked[0] });
+    const shown = foldForDialog(review.detail).shown;
+    assert.ok(shown.split('\n').length <= 32, `the dialog shows ${shown.split('\n').length} lines`);
+    assert.match(shown, /\n\(\d+ more lines not shown here: choose "Show All…" to read every line before you decide\.\)$/);
+    assert.ok(shown.includes('Approved: open invoice\\u{202e}txt.exe now.\nLine 2 of the answer.'), shown);
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(review.detail), 'no bidi control reaches the dialog');
+  });
+
   it('a denied or dismissed request gives the server an error, and no model is called', async () => {
     const { client } = await start('everything', everythingServer);
     dialogs.consent.push('deny', undefined);

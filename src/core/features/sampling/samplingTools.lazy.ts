@@ -92,10 +92,14 @@ export function describeTools(params: CreateMessageRequestParams): string[] {
   ];
 }
 
-/** What the response review shows of a result: its text, and each tool call with its arguments. */
+/**
+ * What the response review shows of a result: its text, and each tool call with its arguments. The model writes what
+ * the server's request led it to, so every character is shown (bidi and control characters as escapes), line by line.
+ */
 export function describeResult(result: CreateMessageResult): string {
   const blocks = (Array.isArray(result.content) ? result.content : [result.content]) as { type: string; text?: string; mimeType?: string; name?: string; input?: unknown }[];
+  const seen = (text: string) => text.split(/\r\n?|\n/).map(visibleText).join('\n');
   return blocks
-    .map((b) => (b.type === 'text' ? b.text! : b.type === 'tool_use' ? `(calls the server's tool "${b.name}" with ${JSON.stringify(b.input)})` : `(an image, ${b.mimeType})`))
+    .map((b) => (b.type === 'text' ? seen(b.text ?? '') : b.type === 'tool_use' ? `(calls the server's tool "${visibleText(String(b.name))}" with ${visibleText(JSON.stringify(b.input) ?? 'nothing')})` : `(an image, ${visibleText(String(b.mimeType))})`))
     .join('\n');
 }
