@@ -27,6 +27,8 @@ export interface CoreParts {
 export interface CoreHostPorts extends Omit<ServerManagerDeps, 'trustStore' | 'interactions' | 'features' | 'firstStarts'> {
   /** Where permissions and trust decisions persist: the user's (global) and this workspace's. */
   stores: { global: KeyValueStore; workspace: KeyValueStore };
+  /** Where the first-start marks live (default: the global store); VS Code's profiles share theirs (sharedMarksFile). */
+  marksStore?: KeyValueStore;
   /** The client features every session gets beyond roots (sampling, elicitation, subscriptions, …). */
   features?(parts: CoreParts): readonly ClientFeature[];
 }
@@ -40,14 +42,14 @@ export interface CoreHost extends CoreParts {
 }
 
 export function createCoreHost(ports: CoreHostPorts): CoreHost {
-  const { stores, features, ...deps } = ports;
+  const { stores, features, marksStore, ...deps } = ports;
   const permissions = new PermissionStore(stores);
   const trustStore = new TrustStore(permissions);
   const interactions = new InteractionQueue();
   const activeToolCalls = new ActiveToolCalls();
   const servers = (): ServerInfo[] => manager.servers();
   const parts: CoreParts = { permissions, trustStore, interactions, activeToolCalls, servers };
-  const firstStarts = new FirstStartMarks(stores.global);
+  const firstStarts = new FirstStartMarks(marksStore ?? stores.global);
   // A server running a call of the window's does not go dormant; nor one holding what the front end says (deps.isBusy).
   const isBusy = (id: string) => activeToolCalls.of(id).length > 0 || !!deps.isBusy?.(id);
   const manager: ServerManager = new ServerManager({ ...deps, isBusy, trustStore, interactions, firstStarts, features: features?.(parts) ?? [] });

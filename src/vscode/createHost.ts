@@ -13,6 +13,7 @@ import { AuthStatusStore } from '../core/auth/authStatus';
 import { createAppsFeature } from '../core/features/apps/appsFeature';
 import { ResourceSubscriptions } from '../core/features/resources/resourceSubscriptions';
 import { createCoreHost, type CoreHost } from '../core/createCoreHost';
+import { EitherStore } from '../core/host/eitherStore';
 import { DialogRouter } from './dialogs/dialogRouter';
 import { ServerOutputChannels } from './servers/serverLogs';
 import { readSettings, reportSettingProblems } from './settings';
@@ -159,6 +160,8 @@ export function createHost(context: vscode.ExtensionContext): Host {
     planLaunch: (source) => launch().planDebuggableLaunch(storage?.scheme === 'file' ? { ...source, sandboxStorage: storage.fsPath } : source),
     logs,
     stores,
+    // A user file such as ~/.copilot/mcp-config.json is read by every profile: its marks are shared by them all.
+    marksStore: new EitherStore([context.globalState, lazyObject(() => launch().sharedStateFile('first-start-marks.json', (message) => hostLog.warn(message)))]),
     // The question is rendered from the launch plan, which the launch bundle has just built.
     trustPrompt,
     inputs,

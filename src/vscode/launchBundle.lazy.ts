@@ -18,3 +18,4 @@ export * from '../core/config/socketAddress.lazy';
 export * from '../core/config/envFile.lazy';
 export * from '../core/protocol/launch/filesRunByOthers.lazy';
 export * from './devMode/debuggablePlan.lazy';
+export * from '../core/host/sharedStateFile.lazy';

@@ -3,10 +3,15 @@
 // entry now asks the trust question at its first start, as a workspace's entries do, and runs as the user's others once
 // trusted.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { sandboxSupport } from '../../src/core/protocol/launch/sandboxRuntime.lazy';
 import type { TrustAnswer } from '../../src/core/host/hostPorts';
 import type { RawServer } from '../../src/core/config/serverDefinition';
 import { FirstStartMarks } from '../../src/core/host/firstStartMarks';
+import { EitherStore } from '../../src/core/host/eitherStore';
+import { SharedStateFile, sharedStateDir } from '../../src/core/host/sharedStateFile.lazy';
 import { fixtureServer } from './helpers';
 import { blockOf, createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, type Kit } from './hostTestKit';
 
@@ -159,5 +164,54 @@ describe('attack: an entry imported into the user file runs at every start witho
     assert.deepStrictEqual(askedCommands, ['workbench.action.terminal.sendSequence'], 'the command is asked about first, as a workspace file\'s is');
     assert.deepStrictEqual(ran, [], 'refused: the command did not run');
     assert.notStrictEqual(serverState(kit, 'imported')?.state.kind, 'running');
+  });
+});
+
+describe('attack: an entry imported into ~/.copilot/mcp-config.json from one VS Code profile runs unasked in another', function () {
+  this.timeout(30_000);
+  let kit: Kit | undefined;
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-marks-'));
+  });
+  afterEach(async () => {
+    await kit?.manager.disposeAsync();
+    kit = undefined;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  /** A profile's marks: its own store (VS Code's global state, per profile) and the file every profile shares. */
+  const profileMarks = (file = path.join(dir, 'mcp-host', 'first-start-marks.json')) => new FirstStartMarks(new EitherStore([new MemoryStore(), new SharedStateFile(file)]));
+
+  it('asks the trust question in the second profile, whose own store never saw the import', async () => {
+    const imported = profileMarks();
+    await imported.mark(userScope.key, ['imported']);
+    const other = profileMarks();
+    kit = createKit({ firstStarts: other }, { trustAllServers: false });
+    kit.trustAnswers.push(false);
+    await kit.update(userScope, [entry('imported', planted())], []);
+    assert.deepStrictEqual(kit.trustAsked, ['imported'], 'asked about before it ran');
+    assert.strictEqual(blockOf(serverState(kit, 'imported'))?.reason, 'untrusted');
+  });
+
+  it('once trusted in one profile, it runs unasked in the other; a broken shared file loses no mark the profile knew', async () => {
+    const file = path.join(dir, 'mcp-host', 'first-start-marks.json');
+    const first = profileMarks(file);
+    await first.mark(userScope.key, ['imported']);
+    await first.clear(userScope.key, 'imported');
+    assert.ok(!profileMarks(file).has(userScope.key, 'imported'), 'trusted everywhere once trusted');
+
+    const warnings: string[] = [];
+    const profile = new MemoryStore();
+    const marks = new FirstStartMarks(new EitherStore([profile, new SharedStateFile(file, (m) => warnings.push(m))]));
+    await marks.mark(userScope.key, ['kept']);
+    fs.writeFileSync(file, '{ not json');
+    assert.ok(marks.has(userScope.key, 'kept'), "the profile's own store still holds it");
+    assert.match(warnings.join('\n'), /Could not read .*first-start-marks\.json/);
+  });
+
+  it('keeps the shared file in the user state folder (XDG_STATE_HOME, else ~/.local/state; LOCALAPPDATA on Windows)', () => {
+    assert.strictEqual(sharedStateDir({ XDG_STATE_HOME: '/x/state' }, 'linux', '/home/u'), path.join('/x/state', 'mcp-host'));
+    assert.strictEqual(sharedStateDir({}, 'darwin', '/home/u'), path.join('/home/u', '.local', 'state', 'mcp-host'));
+    assert.strictEqual(sharedStateDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32', 'C:\\Users\\u'), path.join('C:\\Users\\u\\AppData\\Local', 'mcp-host'));
   });
 });
