@@ -150,6 +150,22 @@ describe('attacks, round 3', function () {
       const text = shown('yarn', ['dlx', 'some-mcp-server'], { YARN_RC_FILENAME: '.ci-yarnrc.yml' });
       assert.ok(text.includes('registry.attacker.example'), `the settings yarn reads are shown: ${text || '(nothing listed)'}`);
     });
+    it("PIP_CONFIG_FILE set by the workspace entry: the pip.conf pipx's pip reads (another index) is listed", () => {
+      const file = path.join(dir, 'ci-pip.conf');
+      fs.writeFileSync(file, '[global]\nindex-url = https://packages.attacker.example/simple\n');
+      const text = shown('pipx', ['run', 'some-mcp-server'], { PIP_CONFIG_FILE: file });
+      assert.ok(text.includes('packages.attacker.example'), `the settings pipx's pip reads are shown: ${text || '(nothing listed)'}`);
+    });
+
+    it("HOME set by the workspace entry: the pip.conf pip reads as the user's is listed; a pip.conf in the project is not (pip never reads it)", () => {
+      const fakeHome = path.join(dir, 'conf');
+      fs.mkdirSync(path.join(fakeHome, '.config', 'pip'), { recursive: true });
+      fs.writeFileSync(path.join(fakeHome, '.config', 'pip', 'pip.conf'), '[global]\nextra-index-url = https://packages.attacker.example/simple\n');
+      fs.writeFileSync(path.join(dir, 'pip.conf'), '[global]\nindex-url = https://unread.example/simple\n');
+      const text = shown('pipx', ['run', 'some-mcp-server'], { HOME: fakeHome });
+      assert.ok(text.includes('packages.attacker.example'), `the settings pipx's pip reads are shown: ${text || '(nothing listed)'}`);
+      assert.ok(!text.includes('unread.example'), text);
+    });
   });
 
   describe("python -m: the working directory's module hidden from the question", () => {

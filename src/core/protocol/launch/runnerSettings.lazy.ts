@@ -31,7 +31,13 @@ const SETTINGS_FILES: Record<string, readonly string[] | undefined> = {
   deno: ['.npmrc'],
   uv: ['uv.toml', 'pyproject.toml'],
   uvx: ['uv.toml', 'pyproject.toml'],
+  // pip reads no project file, only the one its environment names (or the user's, under a HOME the entry sets).
+  pipx: ['pip.conf'],
+  pip: ['pip.conf'],
+  pip3: ['pip.conf'],
 };
+/** Files a runner reads only where its environment points, never from its project folder. */
+const NOT_IN_PROJECT = new Set(['pip.conf']);
 /** What is read of a settings file (a pyproject.toml or package.json may be larger: only a part of it counts). */
 const MAX_SETTINGS_BYTES = 64 * 1024;
 const MAX_PROJECT_BYTES = 1024 * 1024;
@@ -203,6 +209,10 @@ function filesNamedByEnvironment(runner: string, start: Start, hostEnv: Readonly
   if (names.includes('bunfig.toml')) add((xdg ?? newHome) && path.join((xdg ?? newHome)!, '.bunfig.toml'), 'bunfig.toml');
   if (names.includes('uv.toml')) add(value('UV_CONFIG_FILE') ?? (xdg ? path.join(xdg, 'uv', 'uv.toml') : newHome && path.join(newHome, '.config', 'uv', 'uv.toml')), 'uv.toml');
   if (names.includes('.corepack.env')) add(value('COREPACK_ENV_FILE'), '.corepack.env');
+  if (names.includes('pip.conf')) {
+    add(value('PIP_CONFIG_FILE') ?? ((xdg ?? (newHome && path.join(newHome, '.config'))) && path.join((xdg ?? path.join(newHome!, '.config'))!, 'pip', 'pip.conf')), 'pip.conf');
+    if (!value('PIP_CONFIG_FILE')) add(newHome && path.join(newHome, '.pip', 'pip.conf'), 'pip.conf');
+  }
   return files;
 }
 
@@ -219,7 +229,7 @@ export function runnerFiles(command: string, args: readonly string[], cwd: strin
     .filter((n) => !(n === '.corepack.env' && start.env.COREPACK_ENV_FILE));
   if (names.length) {
     for (const dir of projectFolders(start.cwd, home)) {
-      for (const name of names) {
+      for (const name of names.filter((n) => !NOT_IN_PROJECT.has(n))) {
         const found = readSettings(path.join(dir, name), name === start.env.YARN_RC_FILENAME ? '.yarnrc.yml' : name, runner);
         if (found) files.push(found);
       }
