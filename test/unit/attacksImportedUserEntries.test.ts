@@ -12,6 +12,7 @@ import type { RawServer } from '../../src/core/config/serverDefinition';
 import { FirstStartMarks } from '../../src/core/host/firstStartMarks';
 import { EitherStore } from '../../src/core/host/eitherStore';
 import { SharedStateFile, sharedStateDir } from '../../src/core/host/sharedStateFile.lazy';
+import { settingsProblem } from '../../src/core/protocol/launch/sandboxProtection.lazy';
 import { fixtureServer } from './helpers';
 import { blockOf, createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, type Kit } from './hostTestKit';
 
@@ -207,6 +208,12 @@ describe('attack: an entry imported into ~/.copilot/mcp-config.json from one VS 
     fs.writeFileSync(file, '{ not json');
     assert.ok(marks.has(userScope.key, 'kept'), "the profile's own store still holds it");
     assert.match(warnings.join('\n'), /Could not read .*first-start-marks\.json/);
+  });
+
+  it('a confined server given the shared marks folder to write never gets it (it would clear the marks): under ~/.local/state, or $XDG_STATE_HOME anywhere', () => {
+    const ctx = { home: '/home/ada', storage: '/home/ada/.config/Code/User/globalStorage/mcp-host', env: { XDG_STATE_HOME: '/srv/state' } };
+    assert.match(settingsProblem(sharedStateDir({}, 'linux', '/home/ada'), ctx) ?? '', /among the settings in your home folder/);
+    assert.match(settingsProblem(sharedStateDir(ctx.env, 'linux', '/home/ada'), ctx) ?? '', /among your settings \(\/srv\/state\)/);
   });
 
   it('keeps the shared file in the user state folder (XDG_STATE_HOME, else ~/.local/state; LOCALAPPDATA on Windows)', () => {

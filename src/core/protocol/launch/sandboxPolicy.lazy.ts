@@ -65,7 +65,7 @@ export interface SandboxSource {
   identity: string;
   /** The PATH the user's programs run with: none of it may be writable. */
   pathValue: string | undefined;
-  /** The user's environment: where its settings are ($COPILOT_HOME, $XDG_CONFIG_HOME). */
+  /** The user's environment: where its settings are ($COPILOT_HOME, $XDG_CONFIG_HOME, $XDG_STATE_HOME). */
   env?: Readonly<Record<string, string | undefined>>;
 }
 

@@ -67,7 +67,8 @@ export function vscodeUserFolder(storage: string): string | undefined {
 /** Folders of settings outside the hidden ones of the home folder, named by the user's environment. */
 export function settingsFolders(ctx: ProtectionContext): string[] {
   const env = ctx.env ?? {};
-  const named = [env.COPILOT_HOME, env.XDG_CONFIG_HOME];
+  // XDG_STATE_HOME holds MCP Host's own shared marks (which entries ask at their first start).
+  const named = [env.COPILOT_HOME, env.XDG_CONFIG_HOME, env.XDG_STATE_HOME];
   return [path.join(ctx.home, 'Library'), ...named.filter((d): d is string => !!d && path.isAbsolute(d)).map((d) => path.resolve(d))];
 }
 
