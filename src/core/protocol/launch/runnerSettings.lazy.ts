@@ -13,7 +13,7 @@ import type { PlannedRunnerFile } from '../../config/launchPlan';
 import { LaunchPlanError } from './launchPlanError.lazy';
 import { inside } from './pathInside.lazy';
 import { settingLines, uvSettingsOfPyproject, type ShownSettings } from './settingsText.lazy';
-import { pythonImports, runnerName } from './pythonImports.lazy';
+import { pythonArgs, pythonImports, runnerName } from './pythonImports.lazy';
 
 export { runnerName } from './pythonImports.lazy';
 
@@ -187,9 +187,8 @@ function unwrapEnv(start: Start): Start | undefined {
 }
 
 /** The settings files the server's own environment points its runner to (a value the host's environment does not have). */
-function filesNamedByEnvironment(runner: string, start: Start, hostEnv: Readonly<Record<string, string | undefined>> | undefined, home: string | undefined): { file: string; name: string }[] {
+function filesNamedByEnvironment(names: readonly string[], start: Start, hostEnv: Readonly<Record<string, string | undefined>> | undefined, home: string | undefined): { file: string; name: string }[] {
   const { env, cwd } = start;
-  const names = SETTINGS_FILES[runner] ?? [];
   // npm reads its config variables in any case (npm_config_x, NPM_CONFIG_X).
   const value = (name: string): string | undefined => {
     const key = Object.keys(env).find((k) => k.toLowerCase() === name.toLowerCase());
@@ -210,10 +209,42 @@ function filesNamedByEnvironment(runner: string, start: Start, hostEnv: Readonly
   if (names.includes('uv.toml')) add(value('UV_CONFIG_FILE') ?? (xdg ? path.join(xdg, 'uv', 'uv.toml') : newHome && path.join(newHome, '.config', 'uv', 'uv.toml')), 'uv.toml');
   if (names.includes('.corepack.env')) add(value('COREPACK_ENV_FILE'), '.corepack.env');
   if (names.includes('pip.conf')) {
-    add(value('PIP_CONFIG_FILE') ?? ((xdg ?? (newHome && path.join(newHome, '.config'))) && path.join((xdg ?? path.join(newHome!, '.config'))!, 'pip', 'pip.conf')), 'pip.conf');
-    if (!value('PIP_CONFIG_FILE')) add(newHome && path.join(newHome, '.pip', 'pip.conf'), 'pip.conf');
+    const named = value('PIP_CONFIG_FILE');
+    add(named, 'pip.conf');
+    // pip still reads the user's files when the one PIP_CONFIG_FILE names does not exist (macOS: under Library first).
+    if (!named || !fs.existsSync(named)) {
+      add((xdg ?? (newHome && path.join(newHome, '.config'))) && path.join((xdg ?? path.join(newHome!, '.config'))!, 'pip', 'pip.conf'), 'pip.conf');
+      add(newHome && path.join(newHome, '.pip', 'pip.conf'), 'pip.conf');
+      add(newHome && path.join(newHome, 'Library', 'Application Support', 'pip', 'pip.conf'), 'pip.conf');
+    }
   }
   return files;
+}
+
+/** `python -m pip` / `python -m pipx` (also after `uv run`): pip's settings files count as for `pip` / `pipx`. */
+function pythonModuleRunner(start: Start): string | undefined {
+  const args = pythonArgs(start.command, start.args, start.cwd)?.args ?? [];
+  // python's own flags (-I, -E, -P too: pip reads PIP_CONFIG_FILE whatever they say) up to `-m <module>`.
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--' || arg === '-' || !arg.startsWith('-')) return undefined;
+    if (arg.startsWith('--')) {
+      if (arg === '--check-hash-based-pycs') i++;
+      continue;
+    }
+    for (let j = 1; j < arg.length; j++) {
+      if (arg[j] === 'c') return undefined;
+      if (arg[j] === 'm') {
+        const module = (arg.slice(j + 1) || args[i + 1] || '').split('.')[0];
+        return module === 'pip' || module === 'pipx' ? module : undefined;
+      }
+      if (arg[j] === 'W' || arg[j] === 'X') {
+        if (j === arg.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Every project file that decides what this command's runner or interpreter runs, in the order the question lists them. */
@@ -222,9 +253,13 @@ export function runnerFiles(command: string, args: readonly string[], cwd: strin
   const start = unwrapEnv({ command, args, cwd: path.resolve(cwd), env: { ...env } });
   if (!start) return [];
   const runner = runnerName(start.command);
+  const pipModule = pythonModuleRunner(start);
+  // What reads each file: `python -m pip` reads pip.conf as pip does.
+  const reader = (name: string) => (pipModule && name === 'pip.conf' ? `python -m ${pipModule}` : runner);
   const files: PlannedRunnerFile[] = [];
   // YARN_RC_FILENAME: the name yarn looks for instead of .yarnrc.yml; COREPACK_ENV_FILE=0: no env file.
-  const names = (SETTINGS_FILES[runner] ?? [])
+  const read = [...(SETTINGS_FILES[runner] ?? []), ...((pipModule && SETTINGS_FILES[pipModule]) || [])];
+  const names = read
     .map((n) => (n === '.yarnrc.yml' && start.env.YARN_RC_FILENAME ? start.env.YARN_RC_FILENAME : n))
     .filter((n) => !(n === '.corepack.env' && start.env.COREPACK_ENV_FILE));
   if (names.length) {
@@ -234,8 +269,8 @@ export function runnerFiles(command: string, args: readonly string[], cwd: strin
         if (found) files.push(found);
       }
     }
-    for (const { file, name } of filesNamedByEnvironment(runner, start, hostEnv, home)) {
-      const found = files.some((f) => f.path === file) ? undefined : readSettings(file, name, runner);
+    for (const { file, name } of filesNamedByEnvironment(read, start, hostEnv, home)) {
+      const found = files.some((f) => f.path === file) ? undefined : readSettings(file, name, reader(name));
       if (found) files.push(found);
     }
   }
