@@ -5,7 +5,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { spawn } from 'child_process';
 import { runnerFiles } from '../../src/core/protocol/launch/runnerSettings.lazy';
+import { FirstStartMarks } from '../../src/core/host/firstStartMarks';
+import { SharedStateFile, sharedStateDir } from '../../src/core/host/sharedStateFile.lazy';
+import { settingsProblem } from '../../src/core/protocol/launch/sandboxProtection.lazy';
 
 describe('attacks on pip.conf in the trust question', () => {
   let dir: string;
@@ -52,5 +56,46 @@ describe('attacks on pip.conf in the trust question', () => {
     const text = shown('uv', ['run', '-m', 'pip', 'install', 'some-mcp-server'], { PIP_CONFIG_FILE: file });
     assert.ok(text.includes('packages.attacker.example'), `the index pip installs from is shown: ${text || '(nothing listed)'}`);
     assert.ok(text.includes('uv.attacker.example'), text);
+  });
+});
+
+describe('attacks on the first-start marks shared by every VS Code profile', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-atk-marks-')));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** One VS Code window of its own profile (a process) marking `names` one import at a time, as Import Servers… does. */
+  const windowImporting = (file: string, names: readonly string[]): Promise<number | null> => {
+    const host = path.join(__dirname, '..', '..', 'src', 'core', 'host');
+    const script = `
+      const { FirstStartMarks } = require(${JSON.stringify(path.join(host, 'firstStartMarks.js'))});
+      const { EitherStore } = require(${JSON.stringify(path.join(host, 'eitherStore.js'))});
+      const { SharedStateFile } = require(${JSON.stringify(path.join(host, 'sharedStateFile.lazy.js'))});
+      const own = new Map();
+      const profile = { get: (k) => own.get(k), update: async (k, v) => void own.set(k, v) };
+      const marks = new FirstStartMarks(new EitherStore([profile, new SharedStateFile(${JSON.stringify(file)})]));
+      (async () => { for (const name of ${JSON.stringify(names)}) await marks.mark('user-file', [name]); })();`;
+    return new Promise((resolve) => spawn(process.execPath, ['-e', script], { stdio: 'ignore' }).on('exit', resolve));
+  };
+
+  it('two windows of two profiles importing at once: every entry either imported is still asked about in a third profile', async () => {
+    const file = path.join(dir, 'mcp-host', 'first-start-marks.json');
+    const names = (window: string) => Array.from({ length: 40 }, (_, i) => `${window}-server-${i}`);
+    assert.deepStrictEqual(await Promise.all([windowImporting(file, names('a')), windowImporting(file, names('b')), windowImporting(file, names('c'))]), [0, 0, 0]);
+    const third = new FirstStartMarks(new SharedStateFile(file));
+    const unasked = [...names('a'), ...names('b'), ...names('c')].filter((n) => !third.has('user-file', n));
+    assert.deepStrictEqual(unasked, [], `entries imported in another window that would start unasked in this profile: ${unasked.length}`);
+    assert.deepStrictEqual(fs.readdirSync(path.dirname(file)), ['first-start-marks.json'], 'no temporary or lock file left behind');
+  });
+
+  it('a relative XDG_STATE_HOME (VS Code started in a cloned repository) keeps the marks out of the repository, where a confined server given the folder could clear them', () => {
+    const ctx = { home: '/home/ada', storage: '/home/ada/.config/Code/User/globalStorage/mcp-host', env: { XDG_STATE_HOME: 'state' } };
+    const marksDir = sharedStateDir(ctx.env, 'linux', ctx.home);
+    assert.ok(path.isAbsolute(marksDir), `the marks are kept in ${marksDir}, relative to the folder VS Code was started in`);
+    assert.match(settingsProblem(marksDir, ctx) ?? '', /among the settings/, 'no confined server may be given the marks folder to write');
+    assert.ok(path.win32.isAbsolute(sharedStateDir({ LOCALAPPDATA: 'AppData' }, 'win32', 'C:\\Users\\ada')));
   });
 });
