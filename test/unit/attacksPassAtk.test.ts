@@ -10,6 +10,9 @@ import { runnerFiles } from '../../src/core/protocol/launch/runnerSettings.lazy'
 import { FirstStartMarks } from '../../src/core/host/firstStartMarks';
 import { SharedStateFile, sharedStateDir } from '../../src/core/host/sharedStateFile.lazy';
 import { settingsProblem } from '../../src/core/protocol/launch/sandboxProtection.lazy';
+import { describeResult } from '../../src/core/features/sampling/samplingTools.lazy';
+import { samplingReviewText } from '../../src/core/features/sampling/samplingQuestionText';
+import { foldForDialog } from '../../src/core/presentation/foldedText';
 
 describe('attacks on pip.conf in the trust question', () => {
   let dir: string;
@@ -97,5 +100,25 @@ describe('attacks on the first-start marks shared by every VS Code profile', fun
     assert.ok(path.isAbsolute(marksDir), `the marks are kept in ${marksDir}, relative to the folder VS Code was started in`);
     assert.match(settingsProblem(marksDir, ctx) ?? '', /among the settings/, 'no confined server may be given the marks folder to write');
     assert.ok(path.win32.isAbsolute(sharedStateDir({ LOCALAPPDATA: 'AppData' }, 'win32', 'C:\\Users\\ada')));
+  });
+});
+
+describe("attacks on sampling's answer review", () => {
+  /** What the review dialog shows of a model's answer (askFolded: the review's text, folded for a dialog). */
+  const reviewed = (text: string): string => foldForDialog(samplingReviewText({ serverName: 'asking', modelName: 'Fake Model', responseText: describeResult({ role: 'assistant', model: 'fake', content: { type: 'text', text } }) }).detail).shown;
+  /** Text written in Unicode tag characters: invisible in a dialog, read by the server (and by models) as ASCII. */
+  const tagged = (text: string): string => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+
+  it('an answer smuggling a secret in invisible Unicode tag characters after "Done.": the review shows every one of them', () => {
+    const shown = reviewed(`Done.${tagged('token=ghp_123')}`);
+    assert.ok(!/[\u{e0000}-\u{e007f}]/u.test(shown), `no tag character reaches the dialog: ${JSON.stringify(shown.slice(-200))}`);
+    assert.ok(shown.includes('Done.\\u{e0074}\\u{e006f}'), shown.slice(-300));
+  });
+
+  it('an answer carrying data in variation selectors (emoji smuggling) and soft hyphens and Hangul fillers: each shows as an escape; a plain emoji stays as it is', () => {
+    const smuggled = `OK\u{1f44d}${[...'\ufe00\ufe01\u{e0100}\u{e01ef}'].join('')} fine\u00ad\u3164\u115f`;
+    const shown = reviewed(`${smuggled}\n\u2764\ufe0f thanks`);
+    for (const hidden of ['fe00', 'fe01', 'e0100', 'e01ef', 'ad', '3164', '115f']) assert.ok(shown.includes(`\\u{${hidden}}`), `${hidden} shown as an escape: ${shown.slice(-300)}`);
+    assert.ok(shown.includes('\u2764\ufe0f thanks'), 'an emoji with its one presentation selector is left alone');
   });
 });

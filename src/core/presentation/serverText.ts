@@ -80,15 +80,19 @@ export function plainText(text: string): string {
   return text.replace(BREAKS, ' ').replace(INVISIBLE, '').replace(/\](?=\()/g, '] ');
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is shown as escapes
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+/**
+ * Also what shows as nothing yet carries text: soft hyphen, fillers, Unicode tags (ASCII in disguise), variation
+ * selectors (data hidden after an emoji); of the two presentation selectors only one after another selector.
+ */
+// eslint-disable-next-line no-control-regex, no-misleading-character-class -- these characters, each alone, are what is shown as escapes
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]|(?<=[\ufe00-\ufe0f\u{e0100}-\u{e01ef}])[\ufe0e\ufe0f]/gu;
 
 /**
  * Text whose every character must be seen (the trust question's names, values, paths and arguments): control,
  * line-breaking, zero-width and bidi characters are written as `\u{…}` escapes instead of removed, so a value can
  * neither hide what follows it nor forge a line of its own.
  */
-export const visibleText = (text: string): string => text.replace(HIDDEN, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+export const visibleText = (text: string): string => text.replace(HIDDEN, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 
 /** VS Code's `$(name)` and `$(name~modifier)` icon syntax. */
 const THEME_ICON = /\$\((?=[A-Za-z0-9-]+(?:~[A-Za-z]+)?\))/g;
