@@ -94,6 +94,20 @@ describe('attacks on the first-start marks shared by every VS Code profile', fun
     assert.deepStrictEqual(fs.readdirSync(path.dirname(file)), ['first-start-marks.json'], 'no temporary or lock file left behind');
   });
 
+  it("another local process plants links at the temporary file's names (XDG_STATE_HOME in a shared folder): no file they lead to is written", async () => {
+    const file = path.join(dir, 'mcp-host', 'first-start-marks.json');
+    fs.mkdirSync(path.dirname(file));
+    const victim = path.join(dir, 'victim.txt');
+    fs.writeFileSync(victim, 'the user\'s own file\n');
+    // The names a write used: the marks file, this process's id and the time, for the next few seconds.
+    const now = Date.now();
+    for (let t = now; t < now + 3000; t++) fs.symlinkSync(victim, `${file}.${process.pid}.${t}.tmp`);
+    const marks = new FirstStartMarks(new SharedStateFile(file));
+    await marks.mark('user-file', ['imported']);
+    assert.strictEqual(fs.readFileSync(victim, 'utf8'), "the user's own file\n", 'the linked file is untouched');
+    assert.ok(new FirstStartMarks(new SharedStateFile(file)).has('user-file', 'imported'), 'the mark is written all the same');
+  });
+
   it('a relative XDG_STATE_HOME (VS Code started in a cloned repository) keeps the marks out of the repository, where a confined server given the folder could clear them', () => {
     const ctx = { home: '/home/ada', storage: '/home/ada/.config/Code/User/globalStorage/mcp-host', env: { XDG_STATE_HOME: 'state' } };
     const marksDir = sharedStateDir(ctx.env, 'linux', ctx.home);

@@ -2,6 +2,7 @@
 // ~/.copilot/mcp-config.json is read by each of them, so an entry Import wrote there from one profile must be asked
 // about in the others too. A small JSON file in the user's state folder, read when asked (it changes under us when
 // another profile writes it) and replaced whole when written.
+import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -66,9 +67,10 @@ export class SharedStateFile implements KeyValueStore {
       else all[key] = value;
       this.seen.set(key, all[key]);
       // Written beside it, then renamed over it: a reader in another window never sees half a file.
-      const temporary = `${this.file}.${process.pid}.${Date.now()}.tmp`;
+      // A name no one can guess, made new (a link planted there is not followed).
+      const temporary = `${this.file}.${randomBytes(8).toString('hex')}.tmp`;
       try {
-        await fs.promises.writeFile(temporary, JSON.stringify(all), { mode: 0o600 });
+        await fs.promises.writeFile(temporary, JSON.stringify(all), { mode: 0o600, flag: 'wx' });
         await fs.promises.rename(temporary, this.file);
       } finally {
         await fs.promises.rm(temporary, { force: true });
