@@ -1,7 +1,7 @@
-// The first-start marks shared by every VS Code profile and by `mcp-host`: a user-level file such as
-// ~/.copilot/mcp-config.json is read by each of them, so an entry Import wrote there from one profile must be asked
-// about in the others too. A small JSON file in the user's state folder, read when asked (it changes under us when
-// another profile writes it) and replaced whole when written.
+// The first-start marks shared by every VS Code profile (`mcp-host` asks about every entry at each run): a user-level
+// file such as ~/.copilot/mcp-config.json is read by each profile, so an entry Import wrote there from one profile must
+// be asked about in the others too. A small JSON file in the user's state folder, read when asked (it changes under us
+// when another profile writes it) and replaced whole when written, under a lock (two windows may write at once).
 import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
