@@ -25,8 +25,11 @@ const READING_MS = 15_000;
  * git-ignored folder to look at. */
 const screenshotDir = process.env.MCPHOST_TEST_SCREENSHOT_DIR || path.join(repoRoot, '.cache', 'demo-screenshots');
 
-/** The whole page as the user sees it now, as `name` in the screenshot folder. */
+/** The whole page as the user sees it now, as `name` in the screenshot folder; no notification may cover it (the
+ * demo's settings keep VS Code's own offers, such as Git's, away). */
 async function photograph(name: string): Promise<void> {
+  const [toasts] = await pageQuery<string[]>('.monaco-workbench', `return [...document.querySelectorAll('.notification-toast')].map((t) => t.innerText.trim());`);
+  assert.deepStrictEqual(toasts, [], 'no notification over the demo');
   fs.mkdirSync(screenshotDir, { recursive: true });
   await pageRequest({ action: 'screenshot', path: path.join(screenshotDir, name) });
 }
