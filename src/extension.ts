@@ -3,6 +3,7 @@ import vscode = require('vscode');
 import { CommandIds } from './core/common/commandIds';
 import { ChatAttachments } from './core/features/resources/chatAttachments';
 import { plainText } from './core/presentation/serverText';
+import { guardToolResultPreviews } from './core/presentation/markdownPreviewGuard';
 import { registerSignInCommands } from './vscode/auth/signInCommands';
 import { ModelAvailability, showNoModelMessage } from './vscode/chat/modelAvailability';
 import { registerChatFeatures } from './vscode/chat/registerChatFeatures';
@@ -28,7 +29,7 @@ import { registerGateway } from './vscode/gateway/registerGateway';
 /** Stops every server (and its child processes) when the extension host goes away. */
 let stopAllServers: (() => Promise<void>) | undefined;
 
-export function activate(context: vscode.ExtensionContext): McpHostApi {
+export function activate(context: vscode.ExtensionContext): McpHostApi & { extendMarkdownIt: typeof guardToolResultPreviews } {
   const host = createHost(context);
   const { manager, dialogs, logs, permissions, trustStore, inputs, parts } = host;
   stopAllServers = () => manager.disposeAsync();
@@ -85,7 +86,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi {
     .start()
     .then(() => coexistence.offerOnce())
     .catch((e: Error) => vscode.window.showErrorMessage(`MCP Host: could not load the server configuration: ${plainText(e.message)}`));
-  return api;
+  // VS Code's Markdown preview takes this plugin (`markdown.markdownItPlugins`): tool results shown there load nothing.
+  return Object.assign(api, { extendMarkdownIt: guardToolResultPreviews });
 }
 
 export async function deactivate(): Promise<void> {

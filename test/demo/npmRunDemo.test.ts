@@ -5,7 +5,9 @@
 // reach theirs, so the Quick start's steps are the ones quickStart.demo.test.ts takes (quickStartSteps.ts).
 import * as assert from 'assert';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { pageQuery } from '../integration/pageRequests';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pageQuery, pageRequest } from '../integration/pageRequests';
 import {
   callGetSumFromTheView, chatRows, clickDialogButton, click, DIALOG, dialogSaying, openMcpViewUntilRunning, openModelPicker, pickModel, seen,
   sendInChat, textOf,
@@ -19,6 +21,18 @@ const NO_MODEL = /No chat model is installed/;
 const ALLOW = 'Allow in this Session';
 /** How long a user reads the folder trust question before answering it. */
 const READING_MS = 15_000;
+/** Where the page is photographed at its steps: media/ under `npm run screenshots` (the README's pictures), else a
+ * git-ignored folder to look at. */
+const screenshotDir = process.env.MCPHOST_TEST_SCREENSHOT_DIR || path.join(repoRoot, '.cache', 'demo-screenshots');
+
+/** The whole page as the user sees it now, as `name` in the screenshot folder; no notification may cover it (the
+ * demo's settings keep VS Code's own offers, such as Git's, away). */
+async function photograph(name: string): Promise<void> {
+  const [toasts] = await pageQuery<string[]>('.monaco-workbench', `return [...document.querySelectorAll('.notification-toast')].map((t) => t.innerText.trim());`);
+  assert.deepStrictEqual(toasts, [], 'no notification over the demo');
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await pageRequest({ action: 'screenshot', path: path.join(screenshotDir, name) });
+}
 
 /** `npm run demo` in a process group of its own, as a terminal starts it; resolves with the address it prints. */
 function startDemo(log: string[]): { child: ChildProcess; address: Promise<string> } {
@@ -89,6 +103,8 @@ describe('npm run demo, and the Quick start in the browser', function () {
   it('shows server-everything running in the MCP view; a click on a tool calls it', async () => {
     await openMcpViewUntilRunning('everything');
     await callGetSumFromTheView();
+    await sleep(1000); // the result view's last paint
+    await photograph('screenshot-mcp-view.png');
   });
 
   it('offers the demo model at the first look at the chat model picker; the user picks it', async () => {
@@ -110,6 +126,8 @@ describe('npm run demo, and the Quick start in the browser', function () {
       return shown.length >= 2 && !shown[shown.length - 1].request && /The sum of 2 and 3 is 5\./.test(shown[shown.length - 1].text) && shown;
     }, 'the answer shown in the chat', 60_000);
     assert.strictEqual(rows.filter((r) => r.request).length, 1, 'answered on the first try');
+    await sleep(1500); // the answer's last paint
+    await photograph('screenshot-chat.png');
   });
 
   it('answers a question typed in Agent mode', async () => {

@@ -2,7 +2,8 @@
 // demo/, the demo model only, Workspace Trust on): clicks and key presses in the page through the launcher's page hook
 // (scripts/code-server-launcher.mjs), no command calls for the steps under test, and what the page shows is what is
 // checked. Modal dialogs cannot show in an extension test: the trust questions are answered through the dialog router,
-// and their rendered text is checked. `npm run screenshots` runs this file and keeps the README's pictures it takes.
+// and their rendered text is checked. Its pictures of the steps are for looking at; the README's come from the real-demo
+// check (test/demo/npmRunDemo.test.ts, `npm run screenshots`).
 import * as assert from 'assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,7 +16,7 @@ import {
 import type { TrustQuestion } from '../../src/vscode/dialogs/dialogRouter';
 import { activateHost, answerDialogs, repoRoot, sleep, transcriptMarkdown, type TestedHost } from './testKit';
 
-/** Where the README's pictures go: media/ under `npm run screenshots`, else a git-ignored folder to look at. */
+/** Where its pictures go: MCPHOST_TEST_SCREENSHOT_DIR, else a git-ignored folder to look at. */
 const screenshotDir = process.env.MCPHOST_TEST_SCREENSHOT_DIR || path.join(repoRoot, '.cache', 'quickstart-screenshots');
 
 /**

@@ -7,6 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { RegistryInstallResult } from '../../src/vscode/mcpRegistry/registerRegistryCommands';
 import { startFixtureRegistry, type FixtureRegistry } from '../unit/registryTestKit';
+import { pageQuery } from './pageRequests';
 import { activateHost, answerDialogs, repoRoot, waitFor, type TestedHost } from './testKit';
 
 const run = (command: string) => vscode.commands.executeCommand(command);
@@ -160,8 +161,21 @@ describe('Adding servers from an MCP registry', function () {
     await vscode.workspace.getConfiguration('mcpHost').update('registry.url', down.url, vscode.ConfigurationTarget.Global);
     const adding = vscode.commands.executeCommand<RegistryInstallResult | undefined>('mcpHost.addFromRegistry');
     const shown = await pick('search', 'the error');
+    // As the page draws it: the failure's label and detail each fit on their line, nothing cut off.
+    const [cut] = await waitFor(async () => {
+      const rows = await pageQuery<{ text: string; cut: boolean }[] | null>(
+        '.quick-input-widget',
+        `const row = element.querySelector('.quick-input-list .monaco-list-row');
+         if (!row || !/Cannot reach/.test(row.innerText)) return null;
+         return [...row.querySelectorAll('.monaco-icon-label-container, .quick-input-list-label-meta, .quick-input-list-detail, .label-name, .monaco-highlighted-label')]
+           .map((e) => ({ text: e.innerText.trim(), cut: e.scrollWidth > e.clientWidth + 1 }));`,
+      );
+      return rows[0] ? [rows[0]] : undefined;
+    }, 'the failure row drawn');
+    assert.ok(cut.length > 0, 'the row read from the page');
+    assert.deepStrictEqual(cut.filter((e) => e.cut), [], `cut off in the page: ${JSON.stringify(cut)}`);
     assert.deepStrictEqual(shown.items, [
-      `$(error) Cannot reach the MCP registry — The registry ${down.url} cannot be reached: nothing accepted the connection at that address. Check your network connection and proxy, or the registry address in the settings.`,
+      '$(error) Cannot reach the registry: nothing accepted the connection at that address — Check your network connection and proxy, or the registry address below.',
       '$(refresh) Retry — search the registry again',
       '$(settings-gear) Open Settings: Registry Address — mcpHost.registry.url',
       '$(settings-gear) Open Settings: Proxy — http.proxy',

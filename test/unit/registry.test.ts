@@ -84,20 +84,25 @@ describe('MCP registry', () => {
     });
 
     it('shows an unreachable registry as a row in words, with Retry, the settings and the log', () => {
-      const rows = registryFailureRows('The registry https://r.example cannot be reached: its address could not be found (no network connection, a DNS problem, or a mistyped address).', true);
+      const reason = 'its address could not be found (no network connection, a DNS problem, or a mistyped address)';
+      const rows = registryFailureRows(`The registry https://r.example cannot be reached: ${reason}.`, true, reason);
       assert.deepStrictEqual(
         rows.map((r) => [r.label, r.description ?? '', r.action]),
         [
-          ['$(error) Cannot reach the MCP registry', '', 'retry'],
+          ['$(error) Cannot reach the registry: its address could not be found', '', 'retry'],
           ['$(refresh) Retry', 'search the registry again', 'retry'],
           ['$(settings-gear) Open Settings: Registry Address', 'mcpHost.registry.url', 'registrySetting'],
           ['$(settings-gear) Open Settings: Proxy', 'http.proxy', 'proxySetting'],
           ['$(output) Show Log', 'what went wrong, in detail', 'showLog'],
         ],
       );
-      assert.match(rows[0].detail!, /its address could not be found .* Check your network connection and proxy, or the registry address in the settings\.$/);
-      // The first row's label says what happened in a few words: nothing to cut off.
-      assert.ok(rows[0].label.length < 40);
+      assert.strictEqual(rows[0].detail, 'No network connection, a DNS problem, or a mistyped address? See below.');
+      // A reason without an aside: what to check, said in the detail.
+      const refused = registryFailureRows('…', true, 'nothing accepted the connection at that address');
+      assert.strictEqual(refused[0].label, '$(error) Cannot reach the registry: nothing accepted the connection at that address');
+      assert.strictEqual(refused[0].detail, 'Check your network connection and proxy, or the registry address below.');
+      // A row shows one line of its label and of its detail: each short enough not to be cut in the pick.
+      for (const r of [rows[0], refused[0]]) assert.ok(r.label.length <= 90 && r.detail!.length <= 80, `${r.label} / ${r.detail}`);
     });
   });
 

@@ -95,9 +95,11 @@ describe('tool result view', () => {
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     assert.deepStrictEqual(
       hrefs.map((h) => h.replace(/\?.*/, '')),
-      ['command:mcpHost.rerunToolCall', 'command:mcpHost.rerunToolCall', 'command:mcpHost.openResourceLink'],
+      ['command:mcpHost.rerunToolCall', 'command:mcpHost.rerunToolCall', 'command:mcpHost.previewToolResult', 'command:mcpHost.openResourceLink'],
     );
-    const linkArgs = JSON.parse(decodeURIComponent(hrefs[2].slice(hrefs[2].indexOf('?') + 1)));
+    // "Open as Markdown Preview" under the text block: the call and the block, nothing of the server's text.
+    assert.deepStrictEqual(JSON.parse(decodeURIComponent(hrefs[2].slice(hrefs[2].indexOf('?') + 1))), ['call-1', 0]);
+    const linkArgs = JSON.parse(decodeURIComponent(hrefs[3].slice(hrefs[3].indexOf('?') + 1)));
     assert.deepStrictEqual(linkArgs, ['ws::everything', { type: 'resource_link', uri: 'demo://"><script>', name: '<b>link</b>' }]);
     assert.match(html, /&lt;b&gt;link&lt;\/b&gt;/);
     assert.match(html, /Structured content<\/h2><pre class="json">\{\n {2}&quot;html&quot;: &quot;&lt;script&gt;alert\(1\)&lt;\/script&gt;&quot;\n\}<\/pre>/);

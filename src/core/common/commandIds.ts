@@ -40,6 +40,8 @@ export const CommandIds = {
   managePermissions: 'mcpHost.managePermissions',
   /** Not in the palette: a result page's "Run again" link. */
   rerunToolCall: 'mcpHost.rerunToolCall',
+  /** Not in the palette: a result page's "Open as Markdown Preview" link. */
+  previewToolResult: 'mcpHost.previewToolResult',
   /** Not in the palette: chat links that open chat with a question filled in. */
   openChat: 'mcpHost.openChat',
   addFromRegistry: 'mcpHost.addFromRegistry',

@@ -74,7 +74,7 @@ export function resetTrustQuestionText(q: ResetTrustQuestion): RenderedQuestion<
     message: `Forget whether you trusted ${servers}?`,
     detail: [
       `${servers} will ask again before ${q.servers === 1 ? 'it starts' : 'they start'} next: each shows what it runs and asks whether to trust it. Servers that are running keep running.`,
-      'Your other decisions (tool calls, language model use, questions from servers) are kept: MCP: Manage Permissions… lists them.',
+      'Your other decisions (tool calls, language model use, questions from servers) are kept: MCP Host: Manage Permissions… lists them.',
     ].join('\n\n'),
     buttons: [
       { label: `Forget Trust of ${servers}`, answer: true },

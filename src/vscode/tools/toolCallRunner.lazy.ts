@@ -13,6 +13,7 @@ import { collectToolArguments, pickTool } from './toolCallForm.lazy';
 import type { ToolCallOutcome, ToolCallRunner as ToolCallRunnerContract, ToolCallRunnerDeps, ToolChoice } from './toolCommands';
 import type { ToolResultPage } from './toolResultHtml.lazy';
 import { ToolResultPanels } from './toolResultPanels.lazy';
+import { MarkdownResults } from './markdownResults.lazy';
 import { isTerminal, type ToolTask } from '../../core/features/tasks/toolTask';
 import { taskKeyOf, toolTasks } from './taskRows.lazy';
 
@@ -24,6 +25,7 @@ export class ToolCallRunner implements ToolCallRunnerContract {
   private readonly panels = new ToolResultPanels();
   /** The result view of each task (by task key), so that reopening one shows it in the same view. */
   private readonly taskViews = new Map<string, string>();
+  private markdownResults: MarkdownResults | undefined;
 
   constructor(private readonly deps: ToolCallRunnerDeps) {}
 
@@ -127,6 +129,18 @@ export class ToolCallRunner implements ToolCallRunnerContract {
     return { callId: id, result, failure: outcome.kind === 'result' ? undefined : outcome.message, arguments: args, html };
   }
 
+  /** "Open as Markdown Preview" under a text block of a result's view. */
+  async previewResult(callId: unknown, index: unknown): Promise<void> {
+    const call = typeof callId === 'string' ? this.panels.call(callId) : undefined;
+    const text = call && typeof index === 'number' ? this.panels.text(callId as string, index) : undefined;
+    if (!call || text === undefined) {
+      void vscode.window.showWarningMessage('That tool result is no longer kept: run the tool again to preview it.');
+      return;
+    }
+    this.markdownResults ??= new MarkdownResults();
+    await this.markdownResults.preview(call.toolName, text);
+  }
+
   /** "Open Task Result" on a task's row: its result (or why it ended) in the result view, as often as asked. */
   openTaskResult(arg: unknown): string | undefined {
     const key = taskKeyOf(arg);
@@ -161,5 +175,6 @@ export class ToolCallRunner implements ToolCallRunnerContract {
 
   dispose(): void {
     this.panels.dispose();
+    this.markdownResults?.dispose();
   }
 }

@@ -44,6 +44,8 @@ export interface ToolCallRunner extends vscode.Disposable {
   callTool(choice: ToolChoice | undefined, given: unknown): Promise<ToolCallOutcome | undefined>;
   /** "Run again" and "Change arguments and run…" in a result's view. */
   rerun(callId: unknown, options?: { edit?: boolean }): Promise<ToolCallOutcome | undefined>;
+  /** "Open as Markdown Preview" under a text block of a result's view. */
+  previewResult(callId: unknown, index: unknown): Promise<void>;
   /** "Open Task Result" on a task's row; the view's HTML, for tests. */
   openTaskResult(arg: unknown): string | undefined;
   /** "Cancel Task" on a running task's row. */
@@ -89,6 +91,7 @@ export function registerToolCommands(deps: ToolCommandDeps): vscode.Disposable[]
     vscode.commands.registerCommand(CommandIds.cancelTask, (arg: unknown) => runner.cancelTask(arg)),
     vscode.commands.registerCommand(CommandIds.openTaskResult, (arg: unknown) => runner.openTaskResult(arg)),
     vscode.commands.registerCommand(CommandIds.rerunToolCall, (callId: unknown, options?: { edit?: boolean }) => runner.rerun(callId, options)),
+    vscode.commands.registerCommand(CommandIds.previewToolResult, (callId: unknown, index: unknown) => runner.previewResult(callId, index)),
     vscode.commands.registerCommand(CommandIds.resetToolPermissions, async () => {
       const n = await deps.consent.reset();
       void vscode.window.showInformationMessage(

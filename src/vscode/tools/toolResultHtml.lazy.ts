@@ -33,10 +33,11 @@ export const commandUri = (command: string, args: unknown[]): string => `command
 
 const pre = (text: string, className = ''): string => `<pre${className ? ` class="${className}"` : ''}>${escapeHtml(text)}</pre>`;
 
-function blockHtml(block: ResultBlock, page: ToolResultPage): string {
+function blockHtml(block: ResultBlock, page: ToolResultPage, index: number): string {
   switch (block.kind) {
     case 'text':
-      return pre(block.text);
+      // VS Code's own Markdown preview renders it (see markdownResults.lazy.ts); here it stays text.
+      return `${pre(block.text)}<p class="note"><a href="${commandUri(CommandIds.previewToolResult, [page.callId, index])}">Open as Markdown Preview</a></p>`;
     case 'json':
       return `<p class="kind">JSON</p>${pre(block.json, 'json')}`;
     case 'image':
@@ -83,7 +84,7 @@ export function toolResultHtml(page: ToolResultPage): string {
     body.push(`<section><h2>Cancelled</h2><p>${escapeHtml(outcome.message)}</p></section>`);
   } else {
     const { view } = outcome;
-    const blocks = view.blocks.map((b) => `<div class="block">${blockHtml(b, page)}</div>`).join('');
+    const blocks = view.blocks.map((b, i) => `<div class="block">${blockHtml(b, page, i)}</div>`).join('');
     body.push(
       `<section${view.isError ? ' class="error-box"' : ''}><h2>${view.isError ? 'Error returned by the tool' : 'Result'}</h2>${blocks || '<p class="note">No content.</p>'}</section>`,
     );

@@ -16,7 +16,7 @@ export interface RecordedCall {
 }
 
 export class ToolResultPanels implements vscode.Disposable {
-  private readonly calls = new Map<string, { call: RecordedCall; panel?: vscode.WebviewPanel; runs: number; html?: string }>();
+  private readonly calls = new Map<string, { call: RecordedCall; panel?: vscode.WebviewPanel; runs: number; html?: string; texts?: (string | undefined)[] }>();
   private next = 1;
 
   /** A new call id, remembered with what "Run again" needs. */
@@ -35,11 +35,17 @@ export class ToolResultPanels implements vscode.Disposable {
     return this.calls.get(callId)?.call;
   }
 
+  /** The text of block `index` of the result the view of a call shows (for "Open as Markdown Preview"). */
+  text(callId: string, index: number): string | undefined {
+    return this.calls.get(callId)?.texts?.[index];
+  }
+
   /** Shows (or updates) the view of a call; returns the page's HTML. */
   show(callId: string, page: Omit<ToolResultPage, 'callId' | 'run' | 'nonce'>): string {
     const entry = this.calls.get(callId);
     if (!entry) throw new Error(`unknown tool call ${callId}`);
     entry.runs++;
+    entry.texts = page.outcome.kind === 'result' ? page.outcome.view.blocks.map((b) => (b.kind === 'text' ? b.text : undefined)) : undefined;
     const html = toolResultHtml({ ...page, callId, run: entry.runs, nonce: randomBytes(16).toString('base64') });
     const title = plainText(`${page.toolTitle ?? page.toolName} · ${page.serverName}`);
     if (!entry.panel) {
@@ -47,7 +53,7 @@ export class ToolResultPanels implements vscode.Disposable {
         'mcpHost.toolResult',
         title,
         { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-        { enableScripts: false, enableCommandUris: [CommandIds.rerunToolCall, CommandIds.openResourceLink], localResourceRoots: [] },
+        { enableScripts: false, enableCommandUris: [CommandIds.rerunToolCall, CommandIds.openResourceLink, CommandIds.previewToolResult], localResourceRoots: [] },
       );
       panel.onDidDispose(() => {
         if (this.calls.get(callId)?.panel === panel) this.calls.get(callId)!.panel = undefined;

@@ -20,7 +20,7 @@ export function samplingQuestionText(q: SamplingQuestion): RenderedQuestion<Samp
       `${q.chatContext ? `${plainText(q.chatContext)} ` : ''}Nothing is sent to ${model} unless you choose to; its answer then goes back to the server.`,
       [
         `${SEND_ONCE}: sends this request now.`,
-        `${ALWAYS_SEND}: sends this one, and this server's next requests without asking (MCP: Manage Permissions… undoes it).`,
+        `${ALWAYS_SEND}: sends this one, and this server's next requests without asking (MCP Host: Manage Permissions… undoes it).`,
         `${EDIT_FIRST.replace('…', '')}: lets you change the text before it is sent.`,
         `${DONT_SEND}: nothing is sent; the server is told that you declined.`,
       ].join('\n'),
