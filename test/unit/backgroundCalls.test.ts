@@ -166,6 +166,8 @@ describe('long tool calls go on in the background: the guarded path, with a real
     await tasks.cancel(row.key);
     assert.strictEqual(row.status, 'cancelled');
     await tick(300);
+    assert.strictEqual(row.status, 'cancelled', 'still cancelled once the call rejected');
+    assert.strictEqual(row.failure, 'Cancelled.');
     const heard = await cancellations();
     assert.strictEqual(heard.length, before + 1, JSON.stringify(heard));
     assert.strictEqual(heard.at(-1)!.wasRunning, true);

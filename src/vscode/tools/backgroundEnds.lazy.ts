@@ -29,7 +29,7 @@ function toldWhenEnded(): (task: ToolTask) => void {
     const failed = task.status === 'failed' || !!task.result?.isError;
     const how = task.status === 'failed' ? `failed: ${plainText(truncate(task.failure ?? 'no reason given', 200))}` : failed ? 'finished with an error' : 'finished';
     const message = `The MCP tool call ${name}, gone on in the background, ${how}.`;
-    const show = failed ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    void Promise.resolve(show(message, 'Open Result')).then((pick) => pick && vscode.commands.executeCommand(CommandIds.openTaskResult, task.key));
+    const shown = failed ? vscode.window.showWarningMessage(message, 'Open Result') : vscode.window.showInformationMessage(message, 'Open Result');
+    void Promise.resolve(shown).then((pick) => pick && vscode.commands.executeCommand(CommandIds.openTaskResult, task.key));
   };
 }

@@ -185,9 +185,10 @@ export class ToolTasks {
     if (call.progress) progressed(call.progress);
     this.stoppers.set(task.key, call.cancel);
     this.add(task);
+    // A call cancelled from its row ended there: its rejection that follows changes nothing.
     call.running.then(
-      (result) => this.update(task, { status: 'completed', statusMessage: undefined, result }),
-      (e: unknown) => this.update(task, { status: 'failed', failure: clip(messageOf(e)) }),
+      (result) => isTerminal(task.status) || this.update(task, { status: 'completed', statusMessage: undefined, result }),
+      (e: unknown) => isTerminal(task.status) || this.update(task, { status: 'failed', failure: clip(messageOf(e)) }),
     );
     return { task, progressed };
   }
