@@ -7,6 +7,7 @@ import vscode = require('vscode');
 import {
   contextBudget,
   DefinitionSizes,
+  estimateTokens,
   serverOffers,
   serversOverBudget,
   tokensText,
@@ -14,6 +15,7 @@ import {
   type TokenSize,
 } from '../../core/features/tools/contextBudget';
 import { toolNameMapOfServers, type NamedTool } from '../../core/features/tools/toolNames';
+import { SEARCH_TOOL_NAME, searchToolDefinition } from '../../core/features/tools/toolOffer';
 import type { ListBudget } from '../../core/features/tools/toolListSearch';
 import { withSkillTools } from '../../core/features/skills/skillTool.lazy';
 import type { ServerInfo, Tool } from '../../core/host/serverInfo';
@@ -126,7 +128,16 @@ export async function budgetForRequest(
   const always = new Set(servers.filter((s) => s.definition.alwaysOffered).map((s) => s.id));
   const budget = contextBudget(settings.contextBudget, model.maxInputTokens);
   const offers = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model.id), (id) => always.has(id));
-  return { budget, moved: serversOverBudget(offers, budget) };
+  // Over the budget, the request carries the search tool too: its own size counts.
+  const over = offers.reduce((n, o) => n + o.tokens, 0) > budget;
+  return { budget, moved: serversOverBudget(offers, budget, over ? await searchToolSize(tools, model) : 0) };
+}
+
+/** The search tool's definition as the model counts it (estimated when it cannot). */
+async function searchToolSize(tools: readonly NamedTool[], model: vscode.LanguageModelChat): Promise<number> {
+  const text = JSON.stringify(searchToolDefinition(SEARCH_TOOL_NAME, tools.length, [...new Set(tools.map((t) => t.serverName))]));
+  const counted = await Promise.resolve(model.countTokens(text)).catch(() => undefined);
+  return typeof counted === 'number' && Number.isFinite(counted) && counted >= 0 ? counted : estimateTokens(text);
 }
 
 /** The budget of the agent tools' list (they are called without a model: the picked one's limit, if known). */
