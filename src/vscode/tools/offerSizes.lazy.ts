@@ -84,25 +84,29 @@ const counter = (model: vscode.LanguageModelChat) => ({ id: model.id, countToken
 
 /**
  * What the server adds to a request, for its row: "≈3.2k tokens" (estimated) or "3.2k tokens" (counted by the
- * model). Counting runs in the background the first time; `redraw` shows its result.
+ * model); a dormant server's from the tools known from its last run, never started for it: "≈3.2k tokens (last run)".
+ * Counting runs in the background the first time; `redraw` shows its result.
  */
 export function offerSizeText(info: ServerInfo, redraw: () => void): string | undefined {
-  if (info.state.kind !== 'running') return undefined;
+  if (!hasSize(info)) return undefined;
   redraws.set(info.id, redraw);
   const cap = readToolSettings().descriptionCap;
   const model = countingModel(redrawRows);
-  // A redraw of an unchanged server (same list, switches, entry, cap and model) reads the figure it had.
-  const key = `${model?.id ?? ''}\u0000${cap}`;
+  // A redraw of an unchanged server (same list, state, switches, entry, cap and model) reads the figure it had.
+  const key = `${model?.id ?? ''}\u0000${cap}\u0000${info.state.kind}`;
   const last = shown.get(info.features.tools);
   if (last && last.key === key && last.choices === info.toolChoices && last.definition === info.definition) return last.text;
   const tools = offeredTools(info);
   if (model) countLater(tools, cap, model, redraw);
   const offer = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model?.id), () => false)[0];
-  const text = offer && tokensText(offer);
+  const text = offer && (info.state.kind === 'dormant' ? `${tokensText(offer)} (last run)` : tokensText(offer));
   // Kept once final: counted by the model, or estimated with none to count.
   if (!offer?.estimated || !model) shown.set(info.features.tools, { key, choices: info.toolChoices, definition: info.definition, text });
   return text;
 }
+/** Whether a server's row shows a size: running, or dormant with tools known from its last run. */
+export const hasSize = (info: ServerInfo): boolean => info.state.kind === 'running' || (info.state.kind === 'dormant' && info.features.tools.length > 0);
+
 /** The figure each server's row showed last, by its tool list. */
 const shown = new WeakMap<readonly Tool[], { key: string; choices: ServerInfo['toolChoices']; definition: ServerInfo['definition']; text: string | undefined }>();
 
