@@ -97,8 +97,9 @@ describe('Dormant servers (known from their last run, started on first use)', fu
     assert.ok(mine().every((s) => s.state.kind === 'dormant'));
     // The view lists them, their tools at once (no start), under "Known from its last run".
     const tree = api.testing.renderServersTree().join('\n');
-    assert.match(tree, /dormant01 — dormant · 5 tools/);
-    assert.match(tree, /dormant50 — dormant · 5 tools\n\s+Known from its last run\n\s+Tools[^\n]*\n\s+echo/);
+    // Each row says what its known tools add to a model request, marked as from its last run.
+    assert.match(tree, /dormant01 — dormant · 5 tools · ≈?\d+ tokens \(last run\)/);
+    assert.match(tree, /dormant50 — dormant · 5 tools · ≈?\d+ tokens \(last run\)\n\s+Known from its last run\n\s+Tools[^\n]*\n\s+echo/);
     // And the status bar says how many run and how many are dormant.
     const dormantStatus = /^MCP servers \(50 dormant: started when used\)\n[\s\S]*dormant01: dormant · 5 tools \(known from its last run; starts when used\)/;
     await waitFor(() => dormantStatus.test(String(api.testing.statusBar()?.tooltip)), `the status bar's tooltip: ${api.testing.statusBar()?.tooltip}`);

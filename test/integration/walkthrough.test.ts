@@ -29,7 +29,7 @@ describe('Get Started with MCP Host (walkthrough)', function () {
     assert.strictEqual(id, 'gettingStarted');
     assert.deepStrictEqual(
       steps.map((s) => s.id),
-      ['configure', 'trust', 'resources', 'callTool', 'prompt', 'builtin'],
+      ['configure', 'trust', 'resources', 'callTool', 'tools', 'prompt', 'builtin'],
     );
     const commands = new Set(await vscode.commands.getCommands(true));
     for (const step of steps) {

@@ -14,7 +14,7 @@ import {
   serversOverBudget,
   tokensText,
 } from '../../src/core/features/tools/contextBudget';
-import { searchResultText, ToolOffer, SEARCH_TOOL_NAME } from '../../src/core/features/tools/toolOffer';
+import { searchResultText, searchToolDefinition, ToolOffer, SEARCH_TOOL_NAME } from '../../src/core/features/tools/toolOffer';
 import { toolListForModel } from '../../src/core/features/tools/agentTools';
 import { searchedToolList } from '../../src/core/features/tools/toolListSearch';
 import { toolNameMap, toolNameMapOfServers, type NamedTool } from '../../src/core/features/tools/toolNames';
@@ -162,6 +162,19 @@ describe('context budget: which servers go behind the search', () => {
     assert.deepStrictEqual(moved.map((o) => o.serverName), ['github', 'postgres']);
     assert.ok(total - moved.reduce((n, o) => n + o.tokens, 0) <= total - github.tokens - 1);
     assert.match(budgetNote(moved, 1234), /^2 servers' tools are offered through search to stay within the context budget \(1,234 tokens\): github \(≈[\d.]+k tokens\), postgres \(≈[\d.]+k tokens\)\.$/);
+  });
+
+  it("counts the search tool's own size once a server is moved behind it: another server goes when it does not fit", () => {
+    const offer = (serverName: string, tokens: number) => ({ serverId: `id-${serverName}`, serverName, tokens, estimated: false, tools: 1, alwaysOffered: false });
+    const three = [offer('a', 600), offer('b', 500), offer('c', 300)];
+    // 1,400 over 850: without the search tool, moving a leaves 800; with it (100 tokens), 900 is still over.
+    assert.deepStrictEqual(serversOverBudget(three, 850).map((o) => o.serverName), ['a']);
+    assert.deepStrictEqual(serversOverBudget(three, 850, 100).map((o) => o.serverName), ['a', 'b']);
+    assert.deepStrictEqual(serversOverBudget(three, 1400, 100), [], 'within the budget: no search tool, nothing counted');
+    // The definition whose size counts is the one the request carries.
+    const offerOfAll = new ToolOffer(toolNameMap(tools), { maxTools: 128, reserved: 0, searchedServers: new Set(['id-github']) });
+    const carried = offerOfAll.tools().find((t) => t.name === SEARCH_TOOL_NAME);
+    assert.deepStrictEqual(carried, searchToolDefinition(SEARCH_TOOL_NAME, tools.length, [...new Set(tools.map((t) => t.serverName))]));
   });
 
   it('never moves an always-offered server, even when it alone is over the budget', () => {

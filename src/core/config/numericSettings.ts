@@ -19,6 +19,7 @@ export const NUMERIC_SETTINGS = {
   pingInterval: { key: 'mcpHost.ping.interval', min: 0, max: 3600, default: 60, msPerUnit: 1000 },
   pingTimeout: { key: 'mcpHost.ping.timeout', min: 1, max: 600, default: 10, msPerUnit: 1000 },
   idleStopMinutes: { key: 'mcpHost.servers.idleStopMinutes', min: 0, max: 1440, default: 15, msPerUnit: 60_000 },
+  backgroundAfter: { key: 'mcpHost.tools.backgroundAfter', min: 0, max: 3600, default: 120, msPerUnit: 1000 },
   maxToolRounds: { key: 'mcpHost.chat.maxToolRounds', min: 1, max: 100, default: 16, integer: true },
   maxToolsPerRequest: { key: 'mcpHost.chat.maxToolsPerRequest', min: 2, max: 1000, default: 128, integer: true },
   descriptionCap: { key: 'mcpHost.tools.descriptionCap', min: 200, max: 100_000, default: 2048, integer: true },

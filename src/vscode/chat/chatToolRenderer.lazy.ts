@@ -12,6 +12,7 @@ import { toolLabel as displayName } from '../../core/presentation/serverPresenta
 import { progressText } from '../../core/presentation/toolCallText';
 import type { AppViews } from '../apps/appViews';
 import { hasView } from '../../core/features/tools/toolUi';
+import { movedToBackground } from '../../core/features/tools/backgroundCalls';
 import type { ChatDocuments } from './chatDocuments';
 import { CommandIds } from '../../core/common/commandIds';
 
@@ -103,7 +104,8 @@ export class ChatToolRenderer implements ToolLoopObserver {
         const linked = blocks.filter((b) => b.type === 'resource_link');
         for (const link of linked) this.stream.anchor(this.linkDocument(tool.serverId, link), plainText(link.title ?? link.name));
         if (linked.length) this.stream.markdown('\n\n');
-        if (this.views && hasView(tool.tool)) {
+        // A call gone on in the background has no result yet to view.
+        if (this.views && hasView(tool.tool) && !movedToBackground(end.result)) {
           const id = this.views.remember({ serverId: tool.serverId, serverName: tool.serverName, tool: tool.tool, arguments: args, result: end.result });
           this.stream.button({ command: CommandIds.openToolView, title: `Open View of ${plainText(displayName(tool.tool))}`, arguments: [id] });
         }

@@ -25,7 +25,7 @@ export interface ChatParts {
   agentTools(deps: AgentToolCallDeps): AgentTools;
   toolCallRunner(deps: ToolCallRunnerDeps): ToolCallRunner;
   toolConsent(deps: ToolConsentDeps): ToolConsent;
-  toolCaller(sessions: SessionPort, activeCalls: ActiveToolCalls, consent: ToolConsent, tasks?: ToolTaskRunner): ToolCaller;
+  toolCaller(sessions: SessionPort, activeCalls: ActiveToolCalls, consent: ToolConsent, tasks?: ToolTaskRunner, backgroundAfterMs?: () => number): ToolCaller;
   /** Where tool calls that run as tasks go (the Tasks group of the Servers view). */
   toolTasks: ToolTaskRunner;
   openAppView: OpenAppView;
@@ -67,7 +67,7 @@ export function registerChatFeatures(deps: ChatFeatureDeps): ChatFeatures {
     ask: (q) => deps.dialogs.confirmToolCall(q),
     autoAllowReadOnly: () => readToolSettings().autoAllowReadOnly,
   });
-  const caller = parts.toolCaller(deps.sessions, deps.activeToolCalls, consent, parts.toolTasks);
+  const caller = parts.toolCaller(deps.sessions, deps.activeToolCalls, consent, parts.toolTasks, () => readToolSettings().backgroundAfterMs);
   const transcripts = deps.testMode ? parts.chatTranscripts() : undefined;
   const documents = new ChatDocuments();
   const agentCalls: PreparedAgentCall[] | undefined = deps.testMode ? [] : undefined;

@@ -136,7 +136,7 @@ export class ServerNode extends Node {
     const item = new vscode.TreeItem(this.info.name, collapsible);
     item.id = this.id;
     // Short: the whole state (describeState) is the tooltip's first line.
-    const size = state.kind === 'running' ? this.offerSize?.(this.info) : undefined;
+    const size = state.kind === 'running' || state.kind === 'dormant' ? this.offerSize?.(this.info) : undefined;
     item.description = [stateDisplay(this.info).description, size].filter(Boolean).join(' · ');
     item.iconPath = themeIcon(serverIcon(this.info));
     item.contextValue = serverContextValue(this.info);

@@ -163,8 +163,9 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
       node.info = info;
       return node;
     }
-    // Only a running server has a size, and its start loaded the lazy part that computes it.
-    const size = (s: ServerInfo) => (s.state.kind === 'running' ? this.hoverTexts.offerSize?.(s, () => this.redrawServer(s.id)) : undefined);
+    // Only a running server has a size, and its start loaded the lazy part that computes it; so has a dormant one with
+    // known tools (reading its last run loaded that part), from those tools.
+    const size = (s: ServerInfo) => (s.state.kind === 'running' || (s.state.kind === 'dormant' && s.features.tools.length) ? this.hoverTexts.offerSize?.(s, () => this.redrawServer(s.id)) : undefined);
     const created = new ServerNode(info, parent, this.rows, () => this.listed <= EXPAND_RUNNING_UP_TO, size);
     this.serverNodes.set(info.id, created);
     return created;

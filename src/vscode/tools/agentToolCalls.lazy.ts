@@ -16,6 +16,7 @@ import type { NamedTool } from '../../core/features/tools/toolNames';
 import { ranWithoutAsking, type AllowedReason } from '../../core/features/tools/toolConsent';
 import { escapeMarkdown, fenced, heading, markdownLine, plainText } from '../../core/presentation/serverText';
 import { hasView } from '../../core/features/tools/toolUi';
+import { movedToBackground } from '../../core/features/tools/backgroundCalls';
 import type { AgentToolCallDeps, AgentTools, PreparedAgentCall } from './registerAgentTools';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { abortOnCancel } from '../cancellation';
@@ -102,7 +103,7 @@ export function agentTools(deps: AgentToolCallDeps): AgentTools {
       const sub = abortOnCancel(token, abort);
       try {
         // The one guarded path: a decision taken at prepare time is checked again (a "deny" saved since refuses it).
-        const outcome = await skillAwareCaller(deps.caller, deps.sessions).call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal, whenAborted: 'detach' }, { confirmedByUser: resolved.confirmedByUser });
+        const outcome = await skillAwareCaller(deps.caller, deps.sessions).call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal, whenAborted: 'detach', mayBackground: true }, { confirmedByUser: resolved.confirmedByUser });
         if (!outcome.ran) throw new Error('The user denied this MCP tool. Do not retry it.');
         const { result } = outcome;
         const part = await toolResultToModel('agent', result, conversion(tool.serverId));
@@ -111,7 +112,7 @@ export function agentTools(deps: AgentToolCallDeps): AgentTools {
         // The error's text goes to the model as the tool's failure.
         if (result.isError) throw new Error(text);
         const parts = toolResultParts(content);
-        if (deps.views && hasView(tool.tool) && deps.settings().openViewsForAgentCalls) {
+        if (deps.views && hasView(tool.tool) && deps.settings().openViewsForAgentCalls && !movedToBackground(result)) {
           const name = plainText(tool.tool.name);
           deps.views
             .showLatest({ serverId: tool.serverId, serverName: tool.serverName, tool: tool.tool, arguments: args, result })

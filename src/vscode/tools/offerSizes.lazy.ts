@@ -7,6 +7,7 @@ import vscode = require('vscode');
 import {
   contextBudget,
   DefinitionSizes,
+  estimateTokens,
   serverOffers,
   serversOverBudget,
   tokensText,
@@ -14,6 +15,7 @@ import {
   type TokenSize,
 } from '../../core/features/tools/contextBudget';
 import { toolNameMapOfServers, type NamedTool } from '../../core/features/tools/toolNames';
+import { SEARCH_TOOL_NAME, searchToolDefinition } from '../../core/features/tools/toolOffer';
 import type { ListBudget } from '../../core/features/tools/toolListSearch';
 import { withSkillTools } from '../../core/features/skills/skillTool.lazy';
 import type { ServerInfo, Tool } from '../../core/host/serverInfo';
@@ -82,25 +84,29 @@ const counter = (model: vscode.LanguageModelChat) => ({ id: model.id, countToken
 
 /**
  * What the server adds to a request, for its row: "≈3.2k tokens" (estimated) or "3.2k tokens" (counted by the
- * model). Counting runs in the background the first time; `redraw` shows its result.
+ * model); a dormant server's from the tools known from its last run, never started for it: "≈3.2k tokens (last run)".
+ * Counting runs in the background the first time; `redraw` shows its result.
  */
 export function offerSizeText(info: ServerInfo, redraw: () => void): string | undefined {
-  if (info.state.kind !== 'running') return undefined;
+  if (!hasSize(info)) return undefined;
   redraws.set(info.id, redraw);
   const cap = readToolSettings().descriptionCap;
   const model = countingModel(redrawRows);
-  // A redraw of an unchanged server (same list, switches, entry, cap and model) reads the figure it had.
-  const key = `${model?.id ?? ''}\u0000${cap}`;
+  // A redraw of an unchanged server (same list, state, switches, entry, cap and model) reads the figure it had.
+  const key = `${model?.id ?? ''}\u0000${cap}\u0000${info.state.kind}`;
   const last = shown.get(info.features.tools);
   if (last && last.key === key && last.choices === info.toolChoices && last.definition === info.definition) return last.text;
   const tools = offeredTools(info);
   if (model) countLater(tools, cap, model, redraw);
   const offer = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model?.id), () => false)[0];
-  const text = offer && tokensText(offer);
+  const text = offer && (info.state.kind === 'dormant' ? `${tokensText(offer)} (last run)` : tokensText(offer));
   // Kept once final: counted by the model, or estimated with none to count.
   if (!offer?.estimated || !model) shown.set(info.features.tools, { key, choices: info.toolChoices, definition: info.definition, text });
   return text;
 }
+/** Whether a server's row shows a size: running, or dormant with tools known from its last run. */
+export const hasSize = (info: ServerInfo): boolean => info.state.kind === 'running' || (info.state.kind === 'dormant' && info.features.tools.length > 0);
+
 /** The figure each server's row showed last, by its tool list. */
 const shown = new WeakMap<readonly Tool[], { key: string; choices: ServerInfo['toolChoices']; definition: ServerInfo['definition']; text: string | undefined }>();
 
@@ -126,7 +132,16 @@ export async function budgetForRequest(
   const always = new Set(servers.filter((s) => s.definition.alwaysOffered).map((s) => s.id));
   const budget = contextBudget(settings.contextBudget, model.maxInputTokens);
   const offers = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model.id), (id) => always.has(id));
-  return { budget, moved: serversOverBudget(offers, budget) };
+  // Over the budget, the request carries the search tool too: its own size counts.
+  const over = offers.reduce((n, o) => n + o.tokens, 0) > budget;
+  return { budget, moved: serversOverBudget(offers, budget, over ? await searchToolSize(tools, model) : 0) };
+}
+
+/** The search tool's definition as the model counts it (estimated when it cannot). */
+async function searchToolSize(tools: readonly NamedTool[], model: vscode.LanguageModelChat): Promise<number> {
+  const text = JSON.stringify(searchToolDefinition(SEARCH_TOOL_NAME, tools.length, [...new Set(tools.map((t) => t.serverName))]));
+  const counted = await Promise.resolve(model.countTokens(text)).catch(() => undefined);
+  return typeof counted === 'number' && Number.isFinite(counted) && counted >= 0 ? counted : estimateTokens(text);
 }
 
 /** The budget of the agent tools' list (they are called without a model: the picked one's limit, if known). */

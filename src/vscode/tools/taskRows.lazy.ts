@@ -9,6 +9,7 @@ import { checkToolOutput } from '../../core/features/tools/toolOutputCheck.lazy'
 import type { ServerInfo } from '../../core/host/serverInfo';
 import { toolLabel } from '../../core/presentation/serverPresentation';
 import { firstLine, inlineCode, labelText, markdownLine, truncate } from '../../core/presentation/serverText';
+import { waitedFor } from '../../core/features/tools/backgroundCalls';
 import type { Codicon } from '../../core/presentation/serverPresentation';
 import type { RunningServerRows, TreeRow } from '../servers/treeNode';
 import { skillRows } from '../skills/skillRows.lazy';
@@ -77,7 +78,9 @@ export function taskRows(tasks: ToolTasks, info: ServerInfo): TreeRow[] {
 function taskRow(task: ToolTask): TreeRow {
   const ended = isTerminal(task.status);
   const tooltip = [
-    `**${markdownLine(toolLabel(task.tool))}** as a task (${inlineCode(task.taskId)})`,
+    task.movedAfterMs === undefined
+      ? `**${markdownLine(toolLabel(task.tool))}** as a task (${inlineCode(task.taskId)})`
+      : `**${markdownLine(toolLabel(task.tool))}**, gone on in the background after ${waitedFor(task.movedAfterMs)}: its caller stopped waiting for it`,
     `Status: ${markdownLine(STATUS_WORDS[task.status])}`,
     task.statusMessage && !ended ? `Server says: ${markdownLine(task.statusMessage)}` : undefined,
     task.failure ? markdownLine(task.failure) : undefined,

@@ -15,6 +15,8 @@ export interface ToolSettings {
   descriptionCap: number;
   /** Tokens the offered tool definitions may take; 0: a share of the model's input limit. */
   contextBudget: number;
+  /** How long @mcp, an agent or the gateway waits for a tool call before it goes on in the background (ms; 0: no limit). */
+  backgroundAfterMs: number;
   /** An agent's call of a tool with a view (MCP Apps) opens that view. */
   openViewsForAgentCalls: boolean;
 }
@@ -28,6 +30,7 @@ export function readToolSettings(): ToolSettings {
     maxToolsPerRequest: readNumber(c, 'chat.maxToolsPerRequest', NUMERIC_SETTINGS.maxToolsPerRequest),
     descriptionCap: readNumber(c, 'tools.descriptionCap', NUMERIC_SETTINGS.descriptionCap),
     contextBudget: readNumber(c, 'tools.contextBudget', NUMERIC_SETTINGS.contextBudget),
+    backgroundAfterMs: readNumber(c, 'tools.backgroundAfter', NUMERIC_SETTINGS.backgroundAfter) * NUMERIC_SETTINGS.backgroundAfter.msPerUnit,
     openViewsForAgentCalls: c.get<boolean>('apps.openForAgentCalls', true) !== false,
   };
 }

@@ -173,8 +173,9 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     try {
       // Consent and call on the one guarded path; the model hears of a refusal, the user sees it in the chat.
       const outcome = await options.caller.call(
-        // A tool that runs as a task outlives the turn: a turn that ends stops waiting, the task runs on in the view.
-        { serverId: tool.serverId, tool: tool.tool, arguments: mcp.arguments, origin: options.origin, signal, onProgress: (p) => observer.toolProgress(tool, p), whenAborted: 'detach' },
+        // A tool that runs as a task outlives the turn: a turn that ends stops waiting, the task runs on in the view; a
+        // call still running after mcpHost.tools.backgroundAfter goes on in the background (the model is told so).
+        { serverId: tool.serverId, tool: tool.tool, arguments: mcp.arguments, origin: options.origin, signal, onProgress: (p) => observer.toolProgress(tool, p), whenAborted: 'detach', mayBackground: true },
         { onAllowed: (reason) => observer.toolCallStarted(tool, mcp.arguments, reason) },
       );
       if (!outcome.ran) {

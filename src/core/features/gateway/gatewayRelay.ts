@@ -71,7 +71,7 @@ export class GatewayRelay {
     const tool = toolNameMapOfServers(servers).lookup(wanted);
     if (!tool) throw new GatewayRequestError(this.offMessage(servers, wanted) ?? `No MCP tool is named "${wanted}" here: list the tools for their names.`);
     const outcome = await this.deps.caller.call(
-      { serverId: tool.serverId, tool: tool.tool, arguments: (args ?? {}) as Record<string, unknown>, origin: `${client.name} (through the gateway)`, signal: options.signal, onProgress: options.onProgress },
+      { serverId: tool.serverId, tool: tool.tool, arguments: (args ?? {}) as Record<string, unknown>, origin: `${client.name} (through the gateway)`, signal: options.signal, onProgress: options.onProgress, mayBackground: true },
       { caller: client.name },
     );
     if (!outcome.ran) return { isError: true, content: [{ type: 'text', text: `The user did not allow this call of ${tool.tool.name} (${tool.serverName}). Do not retry it.` }] };

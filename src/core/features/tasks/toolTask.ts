@@ -27,6 +27,11 @@ export interface ToolTask {
   /** Once failed or cancelled: why, in plain words. */
   failure?: string;
   endedAt?: number;
+  /**
+   * A plain call (not an MCP task) that its caller stopped waiting for after this long (ms): it runs on here, its
+   * `taskId` is the host's own (see ToolTasks.adopt).
+   */
+  movedAfterMs?: number;
 }
 
 export interface TaskCall {
@@ -42,6 +47,30 @@ export interface TaskCall {
    * stops waiting, and the task runs on in the view (a chat turn that ends).
    */
   whenAborted?: 'cancel' | 'detach';
+}
+
+/** A plain tool call, still running, that its caller hands over (see ../tools/backgroundCalls.ts). */
+export interface AdoptedCall {
+  serverId: string;
+  serverName: string;
+  tool: Tool;
+  arguments: Record<string, unknown>;
+  origin: string;
+  /** When the call was sent (ms since the epoch). */
+  startedAt: number;
+  movedAfterMs: number;
+  /** The call, still running: its end ends the row. */
+  running: Promise<CallToolResult>;
+  /** Stops the call (its signal aborts: the server hears notifications/cancelled). */
+  cancel(): void;
+  /** The call's last progress so far. */
+  progress?: Progress;
+}
+
+/** The adopted call's row, and where the call's progress goes from now on. */
+export interface AdoptedTask {
+  task: ToolTask;
+  progressed(progress: Progress): void;
 }
 
 const TERMINAL: ReadonlySet<ToolTaskStatus> = new Set(['completed', 'failed', 'cancelled']);

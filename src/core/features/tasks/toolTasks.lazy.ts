@@ -13,7 +13,7 @@ import type { CallToolResult, Progress, Task } from '@modelcontextprotocol/clien
 import type { Event } from '../../common/events';
 import type { ServerSession, TaskRequests } from '../../host/serverSession';
 import type { Tool } from '../../host/serverInfo';
-import { isTerminal, type TaskCall, type ToolTask } from './toolTask';
+import { isTerminal, type AdoptedCall, type AdoptedTask, type TaskCall, type ToolTask } from './toolTask';
 
 export interface ToolTasksOptions {
   /** The task's lifetime asked of the server (ms). */
@@ -38,6 +38,8 @@ export interface ToolTasksOptions {
 /** The progress tokens of task calls (strings, unlike the SDK's numbers: the protocol's task requests take them off the wire). */
 export const PROGRESS_TOKEN_PREFIX = 'mcp-host-task-';
 let lastToken = 0;
+/** The host's own ids of adopted calls (plain calls have no task id). */
+let lastAdopted = 0;
 
 /** Whether a call of `tool` on a server with these capabilities runs as a task. */
 export function runsAsTask(capabilities: { tasks?: { requests?: { tools?: { call?: object } } } } | undefined, tool: Tool): boolean {
@@ -66,6 +68,8 @@ export class ToolTasks {
   private readonly fetching = new Map<string, Promise<void>>();
   /** Ends the wait of a task's poll (it ended, or the server pushed a status). */
   private readonly wakers = new Map<string, () => void>();
+  /** What stops an adopted call (a plain call has no tasks/cancel: its signal aborts). */
+  private readonly stoppers = new Map<string, () => void>();
   private readonly options: Required<Omit<ToolTasksOptions, 'checkResult'>> & Pick<ToolTasksOptions, 'checkResult'>;
 
   constructor(options: ToolTasksOptions = {}) {
@@ -153,9 +157,52 @@ export class ToolTasks {
     });
   }
 
+  /**
+   * A plain call (not an MCP task) that its caller stopped waiting for: it gets a row like a task's, with its progress,
+   * Cancel (its signal aborts) and, once it ends, its result or why it failed.
+   */
+  adopt(call: AdoptedCall): AdoptedTask {
+    const taskId = `call-${++lastAdopted}`;
+    const task: ToolTask = {
+      key: JSON.stringify([call.serverId, taskId]),
+      serverId: call.serverId,
+      serverName: call.serverName,
+      taskId,
+      tool: call.tool,
+      arguments: call.arguments,
+      origin: call.origin,
+      startedAt: call.startedAt,
+      status: 'working',
+      movedAfterMs: call.movedAfterMs,
+    };
+    const progressed = (p: Progress) => {
+      if (isTerminal(task.status)) return;
+      task.progress = { ...p, ...(p.message !== undefined && { message: clip(p.message) }) };
+      // The server's progress message is all it says of where the call is: the row shows it as the status message.
+      if (p.message !== undefined) task.statusMessage = clip(p.message);
+      this.fire(task);
+    };
+    if (call.progress) progressed(call.progress);
+    this.stoppers.set(task.key, call.cancel);
+    this.add(task);
+    // A call cancelled from its row ended there: its rejection that follows changes nothing.
+    call.running.then(
+      (result) => isTerminal(task.status) || this.update(task, { status: 'completed', statusMessage: undefined, result }),
+      (e: unknown) => isTerminal(task.status) || this.update(task, { status: 'failed', failure: clip(messageOf(e)) }),
+    );
+    return { task, progressed };
+  }
+
   /** Sends `tasks/cancel`; the task ends as cancelled (or as the server says it is, when it had already ended). */
   async cancel(key: string): Promise<void> {
     const task = this.tasks.get(key);
+    const stop = this.stoppers.get(key);
+    if (task && stop) {
+      if (isTerminal(task.status)) return;
+      // Ended here at once: the call's rejection that follows finds it ended.
+      this.update(task, { status: 'cancelled', failure: 'Cancelled.' });
+      return stop();
+    }
     const requests = this.sessions.get(key);
     if (!task || !requests || isTerminal(task.status)) return;
     try {
@@ -307,6 +354,7 @@ export class ToolTasks {
     if (isTerminal(task.status) && task.endedAt === undefined) {
       task.endedAt = Date.now();
       this.sessions.delete(task.key);
+      this.stoppers.delete(task.key);
       this.wakers.get(task.key)?.();
     }
     if (JSON.stringify([task.status, task.statusMessage, task.failure, !!task.result]) === before) return;

@@ -128,14 +128,16 @@ export function serverOffers(tools: readonly NamedTool[], sizeOf: (t: NamedTool)
 
 /**
  * The servers whose tools go behind the search so that the rest fits the budget: the largest first, until the total
- * is within it. Always-offered servers stay, even when they alone are over it.
+ * is within it. Always-offered servers stay, even when they alone are over it. `searchTool`: the tokens of the search
+ * tool's own definition, which the request carries once any server is moved (so it counts from then on).
  */
-export function serversOverBudget(offers: readonly ServerOffer[], budget: number): ServerOffer[] {
+export function serversOverBudget(offers: readonly ServerOffer[], budget: number, searchTool = 0): ServerOffer[] {
   let total = offers.reduce((n, o) => n + o.tokens, 0);
   const moved: ServerOffer[] = [];
   const movable = offers.filter((o) => !o.alwaysOffered).sort((a, b) => b.tokens - a.tokens);
   for (const o of movable) {
     if (total <= budget) break;
+    if (!moved.length) total += searchTool;
     moved.push(o);
     total -= o.tokens;
   }

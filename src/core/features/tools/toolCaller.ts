@@ -8,7 +8,8 @@ import type { SessionPort } from '../../host/serverSession';
 import { sessionForUse } from '../../host/sessionForUse';
 import { offersFeatures, type Tool } from '../../host/serverInfo';
 import type { ServerSession } from '../../host/serverSession';
-import type { TaskCall } from '../tasks/toolTask';
+import type { AdoptedCall, AdoptedTask, TaskCall, ToolTask } from '../tasks/toolTask';
+import { holdAtMost, stillRunningResult } from './backgroundCalls';
 import { consentSubject } from '../consentSubject';
 import type { AllowedReason, ConsentOutcome, ToolConsent } from './toolConsent';
 import { sessionEndOf } from '../../host/sessionEnd';
@@ -26,6 +27,11 @@ export interface ToolCall {
   /** When the call runs as a task (see ToolTasks): the task exists; and what the signal does to it. */
   onTask?: TaskCall['onTask'];
   whenAborted?: TaskCall['whenAborted'];
+  /**
+   * The caller waits within a turn (@mcp, an agent, the gateway): after `mcpHost.tools.backgroundAfter` the call goes
+   * on in the background and the caller gets a result saying so (see ./backgroundCalls.ts).
+   */
+  mayBackground?: boolean;
 }
 
 /** How the call reached the user, for the consent decision (see ToolCallSubject). */
@@ -57,6 +63,8 @@ export type Authorization =
 /** Where a call of a task-capable tool goes when its server runs tool calls as tasks: the window's tool tasks. */
 export interface ToolTaskRunner {
   run(session: ServerSession, call: TaskCall): Promise<CallToolResult>;
+  /** A plain call its caller stopped waiting for gets a row beside the tasks' (see ToolTasks.adopt). */
+  adopt?(call: AdoptedCall): AdoptedTask;
 }
 
 export class ToolCaller {
@@ -66,6 +74,8 @@ export class ToolCaller {
     private readonly consent: ToolConsent,
     /** Where a call of a task-capable tool on a server that runs tool calls as tasks goes. */
     private readonly tasks?: ToolTaskRunner,
+    /** How long a caller that may leave a call in the background waits for it (ms; 0: until it ends). */
+    private readonly backgroundAfterMs?: () => number,
   ) {}
 
   /**
@@ -130,19 +140,49 @@ export class ToolCaller {
   private sendTo(session: ServerSession, call: ToolCall): Promise<CallToolResult> {
     let end: (() => void) | undefined;
     try {
-      end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin });
+      const ended = (end = this.activeCalls.begin({ serverId: call.serverId, toolName: call.tool.name, origin: call.origin }));
       // A tool that says how it runs as a task, or any tool of a server whose every call may become one: the task
       // runner decides (see ToolTasks.run).
       const asTask = !!this.tasks && !!(call.tool.execution?.taskSupport || session.tasks?.anyCall);
-      const sent = asTask ? this.tasks!.run(session, call) : session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal: call.signal, onProgress: call.onProgress, tool: call.tool });
       // A task the caller stopped waiting for runs on (its row says how it ends): not cancelled.
       const detached = asTask && call.whenAborted === 'detach';
-      return sent.catch((e: unknown) => Promise.reject(detached && call.signal?.aborted ? e : cancelledOrAsIs(session, call, e))).finally(end);
+      const start = (signal: AbortSignal | undefined, onProgress: ToolCall['onProgress'], onTask = call.onTask): Promise<CallToolResult> => {
+        const sent = asTask ? this.tasks!.run(session, { ...call, signal, onProgress, onTask }) : session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal, onProgress, tool: call.tool });
+        return sent.catch((e: unknown) => Promise.reject(detached && signal?.aborted ? e : cancelledOrAsIs(session, call, signal, e))).finally(ended);
+      };
+      const afterMs = call.mayBackground && this.tasks?.adopt ? (this.backgroundAfterMs?.() ?? 0) : 0;
+      return afterMs > 0 ? this.inBackgroundAfter(afterMs, session, call, asTask, start) : start(call.signal, call.onProgress);
     } catch (e) {
       // A session that just ended rejects, as every other failure does.
       end?.();
       return Promise.reject(e as Error);
     }
+  }
+
+  /** The one timer of every call that may go on in the background: a task's own row, or a row for a plain call. */
+  private inBackgroundAfter(afterMs: number, session: ServerSession, call: ToolCall, asTask: boolean, start: (signal: AbortSignal, onProgress: ToolCall['onProgress'], onTask?: ToolCall['onTask']) => Promise<CallToolResult>): Promise<CallToolResult> {
+    let made: ToolTask | undefined;
+    let whenMade: ((task: ToolTask) => void) | undefined;
+    const onTask = (task: ToolTask) => {
+      made = task;
+      call.onTask?.(task);
+      whenMade?.(task);
+    };
+    const startedAt = Date.now();
+    return holdAtMost({
+      afterMs,
+      signal: call.signal,
+      onProgress: call.onProgress,
+      start: (signal, onProgress) => start(signal, onProgress, onTask),
+      moveToBackground: async ({ running, cancel, progress }) => {
+        // A task has its row once the server made it (its end, or its call's answer, comes first otherwise).
+        if (asTask) return { key: (made ?? (await new Promise<ToolTask>((resolve) => (whenMade = resolve)))).key };
+        const { serverId, tool, arguments: args, origin } = call;
+        const adopted = this.tasks!.adopt!({ serverId, serverName: session.serverName, tool, arguments: args, origin, startedAt, movedAfterMs: afterMs, running, cancel, progress });
+        return { key: adopted.task.key, progressed: adopted.progressed };
+      },
+      stillRunning: (key) => stillRunningResult(call.tool.name, session.serverName, afterMs, key),
+    });
   }
 }
 
@@ -150,8 +190,8 @@ export class ToolCaller {
  * A call that ended because it was cancelled (by the caller's signal, or by its server's stop or restart) is logged at
  * info and rejected with words that say who cancelled it; every other failure stays as it is.
  */
-function cancelledOrAsIs(session: ServerSession, call: ToolCall, error: unknown): unknown {
-  const by = call.signal?.aborted ? 'you' : sessionEndOf(error);
+function cancelledOrAsIs(session: ServerSession, call: ToolCall, signal: AbortSignal | undefined, error: unknown): unknown {
+  const by = signal?.aborted ? 'you' : sessionEndOf(error);
   if (!by) return error;
   const cancelled = toolCallCancelledError(call.tool.name, session.serverName, by);
   session.log.info(`${cancelled.message} (${call.origin})`);

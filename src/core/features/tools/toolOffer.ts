@@ -138,24 +138,28 @@ export class ToolOffer {
   }
 
   private searchTool(all: readonly NamedTool[]): ModelTool {
-    const servers = this.serverNames();
-    const listed = servers.slice(0, LISTED_SERVERS).join(', ') + (servers.length > LISTED_SERVERS ? `, and ${servers.length - LISTED_SERVERS} more` : '');
-    return {
-      name: this.searchToolName,
-      description:
-        `Searches the ${all.length} tools of the user's MCP servers (${listed}): more than can be offered at once. ` +
-        'Describe what you need in a few words (e.g. "create a GitHub issue", "list postgres tables"); the best matching tools come back with ' +
-        'their input schemas and are offered to you from then on, to call by name. Search again for other needs.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          query: { type: 'string', description: 'What the tool should do, and the server if you know it.' },
-          limit: { type: 'integer', minimum: 1, maximum: SEARCH_RESULTS.max, description: `How many tools to return (default ${SEARCH_RESULTS.default}).` },
-        },
-        required: ['query'],
-      },
-    };
+    return searchToolDefinition(this.searchToolName, all.length, this.serverNames());
   }
+}
+
+/** The search tool as a request carries it: what it searches (`tools` tools of `servers`) and how to ask. */
+export function searchToolDefinition(name: string, tools: number, servers: readonly string[]): ModelTool {
+  const listed = servers.slice(0, LISTED_SERVERS).join(', ') + (servers.length > LISTED_SERVERS ? `, and ${servers.length - LISTED_SERVERS} more` : '');
+  return {
+    name,
+    description:
+      `Searches the ${tools} tools of the user's MCP servers (${listed}): more than can be offered at once. ` +
+      'Describe what you need in a few words (e.g. "create a GitHub issue", "list postgres tables"); the best matching tools come back with ' +
+      'their input schemas and are offered to you from then on, to call by name. Search again for other needs.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'What the tool should do, and the server if you know it.' },
+        limit: { type: 'integer', minimum: 1, maximum: SEARCH_RESULTS.max, description: `How many tools to return (default ${SEARCH_RESULTS.default}).` },
+      },
+      required: ['query'],
+    },
+  };
 }
 
 /** Tools as a search or list returns them to a model: JSON with each tool's name, server, description and schema. */
