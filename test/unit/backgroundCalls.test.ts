@@ -192,6 +192,36 @@ describe('long tool calls go on in the background: the guarded path, with a real
   });
 });
 
+describe('a long call that reports no progress is not ended by the request timeout before it moves to the background', function () {
+  this.timeout(60_000);
+  let kit: Kit;
+  let server: ServerInfo;
+  before(async () => {
+    // A request timeout shorter than the time before a call moves: as mcpHost.requestTimeout (60 s) is to backgroundAfter (120 s).
+    kit = createKit({}, { requestTimeoutMs: 600 });
+    await kit.update(workspaceScope(), [entry('slow', stdio(process.execPath, [fixtureServer('slow-tool-server.mjs')]))], []);
+    server = await waitForState(kit, 'slow', 'running');
+  });
+  after(() => kit.manager.disposeAsync());
+
+  it('a silent 2.5 s tool with a 0.6 s request timeout and a 1 s wait: moves, runs on, and its row gets its result', async () => {
+    const tasks = new ToolTasks();
+    try {
+      const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once', autoAllowReadOnly: () => false });
+      const caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent, tasks, () => 1000);
+      const sleep = server.features.tools.find((t) => t.name === 'sleep')!;
+      const result = ran(await caller.call({ serverId: server.id, tool: sleep, arguments: { ms: 2500, silent: true }, origin: 'a test', mayBackground: true }, { confirmedByUser: true }));
+      assert.ok(movedToBackground(result), text(result));
+      const [row] = tasks.of(server.id);
+      await new Promise<void>((resolve) => tasks.onDidChange((t) => t.key === row.key && t.status !== 'working' && resolve()));
+      assert.strictEqual(row.status, 'completed', row.failure);
+      assert.strictEqual(text(row.result!), 'slept');
+    } finally {
+      tasks.dispose();
+    }
+  });
+});
+
 describe(`long tool calls that run as tasks (${experimentalTasks.title}) go on in the background in their own row`, function () {
   this.timeout(60_000);
   const suite = useTaskServer(experimentalTasks, 'tasks', { FIXTURE_TASK_POLL_MS: '50' });

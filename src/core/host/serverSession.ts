@@ -20,6 +20,8 @@ import { describeServerState, type ServerInfo, type ServerState, type Skill, typ
 export interface SessionRequestOptions {
   signal?: AbortSignal;
   onProgress?(progress: Progress): void;
+  /** Instead of the configured request timeout (ms, restarted by progress): a call that may go on in the background. */
+  timeoutMs?: number;
 }
 
 export interface ServerSession {

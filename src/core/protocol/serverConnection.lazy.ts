@@ -245,7 +245,7 @@ export class ServerConnection implements Connection, Disposable {
     const caller = options?.signal;
     const lifetime = this.lifetime.signal;
     if (caller && lifetime.aborted) return Promise.reject(lifetime.reason);
-    const sent = request(client, { timeout: this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress, signal: caller ?? lifetime });
+    const sent = request(client, { timeout: options?.timeoutMs ?? this.options.requestTimeoutMs, resetTimeoutOnProgress: true, onprogress: options?.onProgress, signal: caller ?? lifetime });
     // Ended with the session: its reason (which says how the session ended), not the SDK's wrapping of it.
     if (!caller) return sent.catch((e: unknown) => this.rethrowMasked(lifetime.aborted ? lifetime.reason : e));
     // One promise per request on this path (it runs for every tool call): the answer settles it, or the session's end.

@@ -86,6 +86,12 @@ export function holdAtMost(held: HeldCall): Promise<CallToolResult> {
 export const waitedFor = (ms: number): string => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`);
 
 /** What the model (or the gateway's client) is told of a call that goes on in the background. */
+/**
+ * How long a call that may go on in the background may go without progress (the request timeout's place): it is not
+ * ended at mcpHost.requestTimeout, which would end a silent 3-minute tool before it moves; its row can cancel it.
+ */
+export const BACKGROUND_CALL_TIMEOUT_MS = 60 * 60 * 1000;
+
 export function stillRunningResult(tool: string, serverName: string, afterMs: number, key: string): CallToolResult {
   const text =
     `The tool "${tool}" of the MCP server "${serverName}" is still running: it did not finish within ${waitedFor(afterMs)}, so it goes on in the background and this turn does not wait for it. ` +

@@ -9,7 +9,7 @@ import { sessionForUse } from '../../host/sessionForUse';
 import { offersFeatures, type Tool } from '../../host/serverInfo';
 import type { ServerSession } from '../../host/serverSession';
 import type { AdoptedCall, AdoptedTask, TaskCall, ToolTask } from '../tasks/toolTask';
-import { holdAtMost, stillRunningResult } from './backgroundCalls';
+import { BACKGROUND_CALL_TIMEOUT_MS, holdAtMost, stillRunningResult } from './backgroundCalls';
 import { consentSubject } from '../consentSubject';
 import type { AllowedReason, ConsentOutcome, ToolConsent } from './toolConsent';
 import { sessionEndOf } from '../../host/sessionEnd';
@@ -146,11 +146,13 @@ export class ToolCaller {
       const asTask = !!this.tasks && !!(call.tool.execution?.taskSupport || session.tasks?.anyCall);
       // A task the caller stopped waiting for runs on (its row says how it ends): not cancelled.
       const detached = asTask && call.whenAborted === 'detach';
+      const afterMs = call.mayBackground && this.tasks?.adopt ? (this.backgroundAfterMs?.() ?? 0) : 0;
+      // A call that may go on in the background is not ended by the request timeout: it moves (then its row has Cancel).
+      const timeoutMs = afterMs > 0 ? BACKGROUND_CALL_TIMEOUT_MS : undefined;
       const start = (signal: AbortSignal | undefined, onProgress: ToolCall['onProgress'], onTask = call.onTask): Promise<CallToolResult> => {
-        const sent = asTask ? this.tasks!.run(session, { ...call, signal, onProgress, onTask }) : session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal, onProgress, tool: call.tool });
+        const sent = asTask ? this.tasks!.run(session, { ...call, signal, onProgress, onTask }) : session.callTool({ name: call.tool.name, arguments: call.arguments }, { signal, onProgress, tool: call.tool, timeoutMs });
         return sent.catch((e: unknown) => Promise.reject(detached && signal?.aborted ? e : cancelledOrAsIs(session, call, signal, e))).finally(ended);
       };
-      const afterMs = call.mayBackground && this.tasks?.adopt ? (this.backgroundAfterMs?.() ?? 0) : 0;
       return afterMs > 0 ? this.inBackgroundAfter(afterMs, session, call, asTask, start) : start(call.signal, call.onProgress);
     } catch (e) {
       // A session that just ended rejects, as every other failure does.
