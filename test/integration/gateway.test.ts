@@ -9,7 +9,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import type { SamplingQuestion } from '../../src/core/features/sampling/samplingQuestions';
 import type { FormFieldPresetQuestion } from '../../src/vscode/dialogs/dialogRouter';
-import { activateFakeLm, activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
+import { activateFakeLm, activateHost, answerDialogs, fixtureServer, serversTreeChild, sleep, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
 
 const textOf = (result: unknown) => (result as { content: { text: string }[] }).content[0].text;
 
@@ -121,5 +121,42 @@ describe('the gateway in a real VS Code', function () {
       await client.close().catch(() => undefined);
       await vscode.commands.executeCommand('mcpHost.stopGateway');
     }
+  });
+
+  it("shows each client in the Servers view, whose Disconnect ends it; a new token refuses the old one and ends every client", async () => {
+    await vscode.commands.executeCommand('mcpHost.startGateway');
+    const gateway = await waitFor(() => api.testing.gateway(), 'the gateway to run');
+    const connect = async (name: string, token: string, url = gateway.url) => {
+      const client = new Client({ name, version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      return client;
+    };
+    const rowAgent = await connect('Row Agent', gateway.token);
+    const otherAgent = await connect('Other Agent', gateway.token);
+    let newcomer: Client | undefined;
+    try {
+      const row = await waitFor(() => serversTreeChild(api, undefined, /^Row Agent$/, /gateway/).catch(() => undefined), 'the client\'s row in the Servers view');
+      await serversTreeChild(api, undefined, /^Other Agent$/, /gateway/);
+      await vscode.commands.executeCommand('mcpHost.disconnectGatewayClient', row.node);
+      await assert.rejects(rowAgent.listTools(), 'the disconnected client is refused');
+      assert.ok((await otherAgent.listTools()).tools.length > 0, 'the other client is still served');
+      await waitFor(() => !api.testing.renderServersTree().some((l) => l.startsWith('Row Agent')), 'its row to go');
+      assert.deepStrictEqual(api.testing.gateway()?.clients(), ['Other Agent']);
+
+      const old = { token: gateway.token, url: gateway.url };
+      await vscode.commands.executeCommand('mcpHost.newGatewayToken');
+      const renewed = await waitFor(() => (api.testing.gateway()?.token !== old.token ? api.testing.gateway() : undefined), 'the gateway to run with its new token');
+      await assert.rejects(otherAgent.listTools(), 'every client was ended');
+      const refused = await fetch(renewed.url, { method: 'POST', headers: { authorization: `Bearer ${old.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+      assert.strictEqual(refused.status, 401, 'the old token is refused at once');
+      await assert.rejects(connect('Stale Agent', old.token, old.url), 'the old address and token together are refused too');
+      newcomer = await connect('New Agent', renewed.token, renewed.url);
+      assert.ok((await newcomer.listTools()).tools.some((t) => t.name === 'gw-alpha_echo'));
+      await waitFor(() => !api.testing.renderServersTree().some((l) => l.startsWith('Other Agent')), 'the ended client\'s row to go');
+    } finally {
+      for (const c of [rowAgent, otherAgent, newcomer]) await c?.close().catch(() => undefined);
+      await vscode.commands.executeCommand('mcpHost.stopGateway');
+    }
+    assert.ok(!api.testing.renderServersTree().some((l) => / — connected through the MCP Host gateway/.test(l)), 'no client rows once it stops');
   });
 });
