@@ -166,7 +166,7 @@ export class RegistryBrowser implements RegistryBrowserContract {
         if (!(e instanceof RegistryError)) throw e;
         // The registry is down, unreachable or answering garbage: said in words, with the ways on (retry, settings, log).
         logRegistryFailure(e);
-        pick.items = registryFailureRows(e.message, e.unreachable).map((row) => ({ ...row, alwaysShow: true }));
+        pick.items = registryFailureRows(e.message, e.unreachable, e.reason).map((row) => ({ ...row, alwaysShow: true }));
       } finally {
         if (mine === generation) pick.busy = false;
       }

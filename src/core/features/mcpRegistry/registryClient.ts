@@ -25,6 +25,8 @@ export class RegistryError extends Error {
     readonly unreachable = false,
     /** The error as Node gave it (its code), for the log's detail: never shown in a row or a notification. */
     readonly technical?: string,
+    /** Why it could not be reached, in words ("its address could not be found (…)"): the pick's row says it. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -93,7 +95,7 @@ export class RegistryClient {
     } catch (e) {
       if (signal?.aborted || e instanceof RegistryError) throw e;
       const why = timeout.aborted ? `no answer within ${this.timeoutMs / 1000} s` : networkProblem(networkErrorCode(e));
-      throw new RegistryError(`The registry ${this.baseUrl} cannot be reached: ${why}.`, true, causeOf(e));
+      throw new RegistryError(`The registry ${this.baseUrl} cannot be reached: ${why}.`, true, causeOf(e), why);
     }
     if (response.status === 404 && name !== undefined) {
       await response.body?.cancel();
