@@ -1,8 +1,10 @@
-// Bundles the extension in three files: dist/extension.js, loaded on activation in every window (config, views,
+// Bundles the extension in four files: dist/extension.js, loaded on activation in every window (config, views,
 // commands, chat registration: no SDK, zod or JSON Schema validator); dist/launch.js (src/vscode/launchBundle.lazy.ts:
-// launch plans and server processes), which the first one requires when the first plan is made; and dist/host.js
+// launch plans and server processes), which the first one requires when the first plan is made; dist/host.js
 // (src/vscode/hostBundle.lazy.ts: every `*.lazy.ts` module, the protocol and the UI that runs only when used), which
-// it requires when the first server starts or a lazy part is first used. Only src/vscode/createHost.ts requires them.
+// it requires when the first server starts or a lazy part is first used; and dist/gateway.js
+// (src/vscode/gatewayBundle.lazy.ts: the gateway and the SDK's server package), required when the gateway is first
+// turned on or used. Only src/vscode/createHost.ts requires them.
 // `--production` minifies, `--watch` rebuilds on change.
 const esbuild = require('esbuild');
 const fs = require('fs');
@@ -24,15 +26,15 @@ const problemMatcherPlugin = {
 };
 
 /**
- * The lazy boundary: the composition root's requires of the two bundle entries become requires of the bundles beside
- * this one, dist/host.js and dist/launch.js.
+ * The lazy boundary: the composition root's requires of the bundle entries become requires of the bundles beside
+ * this one, dist/host.js, dist/launch.js and dist/gateway.js.
  */
 const COMPOSITION_ROOT = path.join('src', 'vscode', 'createHost.ts');
-const LAZY_BUNDLES = { './hostBundle.lazy': './host.js', './launchBundle.lazy': './launch.js' };
+const LAZY_BUNDLES = { './hostBundle.lazy': './host.js', './launchBundle.lazy': './launch.js', './gatewayBundle.lazy': './gateway.js' };
 const lazyBoundaryPlugin = {
   name: 'lazy-boundary',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(host|launch)Bundle\.lazy$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(host|launch|gateway)Bundle\.lazy$/ }, (args) =>
       path.relative(__dirname, args.importer) === COMPOSITION_ROOT ? { path: LAZY_BUNDLES[args.path], external: true } : undefined,
     );
   },
@@ -44,6 +46,7 @@ const lazyBoundaryPlugin = {
  */
 const LAUNCH_ENTRY = path.join('src', 'vscode', 'launchBundle.lazy.ts');
 const HOST_ENTRY = path.join('src', 'vscode', 'hostBundle.lazy.ts');
+const GATEWAY_ENTRY = path.join('src', 'vscode', 'gatewayBundle.lazy.ts');
 function launchLayerModules() {
   const source = fs.readFileSync(path.join(__dirname, LAUNCH_ENTRY), 'utf8');
   return [...source.matchAll(/^export \* from '(\.[^']+)';$/gm)].map((m) => path.join(path.dirname(LAUNCH_ENTRY), m[1]));
@@ -129,7 +132,7 @@ const joseSubsetPlugin = {
   },
 };
 
-/** The three bundles' options (activation, launch, host); `outdir` other than dist/ is for scripts that build a copy (check-bundles, bench). */
+/** The four bundles' options (activation, launch, host, gateway); `outdir` other than dist/ is for scripts that build a copy (check-bundles, bench). */
 function bundleOptions({ production = false, outdir = 'dist' } = {}) {
   const common = {
     bundle: true,
@@ -165,9 +168,15 @@ function bundleOptions({ production = false, outdir = 'dist' } = {}) {
       outfile: path.join(outdir, 'host.js'),
       // The SDK's Node default JSON Schema validator is ajv (many times larger); the connection passes the SDK's
       // lighter @cfworker/json-schema one instead, so the default is swapped for it and ajv is never bundled.
-      // The same for the server package the gateway uses (scripts/sdk-server-shims.mjs).
-      alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs', '@modelcontextprotocol/server/_shims': './scripts/sdk-server-shims.mjs' },
+      alias: { '@modelcontextprotocol/client/_shims': './scripts/sdk-shims.mjs' },
       plugins: [launchLayerPlugin, clientOnlySdkPlugin, extAppsZodPlugin, joseSubsetPlugin],
+    },
+    {
+      ...common,
+      entryPoints: [GATEWAY_ENTRY],
+      outfile: path.join(outdir, 'gateway.js'),
+      // The same swap for the server package the gateway uses (scripts/sdk-server-shims.mjs).
+      alias: { '@modelcontextprotocol/server/_shims': './scripts/sdk-server-shims.mjs' },
     },
   ];
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm run test:bundles (part of npm test): builds every production bundle we ship (dist/extension.js, dist/launch.js,
-// dist/host.js and the tool views' webview script dist/webview/appFrame.js) into a temporary directory and fails when
+// dist/host.js, dist/gateway.js and the tool views' webview script dist/webview/appFrame.js) into a temporary directory and fails when
 // the activation bundle (dist/extension.js, loaded in every window) or the launch bundle holds any of the SDK
 // (@modelcontextprotocol/*), zod or ajv, when the activation bundle holds a `*.lazy.ts` module or weighs more than
-// 150 KB, when it does not reach the launch and host bundles through one lazy require each (the composition root's),
-// when the host bundle holds a module of the launch bundle (it must
+// 150 KB, when it does not reach the launch, host and gateway bundles through one lazy require each (the composition
+// root's), when the host bundle holds the SDK's server package (only the gateway runs it: dist/gateway.js), when the
+// host bundle holds a module of the launch bundle (it must
 // take them from dist/launch.js), when the webview script holds the SDK or zod (it only relays messages), or when a
 // module with a class or module state is in two bundles. Prints what each bundle weighs, all of them together, and
 // what each package in them costs.
@@ -26,7 +27,7 @@ const FORBIDDEN = /(^|\/)node_modules\/(@modelcontextprotocol\/|zod\/|ajv\/|ajv-
 
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bundles-'));
 try {
-  const [activation, launch, host, webview] = await Promise.all(
+  const [activation, launch, host, gateway, webview] = await Promise.all(
     [...bundleOptions({ production: true, outdir }), webviewOptions({ production: true, outdir })].map(async (options) => {
       const result = await esbuild.build({ ...options, absWorkingDir: repoRoot });
       const [file, output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint);
@@ -34,7 +35,7 @@ try {
     }),
   );
   const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-  const shipped = [activation, launch, host, webview];
+  const shipped = [activation, launch, host, gateway, webview];
   for (const { file, output } of shipped) console.log(`${file}: ${kb(output.bytes)}`);
   console.log(`in all: ${kb(shipped.reduce((sum, { output }) => sum + output.bytes, 0))}, of which:`);
   // Minified bytes per package (what each runtime dependency costs, its own dependencies listed apart).
@@ -58,11 +59,13 @@ try {
       `the activation bundle weighs ${kb(activation.output.bytes)}, over its ${kb(ACTIVATION_LIMIT)}: move what activation does not run into a *.lazy.ts module (see docs/architecture.md). Its largest modules:\n  ${ours.map(([input, { bytesInOutput }]) => `${kb(bytesInOutput).padStart(9)}  ${input}`).join('\n  ')}`,
     );
   }
+  const serverPackage = Object.keys(host.output.inputs).filter((input) => /(^|\/)node_modules\/@modelcontextprotocol\/server\//.test(input));
+  if (serverPackage.length) problems.push(`the host bundle holds the SDK's server package, which only the gateway runs (dist/gateway.js):\n  ${serverPackage.join('\n  ')}`);
   const inWebview = Object.keys(webview.output.inputs).filter((input) => FORBIDDEN.test(input));
   if (inWebview.length) problems.push(`the webview script holds what only the extension needs:\n  ${inWebview.join('\n  ')}`);
   const lazyInActivation = Object.keys(activation.output.inputs).filter((input) => input.endsWith('.lazy.ts'));
   if (lazyInActivation.length) problems.push(`the activation bundle holds lazy modules (only src/vscode/createHost.ts may load them, by requiring a bundle):\n  ${lazyInActivation.join('\n  ')}`);
-  for (const bundle of ['./launch.js', './host.js']) {
+  for (const bundle of ['./launch.js', './host.js', './gateway.js']) {
     const requires = activation.output.imports.filter((i) => i.external && i.path === bundle).length;
     if (requires !== 1) problems.push(`the activation bundle requires ${bundle} ${requires} times: the composition root loads each lazy bundle, once`);
   }
@@ -73,7 +76,7 @@ try {
   if (!host.output.imports.some((i) => i.external && i.path === './launch.js')) problems.push('the host bundle never requires ./launch.js: it holds its own launch modules');
   // A module in two bundles is two modules at run time: a class would fail `instanceof` across them, and module state
   // would be kept twice. Only stateless, class-free modules (functions, constants, types) may be in two.
-  for (const [a, b] of [[activation, host], [activation, launch], [launch, host]]) {
+  for (const [a, b] of [[activation, host], [activation, launch], [launch, host], [activation, gateway], [launch, gateway], [host, gateway]]) {
     const shared = Object.keys(b.output.inputs).filter((input) => input.startsWith('src/') && a.output.inputs[input]);
     const sharedBytes = shared.reduce((sum, input) => sum + b.output.inputs[input].bytesInOutput, 0);
     if (shared.length) console.log(`in ${a.file} and ${b.file} (each has its own copy, ${kb(sharedBytes)} in ${b.file}): ${shared.join(', ')}`);

@@ -1,10 +1,10 @@
 // The layering rules of the source tree, as ESLint configuration (used by eslint.config.mjs, and by the unit test that
 // proves each rule fails on what it forbids):
 // - src/core never reaches the vscode module;
-// - the lazy boundary: a module whose file name ends in `.lazy.ts` loads on demand (dist/host.js or dist/launch.js),
+// - the lazy boundary: a module whose file name ends in `.lazy.ts` loads on demand (dist/host.js, dist/launch.js or dist/gateway.js),
 //   never on activation. A file that is not lazy imports nothing of a lazy module, not even a type: what it needs of
 //   one is a contract it declares itself, which the lazy module implements. Only the composition root,
-//   src/vscode/createHost.ts, loads a lazy bundle (its require of ./hostBundle.lazy or ./launchBundle.lazy) and
+//   src/vscode/createHost.ts, loads a lazy bundle (its require of ./hostBundle.lazy, ./launchBundle.lazy or ./gatewayBundle.lazy) and
 //   imports the bundles' types. The CLI is not bundled: it imports what it needs.
 const coreLayering =
   'src/core is plain TypeScript, run and unit-tested in Node without VS Code: only src/vscode/** (and src/extension.ts) ' +

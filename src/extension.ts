@@ -24,7 +24,7 @@ import { registerSkillCommands } from './vscode/skills/skillCommands';
 import { McpStatusBar } from './vscode/servers/statusBar';
 import { followWalkthrough } from './vscode/walkthrough/walkthroughProgress';
 import { ToolNode } from './vscode/servers/serverNodes';
-import { registerGateway } from './vscode/gateway/registerGateway';
+import { GatewayClientRows, registerGateway } from './vscode/gateway/registerGateway';
 
 /** Stops every server (and its child processes) when the extension host goes away. */
 let stopAllServers: (() => Promise<void>) | undefined;
@@ -37,7 +37,8 @@ export function activate(context: vscode.ExtensionContext): McpHostApi & { exten
   const configLoader = new ConfigLoader(manager, vscode.Uri.joinPath(context.globalStorageUri, 'mcp.json'), vscode.Uri.joinPath(context.globalStorageUri, '..', '..'));
   const coexistence = new Coexistence(context.workspaceState, manager, parts);
   const restricted = new RestrictedModeNotice(manager);
-  const tree: ServersTreeProvider = new ServersTreeProvider(manager, [restricted, coexistence], configLoader, (info) => parts.serverRows(info, tree), parts.hoverTexts);
+  const gatewayRows = new GatewayClientRows();
+  const tree: ServersTreeProvider = new ServersTreeProvider(manager, [restricted, coexistence, gatewayRows], configLoader, (info) => parts.serverRows(info, tree), parts.hoverTexts);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
@@ -48,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi & { exten
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(manager);
   const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, state: context.globalState, firstStarts: host.firstStarts, registryBrowser: parts.registryBrowser });
-  const gateway = registerGateway(() => parts.gatewayController(manager, chat.caller, context));
+  const gateway = registerGateway(() => parts.gatewayController(manager, chat.caller, context, gatewayRows));
   const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick, gateway: gateway.running });
   context.subscriptions.push(
     host,
@@ -72,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi & { exten
     ...registerSignInCommands({ manager, status: host.authStatus, secrets: context.secrets }, parts),
     ...chat.disposables,
     ...gateway.disposables,
+    gatewayRows,
     // A tool's checkbox, or a server's for all its tools: as plain data (the rows' classes belong to this bundle).
     serversView.onDidChangeCheckboxState((e) =>
       parts.switchTools(host.toolChoices(), manager, e.items.map(([node, state]) => ({ serverId: node.serverId, tool: node instanceof ToolNode ? node.tool.name : undefined, state }))),

@@ -1,7 +1,7 @@
 // The composition root: the core host with VS Code behind its ports (output channels for logs, Memento and
 // SecretStorage for trust, permissions and inputs, dialogs for every question, vscode.lm for sampling, the browser for
-// sign-ins), and the one place that decides what loads on demand. It requires the two lazy bundles (dist/launch.js,
-// dist/host.js) and builds each lazy part as a proxy (../core/common/lazy): whoever receives a part sees the interface
+// sign-ins), and the one place that decides what loads on demand. It requires the lazy bundles (dist/launch.js,
+// dist/host.js, dist/gateway.js) and builds each lazy part as a proxy (../core/common/lazy): whoever receives a part sees the interface
 // its caller declares, and its first use loads the bundle. No other file loads a lazy module (ESLint says so).
 import * as fs from 'fs';
 import * as path from 'path';
@@ -22,9 +22,11 @@ import { StoredInputs } from './config/storedInputs';
 import type { ToolChoiceWriter } from '../core/features/tools/toolSwitches';
 import type * as HostBundleModule from './hostBundle.lazy';
 import type * as LaunchBundleModule from './launchBundle.lazy';
+import type * as GatewayBundleModule from './gatewayBundle.lazy';
 
 type HostBundle = typeof HostBundleModule;
 type LaunchBundle = typeof LaunchBundleModule;
+type GatewayBundle = typeof GatewayBundleModule;
 
 /**
  * The host bundle, required once, at the first use of a part: esbuild turns this require into one of dist/host.js,
@@ -46,12 +48,19 @@ function launchBundleLoader(): () => LaunchBundle {
   return () => (loaded ??= require('./launchBundle.lazy') as LaunchBundle);
 }
 
+/** The gateway's bundle (the SDK's server package in it), required once, when the gateway is first turned on or used. */
+function gatewayBundleLoader(): () => GatewayBundle {
+  let loaded: GatewayBundle | undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the one load of the gateway bundle: synchronous and deferred
+  return () => (loaded ??= require('./gatewayBundle.lazy') as GatewayBundle);
+}
+
 /**
  * Every part that loads on demand, declared once: `part` is an object built at its first use, `factory` a function
  * whose product is (its arguments are kept until then: for products whose making does nothing), `fn` a function
  * loaded at its first call.
  */
-function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | undefined) {
+function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | undefined, gatewayBundle = gatewayBundleLoader()) {
   const part = <T extends object>(pick: (b: HostBundle) => T): T => lazyObject(() => pick(bundle()));
   const factory =
     <A extends unknown[], T extends object>(pick: (b: HostBundle) => (...args: A) => T) =>
@@ -99,8 +108,8 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     devModeWatcher: fn((b) => b.devModeWatcher),
     offerCoexistence: fn((b) => b.offerCoexistence),
     pickCoexistence: fn((b) => b.pickCoexistence),
-    // The gateway: made when first turned on or used.
-    gatewayController: factory((b) => b.gatewayController),
+    // The gateway: made when first turned on or used, from a bundle of its own.
+    gatewayController: (...args: Parameters<GatewayBundle['gatewayController']>) => lazyObject(() => gatewayBundle().gatewayController(...args)),
     /** Extension tests: the prompt-argument pick on screen; never loads the bundle. */
     activeArgumentPick: () => ifLoaded()?.activeArgumentPick(),
   };

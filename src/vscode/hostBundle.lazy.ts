@@ -61,7 +61,6 @@ export { mcpJsonCompletionItems } from './config/mcpJsonCompletionItems.lazy';
 export const registryBrowser = (deps: RegistryBrowserDeps) => new RegistryBrowser(deps);
 export const devModeWatcher = (manager: ServerManager) => new DevModeWatcher(manager);
 export { offerCoexistence, pickCoexistence } from './coexistence/coexistencePick.lazy';
-export { gatewayController } from './gateway/gatewayController.lazy';
 
 /** The rows' Markdown tooltips (see HoverTexts in ./servers/treeNode). */
 export const hoverTexts: HoverTexts = { serverTooltip, toolTooltip, promptTooltip, resourceTooltip, templateTooltip, offerSize: offerSizeText, toolSize: toolSizeText };

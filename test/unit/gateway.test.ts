@@ -137,6 +137,17 @@ describe('the gateway', function () {
     await waitFor(() => gateway.clients.size === 0, 'the client to be gone');
   });
 
+  it('disconnects one client on request: its session ends, the others stay', async () => {
+    const ended = await connect('Claude Code');
+    const kept = await connect('Codex');
+    const key = gateway.clients.list().find((c) => c.name === 'Claude Code')!.key;
+    assert.strictEqual(gateway.disconnect(key), true);
+    assert.deepStrictEqual(gateway.clients.list().map((c) => c.name), ['Codex']);
+    await assert.rejects(ended.listTools(), /Session not found|404/);
+    assert.ok((await kept.listTools()).tools.length > 0);
+    assert.strictEqual(gateway.disconnect(key), false, 'no longer connected');
+  });
+
   describe('attacks', () => {
     it('no token: 401, nothing listed', async () => {
       const { status, text } = await raw({});

@@ -51,4 +51,7 @@ export const CommandIds = {
   startGateway: 'mcpHost.startGateway',
   stopGateway: 'mcpHost.stopGateway',
   connectAgent: 'mcpHost.connectAgent',
+  newGatewayToken: 'mcpHost.newGatewayToken',
+  /** Not in the palette: a gateway client's row in the Servers view. */
+  disconnectGatewayClient: 'mcpHost.disconnectGatewayClient',
 } as const;

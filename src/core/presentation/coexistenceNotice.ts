@@ -14,6 +14,8 @@ export interface RowNotice {
   /** A codicon id. */
   icon: string;
   command: string;
+  /** The command's arguments, when it takes any. */
+  arguments?: unknown[];
 }
 
 /** What the Servers view shows about the built-in support, when there is something to show. */

@@ -10,7 +10,7 @@ import { isGatewaySecret, newGatewayPath, newGatewaySecret } from '../../core/fe
 import { labelText, plainText } from '../../core/presentation/serverText';
 import type { GuardedCaller } from '../../core/features/gateway/gatewayRelay';
 import type { SessionPort } from '../../core/host/serverSession';
-import type { GatewayContext, GatewayController } from './registerGateway';
+import type { GatewayClientRows, GatewayContext, GatewayController } from './registerGateway';
 
 const SECRET_KEY = 'mcpHost.gateway.credentials';
 const PORT_KEY = 'mcpHost.gateway.port';
@@ -21,9 +21,9 @@ interface Credentials {
   path: string;
 }
 
-async function credentials(secrets: GatewayContext['secrets']): Promise<Credentials> {
+async function credentials(secrets: GatewayContext['secrets'], renew = false): Promise<Credentials> {
   try {
-    const stored = JSON.parse((await secrets.get(SECRET_KEY)) ?? 'null') as Partial<Credentials> | null;
+    const stored = renew ? null : (JSON.parse((await secrets.get(SECRET_KEY)) ?? 'null') as Partial<Credentials> | null);
     if (stored && isGatewaySecret(stored.token) && typeof stored.path === 'string' && /^\/mcp\/[0-9a-f]{32}$/.test(stored.path)) return { token: stored.token, path: stored.path };
   } catch {
     // Not ours: replaced below.
@@ -33,7 +33,7 @@ async function credentials(secrets: GatewayContext['secrets']): Promise<Credenti
   return made;
 }
 
-export function gatewayController(sessions: SessionPort, caller: GuardedCaller, context: GatewayContext): GatewayController {
+export function gatewayController(sessions: SessionPort, caller: GuardedCaller, context: GatewayContext, rows: GatewayClientRows): GatewayController {
   const deps = { sessions, caller, secrets: context.secrets, state: context.globalState, environment: context.environmentVariableCollection, version: String(context.extension.packageJSON.version) };
   let gateway: RunningGateway | undefined;
   let starting: Promise<void> | undefined;
@@ -44,6 +44,7 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
   const subscriptions: vscode.Disposable[] = [];
 
   const show = () => {
+    showRows();
     if (!gateway) return item.hide();
     const names = gateway.clients.list().map((c) => labelText(c.name));
     item.text = names.length ? `$(radio-tower) ${names[0]}${names.length > 1 ? ` +${names.length - 1}` : ''}` : '$(radio-tower) MCP Gateway';
@@ -51,6 +52,42 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
       ? `MCP Host gateway: ${names.join(', ')} connected (each names itself). Click to connect another agent.`
       : `MCP Host gateway on 127.0.0.1:${gateway.address.port}: no agent connected. Click to connect one.`;
     item.show();
+  };
+
+  /** Each connected client, a row at the top of the Servers view: Disconnect on it ends it. */
+  const showRows = () =>
+    rows.show(
+      (gateway?.clients.list() ?? []).map((c) => ({
+        id: `gatewayClient.${c.key}`,
+        label: labelText(c.name),
+        description: 'connected through the MCP Host gateway',
+        tooltip: `${plainText(c.name)} (its own name for itself) uses your MCP servers through the MCP Host gateway. Disconnect ends it; make a new gateway token to keep it out.`,
+        icon: 'radio-tower',
+        command: CommandIds.connectAgent,
+      })),
+    );
+
+  const disconnect = async (client: unknown) => {
+    const key = typeof client === 'string' ? client : (client as { notice?: { id?: unknown } } | undefined)?.notice?.id;
+    const running = gateway;
+    const found = typeof key === 'string' && running?.clients.list().find((c) => c.key === key || `gatewayClient.${c.key}` === key);
+    if (!running || !found) return;
+    running.disconnect(found.key);
+    log?.info(`Gateway: ${found.name} disconnected by you.`);
+    if (found.era === 'modern') {
+      void vscode.window.showInformationMessage(`${plainText(found.name)} was disconnected from the MCP Host gateway. It keeps no connection open: its next request connects it again. To keep it out, run MCP Host: New Gateway Token.`);
+    }
+  };
+
+  const newToken = async () => {
+    await starting?.catch(() => undefined);
+    const wasRunning = !!gateway;
+    if (wasRunning) await stop();
+    await credentials(deps.secrets, true);
+    if (wasRunning) await controller.start();
+    void vscode.window.showInformationMessage(
+      `The MCP Host gateway has a new token${wasRunning ? ': every agent was disconnected' : ''}. Agents that had the old one are refused: connect each again (MCP Host: Connect an Agent…).`,
+    );
   };
 
   const start = async () => {
@@ -93,6 +130,7 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
     deps.environment.delete(GATEWAY_URL_VARIABLE);
     deps.environment.delete(GATEWAY_TOKEN_VARIABLE);
     item.hide();
+    showRows();
     await running?.stop();
   };
 
@@ -125,6 +163,8 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
         .finally(() => (starting = undefined))),
     stop,
     connectAgent,
+    disconnect,
+    newToken,
     get running() {
       const g = gateway;
       return g && { url: g.url, token: g.address.token, clients: () => g.clients.list().map((c) => c.name) };

@@ -1,8 +1,10 @@
-// The gateway's activation part, kept tiny: its three commands and the setting that turns it on. Everything else (the
-// HTTP server, the SDK, the status bar item, Connect an Agent…, its errors' messages) loads on first use
-// (./gatewayController.lazy.ts).
+// The gateway's activation part, kept tiny: its commands, the setting that turns it on, and the Servers view's rows of
+// its clients (made by the lazy part). Everything else (the HTTP server, the SDK, the status bar item, Connect an
+// Agent…, its errors' messages) loads on first use (./gatewayController.lazy.ts).
 import vscode = require('vscode');
 import { CommandIds } from '../../core/common/commandIds';
+import { Emitter } from '../../core/common/events';
+import type { RowNotice } from '../../core/presentation/coexistenceNotice';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { GuardedCaller } from '../../core/features/gateway/gatewayRelay';
 
@@ -21,6 +23,10 @@ export interface GatewayController extends vscode.Disposable {
   start(): Promise<void>;
   stop(): Promise<void>;
   connectAgent(): Promise<void>;
+  /** Ends one client (its row in the Servers view, or its key). */
+  disconnect(client: unknown): Promise<void>;
+  /** A new token (and path): the old one is refused at once, every client is ended. */
+  newToken(): Promise<void>;
   /** Extension tests: where it listens, its token and its clients' names, while it runs. */
   readonly running?: GatewayState;
 }
@@ -31,13 +37,26 @@ export interface GatewayState {
   clients(): string[];
 }
 
-export type MakeGatewayController = (sessions: SessionPort, caller: GuardedCaller, context: GatewayContext) => GatewayController;
+export type MakeGatewayController = (sessions: SessionPort, caller: GuardedCaller, context: GatewayContext, rows: GatewayClientRows) => GatewayController;
+
+/** The connected clients' rows at the top of the Servers view, set by the gateway while it runs. */
+export class GatewayClientRows {
+  private rows: readonly RowNotice[] = [];
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+  notice = () => this.rows;
+  show(rows: readonly RowNotice[]): void {
+    this.rows = rows;
+    this.changed.fire();
+  }
+  dispose = () => this.changed.dispose();
+}
 
 const ENABLED = 'mcpHost.gateway.enabled';
 
 export function registerGateway(controller: () => GatewayController): { disposables: vscode.Disposable[]; running(): GatewayState | undefined } {
   let made: GatewayController | undefined;
-  const run = (action: 'start' | 'stop' | 'connectAgent') => (made ??= controller())[action]();
+  const run = (action: 'start' | 'stop' | 'connectAgent' | 'newToken') => (made ??= controller())[action]();
   // Made only when the setting is on or a command runs: a window where it is off loads nothing.
   const follow = () => (vscode.workspace.getConfiguration().get(ENABLED) ? run('start') : made?.stop());
   void follow();
@@ -45,6 +64,8 @@ export function registerGateway(controller: () => GatewayController): { disposab
     vscode.commands.registerCommand(CommandIds.startGateway, () => run('start')),
     vscode.commands.registerCommand(CommandIds.stopGateway, () => made?.stop()),
     vscode.commands.registerCommand(CommandIds.connectAgent, () => run('connectAgent')),
+    vscode.commands.registerCommand(CommandIds.newGatewayToken, () => run('newToken')),
+    vscode.commands.registerCommand(CommandIds.disconnectGatewayClient, (client: unknown) => made?.disconnect(client)),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(ENABLED) && follow()),
   ];
   return { disposables, running: () => made?.running };

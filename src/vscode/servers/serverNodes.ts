@@ -23,7 +23,7 @@ import {
 
 /** A row above the servers: what the user should know first, and a click that acts on it. */
 export class NoticeNode extends Node {
-  constructor(private readonly notice: RowNotice) {
+  constructor(readonly notice: RowNotice) {
     super(nodeId('notice', notice.id), undefined, undefined);
   }
 
@@ -34,7 +34,7 @@ export class NoticeNode extends Node {
     item.tooltip = this.notice.tooltip;
     item.iconPath = new vscode.ThemeIcon(this.notice.icon);
     item.contextValue = `mcpNotice.${this.notice.id}`;
-    item.command = { title: this.notice.description, command: this.notice.command };
+    item.command = { title: this.notice.description, command: this.notice.command, arguments: this.notice.arguments };
     return item;
   }
 }

@@ -31,9 +31,9 @@ export interface ProblemSource {
   onDidChangeProblems: Event<void>;
 }
 
-/** A row above the servers (Restricted Mode, VS Code's built-in MCP support), when there is something to say. */
+/** Rows above the servers (Restricted Mode, VS Code's built-in MCP support, the gateway's clients), when there is something to say. */
 export interface NoticeSource {
-  notice(): RowNotice | undefined;
+  notice(): RowNotice | readonly RowNotice[] | undefined;
   onDidChange: Event<void>;
 }
 
@@ -172,7 +172,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   }
 
   private currentNotices(): { shown: RowNotice[]; key: string } {
-    const shown = this.notices.map((source) => source.notice()).filter((n): n is RowNotice => !!n);
+    const shown = this.notices.flatMap((source) => source.notice() ?? []);
     return { shown, key: JSON.stringify(shown) };
   }
 

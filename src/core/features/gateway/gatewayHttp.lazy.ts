@@ -37,6 +37,12 @@ export interface RunningGateway {
   /** The endpoint's URL (no secret in it but the path). */
   readonly url: string;
   readonly clients: GatewayClients;
+  /**
+   * Ends a client: a 2025-era client's session and its streams (its next request is refused: it must connect again);
+   * a 2026-era client, which has no session, is only forgotten (listed again at its next request). False when no such
+   * client is connected.
+   */
+  disconnect(key: string): boolean;
   /** Ends every client's session and stream, and closes the port. */
   stop(): Promise<void>;
 }
@@ -241,6 +247,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     address,
     url,
     clients,
+    disconnect(key) {
+      if (!clients.list().some((c) => c.key === key)) return false;
+      const session = sessions.get(key);
+      if (session) {
+        endSession(key);
+        void session.transport.close().catch(() => undefined);
+      } else clients.remove(key);
+      return true;
+    },
     async stop() {
       if (stopping) return;
       stopping = true;

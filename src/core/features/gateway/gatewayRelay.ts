@@ -1,10 +1,12 @@
-// What the gateway offers and where each request goes: the tools of the running (so trusted) servers under the names
+// What the gateway offers and where each request goes: the tools of the running (so trusted) servers, and of dormant ones
+// (known from their last run, started by their first use), under the names
 // every model surface uses (`<server>_<tool>`, the user's switches applied: toolNameMapOfServers), their prompts
 // under `<server>_<prompt>` and their resources by URI. A tools/call goes through the one guarded path (ToolCaller),
 // consent naming the client; prompts and resources through the session port. No SDK here: the HTTP part
 // (gatewayHttp.lazy.ts) turns these into MCP answers.
 import type { CallToolResult, GetPromptResult, Progress, Prompt, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/client';
-import type { ServerInfo, ResourceTemplate } from '../../host/serverInfo';
+import { offersFeatures, type ServerInfo, type ResourceTemplate } from '../../host/serverInfo';
+import { sessionForUse } from '../../host/sessionForUse';
 import type { SessionPort } from '../../host/serverSession';
 import type { ConsentContext, GuardedCallOutcome, ToolCall } from '../tools/toolCaller';
 import { baseModelToolName, toolNameMapOfServers } from '../tools/toolNames';
@@ -34,7 +36,8 @@ export interface RelayOptions {
 /** A request the gateway refuses: its words go back to the client as the error. */
 export class GatewayRequestError extends Error {}
 
-const running = (servers: readonly ServerInfo[]) => servers.filter((s) => s.state.kind === 'running');
+/** The servers whose offer is known: running, or dormant (known from their last run; started by their first use). */
+const offering = (servers: readonly ServerInfo[]) => servers.filter((s) => offersFeatures(s.state));
 
 const checkName = (what: string, name: unknown): string => {
   if (typeof name !== 'string' || !name) throw new GatewayRequestError(`Give the ${what}.`);
@@ -88,14 +91,15 @@ export class GatewayRelay {
     const found = this.namedPrompts().find((p) => p.name === wanted);
     if (!found) throw new GatewayRequestError(`No MCP prompt is named "${wanted}" here: list the prompts for their names.`);
     const given = args && typeof args === 'object' && !Array.isArray(args) ? Object.fromEntries(Object.entries(args).filter(([, v]) => typeof v === 'string')) : {};
-    return this.deps.sessions.session(found.serverId).getPrompt(found.prompt.name, given as Record<string, string>, { signal: options.signal });
+    const session = await sessionForUse(this.deps.sessions, found.serverId, `the prompt ${found.prompt.name}`, options.signal);
+    return session.getPrompt(found.prompt.name, given as Record<string, string>, { signal: options.signal });
   }
 
-  /** Every running server's resources, by their own URIs (the first server that lists a URI answers for it). */
+  /** Every running or dormant server's resources, by their own URIs (the first server that lists a URI answers for it). */
   resources(): Resource[] {
     const seen = new Set<string>();
     const out: Resource[] = [];
-    for (const s of running(this.deps.sessions.servers())) {
+    for (const s of offering(this.deps.sessions.servers())) {
       for (const r of s.features.resources) {
         if (seen.has(r.uri)) continue;
         seen.add(r.uri);
@@ -106,12 +110,12 @@ export class GatewayRelay {
   }
 
   resourceTemplates(): ResourceTemplate[] {
-    return running(this.deps.sessions.servers()).flatMap((s) => s.features.resourceTemplates);
+    return offering(this.deps.sessions.servers()).flatMap((s) => s.features.resourceTemplates);
   }
 
   async readResource(uri: unknown, options: RelayOptions = {}): Promise<ReadResourceResult> {
     const wanted = checkName('resource URI', uri);
-    const servers = running(this.deps.sessions.servers());
+    const servers = offering(this.deps.sessions.servers());
     // A listed resource first; else the server of a template whose fixed start the URI has.
     const owner =
       servers.find((s) => s.features.resources.some((r) => r.uri === wanted)) ??
@@ -119,8 +123,9 @@ export class GatewayRelay {
         const start = t.uriTemplate.split('{', 1)[0];
         return start.length > 0 && wanted.startsWith(start);
       }));
-    if (!owner) throw new GatewayRequestError(`No running MCP server offers the resource "${wanted}".`);
-    return this.deps.sessions.session(owner.id).readResource(wanted, { signal: options.signal });
+    if (!owner) throw new GatewayRequestError(`No MCP server here offers the resource "${wanted}".`);
+    const session = await sessionForUse(this.deps.sessions, owner.id, 'a read of a resource', options.signal);
+    return session.readResource(wanted, { signal: options.signal });
   }
 
   /** What the lists are made of, to tell clients when one changed. */
@@ -131,7 +136,7 @@ export class GatewayRelay {
   private namedPrompts(): NamedPrompt[] {
     const named: NamedPrompt[] = [];
     const taken = new Set<string>();
-    for (const s of running(this.deps.sessions.servers())) {
+    for (const s of offering(this.deps.sessions.servers())) {
       for (const prompt of s.features.prompts) {
         const base = baseModelToolName(s.name, prompt.name);
         let name = base;
@@ -145,7 +150,7 @@ export class GatewayRelay {
 
   /** Why a name that would be a tool's is not offered: it is switched off. */
   private offMessage(servers: readonly ServerInfo[], wanted: string): string | undefined {
-    for (const s of running(servers)) {
+    for (const s of offering(servers)) {
       for (const t of s.features.tools) {
         const why = baseModelToolName(s.name, t.name) === wanted ? switchedOff(s, t.name) : undefined;
         if (why) return `${switchedOffMessage(s.name, t.name, why)} Do not retry it.`;
