@@ -296,6 +296,8 @@ describe('Dormant servers', function () {
     await known.flush();
     assert.deepStrictEqual(known.get('a', 'k')?.features.resources, [], 'too big with its resources: its tools only');
     assert.strictEqual(known.get('a', 'k')?.features.tools.length, 3);
+    assert.strictEqual(known.get('a', 'k')?.toolsOnly, true, 'marked: its prompts and resources are not known (the view says so)');
+    assert.strictEqual(new KnownRunStore(store, () => undefined).get('a', 'k')?.toolsOnly, true, 'and read back so');
     known.remember('b', 'k', run(200, 0));
     await known.flush();
     assert.strictEqual(known.get('b', 'k'), undefined, 'too big even alone: not kept');

@@ -337,8 +337,8 @@ export class ManagedServer implements Disposable {
       ...extra,
     };
     if (!known) return shown;
-    const { features, instructions, capabilities, serverInfo, protocolVersion, at } = known;
-    return { ...shown, features, instructions, capabilities, serverInfo, protocolVersion, knownFrom: at };
+    const { features, instructions, capabilities, serverInfo, protocolVersion, at, toolsOnly } = known;
+    return { ...shown, features, instructions, capabilities, serverInfo, protocolVersion, knownFrom: at, ...(toolsOnly ? { knownToolsOnly: true } : {}) };
   }
 
   async disposeAsync(): Promise<void> {

@@ -23,6 +23,8 @@ const EXPAND_RUNNING_UP_TO = 5;
 export interface ServerSource {
   servers(): ServerInfo[];
   onDidChangeServers: Event<ServersChanged>;
+  /** A server's session for a use: a dormant one is started (see ServerManager.openSession). */
+  openSession?(serverId: string, use: string): Promise<unknown>;
 }
 
 /** Files with errors, shown on their folder. */
@@ -106,6 +108,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   redrawServer(id: string): void {
     this.changedIds.add(id);
     this.refresh.schedule();
+  }
+
+  /** Starts a dormant server for a use of the view (what a failed start says is the server's state, on its row). */
+  startFor(serverId: string, use: string): void {
+    void this.source.openSession?.(serverId, use).catch(() => undefined);
   }
 
   /** The lazily computed rows changed (a task's status). */
