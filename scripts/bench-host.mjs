@@ -66,20 +66,21 @@ function runWindow({ root, index, plan, order, rounds, sdkFile, say, profile, st
  * With `profile` (a folder), one window only, with CPU profiles of ours there (the figures then include the profiler).
  * Runs the windows and emits the figures through `emit(figure, ours, bare, unit)` and `emitOurs(figure, ours, unit)`.
  * `sdkBundle` is the bare side's SDK bundle (the one the plain-Node activation figure loads). With `startsOnly`, the
- * first window runs only the server-start figures (first start, 10 and 50 servers), not the tool calls and trees.
+ * first window runs only the server-start figures (first start, 10 and 50 servers), not the tool calls and trees; with
+ * `dormantOnly`, one window runs only the first start, the 50 servers saved to listed, and the dormant servers' figures.
  */
-export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile, startsOnly }) {
+export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile, startsOnly, dormantOnly }) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-bench-host-'));
   try {
     const sdkFile = path.join(root, 'sdk-bundle.js');
     fs.writeFileSync(sdkFile, sdkBundle);
     // The first start has one sample a side per window after the first: eight a side in a full run.
-    const windows = profile ? 1 : quick ? 3 : 9;
+    const windows = profile || dormantOnly ? 1 : quick ? 3 : 9;
     const storage = path.join(root, 'global-storage');
     fs.mkdirSync(storage);
     const samples = [];
     for (let index = 0; index < windows; index++) {
-      const lines = await runWindow({ root, index, plan: index > 0 ? 'first' : startsOnly ? 'starts' : 'full', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile, storage });
+      const lines = await runWindow({ root, index, plan: index > 0 ? 'first' : startsOnly ? 'starts' : dormantOnly ? 'dormant' : 'full', order: index % 2 ? 'bare' : 'ours', rounds: quick ? 3 : 5, sdkFile, say, profile, storage });
       for (const l of lines) if (l.error) say(`extension host: ${l.error}`);
       // The profile's first window: nothing kept from an earlier one yet (ours compiles dist/host.js without a cache,
       // and probes the server, which it has never met, for the 2026 protocol).
@@ -116,6 +117,17 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
       medians(`extension host, ${n} stdio servers from mcp.json to running: workbench (browser) CPU, to 0.5 s after`, (s) => s.workbenchCpuMs);
       medians(`extension host, ${n} stdio servers from mcp.json to running: host CPU of the samples without a major collection`, (s) => s.cpuMs, (s) => s.majorGcs === 0);
     }
+    // Issue 44: from saving mcp.json with 50 new servers to the view listing them all (≤ 0.6 s), and dormant servers.
+    const listed = of('50 servers saved, listed', 'ours', 'ms');
+    if (listed.length) {
+      say(`extension host, 50 servers saved, listed: walls in ms: ${listed.map(Math.round).join(' ')}`);
+      emitOurs('extension host, mcp.json saved with 50 new servers to all 50 listed in the Servers view: wall (no bare equivalent)', median(listed), 'ms', 1);
+      emitOurs('extension host, mcp.json saved with 50 new servers to all 50 listed in the Servers view: host CPU (no bare equivalent)', median(of('50 servers saved, listed', 'ours', 'cpuMs')), 'ms', 1);
+    }
+    pair('50 known servers, window open', 'cpuMs', 'extension host, 50 known servers come into the window (dormant, none started) vs 50 bare clients starting: host CPU', 'ms');
+    pair('50 known servers, window open', 'ms', 'extension host, 50 known servers come into the window (dormant, none started) vs 50 bare clients starting: wall', 'ms');
+    pair('first call of a dormant server', 'ms', "extension host, first call of a dormant server's tool (vscode.lm.invokeTool) vs a bare client's connect + the same call: wall", 'ms');
+    pair('first call of a dormant server', 'cpuMs', "extension host, first call of a dormant server's tool (vscode.lm.invokeTool) vs a bare client's connect + the same call: host CPU", 'ms');
     for (const side of ['ours', 'bare']) say(`extension host, first start: ${side}'s walls in ms, window by window: ${of('first start', side, 'ms').map(Math.round).join(' ')}`);
     pair('first start', 'ms', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): wall', 'ms');
     pair('first start', 'cpuMs', 'extension host, first server in a fresh window (host bundle / SDK bundle loaded): host CPU', 'ms');

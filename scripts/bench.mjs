@@ -15,6 +15,8 @@
 //   --only=…    run the figures whose name contains this text (e.g. --only=stderr)
 //   --host      only the figures measured in the extension host; --no-host: only the plain-Node ones
 //   --starts    in the extension host, only the server-start figures (first start, 10 and 50 servers)
+//   --dormant   in the extension host, one window: 50 servers saved to listed in the view, and the dormant servers'
+//               figures (50 known servers coming in, the first call of a dormant server's tool)
 //   --profile=D CPU profiles of the extension host and of the workbench's renderer (one sample of each side per
 //               figure) written to folder D; with
 //               --no-build a development build (npm run build) is accepted, for names in the profiles
@@ -38,6 +40,7 @@ const hostOnly = args.includes('--host');
 const profile = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
 const noHost = args.includes('--no-host');
 const startsOnly = args.includes('--starts');
+const dormantOnly = args.includes('--dormant');
 const ROUNDS = quick ? 3 : 7;
 /** Unmeasured rounds of tools/call before the measured ones. */
 const WARMUP_ROUNDS = 3;
@@ -456,7 +459,7 @@ const figures = {
 
   /** In code-server's extension host, ours beside bare SDK clients in the same host (scripts/bench-host.mjs). */
   async 'extension host'(sdkBundle) {
-    await runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile: profile && path.resolve(profile), startsOnly });
+    await runHostBench({ sdkBundle, quick, emit, emitOurs, say, profile: profile && path.resolve(profile), startsOnly, dormantOnly });
   },
 
   /** The first page (100) of a server's 10,000 resources, and its templates: what the Resources view shows first. */

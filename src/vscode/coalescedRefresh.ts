@@ -8,6 +8,7 @@
 //   start took about that delay).
 // - At the latest MAX_DELAY_MS after the burst's first change: a long burst (50 servers starting) is still shown as it
 //   goes, once a second.
+// - Now, with what was held, for a change that must be listed without waiting (servers a saved file added: see now()).
 import type * as vscode from 'vscode';
 
 /** When a burst is shown, after its first change (ms): at the earliest, once quiet for so long, and at the latest. */
@@ -39,6 +40,13 @@ export class CoalescedRefresh implements vscode.Disposable {
     if (this.timer) return;
     this.burstStart = this.lastChange;
     this.arm(this.timing.minDelayMs);
+  }
+
+  /** Shows the held changes and this one at once (the held burst's timer is dropped): for what a user waits to see listed. */
+  now(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.refresh();
   }
 
   /** When the held burst is due: settled (quiet for quietMs) and not before minDelayMs, or maxDelayMs at most. */

@@ -65,4 +65,18 @@ describe('the views’ coalesced refresh', () => {
     for (let i = 1; i < at.length; i++) assert.ok(at[i] - at[i - 1] >= 249, `refreshes ${Math.round(at[i] - at[i - 1])} ms apart`);
     assert.ok(at.at(-1)! >= last + 99, 'the last change is shown once the burst ended');
   });
+
+  it('shows a change that must be listed now at once, with the held ones, and no second time for them', async () => {
+    refresh.schedule();
+    await sleep(50);
+    refresh.now();
+    assert.strictEqual(at.length, 1, 'at once');
+    assert.ok(at[0] < 100, `shown after ${Math.round(at[0])} ms`);
+    await sleep(400);
+    assert.strictEqual(at.length, 1, 'the held burst went with it');
+    refresh.schedule();
+    await sleep(400);
+    assert.strictEqual(at.length, 2, 'later changes coalesce as before');
+    assert.ok(at[1] - at[0] >= 249);
+  });
 });

@@ -2,6 +2,9 @@
 // its first use starts it (trust first, as always) and goes on, a tool that vanished is reported and never sent, a
 // changed definition forgets what was known, an idle server goes dormant again, and a corrupt store is ignored.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { ToolCaller, toolVanishedMessage } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
@@ -111,6 +114,45 @@ describe('Dormant servers', function () {
     const info = serverState(kit, 'basic')!;
     assert.strictEqual(info.state.kind, 'running');
     assert.ok(!info.features.tools.some((t) => t.name === 'fleeting'));
+  });
+
+  it('checks a call against the input schema the started server offers now: arguments that no longer fit are reported, never sent', async () => {
+    // The same definition, the server upgraded between runs: echo's schema is read from a file the definition names.
+    const schemaFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-schema-')), 'echo-schema.json');
+    const schema = (properties: object, required: string[]) => fs.writeFileSync(schemaFile, JSON.stringify({ type: 'object', properties, required }));
+    schema({ text: { type: 'string' } }, ['text']);
+    const raw = stdio(process.execPath, [fixtureServer('basic-server.mjs'), `--echo-schema=${schemaFile}`]);
+    const store = new MemoryStore();
+    const id = await knownFromAFirstRun(store, raw);
+    // Now echo also requires a count.
+    schema({ text: { type: 'string' }, times: { type: 'integer' } }, ['text', 'times']);
+    const { kit } = window(store);
+    await kit.update(userScope, [entry('basic', raw)], []);
+    const known = serverState(kit, 'basic')!.features.tools.find((t) => t.name === 'echo')!;
+    assert.deepStrictEqual(known.inputSchema.required, ['text'], 'the schema known from the last run');
+    const active = new ActiveToolCalls();
+    const sent: string[] = [];
+    const listening = active.onDidBegin((c) => sent.push(c.toolName));
+    const caller = new ToolCaller(kit.manager, active, consentOnce());
+    await assert.rejects(caller.call({ serverId: id, tool: known, arguments: { text: 'hi' }, origin: 'a test' }), (e: Error) => {
+      assert.match(e.message, /^The tool "echo" of the MCP server "basic" takes other arguments since the server's last run, and these no longer fit \(.*times.*\)\. The call was not sent/);
+      return true;
+    });
+    assert.deepStrictEqual(sent, [], 'the call was never sent');
+    const info = serverState(kit, 'basic')!;
+    assert.strictEqual(info.state.kind, 'running', 'started for the call');
+    assert.deepStrictEqual(info.features.tools.find((t) => t.name === 'echo')!.inputSchema.required, ['text', 'times'], 'and lists the new schema');
+    // Arguments that fit the new schema go, after a restart into dormancy too: dormant again, then a call that fits.
+    const again = window(store).kit;
+    await kit.manager.disposeAsync();
+    kits.splice(kits.indexOf(kit), 1);
+    await again.update(userScope, [entry('basic', raw)], []);
+    assert.strictEqual(serverState(again, 'basic')!.state.kind, 'dormant');
+    const outcome = await new ToolCaller(again.manager, new ActiveToolCalls(), consentOnce()).call({ serverId: id, tool: known, arguments: { text: 'fits', times: 2 }, origin: 'a test' });
+    assert.ok(outcome.ran);
+    assert.deepStrictEqual(outcome.result.content, [{ type: 'text', text: 'fits' }]);
+    listening.dispose();
+    fs.rmSync(path.dirname(schemaFile), { recursive: true, force: true });
   });
 
   it('forgets what was known when the definition changes: the server starts, to be known again', async () => {
@@ -254,6 +296,8 @@ describe('Dormant servers', function () {
     await known.flush();
     assert.deepStrictEqual(known.get('a', 'k')?.features.resources, [], 'too big with its resources: its tools only');
     assert.strictEqual(known.get('a', 'k')?.features.tools.length, 3);
+    assert.strictEqual(known.get('a', 'k')?.toolsOnly, true, 'marked: its prompts and resources are not known (the view says so)');
+    assert.strictEqual(new KnownRunStore(store, () => undefined).get('a', 'k')?.toolsOnly, true, 'and read back so');
     known.remember('b', 'k', run(200, 0));
     await known.flush();
     assert.strictEqual(known.get('b', 'k'), undefined, 'too big even alone: not kept');

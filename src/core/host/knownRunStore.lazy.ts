@@ -62,6 +62,7 @@ export function validKnownRun(value: unknown): KnownRun | undefined {
     ...(value.capabilities !== undefined ? { capabilities: value.capabilities as KnownRun['capabilities'] } : {}),
     ...(value.serverInfo !== undefined ? { serverInfo: value.serverInfo as KnownRun['serverInfo'] } : {}),
     ...(value.protocolVersion !== undefined ? { protocolVersion: value.protocolVersion as string } : {}),
+    ...(value.toolsOnly === true ? { toolsOnly: true } : {}),
   };
 }
 
@@ -69,7 +70,7 @@ export function validKnownRun(value: unknown): KnownRun | undefined {
 function kept(run: KnownRun, toolsOnly = false): KnownRun {
   const { tools, prompts, resources, resourceTemplates, skills } = run.features;
   const features: ServerFeatures = toolsOnly ? { tools, prompts: [], resources: [], resourceTemplates: [] } : { tools, prompts, resources, resourceTemplates, ...(skills ? { skills } : {}) };
-  return { ...run, features };
+  return { ...run, features, ...(toolsOnly ? { toolsOnly: true } : {}) };
 }
 
 export class KnownRunStore implements KnownRuns {

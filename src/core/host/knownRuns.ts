@@ -13,6 +13,8 @@ export interface KnownRun {
   capabilities?: ServerInfo['capabilities'];
   serverInfo?: ServerInfo['serverInfo'];
   protocolVersion?: string;
+  /** Only its tools were kept (all it offered was too large): its prompts, resources and templates are not known. */
+  toolsOnly?: true;
 }
 
 /** Where known runs are kept (knownRunStore.lazy.ts, over a persistent store). `definitionKey`: see trustKey. */

@@ -37,6 +37,13 @@ export interface ManagedServerDeps {
   remember?(run: KnownRun): void;
 }
 
+/** The last start's turn: each start the host begins on its own goes one turn of the event loop after the one before. */
+let lastTurn: Promise<void> = Promise.resolve();
+/** Resolves in a turn of its own (after the I/O that came meanwhile, such as a view's request): starts take turns. */
+function takeTurn(): Promise<void> {
+  return (lastTurn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve))));
+}
+
 export class ManagedServer implements Disposable {
   private _state: ServerState = { kind: 'stopped' };
   private connection: Connection | undefined;
@@ -128,9 +135,17 @@ export class ManagedServer implements Disposable {
   }
 
   /** `interactive`: the user asked (may show trust and input dialogs, and forgives earlier crashes). */
-  start(interactive: boolean): Promise<void> {
+  /**
+   * `ownTurn`: a start the host begins on its own waits for a turn of the event loop of its own (see ownTurn), so that
+   * the view's fetch of the servers a saved file brought is answered between 50 starts' preparations, not after them.
+   */
+  start(interactive: boolean, ownTurn = false): Promise<void> {
     const generation = this.stopGeneration;
-    return this.operations.run(() => (generation === this.stopGeneration ? this.doStart(interactive) : Promise.resolve()));
+    return this.operations.run(async () => {
+      if (ownTurn) await takeTurn();
+      // A stop (or removal) meanwhile wins.
+      if (generation === this.stopGeneration) await this.doStart(interactive);
+    });
   }
 
   /** Stops the server; it stays stopped, even when its definition is edited, until started again. */
@@ -322,8 +337,8 @@ export class ManagedServer implements Disposable {
       ...extra,
     };
     if (!known) return shown;
-    const { features, instructions, capabilities, serverInfo, protocolVersion, at } = known;
-    return { ...shown, features, instructions, capabilities, serverInfo, protocolVersion, knownFrom: at };
+    const { features, instructions, capabilities, serverInfo, protocolVersion, at, toolsOnly } = known;
+    return { ...shown, features, instructions, capabilities, serverInfo, protocolVersion, knownFrom: at, ...(toolsOnly ? { knownToolsOnly: true } : {}) };
   }
 
   async disposeAsync(): Promise<void> {

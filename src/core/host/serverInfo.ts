@@ -121,6 +121,8 @@ export interface ServerInfo {
   toolChoices?: ToolChoices;
   /** Dormant: its features (and instructions, capabilities) are those of its last run, which ended then (ms since epoch). */
   knownFrom?: number;
+  /** Dormant, and only its tools are known from that run: its prompts and resources are listed once it starts. */
+  knownToolsOnly?: true;
   /** A dormant server started by a use: which, in words (e.g. "a call of search"). */
   startedFor?: string;
 }

@@ -351,7 +351,7 @@ export class ServerManager implements SessionPort, Disposable {
 
   /** An on-demand server known from its last run goes dormant; any other starts (one never run starts to be known). */
   private startOrSleep(server: ManagedServer) {
-    if (!this.startsOnDemand(server.entry) || !server.makeDormant()) this.track(server.start(false));
+    if (!this.startsOnDemand(server.entry) || !server.makeDormant()) this.track(server.start(false, true));
   }
 
   private startsOnDemand({ server, name }: RawServerEntry): boolean {

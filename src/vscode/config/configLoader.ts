@@ -16,7 +16,12 @@ import { SerialQueue } from '../../core/common/serialQueue';
 import type { ServerManager } from '../../core/host/serverManager';
 import { plainText } from '../../core/presentation/serverText';
 
-const DEBOUNCE_MS = 300;
+/**
+ * A watcher's events for one write come within a few ms of each other; a text already applied is skipped and a write
+ * read half done keeps the last good servers until the next event, so a short wait is enough (300 ms was most of the
+ * time from saving 50 servers to the view listing them).
+ */
+const DEBOUNCE_MS = 50;
 
 /** A file with errors, as the Servers view shows it on its folder. */
 export interface ConfigProblem {
@@ -71,6 +76,13 @@ export class ConfigLoader implements vscode.Disposable {
     this.disposables.push(vscode.workspace.onDidChangeWorkspaceFolders((e) => void this.onFoldersChanged(e)));
     // VS Code's own checks of a file with problems change its count in the Problems panel: the view follows.
     this.disposables.push(vscode.languages.onDidChangeDiagnostics(() => this.problems().length && this._onDidChangeProblems.fire()));
+    // A save in VS Code is read at once: the file watcher tells of it 100-200 ms later (a text already applied is skipped then).
+    this.disposables.push(
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        const saved = [...this.files.values()].find((f) => f.uri.toString() === doc.uri.toString());
+        if (saved) void this.load(saved, true);
+      }),
+    );
     this.updateRoots();
     const loads = (vscode.workspace.workspaceFolders ?? []).map((f) => this.watchFolder(f));
     loads.push(

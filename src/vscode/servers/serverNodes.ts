@@ -157,6 +157,8 @@ export class ServerNode extends Node {
     // the server has none, rather than hiding it.
     const groups: Node[] = explanation ? [new StateNode(info, explanation, this)] : [];
     if (capabilities?.tools || features.tools.length) groups.push(new ToolsGroup(info, this));
+    // Only its tools known (dormant): the rows computed for it say that the rest is not known, and start it.
+    if (info.knownToolsOnly) return [...groups, ...(this.rows?.(info) ?? []).map((row) => new RowNode(row, this))];
     if (capabilities?.prompts || features.prompts.length) groups.push(new PromptsGroup(info, this));
     if (capabilities?.resources || features.resources.length || features.resourceTemplates.length) {
       groups.push(new ResourcesGroup(info, this));

@@ -23,6 +23,8 @@ const EXPAND_RUNNING_UP_TO = 5;
 export interface ServerSource {
   servers(): ServerInfo[];
   onDidChangeServers: Event<ServersChanged>;
+  /** A server's session for a use: a dormant one is started (see ServerManager.openSession). */
+  openSession?(serverId: string, use: string): Promise<unknown>;
 }
 
 /** Files with errors, shown on their folder. */
@@ -53,6 +55,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   private shown = new Map<string, ServerInfo>();
   /** The servers that changed since the view was last given snapshots (the server manager's events say which). */
   private readonly changedIds = new Set<string>();
+  /**
+   * Every server the view was told of (refreshed or fetched with it); never emptied, so that a late event of a removed
+   * server does not count as a new one.
+   */
+  private readonly toldIds = new Set<string>();
   private readonly serverNodes = new Map<string, ServerNode>();
   private scopeNodes = new Map<string, ScopeNode>();
   /** The notices the view was last given, as text: their sources fire on every server change, most of them do not change. */
@@ -85,7 +92,10 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     this.subscriptions = [
       source.onDidChangeServers((ids) => {
         for (const id of ids) this.changedIds.add(id);
-        this.refresh.schedule();
+        // A server the view was never told of (a saved file added it) is listed now, before the starts' work
+        // (they begin on the next turn), not after the burst of their changes.
+        if (ids.some((id) => !this.toldIds.has(id))) this.refresh.now();
+        else this.refresh.schedule();
       }),
       ...notices.map((n) => n.onDidChange(() => this.refresh.schedule())),
       problems.onDidChangeProblems(refreshAll),
@@ -100,6 +110,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     this.refresh.schedule();
   }
 
+  /** Starts a dormant server for a use of the view (what a failed start says is the server's state, on its row). */
+  startFor(serverId: string, use: string): void {
+    void this.source.openSession?.(serverId, use).catch(() => undefined);
+  }
+
   /** The lazily computed rows changed (a task's status). */
   refreshRows(): void {
     this.wholeView = true;
@@ -109,6 +124,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
   private applyChanges(): void {
     const servers = this.source.servers();
     const now = new Map(servers.map((s) => [s.id, s]));
+    for (const id of now.keys()) this.toldIds.add(id);
     const { list, changed } = serverChanges(this.shown, now, this.changedIds);
     this.changedIds.clear();
     if (this.wholeView || list || !this.isVisible() || this.currentNotices().key !== this.shownNotices) {
@@ -194,6 +210,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Node>, vscod
     }
     this.slowStarts.set(servers);
     const ids = new Set(servers.map((s) => s.id));
+    for (const id of ids) this.toldIds.add(id);
     for (const id of this.serverNodes.keys()) if (!ids.has(id)) this.serverNodes.delete(id);
     const problems = this.problems.problems();
     const notices = this.currentNotices();

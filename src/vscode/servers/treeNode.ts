@@ -80,6 +80,8 @@ export interface TreeRow {
   contextValue: string;
   command?: vscode.Command;
   children?: TreeRow[];
+  /** Runs when the row is expanded (its children asked for): a dormant server's list that is not known starts it. */
+  onExpand?(): void;
 }
 
 export class RowNode extends Node {
@@ -107,6 +109,7 @@ export class RowNode extends Node {
   }
 
   getChildren(): Node[] {
+    this.row.onExpand?.();
     return (this.row.children ?? []).map((child) => new RowNode(child, this));
   }
 }
@@ -115,4 +118,4 @@ export class RowNode extends Node {
 export type ServerRows = (info: ServerInfo) => TreeRow[];
 
 /** The same rows from what knows them (./tools/taskRows.lazy.ts): `view` is told when they change. */
-export type RunningServerRows = (info: ServerInfo, view: { refreshRows(): void }) => TreeRow[];
+export type RunningServerRows = (info: ServerInfo, view: { refreshRows(): void; startFor(serverId: string, use: string): void }) => TreeRow[];

@@ -28,8 +28,31 @@ export const serverRows: RunningServerRows = (info, view) => {
     watched = true;
     toolTasks().onDidChange(() => view.refreshRows());
   }
+  // Only its tools are known from its last run (dormant): the rest is listed by the server, which expanding the row starts.
+  if (info.knownToolsOnly) return [notKnownRow(info, view)];
   return [...skillRows(info), ...taskRows(toolTasks(), info)];
 };
+
+/** Identifies this window's rows of what is not known: an expansion VS Code restores from an earlier window starts nothing. */
+const WINDOW = String(Date.now());
+
+/**
+ * A dormant server's prompts and resources when its last run kept only its tools (what it offered was too large):
+ * expanding the row starts the server, whose lists then replace it. Its key is new at each dormancy, so that a row
+ * left expanded does not start the server again when it goes dormant.
+ */
+function notKnownRow(info: ServerInfo, view: Parameters<RunningServerRows>[1]): TreeRow {
+  return {
+    key: `notKnown-${WINDOW}-${info.knownFrom ?? 0}`,
+    label: 'Prompts and resources',
+    description: 'not known: expand to start the server',
+    tooltip: 'Only its tools were kept from its last run (what it offered was too large). Expanding this row starts the server to list the rest.',
+    icon: { id: 'question' },
+    contextValue: 'mcpServerNotKnown',
+    children: [{ key: 'starting', label: 'Starting the server to list them…', icon: { id: 'info' }, contextValue: 'mcpServerNotKnownStarting' }],
+    onExpand: () => view.startFor(info.id, "the Servers view's list of its prompts and resources"),
+  };
+}
 
 const ICONS: Record<ToolTask['status'], Codicon> = {
   working: { id: 'sync~spin' },

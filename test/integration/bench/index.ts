@@ -7,8 +7,9 @@
 // CPU is process.cpuUsage() of the extension host: everything it runs in that time, VS Code's own work included.
 //
 // Environment (set by scripts/bench-host.mjs):
-//   MCPHOST_TEST_BENCH_PLAN     'full' (every figure), 'first' (only the first start, in a fresh window) or 'starts'
-//                               (the first start and the 10 and 50 servers' starts: for profiling those alone)
+//   MCPHOST_TEST_BENCH_PLAN     'full' (every figure), 'first' (only the first start, in a fresh window), 'starts'
+//                               (the first start and the 10 and 50 servers' starts: for profiling those alone) or
+//                               'dormant' (the first start, 50 servers saved to listed, and the dormant servers' figures)
 //   MCPHOST_TEST_BENCH_ORDER    'ours' or 'bare': which side starts first in the first-start figure
 //   MCPHOST_TEST_BENCH_ROUNDS   rounds of the server-start figures
 //   MCPHOST_TEST_BENCH_SERVER   the bench server script (scripts/bench-server.mjs)
@@ -508,6 +509,124 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
   }
 }
 
+/** Resolves with when (performance.now()) the Servers view first fetched rows that hold every one of `names`. */
+function viewListing(api: Api, names: Set<string>): { listed: Promise<number>; dispose(): void } {
+  const tree = api.testing.serversTree as { getChildren(node?: unknown): unknown };
+  const original = tree.getChildren;
+  let resolve!: (at: number) => void;
+  const listed = new Promise<number>((r) => (resolve = r));
+  tree.getChildren = function (this: unknown, node?: unknown) {
+    const children = original.call(this, node);
+    const shown = Array.isArray(children) ? children.filter((c) => names.has((c as { info?: { name?: string } }).info?.name ?? '')).length : 0;
+    if (shown === names.size) resolve(performance.now());
+    return children;
+  };
+  return { listed, dispose: () => void (tree.getChildren = original) };
+}
+
+/**
+ * mcp.json saved in VS Code (the document edited, then saved) with `n` servers never run before, to the Servers view's
+ * fetch of its rows holding all of them (the issue's "all 50 listed in the view"); they then start (eager), and are
+ * removed before the next round. Ours only: a bare client has no view.
+ */
+async function listedAfterSave(api: Api, n: number, rounds: number): Promise<void> {
+  await vscode.commands.executeCommand('mcpHost.servers.focus');
+  const uri = vscode.Uri.joinPath(folderUri(), '.vscode', 'mcp.json');
+  for (let round = -1; round < rounds; round++) {
+    await quiet();
+    const prefix = `saved${round + 1}s`;
+    const servers = named(prefix, n, benchServer);
+    const listing = viewListing(api, new Set(Object.keys(servers)));
+    try {
+      const document = await vscode.workspace.openTextDocument(uri);
+      const edit = new vscode.WorkspaceEdit();
+      const entries = Object.fromEntries(Object.entries(servers).map(([name, s]) => [name, { type: 'stdio', ...s }]));
+      edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), JSON.stringify({ servers: entries }, null, 2));
+      await vscode.workspace.applyEdit(edit);
+      const running = allRunning(api, prefix, n);
+      const cpu = process.cpuUsage();
+      const t0 = performance.now();
+      await document.save();
+      const at = await Promise.race([listing.listed, sleep(30_000).then(() => Promise.reject(new Error('the view did not list them within 30 s')))]);
+      const { user, system } = process.cpuUsage(cpu);
+      if (round >= 0) record(`${n} servers saved, listed`, 'ours', { ms: at - t0, cpuMs: (user + system) / 1000 });
+      await running;
+    } finally {
+      listing.dispose();
+    }
+    await oursClear(api);
+    await sleep(500);
+    testLog(`${n} servers saved, listed: round ${round + 1} of ${rounds}`);
+  }
+}
+
+/**
+ * Dormant servers (issue 44): `n` servers known from their last run come into the window (as a window opens with them:
+ * their scope's servers appear, and none starts) beside `n` bare clients starting; and the first call of a dormant
+ * server's tool through the agents' path (vscode.lm.invokeTool) beside a bare client's connect + the same call through
+ * the bench extension's tool. The servers say "startup": "onDemand" (the bench runs eager otherwise).
+ */
+async function dormant(api: Api, n: number, rounds: number): Promise<void> {
+  const onDemand = (prefix: string) => Object.fromEntries(Object.entries(named(prefix, n, benchServer)).map(([name, s]) => [name, { ...s, startup: 'onDemand' }]));
+  const write = async (servers: Record<string, unknown>) => {
+    fs.writeFileSync(path.join(folder(), '.vscode', 'mcp.json'), JSON.stringify({ servers: Object.fromEntries(Object.entries(servers).map(([k, v]) => [k, { type: 'stdio', ...(v as object) }])) }, null, 2));
+    await api.testing.reloadConfiguration(folderUri());
+  };
+  const mine = () => api.getServers().filter((s) => s.name.startsWith('known'));
+  // Known: each runs once (never run before, it starts to be known), then leaves the window.
+  await write(onDemand('known'));
+  await waitFor(() => mine().length === n && mine().every((s) => s.state.kind === 'running'), `${n} servers running, to be known`);
+  await oursClear(api);
+  const answers = api.testing.useDialogs({ confirmToolCall: async () => 'always' });
+  const benchExtension = (await vscode.extensions.getExtension('mcp-host-test.bench-extension')!.activate()) as { setClient(c: BareClient): void };
+  try {
+    for (let round = -1; round < rounds; round++) {
+      const order: Side[] = round % 2 ? ['bare', 'ours'] : ['ours', 'bare'];
+      for (const side of order) {
+        await quiet();
+        if (side === 'ours') {
+          const reload = configurationReloaded('mcp');
+          const m = await measure(async () => {
+            await write(onDemand('known'));
+            await waitFor(() => mine().length === n && mine().every((s) => s.state.kind === 'dormant'), `${n} known servers dormant`);
+          }, reload);
+          if (round >= 0) record(`${n} known servers, window open`, 'ours', strip(m));
+          if (api.getServers().some((s) => s.pid !== undefined)) throw new Error('a dormant server started');
+          // The first call of one's tool starts it, through the agents' path.
+          await sleep(300);
+          const call = await measure(() => Promise.resolve(vscode.lm.invokeTool('mcpHost_callTool', { input: { server: 'known0', tool: 'echo', arguments: { text: 'first' } }, toolInvocationToken: undefined })));
+          if (round >= 0) record('first call of a dormant server', 'ours', strip(call));
+          await oursClear(api);
+        } else {
+          const m = await bareStart(named('bareknown', n, benchServer));
+          if (round >= 0) record(`${n} known servers, window open`, 'bare', strip(m));
+          await closeAll(m.result);
+          await quiet();
+          let client: BareClient | undefined;
+          const call = await measure(async () => {
+            const { Client, StdioClientTransport } = loadSdk();
+            const c = new Client({ name: 'bench-bare', version: '0' });
+            await c.connect(new StdioClientTransport({ ...benchServer(), env: { ...process.env }, stderr: 'pipe' }));
+            benchExtension.setClient((client = c));
+            await vscode.lm.invokeTool('benchBare_callTool', { input: { tool: 'echo', arguments: { text: 'first' } }, toolInvocationToken: undefined });
+          });
+          if (round >= 0) record('first call of a dormant server', 'bare', strip(call));
+          await closeAll(client ? [client] : []);
+        }
+        await sleep(500);
+      }
+      testLog(`dormant servers: round ${round + 1} of ${rounds}`);
+    }
+  } finally {
+    answers.dispose();
+    await oursClear(api);
+  }
+}
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; !check(); await sleep(50)) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+}
+
 export async function run(): Promise<void> {
   const api = (await vscode.extensions.getExtension('mcp-host.mcp-host')!.activate()) as Api;
   const rounds = Number(env.MCPHOST_TEST_BENCH_ROUNDS) || 3;
@@ -533,6 +652,10 @@ export async function run(): Promise<void> {
     // runs on one code.
     await step('10 servers', () => manyServers(api, 10, rounds * 5));
     await step('50 servers', () => manyServers(api, 50, rounds));
+  }
+  if (env.MCPHOST_TEST_BENCH_PLAN === 'full' || env.MCPHOST_TEST_BENCH_PLAN === 'dormant') {
+    await step('50 servers saved, listed', () => listedAfterSave(api, 50, rounds));
+    await step('dormant servers', () => dormant(api, 50, rounds));
   }
   if (env.MCPHOST_TEST_BENCH_PLAN === 'full') {
     await step('1000 tools/call', () => toolCalls(api, rounds));

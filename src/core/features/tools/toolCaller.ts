@@ -15,6 +15,7 @@ import type { AllowedReason, ConsentOutcome, ToolConsent } from './toolConsent';
 import { sessionEndOf } from '../../host/sessionEnd';
 import { toolCallCancelledError } from '../../presentation/toolCallText';
 import { switchedOff, switchedOffMessage } from './toolSwitches';
+import { argumentsNoLongerFit } from './toolArguments';
 
 export interface ToolCall {
   serverId: string;
@@ -123,7 +124,8 @@ export class ToolCaller {
 
   /**
    * A dormant server is started first (the session port does, trust and all), and the call is then checked against
-   * what it offers now: a tool it no longer has is reported, never sent; one that changed is called as it now is.
+   * what it offers now: a tool it no longer has is reported, never sent; one whose input schema changed is sent only
+   * if the arguments fit the new schema (else reported, never sent), and called as it now is.
    */
   private async send(call: ToolCall): Promise<CallToolResult> {
     const wasRunning = this.sessions.servers().find((s) => s.id === call.serverId)?.state.kind === 'running';
@@ -132,6 +134,9 @@ export class ToolCaller {
       const server = this.sessions.servers().find((s) => s.id === call.serverId);
       const tool = server?.features.tools.find((t) => t.name === call.tool.name);
       if (!tool) throw new Error(toolVanishedMessage(call.tool.name, session.serverName));
+      // Arguments made for the schema known from the last run are checked against the one it offers now.
+      const misfit = argumentsNoLongerFit(call.tool, tool, call.arguments, session.serverName);
+      if (misfit) throw new Error(misfit);
       call = { ...call, tool };
     }
     return this.sendTo(session, call);
