@@ -6,32 +6,18 @@
 // "Opening a window" is what adding known servers to a window does: the same path (a scope's servers appear, each
 // known from its last run, and none starts), without closing this extension host.
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { ServerInfo } from '../../src/core/host/serverInfo';
 import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { activateFakeLm, activateHost, answerDialogs, askChat, FAKE_MODEL, fixtureServer, sleep, transcriptMarkdown, waitFor, WorkspaceConfig, type FakeLm, type TestedHost } from './testKit';
+import { processesMarked } from './processes';
 
 const COUNT = 50;
 const MARK = '--mcphost-dormant-test';
 const names = Array.from({ length: COUNT }, (_, i) => `dormant${String(i + 1).padStart(2, '0')}`);
 
 /** The processes of this suite's servers (by the argument each is started with), zombies left out. */
-function serverProcesses(): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (!cmdline.includes(MARK)) continue;
-      if (/\) Z /.test(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue;
-      pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return pids;
-}
+const serverProcesses = (): number[] => processesMarked(MARK);
 
 describe('Dormant servers (known from their last run, started on first use)', function () {
   this.timeout(240_000);

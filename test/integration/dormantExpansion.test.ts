@@ -3,29 +3,16 @@
 // resources (here in one page), too much to keep: only its tools are known, and its "Prompts and resources" row, expanded, starts it
 // through the one path every use takes, after which its lists replace the row.
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { processesMarked } from './processes';
 import { pageQuery, pageRequest, serversViewRows } from './pageRequests';
 
 const MARK = '--mcphost-dormant-expansion-test';
 const NAME = 'pagingdormant';
 
-/** The processes of this suite's server, zombies left out. */
-function serverProcesses(): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(MARK)) continue;
-      if (/\) Z /.test(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue;
-      pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return pids;
-}
+/** The processes of this suite's servers (by the argument each is started with), zombies left out. */
+const serverProcesses = (): number[] => processesMarked(MARK);
 
 describe('Expanding a dormant server in the Servers view', function () {
   this.timeout(120_000);

@@ -2,9 +2,9 @@
 // in VS Code to the view's fetch of its rows holding all of them; the first new row is then drawn on the page.
 // The issue's bound, 0.6 s, is asserted: it took 0.75-1.2 s here before (3.1 s in the issue's measure), about 0.1 s now.
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { activateHost, answerDialogs, fixtureServer, sleep, waitFor, WorkspaceConfig, type TestedHost } from './testKit';
+import { processesMarked } from './processes';
 import { serversViewRows } from './pageRequests';
 import { testLog } from './index';
 
@@ -12,21 +12,8 @@ const COUNT = 50;
 const MARK = '--mcphost-many-listed-test';
 const names = Array.from({ length: COUNT }, (_, i) => `many${String(i + 1).padStart(2, '0')}`);
 
-/** The processes of this suite's servers, zombies left out. */
-function serverProcesses(): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(MARK)) continue;
-      if (/\) Z /.test(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue;
-      pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return pids;
-}
+/** The processes of this suite's servers (by the argument each is started with), zombies left out. */
+const serverProcesses = (): number[] => processesMarked(MARK);
 
 /** A node of the Servers view that is a server's row: its snapshot's name. */
 const serverName = (node: unknown): string | undefined => (node as { info?: { name?: unknown } })?.info?.name as string | undefined;
