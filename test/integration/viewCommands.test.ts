@@ -379,6 +379,13 @@ describe('Every command on a view item works with the real nodes', function () {
     assert.deepStrictEqual(api.getServers().map((s) => s.name), before, 'no server went away');
   });
 
+  it("runs every command on the task rows shown (Open Task Result, Cancel), such as the background calls' rows other suites leave", async () => {
+    for (const n of (await servers()).filter((x) => /^mcpTask\./.test(x.item.contextValue ?? ''))) {
+      for (const command of commandsOn('mcpHost.servers', n.item)) await runOn('mcpHost.servers', n, command);
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('left no menu entry untried on any kind of node shown', async () => {
     const untried: string[] = [];
     for (const [view, nodes] of [
