@@ -48,15 +48,22 @@ function zipEntries(file) {
   return names;
 }
 
-/** What a user's .vsix may hold: the manifest, the bundles (activation, host, the app view's webview script), media, and the package's own documents. */
-const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/(extension|launch|host|webview\/appFrame)\.js|dist\/sandbox-runtime\/(launcher\.mjs|vendor\/seccomp\/(x64|arm64)\/apply-seccomp)|media\/.+))$/i;
+/** What a user's .vsix may hold: the manifest, the bundles (activation, launch, host, gateway, the app view's webview script), media, and the package's own documents. */
+const SHIPPED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE(\.txt)?|dist\/(extension|launch|host|gateway|webview\/appFrame)\.js|dist\/sandbox-runtime\/(launcher\.mjs|vendor\/seccomp\/(x64|arm64)\/apply-seccomp)|media\/.+))$/i;
 
 async function main() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   if (!vsixArg && (!process.argv.includes('--no-package') || !fs.existsSync(vsix))) {
     await runCommand(npm, ['run', 'package']);
   }
-  const unexpected = zipEntries(vsix).filter((name) => !SHIPPED.test(name));
+  const entries = zipEntries(vsix);
+  // Each bundle loads on demand (the gateway only when turned on): one left out fails only then, at a user's.
+  const missing = ['extension', 'launch', 'host', 'gateway', 'webview/appFrame'].map((b) => `extension/dist/${b}.js`).filter((f) => !entries.includes(f));
+  if (missing.length) {
+    say(`the .vsix lacks bundles users need:\n  ${missing.join('\n  ')}`);
+    process.exit(1);
+  }
+  const unexpected = entries.filter((name) => !SHIPPED.test(name));
   if (unexpected.length) {
     say(`the .vsix holds files users must not get (demo, tests, sources?):\n  ${unexpected.join('\n  ')}`);
     process.exit(1);
