@@ -79,7 +79,7 @@ describe('Run Confined in the trust question, in a real VS Code', function () {
     }, 'sandboxEnabled in mcp.json');
     assert.ok(written.includes('// an unconfined probe'), written);
     // The row, its tooltip and the public API say confined; the file's reload left it running (the same process).
-    await waitFor(() => api.testing.renderServersTree().some((l) => /guarded — running · 7 tools( · ≈?[\d.]+k? tokens)?$/.test(l)), 'the row');
+    await waitFor(() => api.testing.renderServersTree().some((l) => /guarded — running · (7 tools|≈?[\d.]+k? tokens)$/.test(l)), 'the row');
     assert.strictEqual(serverIcon(server('guarded')!).id, 'lock', 'the row shows confined by its icon');
     await api.testing.reloadConfiguration();
     const after = server('guarded')!;

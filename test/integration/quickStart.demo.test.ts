@@ -155,6 +155,6 @@ describe('Quick start, as a newcomer does it in the demo', function () {
     await seen(async () => trustQuestions.length === 1, 'the trust question after Trust…');
     assert.strictEqual(trustQuestions[0].serverName, 'filesystem');
     assert.match(trustQuestions[0].detail, /npx -y @modelcontextprotocol\/server-filesystem/);
-    await seen(async () => (await serversViewRows()).some((r) => /^filesystem running · \d+ tools/.test(r)), 'the new server running', 60_000);
+    await seen(async () => (await serversViewRows()).some((r) => /^filesystem running · (\d+ tools?|≈?[\d.]+k? tokens)/.test(r)), 'the new server running', 60_000);
   });
 });

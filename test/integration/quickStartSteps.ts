@@ -62,7 +62,7 @@ export async function openMcpViewUntilRunning(server: string, ms = 60_000): Prom
   await click('.activitybar .action-item [aria-label^="MCP"]');
   return seen(async () => {
     const shown = await serversViewRows();
-    return shown.some((r) => new RegExp(`^${server} running · \\d+ tools`).test(r)) && shown;
+    return shown.some((r) => new RegExp(`^${server} running · (\\d+ tools?|≈?[\\d.]+k? tokens)`).test(r)) && shown;
   }, `${server} running in the Servers view`, ms);
 }
 

@@ -51,7 +51,7 @@ describe('confined servers in a real VS Code', function () {
     assert.match(question.detail, /Confined: writes only .* \(never git, editor or shell settings there\), its own package cache and a temporary folder/);
     assert.match(question.detail, /Confined: network only to registry\.npmjs\.org; no port of this machine/);
     // The row stays short (its lock icon says confined); its tooltip's first line says it in words.
-    await waitFor(() => api.testing.renderServersTree().some((l) => /probe — running · 7 tools( · ≈?[\d.]+k? tokens)?$/.test(l)), 'the row');
+    await waitFor(() => api.testing.renderServersTree().some((l) => /probe — running · (7 tools|≈?[\d.]+k? tokens)$/.test(l)), 'the row');
     assert.strictEqual(serverIcon(server('probe')!).id, 'lock');
     assert.strictEqual(describeState(server('probe')!), 'running · 7 tools · confined');
 

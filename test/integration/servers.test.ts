@@ -71,7 +71,7 @@ describe('MCP servers in a real VS Code', function () {
     await vscode.commands.executeCommand('mcpHost.servers.focus');
     const tree = await waitFor(() => {
       const lines = api.testing.renderServersTree();
-      return lines.some((l) => /everything — running · \d+ tools/.test(l)) && lines;
+      return lines.some((l) => /everything — running · (\d+ tools?|≈?[\d.]+k? tokens)/.test(l)) && lines;
     }, 'tree shows everything running');
     assert.ok(tree.some((l) => /^\s+Tools \(\d+\)/.test(l)), `tools group in ${tree.join('\n')}`);
     assert.ok(tree.some((l) => /^\s+Prompts \(4\)/.test(l)), `prompts group in ${tree.join('\n')}`);
@@ -202,7 +202,7 @@ describe('MCP servers in a real VS Code', function () {
       for (const name of more) await running(name);
       const item = await itemOf(basic.id);
       assert.strictEqual(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'six servers: collapsed');
-      assert.match(String(item.description), /^running · \d+ tools?/, 'its row still says what it offers');
+      assert.match(String(item.description), /^running · (\d+ tools?|≈?[\d.]+k? tokens)/, 'its row still says what it offers');
     } finally {
       for (const name of more) delete servers[name];
       await config.writeServers(servers);

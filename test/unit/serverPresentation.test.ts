@@ -15,6 +15,7 @@ import {
   redactUrl,
   serverContextValue,
   serverIcon,
+  serverRowDescription as rowWithSize,
   serversByScope,
   serverTooltip,
   SLOW_START_MS,
@@ -94,6 +95,25 @@ describe('serverPresentation', () => {
       assert.strictEqual(describeState(info), 'stopped');
       assert.deepStrictEqual(stateExplanation(info), { label: reason, tooltip: reason, icon: { id: 'info' }, action: 'showOutput' });
       assert.match(serverTooltip(info), /Input "api\\-key" was cancelled/);
+    });
+  });
+
+  describe('the row with its size (issue 41: cut at the default sidebar width)', () => {
+    it('keeps a running row short: its state and size, the tool count left to its Tools group and tooltip', () => {
+      assert.strictEqual(rowWithSize(running(19), '≈3.2k tokens'), 'running · ≈3.2k tokens');
+      assert.strictEqual(rowWithSize(running(19), undefined), 'running · 19 tools');
+      assert.strictEqual(describeState(running(19)), 'running · 19 tools', 'the tooltip still counts the tools');
+    });
+
+    it('keeps the word a user needs: dormant, and a confined server\'s denials', () => {
+      const dormant = server({ state: { kind: 'dormant' }, features: { ...emptyFeatures(), tools: [tool('a'), tool('b')] } });
+      assert.strictEqual(rowWithSize(dormant, '≈120 tokens'), 'dormant · ≈120 tokens');
+      const denied = running(3, { confined: true, sandboxDenials: [{ kind: 'file', target: '/etc/x' } as never] });
+      assert.strictEqual(rowWithSize(denied, '≈90 tokens'), 'running · 1 denied · ≈90 tokens');
+    });
+
+    it('fits a default-width row beside a ten-letter name (at most 24 characters for a running server)', () => {
+      assert.ok(rowWithSize(running(19), '≈3.2k tokens').length <= 24);
     });
   });
 

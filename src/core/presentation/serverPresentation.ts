@@ -90,6 +90,18 @@ export function nextSlowStart(servers: readonly ServerInfo[], now: number): numb
 }
 
 /**
+ * A server row's description with what its tools add to a model request (`size`, e.g. "≈3.2k tokens"): the state's
+ * word and the size, short enough for a default-width sidebar; the tool count is on its Tools group and in the tooltip.
+ */
+export function serverRowDescription(info: ServerInfo, size: string | undefined, now = Date.now()): string {
+  const shown = stateDisplay(info, now);
+  if (!size) return shown.description;
+  const { state, confined, sandboxDenials } = info;
+  const word = state.kind === 'dormant' || (state.kind === 'running' && !(confined && sandboxDenials?.length)) ? state.kind : shown.description;
+  return `${word} · ${size}`;
+}
+
+/**
  * `now` decides the starting icon: still for the first SLOW_START_MS, then a spinner. Most starts take less, and a
  * spinner is drawn again on every frame, for every starting server.
  */

@@ -12,7 +12,8 @@ import { switchedOff } from '../../core/features/tools/toolSwitches';
 import { Node, nodeId, RowNode, themeIcon, type HoverTexts, type ServerRows } from './treeNode';
 import { checkbox, promptLeaf, resourceLeaf, templateLeaf, toolLeaf, type Leaf } from './serverLeaves';
 import {
-  stateDisplay,
+  describeState,
+  serverRowDescription,
   plural,
   scopeLabel,
   serverContextValue,
@@ -137,7 +138,9 @@ export class ServerNode extends Node {
     item.id = this.id;
     // Short: the whole state (describeState) is the tooltip's first line.
     const size = state.kind === 'running' || state.kind === 'dormant' ? this.offerSize?.(this.info) : undefined;
-    item.description = [stateDisplay(this.info).description, size].filter(Boolean).join(' · ');
+    item.description = serverRowDescription(this.info, size);
+    // A screen reader hears the state the short row leaves to its icon.
+    item.accessibilityInformation = { label: `${this.info.name}, ${describeState(this.info)}${size ? `, ${size}` : ''}` };
     item.iconPath = themeIcon(serverIcon(this.info));
     item.contextValue = serverContextValue(this.info);
     // Its tools' switch, for those its file leaves on: on while any of them is (the tools' own rows say which).

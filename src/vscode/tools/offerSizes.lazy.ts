@@ -84,7 +84,7 @@ const counter = (model: vscode.LanguageModelChat) => ({ id: model.id, countToken
 
 /**
  * What the server adds to a request, for its row: "≈3.2k tokens" (estimated) or "3.2k tokens" (counted by the
- * model); a dormant server's from the tools known from its last run, never started for it: "≈3.2k tokens (last run)".
+ * model); a dormant server's from the tools known from its last run, never started for it (its row says dormant).
  * Counting runs in the background the first time; `redraw` shows its result.
  */
 export function offerSizeText(info: ServerInfo, redraw: () => void): string | undefined {
@@ -99,7 +99,7 @@ export function offerSizeText(info: ServerInfo, redraw: () => void): string | un
   const tools = offeredTools(info);
   if (model) countLater(tools, cap, model, redraw);
   const offer = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model?.id), () => false)[0];
-  const text = offer && (info.state.kind === 'dormant' ? `${tokensText(offer)} (last run)` : tokensText(offer));
+  const text = offer && tokensText(offer);
   // Kept once final: counted by the model, or estimated with none to count.
   if (!offer?.estimated || !model) shown.set(info.features.tools, { key, choices: info.toolChoices, definition: info.definition, text });
   return text;

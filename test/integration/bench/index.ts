@@ -487,7 +487,7 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
       // With more than five servers, a running server shows collapsed: its row first, then its Tools group. Another
       // server each round: the view keeps the children of a row expanded before, and asks nothing when it opens again
       // (the same row each round gave one sample and four empty ones).
-      const serverRow = `:nth-match(.monaco-list-row[aria-expanded="false"]:has-text("running · 40 tools"), ${round + 1})`;
+      const serverRow = `:nth-match(.monaco-list-row[aria-expanded="false"]:has-text("running · "), ${round + 1})`;
       keep('2,000 tools: expand a server', await settled(() => pageRequest({ action: 'click', selector: serverRow })));
       keep("2,000 tools: expand a server's tools", await settled(() => pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="false"]:has-text("Tools (40)")' })));
       // One server's change (a restart, its stop and start included) while the view shows them all.
@@ -499,7 +499,7 @@ async function bigTree(api: Api, rounds: number): Promise<void> {
       }));
       // Collapsed again and the view hidden, for the next round.
       await pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="true"]:has-text("Tools (40)")' }).catch(() => undefined);
-      await pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="true"]:has-text("running · 40 tools")' }).catch(() => undefined);
+      await pageRequest({ action: 'click', selector: '.monaco-list-row[aria-expanded="true"]:has-text("running · ")' }).catch(() => undefined);
       await vscode.commands.executeCommand('workbench.view.explorer');
       await sleep(1000);
     }
