@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pageQuery, pageRequest } from '../integration/pageRequests';
+import { cutServersViewRows, pageQuery, pageRequest, serversViewRows } from '../integration/pageRequests';
 import {
   callGetSumFromTheView, chatRows, clickDialogButton, click, DIALOG, dialogSaying, openMcpViewUntilRunning, openModelPicker, pickModel, seen,
   sendInChat, textOf,
@@ -102,6 +102,10 @@ describe('npm run demo, and the Quick start in the browser', function () {
 
   it('shows server-everything running in the MCP view; a click on a tool calls it', async () => {
     await openMcpViewUntilRunning('everything');
+    // Its row at the default sidebar width says what it costs a model request, whole (issue 41: it was cut).
+    await seen(async () => (await serversViewRows()).some((r) => /^everything running · .*tokens$/.test(r)), 'the server row with its size');
+    const [row] = (await cutServersViewRows()).filter((r) => r.startsWith('everything'));
+    assert.strictEqual(row, undefined, `the server row is cut: ${row}`);
     await callGetSumFromTheView();
     await sleep(1000); // the result view's last paint
     await photograph('screenshot-mcp-view.png');

@@ -70,10 +70,15 @@ describe('the context budget in a real VS Code', function () {
     const basic = server('basic')!;
     const { total, byTool } = await counted(basic);
     const row = await serverTreeRow(api, 'basic');
-    const description = await waitFor(async () => {
-      const d = String((await api.testing.serversTree.getTreeItem(row as never)).description ?? '');
-      return !d.includes('≈') && d;
+    // Counted (no "≈" in its tooltip, which says whether the row's figure is an estimate), then the row's figure.
+    await waitFor(async () => {
+      const item = await api.testing.serversTree.getTreeItem(row as never);
+      const hover = await api.testing.serversTree.resolveTreeItem!(item, row as never, new vscode.CancellationTokenSource().token);
+      // As rendered: Markdown's escapes ("2\\.1k") left out.
+      const text = ((hover?.tooltip as vscode.MarkdownString | undefined)?.value ?? '').replace(/\\(?=[^\\])/g, '');
+      return !text.includes('≈') && new RegExp(`\\*\\*In a model request:\\*\\* ${shown(total)} tokens`).test(text);
     }, 'the row counted by the model');
+    const description = String((await api.testing.serversTree.getTreeItem(row as never)).description ?? '');
     assert.match(description, new RegExp(`^running · ${shown(total)} tokens$`));
     assert.match(api.testing.renderServersTree().join('\n'), new RegExp(`basic — running · ${shown(total)} tokens`));
 

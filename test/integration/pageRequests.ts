@@ -60,6 +60,19 @@ export async function serversViewRows(): Promise<string[]> {
   return (await serversViewRowsWithIcons()).map((r) => r.text);
 }
 
+/** The rows of the Servers view whose label or description the view cuts ("…") at its current width, as shown. */
+export async function cutServersViewRows(): Promise<string[]> {
+  const [rows] = await pageQuery<string[]>(
+    '.monaco-workbench',
+    `const pane = [...document.querySelectorAll('.pane')].find((p) => p.querySelector('.pane-header')?.innerText.trim().startsWith('Servers'));
+     return pane ? [...pane.querySelectorAll('.pane-body .monaco-list-row')].filter((row) => {
+       const label = row.querySelector('.monaco-icon-label-container');
+       return label && label.scrollWidth > label.clientWidth + 1;
+     }).map((row) => [...row.querySelectorAll('.label-name, .label-description')].map((e) => e.textContent.trim()).filter((t) => t).join(' ')) : [];`,
+  );
+  return rows ?? [];
+}
+
 /** The same rows, each with the codicon classes of its icon (`codicon-loading codicon-modifier-spin` spins). A row
  * drawn again may keep an empty description element from the row it was reused from: it shows nothing, so it is left out. */
 export async function serversViewRowsWithIcons(): Promise<{ text: string; icon: string[] }[]> {

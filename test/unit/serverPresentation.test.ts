@@ -100,20 +100,23 @@ describe('serverPresentation', () => {
 
   describe('the row with its size (issue 41: cut at the default sidebar width)', () => {
     it('keeps a running row short: its state and size, the tool count left to its Tools group and tooltip', () => {
-      assert.strictEqual(rowWithSize(running(19), '≈3.2k tokens'), 'running · ≈3.2k tokens');
+      assert.strictEqual(rowWithSize(running(19), '≈3.2k tokens'), 'running · 3.2k tokens');
+      assert.strictEqual(rowWithSize(running(19), '3.2k tokens'), 'running · 3.2k tokens');
       assert.strictEqual(rowWithSize(running(19), undefined), 'running · 19 tools');
       assert.strictEqual(describeState(running(19)), 'running · 19 tools', 'the tooltip still counts the tools');
     });
 
     it('keeps the word a user needs: dormant, and a confined server\'s denials', () => {
       const dormant = server({ state: { kind: 'dormant' }, features: { ...emptyFeatures(), tools: [tool('a'), tool('b')] } });
-      assert.strictEqual(rowWithSize(dormant, '≈120 tokens'), 'dormant · ≈120 tokens');
+      assert.strictEqual(rowWithSize(dormant, '≈120 tokens'), 'dormant · 120 tokens');
       const denied = running(3, { confined: true, sandboxDenials: [{ kind: 'file', target: '/etc/x' } as never] });
-      assert.strictEqual(rowWithSize(denied, '≈90 tokens'), 'running · 1 denied · ≈90 tokens');
+      assert.strictEqual(rowWithSize(denied, '≈90 tokens'), 'running · 1 denied · 90 tokens');
     });
 
-    it('fits a default-width row beside a ten-letter name (at most 24 characters for a running server)', () => {
-      assert.ok(rowWithSize(running(19), '≈3.2k tokens').length <= 24);
+    it('says in the tooltip what the row leaves out: the tool count, and whether the size is an estimate', () => {
+      assert.match(serverTooltip(running(19), '≈3.2k tokens'), /· running · 19 tools {2}\n[\s\S]*\*\*In a model request:\*\* ≈3\\\.2k tokens \(estimated until the chat model counts them\)/);
+      assert.match(serverTooltip(running(19), '3.2k tokens'), /\*\*In a model request:\*\* 3\\\.2k tokens {2}\n/);
+      assert.doesNotMatch(serverTooltip(running(19)), /In a model request/);
     });
   });
 

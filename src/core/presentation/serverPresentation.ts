@@ -91,11 +91,13 @@ export function nextSlowStart(servers: readonly ServerInfo[], now: number): numb
 
 /**
  * A server row's description with what its tools add to a model request (`size`, e.g. "≈3.2k tokens"): the state's
- * word and the size, short enough for a default-width sidebar; the tool count is on its Tools group and in the tooltip.
+ * word and the size, short enough for a default-width sidebar beside a ten-letter name: the tool count is on its Tools
+ * group, and whether the size is an estimate ("≈") in the tooltip (serverTooltip).
  */
 export function serverRowDescription(info: ServerInfo, size: string | undefined, now = Date.now()): string {
   const shown = stateDisplay(info, now);
   if (!size) return shown.description;
+  size = size.replace(/^≈/, '');
   const { state, confined, sandboxDenials } = info;
   const word = state.kind === 'dormant' || (state.kind === 'running' && !(confined && sandboxDenials?.length)) ? state.kind : shown.description;
   return `${word} · ${size}`;
@@ -241,8 +243,10 @@ export function featureCounts(features: ServerFeatures): string {
 }
 
 /** The server's hover: who it is, its state, how it is reached and what it offers. Markdown, to be rendered untrusted. */
-export function serverTooltip(info: ServerInfo): string {
+export function serverTooltip(info: ServerInfo, size?: string): string {
   const lines: string[] = [`**${markdownLine(info.name)}** · ${escapeMarkdown(describeState(info))}`];
+  // The row shows the figure without its "≈": what kind of figure it is, is said here.
+  if (size) lines.push(`**In a model request:** ${markdownLine(size)}${size.startsWith('≈') ? ' (estimated until the chat model counts them)' : ''}`);
   if (info.state.kind === 'error') lines.push(`**Error:** ${escapeMarkdown(info.state.message)}`);
   const auth = describeAuth(info.auth);
   if (auth) lines.push(`**Account:** ${escapeMarkdown(auth)}`);

@@ -119,7 +119,12 @@ export class ServerNode extends Node {
   }
 
   override markdownTooltip(texts: HoverTexts): string {
-    return texts.serverTooltip(this.info);
+    return texts.serverTooltip(this.info, this.size());
+  }
+
+  private size(): string | undefined {
+    const { kind } = this.info.state;
+    return kind === 'running' || kind === 'dormant' ? this.offerSize?.(this.info) : undefined;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -137,7 +142,7 @@ export class ServerNode extends Node {
     const item = new vscode.TreeItem(this.info.name, collapsible);
     item.id = this.id;
     // Short: the whole state (describeState) is the tooltip's first line.
-    const size = state.kind === 'running' || state.kind === 'dormant' ? this.offerSize?.(this.info) : undefined;
+    const size = this.size();
     item.description = serverRowDescription(this.info, size);
     // A screen reader hears the state the short row leaves to its icon.
     item.accessibilityInformation = { label: `${this.info.name}, ${describeState(this.info)}${size ? `, ${size}` : ''}` };
