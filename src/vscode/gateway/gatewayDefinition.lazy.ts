@@ -24,6 +24,11 @@ interface HttpDefinition {
 }
 type HttpDefinitionClass = new (label: string, uri: vscode.Uri, headers?: Record<string, string>, version?: string) => HttpDefinition;
 
+const definitionClass = (): HttpDefinitionClass | undefined => {
+  const found = (vscode as unknown as { McpHttpServerDefinition?: unknown }).McpHttpServerDefinition;
+  return typeof found === 'function' ? (found as HttpDefinitionClass) : undefined;
+};
+
 /** True when this VS Code has MCP support and nothing turns it off (chat.mcp.enabled, chat.mcp.access, a policy). */
 export function builtinMcpOn(): boolean {
   const chatMcp = vscode.workspace.getConfiguration('chat.mcp');
@@ -45,19 +50,18 @@ export class GatewayDefinition {
   ) {}
 
   definitions(): HttpDefinition[] {
-    const Definition = (vscode as unknown as { McpHttpServerDefinition?: HttpDefinitionClass }).McpHttpServerDefinition;
-    if (!this.gatewayUrl() || typeof Definition !== 'function' || !builtinMcpOn()) return [];
+    const Definition = definitionClass();
+    if (!this.gatewayUrl() || !Definition || !builtinMcpOn()) return [];
     return [new Definition(DEFINITION_LABEL, vscode.Uri.parse(PLACEHOLDER))];
   }
 
   /** VS Code starts the server: where the gateway is now, and VS Code's token. Undefined (not started) when it is off. */
   resolve(definition: unknown): HttpDefinition | undefined {
     const url = this.gatewayUrl();
-    const given = definition as HttpDefinition | undefined;
-    if (!url || given?.label !== DEFINITION_LABEL) return undefined;
-    given.uri = vscode.Uri.parse(url);
-    given.headers = { ...given.headers, Authorization: `Bearer ${this.editorToken}` };
-    return given;
+    const Definition = definitionClass();
+    if (!url || !Definition || (definition as HttpDefinition | undefined)?.label !== DEFINITION_LABEL) return undefined;
+    // A new object: the listed one (which VS Code keeps) stays without the secret.
+    return new Definition(DEFINITION_LABEL, vscode.Uri.parse(url), { Authorization: `Bearer ${this.editorToken}` });
   }
 
   /**
