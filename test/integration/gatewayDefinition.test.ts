@@ -111,9 +111,17 @@ describe("The gateway as a server of VS Code's own MCP support", function () {
     assert.strictEqual(vscode.workspace.getConfiguration('chat').inspect('mcp.autostart')?.workspaceValue, undefined, 'leaving the choice removes its setting');
   });
 
-  it('withdraws the definition when the gateway stops', async () => {
+  it("withdraws the definition when VS Code's MCP support is turned off, offers it again when on, and withdraws it when the gateway stops", async () => {
     await vscode.commands.executeCommand('mcpHost.startGateway');
     await waitFor(() => definitionTools().length >= 2, "the gateway's tools in vscode.lm.tools", 30_000);
+    const chat = vscode.workspace.getConfiguration('chat');
+    await chat.update('mcp.access', 'none', vscode.ConfigurationTarget.Workspace);
+    try {
+      await waitFor(() => definitionTools().length === 0, "the tools gone with VS Code's MCP support off", 30_000);
+    } finally {
+      await chat.update('mcp.access', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitFor(() => definitionTools().length >= 2, 'the tools back', 30_000);
     await vscode.commands.executeCommand('mcpHost.stopGateway');
     await waitFor(() => definitionTools().length === 0, "the gateway's tools gone from vscode.lm.tools", 30_000);
     assert.strictEqual(processesMarked(MARK).length, SERVERS.length, 'the servers still run in MCP Host');

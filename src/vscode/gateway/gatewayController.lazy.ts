@@ -45,15 +45,12 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
   const subscriptions: vscode.Disposable[] = [];
   // The gateway as a server of VS Code's own MCP support (./gatewayDefinition.lazy.ts).
   const definition = new GatewayDefinition(() => gateway?.url, context.extension.id);
+  let startInVsCode: NodeJS.Timeout | undefined;
   const offerToVsCode = () => {
     definitionsChanged();
     // VS Code takes the new list in after a moment (it gathers changes for half a second): then it can start it.
-    const later = setTimeout(() => void definition.startInVsCode(), 1500);
-    subscriptions.push(
-      { dispose: () => clearTimeout(later) },
-      // VS Code's MCP support turned on or off: the definition comes or goes.
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('chat.mcp') && definitionsChanged()),
-    );
+    clearTimeout(startInVsCode);
+    startInVsCode = setTimeout(() => void definition.startInVsCode(), 1500);
   };
 
   const show = () => {
@@ -135,6 +132,11 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
     subscriptions.push(gateway.clients.onDidChange(show), { dispose: () => clearInterval(refresh) });
     show();
     offerToVsCode();
+    // VS Code's MCP support turned on or off: the definition comes (and is started) or goes.
+    subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('chat.mcp') && offerToVsCode()),
+      { dispose: () => clearTimeout(startInVsCode) },
+    );
   };
 
   const stop = async () => {
