@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A tools/call through the gateway beside the same call made by a bare SDK client straight to the server, in plain
-// Node (not the extension host: `npm run bench` does not include the gateway yet). The host side is the core's server
+// Node, quick and alone (`npm run bench` has the same figures, with the client in a process of its own, in its "gateway"
+// group: node scripts/bench.mjs --no-host --only=gateway). The host side is the core's server
 // manager and the one guarded call path (consent answered "always" once, as a user would), with the gateway's HTTP
 // server in this process, as in the extension host; the bare client speaks stdio to its own copy of the server.
 // Prints the median wall time per call, sequential, then 20 clients calling at once. Run after `npm run compile`.

@@ -581,6 +581,65 @@ figures['dormant servers'] = async () => {
   emit('first call of a dormant server\'s tool vs a bare client\'s connect + call: client CPU', pick(c.ours, 'cpuMs'), pick(c.bare, 'cpuMs'), 'ms');
 };
 
+/**
+ * The gateway (issue 45), in plain Node: tools/call of `echo` by an SDK client over Streamable HTTP through the gateway
+ * (the host's guarded path behind it, "always allow" given once) against a bare SDK client over stdio straight to its
+ * own server, in blocks of 100 calls taking turns. The gateway's client runs in a process of its own
+ * (scripts/bench-gateway-client.mjs), so this process's CPU is the gateway and the host alone, as the extension host
+ * spends it; on the bare side it is the bare client's. Then 20 clients of the gateway each calling once, all at once.
+ */
+figures.gateway = async () => {
+  const { startGateway } = core('features/gateway/gatewayHttp.lazy.js');
+  const { GatewayRelay } = core('features/gateway/gatewayRelay.js');
+  const { newGatewayPath, newGatewaySecret } = core('features/gateway/gatewayRequestCheck.js');
+  const ours = await startOurs(1);
+  const bare = await startBare();
+  const relay = new GatewayRelay({ sessions: ours.manager, caller: ours.caller() });
+  const gateway = await startGateway({ relay, onDidChangeServers: (l) => ours.manager.onDidChangeServers(l), path: newGatewayPath(), token: newGatewaySecret(), version: 'bench' });
+  const { fork } = require('node:child_process');
+  const agent = fork(path.join(repoRoot, 'scripts', 'bench-gateway-client.mjs'), [gateway.url, gateway.address.token], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const ask = (message) =>
+    new Promise((resolve, reject) => {
+      agent.once('message', (m) => (m.error ? reject(new Error(m.error)) : resolve(m)));
+      if (message) agent.send(message);
+    });
+  try {
+    await ask(undefined); // ready
+    await ask({ connect: true, clients: 1 });
+    const name = `${ours.manager.servers()[0].name}_echo`;
+    const block = async (side, totals) => {
+      const cpu = process.cpuUsage();
+      const t0 = performance.now();
+      if (side === 'ours') totals.agentCpuMs += (await ask({ calls: 100, name })).cpuMs;
+      else for (let i = 0; i < 100; i++) await bare.client.callTool({ name: 'echo', arguments: { text: `hello ${i}` } });
+      const { user, system } = process.cpuUsage(cpu);
+      totals.ms += performance.now() - t0;
+      totals.cpuMs += (user + system) / 1000;
+    };
+    const rounds = { ours: [], bare: [] };
+    for (let round = -1; round < ROUNDS; round++) {
+      const totals = { ours: { ms: 0, cpuMs: 0, agentCpuMs: 0 }, bare: { ms: 0, cpuMs: 0, agentCpuMs: 0 } };
+      for (let b = 0; b < 4; b++) for (const side of b % 2 ? ['bare', 'ours'] : ['ours', 'bare']) await block(side, totals[side]);
+      if (round >= 0) for (const side of ['ours', 'bare']) rounds[side].push(totals[side]);
+    }
+    const figure = '200 × tools/call echo through the gateway (HTTP) vs a bare SDK client to the server (stdio)';
+    emit(`${figure}: wall`, pick(rounds.ours, 'ms'), pick(rounds.bare, 'ms'), 'ms');
+    emit(`${figure}: extension-host CPU (gateway and host; bare: the client)`, pick(rounds.ours, 'cpuMs'), pick(rounds.bare, 'cpuMs'), 'ms');
+    emit(`${figure}: the agent's client CPU`, pick(rounds.ours, 'agentCpuMs'), pick(rounds.bare, 'cpuMs'), 'ms');
+
+    const connected = (await ask({ connect: true, clients: 20 })).connected;
+    const together = [];
+    for (let i = 0; i < ROUNDS; i++) together.push(await ask({ together: true, name }));
+    emitOurs('20 clients of the gateway calling at once: calls served (of 20)', Math.min(connected, ...together.map((t) => t.served)), 'calls', 0);
+    emitOurs('20 clients of the gateway calling at once: wall', median(together.map((t) => t.ms)), 'ms', 1);
+  } finally {
+    agent.send({ close: true });
+    await new Promise((resolve) => agent.once('exit', resolve));
+    await gateway.stop();
+    await Promise.all([ours.stop(), bare.stop()]);
+  }
+};
+
 const wanted = (name) => (!only || name.includes(only)) && (name === 'extension host' ? !noHost : !hostOnly);
 say(`node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${quick ? ', quick' : ''}`);
 const sdkBundle = await figures.bundles();

@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi & { exten
   const models = new ModelAvailability();
   const statusBar = new McpStatusBar(manager);
   const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, state: context.globalState, firstStarts: host.firstStarts, registryBrowser: parts.registryBrowser });
-  const gateway = registerGateway(() => parts.gatewayController(manager, chat.caller, context, gatewayRows));
+  const gateway = registerGateway((definitionsChanged) => parts.gatewayController(manager, chat.caller, context, gatewayRows, definitionsChanged));
   const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick, gateway: gateway.running });
   context.subscriptions.push(
     host,

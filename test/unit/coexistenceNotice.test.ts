@@ -19,4 +19,12 @@ describe("the Servers view's row about VS Code's built-in MCP support", () => {
     assert.strictEqual(off.label, "VS Code's built-in MCP: off in this workspace");
     assert.match(off.tooltip, /Click to turn VS Code's MCP support back on here/);
   });
+
+  it("shows the gateway choice: MCP Host runs them, VS Code's agent uses them through the gateway", () => {
+    const viaGateway = coexistenceNotice(true, false, 'gateway', shared)!;
+    assert.strictEqual(viaGateway.label, "VS Code's agent uses them through MCP Host");
+    assert.strictEqual(viaGateway.description, 'each runs once');
+    assert.match(viaGateway.tooltip, /MCP Host runs everything, basic; VS Code starts none itself here/);
+    assert.strictEqual(viaGateway.command, 'mcpHost.chooseBuiltinMcp');
+  });
 });

@@ -2,7 +2,8 @@ import { CommandIds } from '../common/commandIds';
 // What the Servers view says about VS Code's built-in MCP support next to MCP Host (see coexistence.ts). Pure, without
 // `vscode`, so it is unit-tested in plain Node.
 
-export type CoexistenceChoice = 'mcpHost' | 'both';
+/** 'gateway': VS Code's MCP support stays on but starts no server itself; its agent uses MCP Host's through the gateway. */
+export type CoexistenceChoice = 'mcpHost' | 'both' | 'gateway';
 
 /** A row above the servers in the Servers view: what it says, and the command a click runs. */
 export interface RowNotice {
@@ -27,36 +28,39 @@ export type CoexistenceNotice = RowNotice;
  */
 export function coexistenceNotice(builtinOn: boolean, turnedOffHere: boolean, choice: CoexistenceChoice | undefined, shared: readonly string[]): CoexistenceNotice | undefined {
   if (!shared.length) return undefined;
+  const row = (label: string, description: string, tooltip: string, icon: string): CoexistenceNotice => ({ id: 'builtinMcp', command: CommandIds.chooseBuiltinMcp, label, description, tooltip, icon });
   if (!builtinOn) {
     return turnedOffHere
-      ? {
-          id: 'builtinMcp',
-          command: CommandIds.chooseBuiltinMcp,
-          label: "VS Code's built-in MCP: off in this workspace",
-          description: 'MCP Host runs the servers',
-          tooltip: 'MCP Host set chat.mcp.access to "none" in this workspace\'s settings so that no server runs twice. Click to turn VS Code\'s MCP support back on here.',
-          icon: 'check',
-        }
+      ? row(
+          "VS Code's built-in MCP: off in this workspace",
+          'MCP Host runs the servers',
+          'MCP Host set chat.mcp.access to "none" in this workspace\'s settings so that no server runs twice. Click to turn VS Code\'s MCP support back on here.',
+          'check',
+        )
       : undefined;
   }
   const names = shared.join(', ');
+  if (choice === 'gateway') {
+    return row(
+      "VS Code's agent uses them through MCP Host",
+      'each runs once',
+      `MCP Host runs ${names}; VS Code starts none itself here, its agent uses them through MCP Host's gateway. Click to change.`,
+      'radio-tower',
+    );
+  }
   return choice === 'both'
-    ? {
-        id: 'builtinMcp',
-        command: CommandIds.chooseBuiltinMcp,
-        label: "VS Code's built-in MCP runs them too",
-        description: 'kept both',
-        tooltip: `VS Code's own MCP support may also start ${names}: each would run twice. You chose to keep both; click to change.`,
-        icon: 'split-horizontal',
-      }
-    : {
-        id: 'builtinMcp',
-        command: CommandIds.chooseBuiltinMcp,
-        label: "VS Code's built-in MCP would run them too",
-        description: 'click to choose',
-        tooltip: `VS Code's own MCP support reads the same .vscode/mcp.json and may also start ${names}: each would run twice. Click to let MCP Host run them alone, or to keep both.`,
-        icon: 'warning',
-      };
+    ? row(
+        "VS Code's built-in MCP runs them too",
+        'kept both',
+        `VS Code's own MCP support may also start ${names}: each would run twice. You chose to keep both; click to change.`,
+        'split-horizontal',
+      )
+    : row(
+        "VS Code's built-in MCP would run them too",
+        'click to choose',
+        `VS Code's own MCP support reads the same .vscode/mcp.json and may also start ${names}: each would run twice. Click to let MCP Host run them alone, or to keep both.`,
+        'warning',
+      );
 }
 
 /** The command that changes the choice, as the Command Palette lists it. */

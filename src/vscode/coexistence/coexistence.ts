@@ -1,8 +1,9 @@
 // VS Code's own MCP support reads the same .vscode/mcp.json and would start every server of it a second time. Once
 // per workspace MCP Host says which servers both would run and offers the choice: "Let MCP Host Run Them" turns the
 // built-in support off for this workspace only (`chat.mcp.access: "none"` in the workspace settings: VS Code has no
-// narrower switch for the servers of one file), "Keep Both" is remembered. The Servers view shows the choice in its
-// first row, and a click on it changes it.
+// narrower switch for the servers of one file), "Keep Both" is remembered. Choose Between… also offers a third way:
+// VS Code's support on but starting no server itself, its agent using MCP Host's through the gateway
+// (./coexistencePick.lazy.ts). The Servers view shows the choice in its first row, and a click on it changes it.
 import vscode = require('vscode');
 import type { ServerInfo } from '../../core/host/serverInfo';
 import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../../core/presentation/coexistenceNotice';
@@ -14,11 +15,12 @@ const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
 
 /** What the choice reads and changes: the Coexistence below. */
 export interface CoexistenceChoices {
+  readonly choice: CoexistenceChoice | undefined;
   builtinOn(): boolean;
   turnedOffHere(): boolean;
   shared(): string[];
   letMcpHostRun(): Promise<void>;
-  keepBoth(): Promise<void>;
+  remember(choice: CoexistenceChoice): Promise<void>;
   turnBuiltinBackOn(): Promise<void>;
   turnBuiltinOnHere(): Promise<void>;
 }
@@ -73,7 +75,7 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
     return [...new Set(this.source.servers().filter((s) => s.scope.readByVsCode).map((s) => s.name))];
   }
 
-  private get choice(): CoexistenceChoice | undefined {
+  get choice(): CoexistenceChoice | undefined {
     return this.state.get<CoexistenceChoice>(CHOICE_KEY);
   }
 
@@ -122,8 +124,8 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
     this._onDidChange.fire();
   }
 
-  async keepBoth(): Promise<void> {
-    await this.state.update(CHOICE_KEY, 'both');
+  async remember(choice: CoexistenceChoice): Promise<void> {
+    await this.state.update(CHOICE_KEY, choice);
     this._onDidChange.fire();
   }
 

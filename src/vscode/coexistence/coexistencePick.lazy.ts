@@ -2,31 +2,70 @@
 // offered whatever it was, also when VS Code's MCP support is off by a setting MCP Host did not write (the demo's user
 // settings, a policy): then it can be turned on for this workspace. Loaded on demand (./coexistence holds the state
 // and the notification).
+//
+// Besides "MCP Host runs them" and "keep both", a third way (verified in VS Code 1.139): VS Code's MCP support stays
+// on but starts no server by itself in this workspace (`chat.mcp.autostart: "never"`; without it, an agent request
+// starts every server of .vscode/mcp.json a second time), and MCP Host's gateway, offered to it as the server "MCP
+// Host", is what its agent uses: each server runs once, in MCP Host, and each tool is VS Code's own tool.
 import vscode = require('vscode');
 import { labelText, plainText } from '../../core/presentation/serverText';
 import { coexistenceOfferText } from '../../core/presentation/coexistenceNotice';
 import type { CoexistenceChoices } from './coexistence';
 
-type Item = vscode.QuickPickItem & { run: () => Promise<void> };
+/** `viaGateway`: the item keeps (or makes) the gateway choice; any other leaves it. */
+type Item = vscode.QuickPickItem & { run: () => Promise<void>; viaGateway?: boolean };
+
+const chat = () => vscode.workspace.getConfiguration('chat');
+
+/** VS Code's agent through the gateway: its MCP support on, starting nothing by itself here; the gateway on. */
+async function useGateway(c: CoexistenceChoices): Promise<void> {
+  if (c.turnedOffHere()) await c.turnBuiltinBackOn();
+  else if (!c.builtinOn()) await c.turnBuiltinOnHere();
+  await chat().update('mcp.autostart', 'never', vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace.getConfiguration('mcpHost').update('gateway.enabled', true, vscode.ConfigurationTarget.Global);
+  await c.remember('gateway');
+}
+
+/** Leaving the gateway choice: VS Code starts servers by itself again (the gateway stays as the user has it). */
+async function leaveGateway(c: CoexistenceChoices): Promise<void> {
+  if (c.choice === 'gateway' && chat().inspect('mcp.autostart')?.workspaceValue === 'never') await chat().update('mcp.autostart', undefined, vscode.ConfigurationTarget.Workspace);
+}
 
 export async function pickCoexistence(c: CoexistenceChoices): Promise<void> {
-  const mcpHost: Item = { label: '$(check) Let MCP Host run them', description: "VS Code's MCP support off in this workspace", run: () => c.letMcpHostRun() };
+  const mcpHost: Item = { label: '$(check) Let MCP Host run them', description: "VS Code's MCP support off in this workspace: its agent uses MCP Host's two tools (List MCP Tools, Call MCP Tool)", run: () => c.letMcpHostRun() };
+  const viaGateway: Item = {
+    label: "$(radio-tower) Let MCP Host run them, and VS Code's agent use them through the gateway",
+    description: 'each runs once',
+    detail:
+      "VS Code's MCP support stays on but starts no server by itself here (chat.mcp.autostart: \"never\"); MCP Host's gateway is turned on (every window) and offered to it as the server \"MCP Host\": Copilot's agent sees each tool as its own, MCP Host asks before each call.",
+    run: () => useGateway(c),
+    viaGateway: true,
+  };
   let items: Item[];
   let now: string;
-  if (c.builtinOn()) {
+  if (c.builtinOn() && c.choice === 'gateway') {
+    now = "MCP Host runs them; VS Code's agent uses them through the gateway";
+    items = [
+      { ...viaGateway, description: 'keep it so', run: () => useGateway(c) },
+      mcpHost,
+      { label: "$(debug-restart) Let VS Code's MCP support start them too", description: 'each server may run twice', run: () => c.remember('both') },
+    ];
+  } else if (c.builtinOn()) {
     now = "VS Code's built-in MCP support is on";
-    items = [mcpHost, { label: '$(split-horizontal) Keep both', description: 'each server may run twice', run: () => c.keepBoth() }];
+    items = [mcpHost, { label: '$(split-horizontal) Keep both', description: 'each server may run twice', run: () => c.remember('both') }, viaGateway];
   } else if (c.turnedOffHere()) {
-    now = "MCP Host runs them: VS Code's MCP support is off in this workspace";
+    now = "MCP Host runs them: VS Code's MCP support is off in this workspace (its agent uses MCP Host's two tools, List MCP Tools and Call MCP Tool)";
     items = [
       { label: "$(debug-restart) Turn VS Code's MCP support back on here", description: 'it may then start these servers too', run: () => c.turnBuiltinBackOn() },
       { ...mcpHost, description: 'keep it so', run: async () => undefined },
+      viaGateway,
     ];
   } else {
-    now = "MCP Host runs them: VS Code's MCP support is off by your settings (chat.mcp)";
+    now = "MCP Host runs them: VS Code's MCP support is off by your settings (chat.mcp; its agent uses MCP Host's two tools)";
     items = [
       { ...mcpHost, description: 'keep it so', run: () => c.letMcpHostRun() },
       { label: "$(debug-restart) Turn VS Code's MCP support on in this workspace", description: 'it may then start these servers too', run: () => c.turnBuiltinOnHere() },
+      viaGateway,
     ];
   }
   const shared = c.shared();
@@ -34,7 +73,9 @@ export async function pickCoexistence(c: CoexistenceChoices): Promise<void> {
     title: now,
     placeHolder: labelText(`Who runs ${shared.join(', ') || "this workspace's servers"}?`),
   });
-  await picked?.run();
+  if (!picked) return;
+  if (!picked.viaGateway) await leaveGateway(c);
+  await picked.run();
 }
 
 /** The notification, once per workspace (../coexistence decides when): which servers both would run, and the choice. */
@@ -45,5 +86,5 @@ export async function offerCoexistence(c: CoexistenceChoices, shared: string[], 
   shown(message);
   const answer = await vscode.window.showInformationMessage(message, letUs, both);
   if (answer === letUs) await c.letMcpHostRun();
-  else if (answer === both) await c.keepBoth();
+  else if (answer === both) await c.remember('both');
 }

@@ -11,6 +11,7 @@ import { labelText, plainText } from '../../core/presentation/serverText';
 import type { GuardedCaller } from '../../core/features/gateway/gatewayRelay';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { GatewayClientRows, GatewayContext, GatewayController } from './registerGateway';
+import { GatewayDefinition } from './gatewayDefinition.lazy';
 
 const SECRET_KEY = 'mcpHost.gateway.credentials';
 const PORT_KEY = 'mcpHost.gateway.port';
@@ -33,7 +34,7 @@ async function credentials(secrets: GatewayContext['secrets'], renew = false): P
   return made;
 }
 
-export function gatewayController(sessions: SessionPort, caller: GuardedCaller, context: GatewayContext, rows: GatewayClientRows): GatewayController {
+export function gatewayController(sessions: SessionPort, caller: GuardedCaller, context: GatewayContext, rows: GatewayClientRows, definitionsChanged: () => void): GatewayController {
   const deps = { sessions, caller, secrets: context.secrets, state: context.globalState, environment: context.environmentVariableCollection, version: String(context.extension.packageJSON.version) };
   let gateway: RunningGateway | undefined;
   let starting: Promise<void> | undefined;
@@ -42,6 +43,15 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
   item.name = 'MCP Host Gateway';
   item.command = CommandIds.connectAgent;
   const subscriptions: vscode.Disposable[] = [];
+  // The gateway as a server of VS Code's own MCP support (./gatewayDefinition.lazy.ts).
+  const definition = new GatewayDefinition(() => gateway?.url, context.extension.id);
+  let startInVsCode: NodeJS.Timeout | undefined;
+  const offerToVsCode = () => {
+    definitionsChanged();
+    // VS Code takes the new list in after a moment (it gathers changes for half a second): then it can start it.
+    clearTimeout(startInVsCode);
+    startInVsCode = setTimeout(() => void definition.startInVsCode(), 1500);
+  };
 
   const show = () => {
     showRows();
@@ -101,6 +111,7 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
       path,
       token,
       version: deps.version,
+      editorToken: definition.editorToken,
       log: (message: string) => output.info(message),
     };
     const lastPort = deps.state.get<number>(PORT_KEY);
@@ -120,6 +131,12 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
     const refresh = setInterval(show, 30_000);
     subscriptions.push(gateway.clients.onDidChange(show), { dispose: () => clearInterval(refresh) });
     show();
+    offerToVsCode();
+    // VS Code's MCP support turned on or off: the definition comes (and is started) or goes.
+    subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('chat.mcp') && offerToVsCode()),
+      { dispose: () => clearTimeout(startInVsCode) },
+    );
   };
 
   const stop = async () => {
@@ -131,6 +148,7 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
     deps.environment.delete(GATEWAY_TOKEN_VARIABLE);
     item.hide();
     showRows();
+    if (running) definitionsChanged();
     await running?.stop();
   };
 
@@ -165,6 +183,8 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
     connectAgent,
     disconnect,
     newToken,
+    definitions: () => definition.definitions(),
+    resolveDefinition: (given) => definition.resolve(given),
     get running() {
       const g = gateway;
       return g && { url: g.url, token: g.address.token, clients: () => g.clients.list().map((c) => c.name) };

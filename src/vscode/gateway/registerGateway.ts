@@ -29,6 +29,10 @@ export interface GatewayController extends vscode.Disposable {
   newToken(): Promise<void>;
   /** Extension tests: where it listens, its token and its clients' names, while it runs. */
   readonly running?: GatewayState;
+  /** The server definition offered to VS Code's MCP support: one while the gateway runs and that support is on. */
+  definitions(): unknown[];
+  /** The definition VS Code starts, with the gateway's address and the editor's token; undefined when it is off. */
+  resolveDefinition(definition: unknown): unknown;
 }
 
 export interface GatewayState {
@@ -37,7 +41,7 @@ export interface GatewayState {
   clients(): string[];
 }
 
-export type MakeGatewayController = (sessions: SessionPort, caller: GuardedCaller, context: GatewayContext, rows: GatewayClientRows) => GatewayController;
+export type MakeGatewayController = (sessions: SessionPort, caller: GuardedCaller, context: GatewayContext, rows: GatewayClientRows, definitionsChanged: () => void) => GatewayController;
 
 /** The connected clients' rows at the top of the Servers view, set by the gateway while it runs. */
 export class GatewayClientRows {
@@ -54,9 +58,10 @@ export class GatewayClientRows {
 
 const ENABLED = 'mcpHost.gateway.enabled';
 
-export function registerGateway(controller: () => GatewayController): { disposables: vscode.Disposable[]; running(): GatewayState | undefined } {
+export function registerGateway(controller: (definitionsChanged: () => void) => GatewayController): { disposables: vscode.Disposable[]; running(): GatewayState | undefined } {
   let made: GatewayController | undefined;
-  const run = (action: 'start' | 'stop' | 'connectAgent' | 'newToken') => (made ??= controller())[action]();
+  const changed = new vscode.EventEmitter<void>();
+  const run = (action: 'start' | 'stop' | 'connectAgent' | 'newToken') => (made ??= controller(() => changed.fire()))[action]();
   // Made only when the setting is on or a command runs: a window where it is off loads nothing.
   const follow = () => (vscode.workspace.getConfiguration().get(ENABLED) ? run('start') : made?.stop());
   void follow();
@@ -67,6 +72,19 @@ export function registerGateway(controller: () => GatewayController): { disposab
     vscode.commands.registerCommand(CommandIds.newGatewayToken, () => run('newToken')),
     vscode.commands.registerCommand(CommandIds.disconnectGatewayClient, (client: unknown) => made?.disconnect(client)),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(ENABLED) && follow()),
+    changed,
   ];
+  // VS Code's MCP support (1.101 and later) asks the providers declared in package.json at its start: nothing loads
+  // until the gateway runs (then ./gatewayDefinition.lazy.ts answers, and follows VS Code's chat.mcp settings).
+  const lm = vscode.lm as { registerMcpServerDefinitionProvider?(id: string, provider: object): vscode.Disposable };
+  if (lm.registerMcpServerDefinitionProvider) {
+    disposables.push(
+      lm.registerMcpServerDefinitionProvider('mcpHost.gateway', {
+        onDidChangeMcpServerDefinitions: changed.event,
+        provideMcpServerDefinitions: () => made?.definitions(),
+        resolveMcpServerDefinition: (definition: unknown) => made?.resolveDefinition(definition),
+      }),
+    );
+  }
   return { disposables, running: () => made?.running };
 }

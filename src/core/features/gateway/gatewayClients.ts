@@ -20,9 +20,18 @@ export interface GatewayClient {
   lastSeen: number;
 }
 
-/** A client's own name, made safe to show: one plain line, capped; a client that gives none is called so. */
-export const clientLabel = (raw: unknown): string => {
+/** The name of the client that comes through the server definition offered to VS Code (it holds the editor's token). */
+export const EDITOR_AGENT_NAME = "VS Code's agent";
+
+/**
+ * A client's own name, made safe to show: one plain line, capped; a client that gives none is called so. The client
+ * holding the editor's token is VS Code's agent whatever it says; another that calls itself so is told apart, so
+ * that no program with the gateway token gets what the user allowed VS Code's agent.
+ */
+export const clientLabel = (raw: unknown, editor = false): string => {
+  if (editor) return EDITOR_AGENT_NAME;
   const text = typeof raw === 'string' ? truncate(plainText(raw).trim(), GATEWAY_LIMITS.maxClientNameLength) : '';
+  if (text.toLowerCase() === EDITOR_AGENT_NAME.toLowerCase()) return `${text} (self-named)`;
   return text || 'An unnamed client';
 };
 
@@ -61,7 +70,7 @@ export class GatewayClients {
   }
 
   /** Counts a client in; refused (with words) when the gateway already has its most clients. */
-  admit(key: string, rawName: unknown, era: GatewayClient['era']): { ok: true; client: GatewayClient } | { ok: false; message: string } {
+  admit(key: string, rawName: unknown, era: GatewayClient['era'], editor = false): { ok: true; client: GatewayClient } | { ok: false; message: string } {
     this.expire();
     const known = this.clients.get(key);
     if (known) {
@@ -71,17 +80,17 @@ export class GatewayClients {
     if (this.clients.size >= GATEWAY_LIMITS.maxClients) {
       return { ok: false, message: `Refused: the MCP Host gateway already has ${GATEWAY_LIMITS.maxClients} clients connected, its most. Disconnect one, then try again.` };
     }
-    const client: GatewayClient = { key, name: clientLabel(rawName), era, inFlight: 0, lastSeen: this.now() };
+    const client: GatewayClient = { key, name: clientLabel(rawName, editor), era, inFlight: 0, lastSeen: this.now() };
     this.clients.set(key, client);
     this.fire();
     return { ok: true, client };
   }
 
   /** The client said its name (2025 era: in its initialize, answered after its session began). */
-  named(key: string, rawName: unknown): GatewayClient | undefined {
+  named(key: string, rawName: unknown, editor = false): GatewayClient | undefined {
     const client = this.clients.get(key);
     if (!client) return undefined;
-    client.name = clientLabel(rawName);
+    client.name = clientLabel(rawName, editor);
     this.fire();
     return client;
   }

@@ -12,6 +12,7 @@ import {
   Server,
   WebStandardStreamableHTTPServerTransport,
   type CallToolResult,
+  type AuthInfo,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { GatewayClients, type GatewayClient } from './gatewayClients';
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   /** The endpoint's path and token (kept by the caller: secret storage in VS Code). */
   path: string;
   token: string;
+  /** The token of the definition offered to VS Code: its holder is VS Code's agent (see GatewayAddress). */
+  editorToken?: string;
   /** 0 or absent: a free port. */
   port?: number;
   version: string;
@@ -52,6 +55,9 @@ interface LegacySession {
   server: Server;
 }
 
+/** The client id handlers see for a request bearing the editor's token. */
+const EDITOR_CLIENT = 'vscode-agent';
+
 /** Requests in flight at once over the whole gateway, whoever sends them: beyond it, 503. */
 const MAX_REQUESTS_IN_FLIGHT = GATEWAY_LIMITS.maxClients * GATEWAY_LIMITS.maxConcurrentPerClient;
 
@@ -73,7 +79,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const known = clients.list().find((c) => c.key === ctx.sessionId);
       if (known) return known;
     }
-    const admitted = clients.admit(ctx.sessionId ?? `modern:${typeof name === 'string' ? name : ''}`, name, ctx.sessionId ? 'legacy' : 'modern');
+    const editor = ctx.http?.authInfo?.clientId === EDITOR_CLIENT;
+    const admitted = clients.admit(ctx.sessionId ?? `modern:${editor ? EDITOR_CLIENT : `:${typeof name === 'string' ? name : ''}`}`, name, ctx.sessionId ? 'legacy' : 'modern', editor);
     if (!admitted.ok) throw new GatewayRequestError(admitted.message);
     return admitted.client;
   };
@@ -129,13 +136,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const modern = createMcpHandler(() => makeServer(), { legacy: 'reject', onerror: (e) => log(`Gateway: ${e.message}`) });
 
   /** A 2025-era request: to its session, or a new session for an `initialize`. */
-  const legacy = async (request: Request, parsedBody: unknown): Promise<Response> => {
+  const legacy = async (request: Request, parsedBody: unknown, authInfo: AuthInfo): Promise<Response> => {
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId) {
       const session = sessions.get(sessionId);
       if (!session) return jsonRpcError(404, 'Session not found: it ended (the gateway was stopped or restarted). Connect again.');
-      return session.transport.handleRequest(request, { parsedBody });
+      return session.transport.handleRequest(request, { parsedBody, authInfo });
     }
+    const editor = authInfo.clientId === EDITOR_CLIENT;
     if (request.method !== 'POST') return jsonRpcError(400, 'Bad request: no session (send initialize first).');
     if (sessions.size >= GATEWAY_LIMITS.maxClients) return jsonRpcError(503, `Refused: the MCP Host gateway already has ${GATEWAY_LIMITS.maxClients} clients connected, its most.`);
     const server = makeServer();
@@ -144,7 +152,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       maxRequestBodySize: GATEWAY_LIMITS.maxBodyBytes,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server });
-        const admitted = clients.admit(id, undefined, 'legacy');
+        const admitted = clients.admit(id, undefined, 'legacy', editor);
         if (!admitted.ok) void transport.close();
       },
       onsessionclosed: (id) => endSession(id),
@@ -154,11 +162,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     };
     // Its name is known once its initialize is answered.
     server.oninitialized = () => {
-      const client = transport.sessionId ? clients.named(transport.sessionId, server.getClientVersion()?.name) : undefined;
+      const client = transport.sessionId ? clients.named(transport.sessionId, server.getClientVersion()?.name, editor) : undefined;
       if (client) log(`Gateway: ${client.name} connected.`);
     };
     await server.connect(transport);
-    return transport.handleRequest(request, { parsedBody });
+    return transport.handleRequest(request, { parsedBody, authInfo });
   };
 
   const endSession = (id: string) => {
@@ -192,14 +200,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     try {
       const body = req.method === 'POST' ? await readBody(req) : undefined;
       if (body === 'too large') return refuse(res, tooLarge());
-      const request = toWebRequest(req, res, body);
+      const request = toWebRequest(req, res);
       let parsedBody: unknown;
       try {
         parsedBody = body?.length ? JSON.parse(body.toString('utf8')) : undefined;
       } catch {
         return refuse(res, { ok: false, status: 400, message: 'Refused: the body is not JSON.' });
       }
-      const response = (await isLegacyRequest(request, parsedBody)) ? await legacy(request, parsedBody) : await modern.fetch(request, { parsedBody });
+      // Which token it bore, for the handlers (never the token itself): VS Code's agent, or any other client.
+      const authInfo: AuthInfo = { token: '', clientId: verdict.editor ? EDITOR_CLIENT : 'agent', scopes: [] };
+      const response = (await isLegacyRequest(request, parsedBody)) ? await legacy(request, parsedBody, authInfo) : await modern.fetch(request, { parsedBody, authInfo });
       await pump(response, res);
     } finally {
       inFlight--;
@@ -214,7 +224,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     });
   });
   const port = (httpServer.address() as { port: number }).port;
-  const address: GatewayAddress = { port, path: options.path, token: options.token };
+  const address: GatewayAddress = { port, path: options.path, token: options.token, editorToken: options.editorToken };
   const url = `http://127.0.0.1:${port}${options.path}`;
   log(`Gateway: listening on 127.0.0.1:${port}.`);
 
@@ -304,7 +314,8 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | 'too large'> {
   });
 }
 
-function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer | undefined): Request {
+/** The web Request the SDK reads: without the body, which it is given already parsed (copying it in costs per request). */
+function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -312,7 +323,7 @@ function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse, body:
   }
   const abort = new AbortController();
   res.once('close', () => abort.abort());
-  return new Request(`http://${req.headers.host}${req.url ?? '/'}`, { method: req.method, headers, body: body?.length ? new Uint8Array(body) : undefined, signal: abort.signal });
+  return new Request(`http://${req.headers.host}${req.url ?? '/'}`, { method: req.method, headers, signal: abort.signal });
 }
 
 /** Writes a web Response (JSON or an SSE stream) to Node's response; a client that goes away cancels the stream. */

@@ -26,6 +26,11 @@ export interface GatewayAddress {
   path: string;
   /** The bearer token. */
   token: string;
+  /**
+   * A second token, for VS Code's own MCP support alone (the server definition MCP Host offers it): never stored nor
+   * shown; a request bearing it comes from VS Code's agent.
+   */
+  editorToken?: string;
 }
 
 /** What the checks read of a request. */
@@ -35,7 +40,7 @@ export interface GatewayRequestHead {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export type GatewayVerdict = { ok: true } | { ok: false; status: number; message: string; headers?: Record<string, string> };
+export type GatewayVerdict = { ok: true; editor?: boolean } | { ok: false; status: number; message: string; headers?: Record<string, string> };
 
 /** A fresh secret: 32 random bytes, URL-safe. */
 export const newGatewaySecret = (): string => randomBytes(32).toString('base64url');
@@ -80,7 +85,8 @@ export function checkGatewayRequest(address: GatewayAddress, head: GatewayReques
   }
   const authorization = header(head, 'authorization') ?? '';
   const match = /^Bearer ([^\s]+)$/i.exec(authorization.slice(0, 200));
-  if (!match || !sameSecret(match[1], address.token)) {
+  const editor = !!match && !!address.editorToken && sameSecret(match[1], address.editorToken);
+  if (!match || (!editor && !sameSecret(match[1], address.token))) {
     return {
       ok: false,
       status: 401,
@@ -90,7 +96,7 @@ export function checkGatewayRequest(address: GatewayAddress, head: GatewayReques
   }
   const length = Number(header(head, 'content-length') ?? 0);
   if (Number.isFinite(length) && length > GATEWAY_LIMITS.maxBodyBytes) return tooLarge();
-  return { ok: true };
+  return editor ? { ok: true, editor } : { ok: true };
 }
 
 export const tooLarge = (): Extract<GatewayVerdict, { ok: false }> => ({ ok: false, status: 413, message: `Refused: a request body is limited to ${GATEWAY_LIMITS.maxBodyBytes} bytes.` });

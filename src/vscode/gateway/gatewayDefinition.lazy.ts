@@ -1,0 +1,76 @@
+// The gateway offered to VS Code's own MCP support as one MCP server definition ("MCP Host"), so that Copilot's agent
+// sees each tool of MCP Host's servers as a tool of its own (VS Code's tool picker, its confirmations) while each server
+// still runs once, in MCP Host. Offered only while the gateway runs and VS Code's MCP support is on.
+//
+// VS Code keeps the definitions a provider lists in its storage (to show their tools before the extension activates),
+// so the listed one holds no secret: a fixed placeholder address and no header. The gateway's real address and a token
+// of VS Code's own (made for this window, never stored) are given only in `resolveMcpServerDefinition`, which VS Code
+// calls each time it starts the server and does not keep. Calls made with that token are "VS Code's agent" in the
+// consent. `@types/vscode` is older than this API (1.101): the few members used are declared here and checked at run time.
+import vscode = require('vscode');
+import { newGatewaySecret } from '../../core/features/gateway/gatewayRequestCheck';
+
+/** The name VS Code shows for the server (its MCP views, the tool picker's group). */
+export const DEFINITION_LABEL = 'MCP Host';
+
+/** A definition's address before it is resolved: no secret, never reached (the gateway listens on another port). */
+const PLACEHOLDER = 'http://127.0.0.1:1/mcp-host-gateway';
+
+/** What is used of VS Code's McpHttpServerDefinition (1.101). */
+interface HttpDefinition {
+  readonly label: string;
+  uri: vscode.Uri;
+  headers: Record<string, string>;
+}
+type HttpDefinitionClass = new (label: string, uri: vscode.Uri, headers?: Record<string, string>, version?: string) => HttpDefinition;
+
+const definitionClass = (): HttpDefinitionClass | undefined => {
+  const found = (vscode as unknown as { McpHttpServerDefinition?: unknown }).McpHttpServerDefinition;
+  return typeof found === 'function' ? (found as HttpDefinitionClass) : undefined;
+};
+
+/** True when this VS Code has MCP support and nothing turns it off (chat.mcp.enabled, chat.mcp.access, a policy). */
+export function builtinMcpOn(): boolean {
+  const chatMcp = vscode.workspace.getConfiguration('chat.mcp');
+  if (chatMcp.get<boolean>('enabled') === false) return false;
+  if (chatMcp.inspect<string>('access')?.defaultValue === undefined) return false;
+  return chatMcp.get<string>('access') !== 'none';
+}
+
+/** The id VS Code gives the server: the extension's id in lower case, then its label. */
+export const definitionServerId = (extensionId: string): string => `${extensionId.toLowerCase()}/${DEFINITION_LABEL}`;
+
+export class GatewayDefinition {
+  /** VS Code's own token: in memory only, for this window's life. */
+  readonly editorToken = newGatewaySecret();
+
+  constructor(
+    private readonly gatewayUrl: () => string | undefined,
+    private readonly extensionId: string,
+  ) {}
+
+  definitions(): HttpDefinition[] {
+    const Definition = definitionClass();
+    if (!this.gatewayUrl() || !Definition || !builtinMcpOn()) return [];
+    return [new Definition(DEFINITION_LABEL, vscode.Uri.parse(PLACEHOLDER))];
+  }
+
+  /** VS Code starts the server: where the gateway is now, and VS Code's token. Undefined (not started) when it is off. */
+  resolve(definition: unknown): HttpDefinition | undefined {
+    const url = this.gatewayUrl();
+    const Definition = definitionClass();
+    if (!url || !Definition || (definition as HttpDefinition | undefined)?.label !== DEFINITION_LABEL) return undefined;
+    // A new object: the listed one (which VS Code keeps) stays without the secret.
+    return new Definition(DEFINITION_LABEL, vscode.Uri.parse(url), { Authorization: `Bearer ${this.editorToken}` });
+  }
+
+  /**
+   * Has VS Code start the server now, so that its agent sees the tools at once (not only at its next chat request,
+   * and also where `chat.mcp.autostart` is "never", as the coexistence choice sets it). Quietly nothing in a VS Code
+   * without this command.
+   */
+  async startInVsCode(): Promise<void> {
+    if (!this.definitions().length) return;
+    await Promise.resolve(vscode.commands.executeCommand('workbench.mcp.startServer', definitionServerId(this.extensionId))).catch(() => undefined);
+  }
+}
