@@ -62,9 +62,14 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
       source.onDidChangeServers(() => {
         this._onDidChange.fire();
         // A file both read got servers after the start (a new mcp.json): the notification's first time, if not yet shown.
-        const n = this.shared().length;
-        if (this.sharedSeen !== undefined) void (n > this.sharedSeen ? this.offerOnce() : (this.sharedSeen = n));
+        // Counted once per burst of changes (50 servers starting fire hundreds, and each count lists every server).
+        this.counting ??= setImmediate(() => {
+          this.counting = undefined;
+          const n = this.shared().length;
+          if (this.sharedSeen !== undefined) void (n > this.sharedSeen ? this.offerOnce() : (this.sharedSeen = n));
+        });
       }),
+      { dispose: () => clearImmediate(this.counting) },
     ];
   }
 
@@ -101,6 +106,7 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
 
   /** How many servers both would run when last looked at; undefined until the configuration's first load was offered. */
   private sharedSeen: number | undefined;
+  private counting: NodeJS.Immediate | undefined;
 
   /** The notification, once per workspace, while both would run the same servers and no choice was made. */
   async offerOnce(): Promise<void> {
