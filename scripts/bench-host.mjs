@@ -116,6 +116,13 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
       medians(`extension host, ${n} stdio servers from mcp.json to running: host main-thread CPU`, (s) => s.threads?.main);
       medians(`extension host, ${n} stdio servers from mcp.json to running: workbench (browser) CPU, to 0.5 s after`, (s) => s.workbenchCpuMs);
       medians(`extension host, ${n} stdio servers from mcp.json to running: host CPU of the samples without a major collection`, (s) => s.cpuMs, (s) => s.majorGcs === 0);
+      // Issue 44: what each side allocates on the host's heap while its servers start (MB), and how many major
+      // collections fell in its samples in all (a collection falls in whichever sample crosses V8's limit).
+      const mb = (s) => (s.allocatedBytes ? s.allocatedBytes / 1e6 : undefined);
+      const allocated = (side) => samples.filter((s) => s.figure === figure && s.side === side).map(mb).filter((v) => v !== undefined);
+      if (allocated('ours').length && allocated('bare').length) emit(`extension host, ${n} stdio servers from mcp.json to running: allocated on the host's heap`, median(allocated('ours')), median(allocated('bare')), 'MB');
+      const collections = (side) => samples.filter((s) => s.figure === figure && s.side === side).reduce((total, s) => total + (s.majorGcs ?? 0), 0);
+      if (samples.some((s) => s.figure === figure)) emit(`extension host, ${n} stdio servers from mcp.json to running: major collections in all samples`, collections('ours'), collections('bare'), 'count');
     }
     // Issue 44: from saving mcp.json with 50 new servers to the view listing them all (≤ 0.6 s), and dormant servers.
     const listed = of('50 servers saved, listed', 'ours', 'ms');
@@ -124,6 +131,12 @@ export async function runHostBench({ sdkBundle, quick, emit, emitOurs, say, prof
       emitOurs('extension host, mcp.json saved with 50 new servers to all 50 listed in the Servers view: wall (no bare equivalent)', median(listed), 'ms', 1);
       emitOurs('extension host, mcp.json saved with 50 new servers to all 50 listed in the Servers view: host CPU (no bare equivalent)', median(of('50 servers saved, listed', 'ours', 'cpuMs')), 'ms', 1);
     }
+    for (const figure of ['50 known servers, window open', 'first call of a dormant server'])
+      for (const side of ['ours', 'bare']) {
+        const all = samples.filter((s) => s.figure === figure && s.side === side);
+        // Each sample, to see the noise beside a median: wall / host CPU (ms), and * where a major collection fell in it.
+        if (all.length) say(`extension host, ${figure}: ${side}'s samples, wall/CPU in ms: ${all.map((s) => `${Math.round(s.ms)}/${Math.round(s.cpuMs)}${s.majorGcs ? '*' : ''}`).join(' ')}`);
+      }
     pair('50 known servers, window open', 'cpuMs', 'extension host, 50 known servers come into the window (dormant, none started) vs 50 bare clients starting: host CPU', 'ms');
     pair('50 known servers, window open', 'ms', 'extension host, 50 known servers come into the window (dormant, none started) vs 50 bare clients starting: wall', 'ms');
     pair('first call of a dormant server', 'ms', "extension host, first call of a dormant server's tool (vscode.lm.invokeTool) vs a bare client's connect + the same call: wall", 'ms');

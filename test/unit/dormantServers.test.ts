@@ -75,6 +75,26 @@ describe('Dormant servers', function () {
     assert.match(describeState(info), /dormant · 5 tools .*known from its last run/);
   });
 
+  it('announces known servers that come into a window dormant in one change, not one per server', async () => {
+    const store = new MemoryStore();
+    const names = ['known0', 'known1', 'known2', 'known3', 'known4'];
+    {
+      const { kit, knownRuns } = window(store);
+      await kit.update(userScope, names.map((n) => entry(n, basic())), []);
+      for (const n of names) await waitForState(kit, n, 'running');
+      await knownRuns.flush();
+      await kit.manager.disposeAsync();
+      kits.splice(kits.indexOf(kit), 1);
+    }
+    const { kit } = window(store);
+    const changes: string[][] = [];
+    kit.manager.onDidChangeServers((ids) => changes.push([...ids]));
+    await kit.update(userScope, names.map((n) => entry(n, basic())), []);
+    assert.deepStrictEqual(names.map((n) => serverState(kit, n)?.state.kind), names.map(() => 'dormant'));
+    // Each event makes every surface list every server: 50 servers coming in fired 50, and cost the window more than the servers.
+    assert.deepStrictEqual(changes.map((ids) => ids.length), [names.length]);
+  });
+
   it('starts a dormant server at the first call of one of its tools, returns the result, and says what started it', async () => {
     const store = new MemoryStore();
     const id = await knownFromAFirstRun(store);

@@ -78,6 +78,23 @@ describe('tool names offered to the model', () => {
     assert.strictEqual(map.lookup('two_x')?.consentSubject, consentSubject(workspaceScope(), 'two', stdio('node', ['two.js'])), 'consent is about the definition');
   });
 
+  it('keeps the consent subject of one definition object only for the same scope and name (a rename or a move asks anew)', () => {
+    const definition = stdio('node', ['one.js']);
+    const info = (name: string, scopeKey: string): ServerInfo => ({
+      id: `${scopeKey}::${name}`,
+      name,
+      scope: { ...workspaceScope(), key: scopeKey },
+      definition,
+      state: { kind: 'running' },
+      features: { ...emptyFeatures(), tools: [tool('x')] },
+      crashCount: 0,
+    });
+    const subjectOf = (s: ServerInfo) => toolNameMapOfServers([s]).tools[0].consentSubject;
+    for (const [name, key] of [['one', 'ws'], ['one', 'ws'], ['renamed', 'ws'], ['renamed', 'other']]) {
+      assert.strictEqual(subjectOf(info(name, key)), consentSubject({ key }, name, definition), `${name} in ${key}`);
+    }
+  });
+
   it('tells by its parts when a map would be the same: a running server, its definition and its tools', () => {
     const tools = [tool('x')];
     const definition = stdio('node', ['one.js']);

@@ -167,12 +167,17 @@ export class ManagedServer implements Disposable {
     });
   }
 
-  /** Dormant instead of started, when its last run under this definition is known; false when it is not. */
-  makeDormant(): boolean {
+  /**
+   * Dormant instead of started, when its last run under this definition is known; false when it is not. `quietly`: no
+   * change event, for a server just added, whose caller announces all the servers added at once (50 events, each
+   * listing every server to every surface, cost the window more than the servers themselves).
+   */
+  makeDormant(quietly = false): boolean {
     const known = this.deps.knownRun?.();
     if (!known || this.disposed || this.isActive) return false;
     this.known = known;
-    this.setState({ kind: 'dormant' });
+    if (quietly) this._state = { kind: 'dormant' };
+    else this.setState({ kind: 'dormant' });
     return true;
   }
 

@@ -204,7 +204,7 @@ export class ServerManager implements SessionPort, Disposable {
         changedIds.push(server.id);
         // Added to a file already loaded: an edit, maybe half typed.
         if (previousState) this.startedByEdit.add(server);
-        if (autoStart) this.startOrSleep(server);
+        if (autoStart) this.startOrSleep(server, true);
         continue;
       }
       const edited = hashOf(existing.entry.server) !== hashOf(entry.server);
@@ -350,8 +350,8 @@ export class ServerManager implements SessionPort, Disposable {
   }
 
   /** An on-demand server known from its last run goes dormant; any other starts (one never run starts to be known). */
-  private startOrSleep(server: ManagedServer) {
-    if (!this.startsOnDemand(server.entry) || !server.makeDormant()) this.track(server.start(false, true));
+  private startOrSleep(server: ManagedServer, added = false) {
+    if (!this.startsOnDemand(server.entry) || !server.makeDormant(added)) this.track(server.start(false, true));
   }
 
   private startsOnDemand({ server, name }: RawServerEntry): boolean {

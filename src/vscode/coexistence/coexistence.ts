@@ -9,6 +9,7 @@ import type { ServerInfo } from '../../core/host/serverInfo';
 import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../../core/presentation/coexistenceNotice';
 import { CommandIds } from '../../core/common/commandIds';
 import { cachedSection } from '../cachedSection';
+import { CoalescedRefresh } from '../coalescedRefresh';
 
 const CHOICE_KEY = 'mcpHost.builtinMcp.choice';
 const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
@@ -63,10 +64,9 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
       }),
       source.onDidChangeServers(() => {
         this._onDidChange.fire();
-        // A file both read got servers after the start (a new mcp.json): the notification's first time, if not yet shown.
-        const n = this.shared().length;
-        if (this.sharedSeen !== undefined) void (n > this.sharedSeen ? this.offerOnce() : (this.sharedSeen = n));
+        this.counting.schedule();
       }),
+      this.counting,
     ];
   }
 
@@ -103,6 +103,15 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
 
   /** How many servers both would run when last looked at; undefined until the configuration's first load was offered. */
   private sharedSeen: number | undefined;
+  /**
+   * A file both read got servers after the start (a new mcp.json): the notification's first time, if not yet shown.
+   * Counted once a burst of changes has settled, as the views are drawn: 50 servers starting fire hundreds of changes,
+   * and each count lists every server.
+   */
+  private readonly counting = new CoalescedRefresh(() => {
+    const n = this.shared().length;
+    if (this.sharedSeen !== undefined) void (n > this.sharedSeen ? this.offerOnce() : (this.sharedSeen = n));
+  });
 
   /** The notification, once per workspace, while both would run the same servers and no choice was made. */
   async offerOnce(): Promise<void> {

@@ -5,13 +5,19 @@ import type { ServerManager } from '../../core/host/serverManager';
 
 export function followDevMode(manager: ServerManager, devModeWatcher: (manager: ServerManager) => vscode.Disposable): vscode.Disposable {
   let watcher: vscode.Disposable | undefined;
-  const wanted = () => manager.servers().some((s) => s.definition.type === 'stdio' && s.definition.dev && (s.state.kind === 'running' || s.state.kind === 'starting'));
-  // Looked at once per tick, however many servers changed in it (each look lists every server).
+  // Only the servers that changed, read in place: a snapshot of every server at each of the hundreds of changes 50
+  // starts fire was most of what the host allocated for them.
+  const startsDev = (id: string) => {
+    const server = manager.get(id);
+    const definition = server?.entry.server;
+    return definition?.type === 'stdio' && !!definition.dev && (server!.state.kind === 'running' || server!.state.kind === 'starting');
+  };
   let scheduled: NodeJS.Immediate | undefined;
-  const subscription = manager.onDidChangeServers(() => {
-    scheduled ??= setImmediate(() => {
+  const subscription = manager.onDidChangeServers((ids) => {
+    if (watcher || scheduled || !ids.some(startsDev)) return;
+    scheduled = setImmediate(() => {
       scheduled = undefined;
-      if (!watcher && wanted()) watcher = devModeWatcher(manager);
+      watcher ??= devModeWatcher(manager);
     });
   });
   return { dispose: () => (subscription.dispose(), clearImmediate(scheduled), watcher?.dispose()) };

@@ -21,13 +21,24 @@ import { withSkillTools } from '../../core/features/skills/skillTool.lazy';
 import type { ServerInfo, Tool } from '../../core/host/serverInfo';
 import { NUMERIC_SETTINGS, numericSetting } from '../../core/config/numericSettings';
 
-/** The two settings, read fresh (a value out of range counts as the default; ../settings warns of it elsewhere). */
-function readToolSettings(): { descriptionCap: number; contextBudget: number } {
+/**
+ * The two settings (a value out of range counts as the default; ../settings warns of it elsewhere), read once until
+ * one of them changes: every server's row asks at each redraw, and the first read after any change of the configuration
+ * (an edit of mcp.json is one) makes the extension host merge it anew, several milliseconds for 50 rows. A request
+ * reads them `fresh` (a setting just updated may be told to this host after the update resolved).
+ */
+let toolSettings: { descriptionCap: number; contextBudget: number } | undefined;
+let watchingSettings: vscode.Disposable | undefined;
+function readToolSettings(fresh = false): { descriptionCap: number; contextBudget: number } {
+  watchingSettings ??= vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(NUMERIC_SETTINGS.descriptionCap.key) || e.affectsConfiguration(NUMERIC_SETTINGS.contextBudget.key)) toolSettings = undefined;
+  });
+  if (toolSettings && !fresh) return toolSettings;
   const c = vscode.workspace.getConfiguration();
-  return {
+  return (toolSettings = {
     descriptionCap: numericSetting(c.get(NUMERIC_SETTINGS.descriptionCap.key), NUMERIC_SETTINGS.descriptionCap),
     contextBudget: numericSetting(c.get(NUMERIC_SETTINGS.contextBudget.key), NUMERIC_SETTINGS.contextBudget),
-  };
+  });
 }
 
 const sizes = new DefinitionSizes();
@@ -125,7 +136,7 @@ export async function budgetForRequest(
 ): Promise<{ budget: number; moved: ServerOffer[] }> {
   const changed = picked?.id !== model.id;
   pickModel(model);
-  const settings = readToolSettings();
+  const settings = readToolSettings(true);
   const cap = settings.descriptionCap;
   await sizes.count(tools, cap, counter(model), signal);
   if (changed) redrawRows();
@@ -146,7 +157,7 @@ async function searchToolSize(tools: readonly NamedTool[], model: vscode.Languag
 
 /** The budget of the agent tools' list (they are called without a model: the picked one's limit, if known). */
 export function listBudget(): ListBudget {
-  const settings = readToolSettings();
+  const settings = readToolSettings(true);
   const cap = settings.descriptionCap;
   const model = picked;
   return { tokens: contextBudget(settings.contextBudget, model?.maxInputTokens), descriptionCap: cap, sizeOf: (t): TokenSize => sizes.sizeOf(t, cap, model?.id) };

@@ -41,6 +41,8 @@ interface Sample {
   majorGcs?: number;
   /** CPU of the browser that draws the workbench in the same time (its renderer's share of the work the sample caused). */
   workbenchCpuMs?: number;
+  /** Bytes allocated on the extension host's heap in the sample, collected since or not (see allocationSampling). */
+  allocatedBytes?: number;
 }
 interface BareClient {
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
@@ -157,7 +159,42 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-const strip = <T extends Sample>({ ms, cpuMs, threads, majorGcs, workbenchCpuMs }: T): Sample => ({ ms, cpuMs, threads, majorGcs, workbenchCpuMs });
+const strip = <T extends Sample>({ ms, cpuMs, threads, majorGcs, workbenchCpuMs, allocatedBytes }: T): Sample => ({ ms, cpuMs, threads, majorGcs, workbenchCpuMs, allocatedBytes });
+
+/**
+ * What the extension host allocates on its heap from now to `stop()` (bytes, whether collected since or not): V8's
+ * sampling heap profiler, one sample per 256 KB on average, each scaled by V8 to the bytes it stands for; so an
+ * estimate, within a few percent for the tens of megabytes 50 starts allocate, at a cost too small to move the CPU
+ * figures (one stack walk per 256 KB). Not with MCPHOST_TEST_BENCH_PROFILE's own sampling in the same sample.
+ */
+async function allocationSampling(): Promise<{ stop(): Promise<number> }> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('HeapProfiler.enable');
+  await post('HeapProfiler.startSampling', { samplingInterval: 256 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  return {
+    async stop() {
+      type Node = { selfSize: number; children: Node[] };
+      const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: { head: Node } };
+      session.disconnect();
+      const sum = (n: Node): number => n.selfSize + n.children.reduce((total, c) => total + sum(c), 0);
+      return sum(profile.head);
+    },
+  };
+}
+
+/** `start`, with the bytes it allocated on the host's heap (see allocationSampling). */
+async function withAllocation(start: () => Promise<Sample & { result?: unknown }>): Promise<Sample & { result?: unknown }> {
+  const sampling = await allocationSampling();
+  let allocatedBytes = 0;
+  try {
+    return { ...(await start()), allocatedBytes: (allocatedBytes = await sampling.stop()) };
+  } finally {
+    if (!allocatedBytes) await sampling.stop().catch(() => undefined);
+  }
+}
 
 function folderUri(): vscode.Uri {
   const f = vscode.workspace.workspaceFolders?.[0];
@@ -352,14 +389,14 @@ async function manyServers(api: Api, n: number, rounds: number): Promise<void> {
     for (const side of order) {
       await quiet();
       const prefix = `n${n}r${round + 1}s`;
+      // The profiled sample samples allocations itself: the others say how much each side allocated.
+      const sampled = <T extends Sample>(name: string, start: () => Promise<T>) => (round === 0 && env.MCPHOST_TEST_BENCH_PROFILE ? profiled(name, start) : withAllocation(start)) as Promise<T>;
       if (side === 'ours') {
-        const start = () => oursStart(api, named(prefix, n, benchServer), prefix);
-        const m = await (round === 0 ? profiled(`${n}-servers`, start) : start());
-        if (round >= 0) record(`${n} servers`, 'ours', m);
+        const m = await sampled(`${n}-servers`, () => oursStart(api, named(prefix, n, benchServer), prefix));
+        if (round >= 0) record(`${n} servers`, 'ours', strip(m));
         await oursClear(api);
       } else {
-        const start = () => bareStart(named(prefix, n, benchServer));
-        const m = await (round === 0 ? profiled(`${n}-servers-bare`, start) : start());
+        const m = await sampled(`${n}-servers-bare`, () => bareStart(named(prefix, n, benchServer)));
         if (round >= 0) record(`${n} servers`, 'bare', strip(m));
         await closeAll(m.result);
       }
@@ -566,6 +603,9 @@ async function listedAfterSave(api: Api, n: number, rounds: number): Promise<voi
  * server's tool through the agents' path (vscode.lm.invokeTool) beside a bare client's connect + the same call through
  * the bench extension's tool. The servers say "startup": "onDemand" (the bench runs eager otherwise).
  */
+/** First calls measured a round and a side, each of a server not started yet. */
+const CALLS_PER_ROUND = 3;
+
 async function dormant(api: Api, n: number, rounds: number): Promise<void> {
   const onDemand = (prefix: string) => Object.fromEntries(Object.entries(named(prefix, n, benchServer)).map(([name, s]) => [name, { ...s, startup: 'onDemand' }]));
   const write = async (servers: Record<string, unknown>) => {
@@ -586,32 +626,44 @@ async function dormant(api: Api, n: number, rounds: number): Promise<void> {
         await quiet();
         if (side === 'ours') {
           const reload = configurationReloaded('mcp');
-          const m = await measure(async () => {
-            await write(onDemand('known'));
-            await waitFor(() => mine().length === n && mine().every((s) => s.state.kind === 'dormant'), `${n} known servers dormant`);
-          }, reload);
+          const comeIn = () =>
+            measure(async () => {
+              await write(onDemand('known'));
+              await waitFor(() => mine().length === n && mine().every((s) => s.state.kind === 'dormant'), `${n} known servers dormant`);
+            }, reload);
+          const m = await (round === 0 ? profiled(`${n}-known-servers`, comeIn) : comeIn());
           if (round >= 0) record(`${n} known servers, window open`, 'ours', strip(m));
           if (api.getServers().some((s) => s.pid !== undefined)) throw new Error('a dormant server started');
-          // The first call of one's tool starts it, through the agents' path.
-          await sleep(300);
-          const call = await measure(() => Promise.resolve(vscode.lm.invokeTool('mcpHost_callTool', { input: { server: 'known0', tool: 'echo', arguments: { text: 'first' } }, toolInvocationToken: undefined })));
-          if (round >= 0) record('first call of a dormant server', 'ours', strip(call));
+          // The first call of one's tool starts it, through the agents' path: of CALLS_PER_ROUND servers in turn, each
+          // still dormant (a sample is short and noisy on a shared machine: three a round, as the bare side takes).
+          for (let k = 0; k < CALLS_PER_ROUND; k++) {
+            await quiet();
+            const firstCall = () => measure(() => Promise.resolve(vscode.lm.invokeTool('mcpHost_callTool', { input: { server: `known${k}`, tool: 'echo', arguments: { text: 'first' } }, toolInvocationToken: undefined })));
+            const call = await (round === 0 && k === 0 ? profiled('first-call-dormant', firstCall) : firstCall());
+            if (round >= 0) record('first call of a dormant server', 'ours', strip(call));
+          }
           await oursClear(api);
         } else {
-          const m = await bareStart(named('bareknown', n, benchServer));
+          const bareStarts = () => bareStart(named('bareknown', n, benchServer));
+          const m = await (round === 0 ? profiled(`${n}-known-servers-bare`, bareStarts) : bareStarts());
           if (round >= 0) record(`${n} known servers, window open`, 'bare', strip(m));
           await closeAll(m.result);
-          await quiet();
-          let client: BareClient | undefined;
-          const call = await measure(async () => {
-            const { Client, StdioClientTransport } = loadSdk();
-            const c = new Client({ name: 'bench-bare', version: '0' });
-            await c.connect(new StdioClientTransport({ ...benchServer(), env: { ...process.env }, stderr: 'pipe' }));
-            benchExtension.setClient((client = c));
-            await vscode.lm.invokeTool('benchBare_callTool', { input: { tool: 'echo', arguments: { text: 'first' } }, toolInvocationToken: undefined });
-          });
-          if (round >= 0) record('first call of a dormant server', 'bare', strip(call));
-          await closeAll(client ? [client] : []);
+          const clients: BareClient[] = [];
+          for (let k = 0; k < CALLS_PER_ROUND; k++) {
+            await quiet();
+            const connectAndCall = () =>
+              measure(async () => {
+                const { Client, StdioClientTransport } = loadSdk();
+                const c = new Client({ name: 'bench-bare', version: '0' });
+                await c.connect(new StdioClientTransport({ ...benchServer(), env: { ...process.env }, stderr: 'pipe' }));
+                clients.push(c);
+                benchExtension.setClient(c);
+                await vscode.lm.invokeTool('benchBare_callTool', { input: { tool: 'echo', arguments: { text: 'first' } }, toolInvocationToken: undefined });
+              });
+            const call = await (round === 0 && k === 0 ? profiled('first-call-dormant-bare', connectAndCall) : connectAndCall());
+            if (round >= 0) record('first call of a dormant server', 'bare', strip(call));
+          }
+          await closeAll(clients);
         }
         await sleep(500);
       }

@@ -276,12 +276,15 @@ export function buildRemotePlan(source: RemotePlanSource): RemoteLaunchPlan {
   return { kind: 'remote', transport: resolved.type, url, ...(socket ? { socket } : {}), headers, auth: { type, configured: auth !== undefined, facts, endpoints, secrets, warnings }, ...(headersHelper ? { headersHelper } : {}), resolved };
 }
 
-/** The plan of one start; throws LaunchPlanError for a definition that must not run. */
+/**
+ * The plan of one start; throws LaunchPlanError for a definition that must not run. What other servers run is looked
+ * for only for a confined one (it protects them): each of 50 starts went through the other 49 definitions for nothing.
+ */
 export function buildLaunchPlan(source: LaunchPlanSource): LaunchPlan {
   const { resolved, shown, raw } = source;
   if (resolved.type === 'stdio') {
     if (shown.type !== 'stdio') throw new LaunchPlanError('The displayed definition differs from the resolved one.');
-    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage, runByOthers: source.otherServers && filesRunByOthers(source.otherServers, os.homedir()) });
+    return buildStdioPlan({ scope: source.scope, resolved, shown, envFile: source.envFile, hostEnv: source.hostEnv, debuggers: source.debuggers, name: source.name, sandboxStorage: source.sandboxStorage, runByOthers: resolved.sandboxEnabled && source.otherServers ? filesRunByOthers(source.otherServers, os.homedir()) : undefined });
   }
   if (raw.type === 'stdio') throw new LaunchPlanError('The written definition differs from the resolved one.');
   return buildRemotePlan({ resolved, raw, shown, scope: source.scope, hostEnv: source.hostEnv });
