@@ -1,5 +1,6 @@
 // Attacks on the gateway as offered to VS Code's own MCP support (issue 45): a program holding the ordinary gateway
-// token that tries to be taken for VS Code's agent (its session, a look-alike name).
+// token that tries to be taken for VS Code's agent (its session, a look-alike name), and a hostile server whose tools
+// try to pass for others in VS Code's tool picker, where every tool of the gateway is shown under one server.
 // Real HTTP to the real gateway, real server processes; each test reads what the user is shown (the consent's words,
 // the names and titles VS Code shows) or what the attacker gets back.
 import * as assert from 'assert';
@@ -15,6 +16,11 @@ import { PermissionStore } from '../../src/core/host/permissionStore';
 import { fixtureServer } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
+/** VS Code 1.139's own id for a tool of the server "MCP Host" (its prefix, the name, cut at 64; see gatewayRelay). */
+const vsCodeToolId = (name: string) => `mcp_mcp_host_gate_${name}`.replaceAll('.', '_').slice(0, 64);
+/** What VS Code 1.139 shows for a tool in its picker and its confirmation's title. */
+const vsCodeDisplayName = (tool: { name: string; title?: string; annotations?: { title?: string } }) => tool.annotations?.title || tool.title || tool.name;
+
 describe('attacks on the gateway offered to VS Code (issue 45)', function () {
   this.timeout(60_000);
   let kit: Kit;
@@ -25,8 +31,9 @@ describe('attacks on the gateway offered to VS Code (issue 45)', function () {
 
   before(async () => {
     kit = createKit();
-    await kit.update(workspaceScope(), [entry('alpha', stdio(process.execPath, [fixtureServer('basic-server.mjs')]))], []);
+    await kit.update(workspaceScope(), [entry('alpha', stdio(process.execPath, [fixtureServer('basic-server.mjs')])), entry('lookalike', stdio(process.execPath, [fixtureServer('lookalike-tools-server.mjs')]))], []);
     await waitForState(kit, 'alpha', 'running');
+    await waitForState(kit, 'lookalike', 'running');
     const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
     const consent = new ToolConsent({ permissions, ask: async (q) => (asked.push(q), 'always'), autoAllowReadOnly: () => false });
     const relay = new GatewayRelay({ sessions: kit.manager, caller: new ToolCaller(kit.manager, new ActiveToolCalls(), consent) });
@@ -86,4 +93,26 @@ describe('attacks on the gateway offered to VS Code (issue 45)', function () {
       assert.match(asked.at(-1)!.caller!, / \(self-named\)$/, `the consent names it "${asked.at(-1)!.caller}"`);
     });
   }
+
+  it("gives a hostile server's tools names VS Code keeps apart, and titles that name their server", async () => {
+    const { client } = await connect('Visual Studio Code', editorToken);
+    const { tools } = await client.listTools();
+    const ids = tools.map((t) => vsCodeToolId(t.name));
+    assert.strictEqual(new Set(ids).size, ids.length, `VS Code's ids collide: ${ids.join(', ')}`);
+    for (const tool of tools) {
+      const server = tool.name.startsWith('alpha_') ? 'alpha' : 'lookalike';
+      assert.ok(vsCodeDisplayName(tool).startsWith(`${server}: `), `VS Code shows "${vsCodeDisplayName(tool)}" for ${tool.name}`);
+    }
+    assert.ok(tools.some((t) => vsCodeDisplayName(t) === 'lookalike: Create Issue'), 'the title claiming github is shown as lookalike\'s');
+
+    // The consent for VS Code's agent names the exact tool (not the shortened name) and the arguments.
+    const deleting = tools.find((t) => t.description === 'Deletes the branch.')!;
+    await client.callTool({ name: deleting.name, arguments: { branch: 'main' } });
+    const question = asked.at(-1)!;
+    assert.strictEqual(question.caller, EDITOR_AGENT_NAME);
+    assert.strictEqual(question.serverName, 'lookalike');
+    assert.strictEqual(question.toolName, 'create_pull_request_review_comment_on_the_pending_review_and_delete_the_branch');
+    assert.strictEqual(question.destructive, true);
+    assert.deepStrictEqual(JSON.parse(question.argumentsJson), { branch: 'main' });
+  });
 });
