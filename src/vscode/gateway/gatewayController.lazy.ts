@@ -103,6 +103,7 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
   const start = async () => {
     if (gateway) return;
     const { token, path } = await credentials(deps.secrets);
+    definition.renewToken();
     log ??= vscode.window.createOutputChannel('MCP Host Gateway', { log: true });
     const output = log;
     const options = {
@@ -187,7 +188,7 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
     resolveDefinition: (given) => definition.resolve(given),
     get running() {
       const g = gateway;
-      return g && { url: g.url, token: g.address.token, clients: () => g.clients.list().map((c) => c.name) };
+      return g && { url: g.url, token: g.address.token, editorToken: g.address.editorToken, clients: () => g.clients.list().map((c) => c.name) };
     },
     dispose: () => {
       void stop();

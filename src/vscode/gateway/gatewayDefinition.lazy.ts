@@ -41,8 +41,21 @@ export function builtinMcpOn(): boolean {
 export const definitionServerId = (extensionId: string): string => `${extensionId.toLowerCase()}/${DEFINITION_LABEL}`;
 
 export class GatewayDefinition {
-  /** VS Code's own token: in memory only, for this window's life. */
-  readonly editorToken = newGatewaySecret();
+  private token = newGatewaySecret();
+
+  /** VS Code's own token: in memory only, for one run of the gateway (see renewToken). */
+  get editorToken(): string {
+    return this.token;
+  }
+
+  /**
+   * A new token for VS Code, at each start of the gateway: one VS Code had from an earlier run (before a stop, a
+   * restart or New Gateway Token) is refused, as the gateway token is. VS Code asks for the new one when it starts
+   * the server again (resolve).
+   */
+  renewToken(): void {
+    this.token = newGatewaySecret();
+  }
 
   constructor(
     private readonly gatewayUrl: () => string | undefined,
@@ -60,7 +73,8 @@ export class GatewayDefinition {
     const url = this.gatewayUrl();
     const Definition = definitionClass();
     if (!url || !Definition || (definition as HttpDefinition | undefined)?.label !== DEFINITION_LABEL) return undefined;
-    // A new object: the listed one (which VS Code keeps) stays without the secret.
+    // A new object: the listed one (which VS Code keeps) stays without the secret. `Authorization` spelt so: VS Code
+    // 1.139 masks that very key (not `authorization`) when its MCP log is at Trace.
     return new Definition(DEFINITION_LABEL, vscode.Uri.parse(url), { Authorization: `Bearer ${this.editorToken}` });
   }
 

@@ -38,6 +38,8 @@ export interface GatewayController extends vscode.Disposable {
 export interface GatewayState {
   url: string;
   token: string;
+  /** VS Code's token of this run (see GatewayDefinition.renewToken). */
+  editorToken?: string;
   clients(): string[];
 }
 

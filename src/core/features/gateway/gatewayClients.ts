@@ -31,8 +31,21 @@ export const EDITOR_AGENT_NAME = "VS Code's agent";
 export const clientLabel = (raw: unknown, editor = false): string => {
   if (editor) return EDITOR_AGENT_NAME;
   const text = typeof raw === 'string' ? truncate(plainText(raw).trim(), GATEWAY_LIMITS.maxClientNameLength) : '';
-  if (text.toLowerCase() === EDITOR_AGENT_NAME.toLowerCase()) return `${text} (self-named)`;
+  if (looksLikeEditorAgent(text)) return `${text} (self-named)`;
   return text || 'An unnamed client';
+};
+
+/** Latin letters' look-alikes (Cyrillic, Greek) a name can use to read as "VS Code's agent" without being it. */
+const LOOKALIKES: Record<string, string> = { а: 'a', с: 'c', е: 'e', о: 'o', р: 'p', ѕ: 's', ԁ: 'd', ɡ: 'g', ν: 'v', ο: 'o', α: 'a', ε: 'e', τ: 't', η: 'n', ı: 'i' };
+
+/**
+ * Whether a name reads as VS Code's agent to the eye: compared by its letters and digits alone (case, apostrophes,
+ * spaces, invisible characters and look-alike letters set aside), so "VS Code’s agent" or "VS Code's\u200b agent" is
+ * told apart like "VS Code's agent" itself. Linear: one pass over at most maxClientNameLength characters.
+ */
+const looksLikeEditorAgent = (name: string): boolean => {
+  const letters = [...name.normalize('NFKC').toLowerCase()].map((c) => LOOKALIKES[c] ?? c).join('').replace(/[^a-z0-9]/g, '');
+  return letters.includes('vscode') && letters.includes('agent');
 };
 
 export class GatewayClients {

@@ -53,6 +53,8 @@ export interface RunningGateway {
 interface LegacySession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  /** Begun with VS Code's token: only that token may go on with it (and no other token may use VS Code's). */
+  editor: boolean;
 }
 
 /** The client id handlers see for a request bearing the editor's token. */
@@ -138,12 +140,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   /** A 2025-era request: to its session, or a new session for an `initialize`. */
   const legacy = async (request: Request, parsedBody: unknown, authInfo: AuthInfo): Promise<Response> => {
     const sessionId = request.headers.get('mcp-session-id');
+    const editor = authInfo.clientId === EDITOR_CLIENT;
     if (sessionId) {
       const session = sessions.get(sessionId);
       if (!session) return jsonRpcError(404, 'Session not found: it ended (the gateway was stopped or restarted). Connect again.');
+      // A session is its client's: one begun with one token is not continued with the other (a program with the
+      // gateway token that learnt VS Code's session id would otherwise be asked about as VS Code's agent).
+      if (session.editor !== editor) return jsonRpcError(403, 'Refused: this session was begun with another token. Connect again with your own.');
       return session.transport.handleRequest(request, { parsedBody, authInfo });
     }
-    const editor = authInfo.clientId === EDITOR_CLIENT;
     if (request.method !== 'POST') return jsonRpcError(400, 'Bad request: no session (send initialize first).');
     if (sessions.size >= GATEWAY_LIMITS.maxClients) return jsonRpcError(503, `Refused: the MCP Host gateway already has ${GATEWAY_LIMITS.maxClients} clients connected, its most.`);
     const server = makeServer();
@@ -151,7 +156,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: GATEWAY_LIMITS.maxBodyBytes,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
+        sessions.set(id, { transport, server, editor });
         const admitted = clients.admit(id, undefined, 'legacy', editor);
         if (!admitted.ok) void transport.close();
       },

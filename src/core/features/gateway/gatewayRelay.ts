@@ -11,6 +11,7 @@ import type { SessionPort } from '../../host/serverSession';
 import type { ConsentContext, GuardedCallOutcome, ToolCall } from '../tools/toolCaller';
 import { baseModelToolName, toolNameMapOfServers } from '../tools/toolNames';
 import { switchedOff, switchedOffMessage } from '../tools/toolSwitches';
+import { plainText, truncate } from '../../presentation/serverText';
 import { GATEWAY_LIMITS } from './gatewayRequestCheck';
 
 /** The one guarded tool call path (ToolCaller), as the gateway uses it. */
@@ -36,6 +37,17 @@ export interface RelayOptions {
 /** A request the gateway refuses: its words go back to the client as the error. */
 export class GatewayRequestError extends Error {}
 
+/**
+ * The longest tool name the gateway gives. Its clients put their own prefix before each name and cut the whole at 64
+ * characters: VS Code 1.139 `mcp_`, at most 13 characters of the server's label and `_` (`mcp_mcp_host_gate_`, 18), so a
+ * longer name would lose its end there (where a long name's hash is) and two tools could get one name in VS Code's
+ * tool picker and confirmations. Claude Code's `mcp__mcp-host__` (15) fits too.
+ */
+export const GATEWAY_TOOL_NAME_LENGTH = 64 - 18;
+
+/** Characters of a tool's title as the gateway gives it. */
+const GATEWAY_TITLE_LENGTH = 200;
+
 /** The servers whose offer is known: running, or dormant (known from their last run; started by their first use). */
 const offering = (servers: readonly ServerInfo[]) => servers.filter((s) => offersFeatures(s.state));
 
@@ -54,16 +66,23 @@ interface NamedPrompt {
 export class GatewayRelay {
   constructor(private readonly deps: GatewayRelayDeps) {}
 
-  /** The tools offered, named `<server>_<tool>`: a tool switched off, or meant only for its view, is not there. */
+  /**
+   * The tools offered, named `<server>_<tool>`: a tool switched off, or meant only for its view, is not there. Each
+   * title starts with its server's name (the user's): a client shows every tool of the gateway under one server (VS
+   * Code's picker and confirmations: "MCP Host", by the title), where a server's own title could pass for another's.
+   */
   tools(): Tool[] {
-    return toolNameMapOfServers(this.deps.sessions.servers()).tools.map((t) => ({
-      ...(t.tool.title ? { title: t.tool.title } : {}),
-      name: t.modelName,
-      description: t.tool.description ?? `Tool "${t.tool.name}" of MCP server "${t.serverName}"`,
-      inputSchema: t.tool.inputSchema,
-      ...(t.tool.outputSchema ? { outputSchema: t.tool.outputSchema } : {}),
-      ...(t.tool.annotations ? { annotations: t.tool.annotations } : {}),
-    }));
+    return toolNameMapOfServers(this.deps.sessions.servers(), GATEWAY_TOOL_NAME_LENGTH).tools.map((t) => {
+      const title = truncate(`${plainText(t.serverName)}: ${plainText(t.tool.annotations?.title || t.tool.title || t.tool.name)}`, GATEWAY_TITLE_LENGTH);
+      return {
+        title,
+        name: t.modelName,
+        description: t.tool.description ?? `Tool "${plainText(t.tool.name)}" of MCP server "${plainText(t.serverName)}"`,
+        inputSchema: t.tool.inputSchema,
+        ...(t.tool.outputSchema ? { outputSchema: t.tool.outputSchema } : {}),
+        annotations: { ...t.tool.annotations, title },
+      };
+    });
   }
 
   /** Calls a tool by its gateway name, through the one guarded path: the user's consent names the client. */
@@ -71,7 +90,7 @@ export class GatewayRelay {
     const wanted = checkName('tool name', name);
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) throw new GatewayRequestError('"arguments" must be a JSON object.');
     const servers = this.deps.sessions.servers();
-    const tool = toolNameMapOfServers(servers).lookup(wanted);
+    const tool = toolNameMapOfServers(servers, GATEWAY_TOOL_NAME_LENGTH).lookup(wanted);
     if (!tool) throw new GatewayRequestError(this.offMessage(servers, wanted) ?? `No MCP tool is named "${wanted}" here: list the tools for their names.`);
     const outcome = await this.deps.caller.call(
       { serverId: tool.serverId, tool: tool.tool, arguments: (args ?? {}) as Record<string, unknown>, origin: `${client.name} (through the gateway)`, signal: options.signal, onProgress: options.onProgress, mayBackground: true },
@@ -152,7 +171,7 @@ export class GatewayRelay {
   private offMessage(servers: readonly ServerInfo[], wanted: string): string | undefined {
     for (const s of offering(servers)) {
       for (const t of s.features.tools) {
-        const why = baseModelToolName(s.name, t.name) === wanted ? switchedOff(s, t.name) : undefined;
+        const why = baseModelToolName(s.name, t.name, GATEWAY_TOOL_NAME_LENGTH) === wanted ? switchedOff(s, t.name) : undefined;
         if (why) return `${switchedOffMessage(s.name, t.name, why)} Do not retry it.`;
       }
     }

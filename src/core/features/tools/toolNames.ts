@@ -26,16 +26,16 @@ const sanitize = (s: string): string => s.replace(/[^a-zA-Z0-9_-]+/g, '_').repla
 const shortHash = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 6);
 
 /** `<server>_<tool>`, made valid; a name too long keeps its start and gets a hash of the whole so it stays distinct. */
-export function baseModelToolName(serverName: string, toolName: string): string {
+export function baseModelToolName(serverName: string, toolName: string, maxLength = MAX_TOOL_NAME_LENGTH): string {
   const name = `${sanitize(serverName)}_${sanitize(toolName)}`;
-  if (name.length <= MAX_TOOL_NAME_LENGTH) return name;
+  if (name.length <= maxLength) return name;
   const hash = shortHash(`${serverName}\u0000${toolName}`);
-  return `${name.slice(0, MAX_TOOL_NAME_LENGTH - hash.length - 1)}_${hash}`;
+  return `${name.slice(0, maxLength - hash.length - 1)}_${hash}`;
 }
 
-function withSuffix(base: string, n: number): string {
+function withSuffix(base: string, n: number, maxLength: number): string {
   const suffix = `_${n}`;
-  return base.length + suffix.length <= MAX_TOOL_NAME_LENGTH ? base + suffix : base.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length) + suffix;
+  return base.length + suffix.length <= maxLength ? base + suffix : base.slice(0, maxLength - suffix.length) + suffix;
 }
 
 /** One request's tool names, both ways. Built from the servers' lists in their order, so names are stable. */
@@ -57,12 +57,13 @@ function mapOf(byModelName: ReadonlyMap<string, NamedTool>): ToolNameMap {
   };
 }
 
-export function toolNameMap(entries: readonly ToolEntry[]): ToolNameMap {
+/** `maxLength`: shorter for a client that puts a prefix of its own before each name (the gateway's clients). */
+export function toolNameMap(entries: readonly ToolEntry[], maxLength = MAX_TOOL_NAME_LENGTH): ToolNameMap {
   const byModelName = new Map<string, NamedTool>();
   for (const entry of entries) {
-    const base = baseModelToolName(entry.serverName, entry.tool.name);
+    const base = baseModelToolName(entry.serverName, entry.tool.name, maxLength);
     let name = base;
-    for (let n = 2; byModelName.has(name); n++) name = withSuffix(base, n);
+    for (let n = 2; byModelName.has(name); n++) name = withSuffix(base, n, maxLength);
     byModelName.set(name, { ...entry, modelName: name });
   }
   return mapOf(byModelName);
@@ -79,13 +80,14 @@ export const toolMapParts = (servers: readonly ServerInfo[]): readonly unknown[]
  * Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`) and those
  * switched off (by the user or the server's entry): the one list every model surface offers and resolves calls from.
  */
-export function toolNameMapOfServers(servers: readonly ServerInfo[]): ToolNameMap {
+export function toolNameMapOfServers(servers: readonly ServerInfo[], maxLength = MAX_TOOL_NAME_LENGTH): ToolNameMap {
   const running = servers.filter((s) => offersFeatures(s.state));
   return toolNameMap(
     running.flatMap((s) => {
       const subject = subjectOf(s);
       return s.features.tools.filter((t) => isModelVisible(t) && !switchedOff(s, t.name)).map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
     }),
+    maxLength,
   );
 }
 
