@@ -111,6 +111,25 @@ describe("The gateway as a server of VS Code's own MCP support", function () {
     assert.strictEqual(vscode.workspace.getConfiguration('chat').inspect('mcp.autostart')?.workspaceValue, undefined, 'leaving the choice removes its setting');
   });
 
+  it("a cloned repository's settings.json that turns VS Code's MCP support on against the user's \"none\" gets no gateway offered to it", async () => {
+    await api.testing.coexistence.reset();
+    await vscode.commands.executeCommand('mcpHost.startGateway');
+    await waitFor(() => definitionTools().length >= 2, "the gateway's tools in vscode.lm.tools", 30_000);
+    const chat = vscode.workspace.getConfiguration('chat');
+    await chat.update('mcp.access', 'none', vscode.ConfigurationTarget.Global); // the user's own setting
+    await chat.update('mcp.access', 'all', vscode.ConfigurationTarget.Workspace); // the repository's file
+    try {
+      assert.strictEqual(vscode.workspace.getConfiguration('chat').get('mcp.access'), 'all', "VS Code's MCP support is on here by the repository's file");
+      // VS Code's support is on, so only MCP Host's provider takes the tools away.
+      await waitFor(() => definitionTools().length === 0, 'the gateway withdrawn from VS Code in this workspace', 30_000);
+      assert.strictEqual(api.testing.gateway()?.clients().includes("VS Code's agent"), false, "VS Code's agent not connected");
+    } finally {
+      await chat.update('mcp.access', undefined, vscode.ConfigurationTarget.Workspace);
+      await chat.update('mcp.access', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('mcpHost.stopGateway');
+    }
+  });
+
   it("withdraws the definition when VS Code's MCP support is turned off, offers it again when on, and withdraws it when the gateway stops", async () => {
     await vscode.commands.executeCommand('mcpHost.startGateway');
     await waitFor(() => definitionTools().length >= 2, "the gateway's tools in vscode.lm.tools", 30_000);

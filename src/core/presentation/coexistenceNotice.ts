@@ -4,6 +4,8 @@ import { CommandIds } from '../common/commandIds';
 
 /** 'gateway': VS Code's MCP support stays on but starts no server itself; its agent uses MCP Host's through the gateway. */
 export type CoexistenceChoice = 'mcpHost' | 'both' | 'gateway';
+/** Where a workspace's state keeps the user's choice (a file cannot write it: the gateway's offer to VS Code reads it). */
+export const COEXISTENCE_CHOICE_KEY = 'mcpHost.builtinMcp.choice';
 
 /** A row above the servers in the Servers view: what it says, and the command a click runs. */
 export interface RowNotice {

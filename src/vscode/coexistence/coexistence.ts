@@ -6,12 +6,11 @@
 // (./coexistencePick.lazy.ts). The Servers view shows the choice in its first row, and a click on it changes it.
 import vscode = require('vscode');
 import type { ServerInfo } from '../../core/host/serverInfo';
-import { coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../../core/presentation/coexistenceNotice';
+import { COEXISTENCE_CHOICE_KEY, coexistenceNotice, type CoexistenceChoice, type CoexistenceNotice } from '../../core/presentation/coexistenceNotice';
 import { CommandIds } from '../../core/common/commandIds';
 import { cachedSection } from '../cachedSection';
 import { CoalescedRefresh } from '../coalescedRefresh';
 
-const CHOICE_KEY = 'mcpHost.builtinMcp.choice';
 const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
 
 /** What the choice reads and changes: the Coexistence below. */
@@ -76,7 +75,7 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
   }
 
   get choice(): CoexistenceChoice | undefined {
-    return this.state.get<CoexistenceChoice>(CHOICE_KEY);
+    return this.state.get<CoexistenceChoice>(COEXISTENCE_CHOICE_KEY);
   }
 
   /** True when this VS Code has built-in MCP support and nothing turns it off. */
@@ -129,32 +128,32 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
 
   async letMcpHostRun(): Promise<void> {
     await this.updateAccess('none');
-    await this.state.update(CHOICE_KEY, 'mcpHost');
+    await this.state.update(COEXISTENCE_CHOICE_KEY, 'mcpHost');
     this._onDidChange.fire();
   }
 
   async remember(choice: CoexistenceChoice): Promise<void> {
-    await this.state.update(CHOICE_KEY, choice);
+    await this.state.update(COEXISTENCE_CHOICE_KEY, choice);
     this._onDidChange.fire();
   }
 
   /** VS Code's MCP support was off by a setting of the user's (or a policy): on in this workspace. */
   async turnBuiltinOnHere(): Promise<void> {
     await this.updateAccess('all');
-    await this.state.update(CHOICE_KEY, 'both');
+    await this.state.update(COEXISTENCE_CHOICE_KEY, 'both');
     this._onDidChange.fire();
   }
 
   async turnBuiltinBackOn(): Promise<void> {
     await this.updateAccess(undefined);
-    await this.state.update(CHOICE_KEY, undefined);
+    await this.state.update(COEXISTENCE_CHOICE_KEY, undefined);
     this._onDidChange.fire();
   }
 
   /** Extension tests: forget the choice and that the notification was shown. */
   async reset(): Promise<void> {
     if (this.turnedOffHere()) await this.updateAccess(undefined);
-    await this.state.update(CHOICE_KEY, undefined);
+    await this.state.update(COEXISTENCE_CHOICE_KEY, undefined);
     await this.state.update(NOTICE_KEY, undefined);
     this._onDidChange.fire();
   }

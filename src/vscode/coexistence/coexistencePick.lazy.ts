@@ -19,7 +19,11 @@ const chat = () => vscode.workspace.getConfiguration('chat');
 
 /** VS Code's agent through the gateway: its MCP support on, starting nothing by itself here; the gateway on. */
 async function useGateway(c: CoexistenceChoices): Promise<void> {
-  if (c.turnedOffHere()) await c.turnBuiltinBackOn();
+  const offHere = c.turnedOffHere();
+  // Remembered before the settings change too: the gateway's offer to VS Code trusts a workspace setting that turns
+  // VS Code's MCP support on against the user's own "none" only once a choice is made here (a repository's cannot).
+  await c.remember('gateway');
+  if (offHere) await c.turnBuiltinBackOn();
   else if (!c.builtinOn()) await c.turnBuiltinOnHere();
   await chat().update('mcp.autostart', 'never', vscode.ConfigurationTarget.Workspace);
   await vscode.workspace.getConfiguration('mcpHost').update('gateway.enabled', true, vscode.ConfigurationTarget.Global);

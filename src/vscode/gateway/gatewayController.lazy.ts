@@ -12,6 +12,7 @@ import type { GuardedCaller } from '../../core/features/gateway/gatewayRelay';
 import type { SessionPort } from '../../core/host/serverSession';
 import type { GatewayClientRows, GatewayContext, GatewayController } from './registerGateway';
 import { GatewayDefinition } from './gatewayDefinition.lazy';
+import { COEXISTENCE_CHOICE_KEY } from '../../core/presentation/coexistenceNotice';
 
 const SECRET_KEY = 'mcpHost.gateway.credentials';
 const PORT_KEY = 'mcpHost.gateway.port';
@@ -44,7 +45,7 @@ export function gatewayController(sessions: SessionPort, caller: GuardedCaller, 
   item.command = CommandIds.connectAgent;
   const subscriptions: vscode.Disposable[] = [];
   // The gateway as a server of VS Code's own MCP support (./gatewayDefinition.lazy.ts).
-  const definition = new GatewayDefinition(() => gateway?.url, context.extension.id);
+  const definition = new GatewayDefinition(() => gateway?.url, context.extension.id, () => context.workspaceState.get(COEXISTENCE_CHOICE_KEY) !== undefined);
   let startInVsCode: NodeJS.Timeout | undefined;
   const offerToVsCode = () => {
     definitionsChanged();

@@ -29,11 +29,18 @@ const definitionClass = (): HttpDefinitionClass | undefined => {
   return typeof found === 'function' ? (found as HttpDefinitionClass) : undefined;
 };
 
-/** True when this VS Code has MCP support and nothing turns it off (chat.mcp.enabled, chat.mcp.access, a policy). */
-export function builtinMcpOn(): boolean {
+/**
+ * True when this VS Code has MCP support and nothing turns it off (chat.mcp.enabled, chat.mcp.access, a policy). A
+ * workspace's own settings (a cloned repository's .vscode/settings.json) may turn it off, but not on against the user's
+ * "none": that counts only when the user chose so in this workspace (`choiceMadeHere`: Choose Between…, kept in the
+ * workspace's state, which no file can write).
+ */
+export function builtinMcpOn(choiceMadeHere: boolean): boolean {
   const chatMcp = vscode.workspace.getConfiguration('chat.mcp');
   if (chatMcp.get<boolean>('enabled') === false) return false;
-  if (chatMcp.inspect<string>('access')?.defaultValue === undefined) return false;
+  const access = chatMcp.inspect<string>('access');
+  if (access?.defaultValue === undefined) return false;
+  if ((access.globalValue ?? access.defaultValue) === 'none' && !choiceMadeHere) return false;
   return chatMcp.get<string>('access') !== 'none';
 }
 
@@ -60,11 +67,13 @@ export class GatewayDefinition {
   constructor(
     private readonly gatewayUrl: () => string | undefined,
     private readonly extensionId: string,
+    /** Whether the user made the coexistence choice in this workspace (see builtinMcpOn). */
+    private readonly choiceMadeHere: () => boolean,
   ) {}
 
   definitions(): HttpDefinition[] {
     const Definition = definitionClass();
-    if (!this.gatewayUrl() || !Definition || !builtinMcpOn()) return [];
+    if (!this.gatewayUrl() || !Definition || !builtinMcpOn(this.choiceMadeHere())) return [];
     return [new Definition(DEFINITION_LABEL, vscode.Uri.parse(PLACEHOLDER))];
   }
 

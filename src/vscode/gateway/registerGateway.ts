@@ -12,7 +12,7 @@ import type { GuardedCaller } from '../../core/features/gateway/gatewayRelay';
  * What the gateway needs of the extension: its secret storage (the token and path), global state (the last port, so
  * agents' configurations keep working), the integrated terminals' variables and its version.
  */
-export type GatewayContext = Pick<vscode.ExtensionContext, 'secrets' | 'globalState' | 'environmentVariableCollection' | 'extension' | 'subscriptions'>;
+export type GatewayContext = Pick<vscode.ExtensionContext, 'secrets' | 'globalState' | 'workspaceState' | 'environmentVariableCollection' | 'extension' | 'subscriptions'>;
 
 /**
  * What the gateway does once used (./gatewayController.lazy.ts): made with the servers and the one guarded call path;
