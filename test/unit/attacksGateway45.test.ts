@@ -5,16 +5,13 @@
 // the names and titles VS Code shows) or what the attacker gets back.
 import * as assert from 'assert';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { GatewayRelay } from '../../src/core/features/gateway/gatewayRelay';
-import { startGateway, type RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
+import type { RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
+import { startTestGateway } from './gatewayTestKit';
 import { EDITOR_AGENT_NAME } from '../../src/core/features/gateway/gatewayClients';
-import { newGatewayPath, newGatewaySecret } from '../../src/core/features/gateway/gatewayRequestCheck';
-import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
-import { ToolCaller } from '../../src/core/features/tools/toolCaller';
-import { ToolConsent, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
-import { PermissionStore } from '../../src/core/host/permissionStore';
+import { newGatewaySecret } from '../../src/core/features/gateway/gatewayRequestCheck';
+import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import { fixtureServer } from './helpers';
-import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 /** VS Code 1.139's own id for a tool of the server "MCP Host" (its prefix, the name, cut at 64; see gatewayRelay). */
 const vsCodeToolId = (name: string) => `mcp_mcp_host_gate_${name}`.replaceAll('.', '_').slice(0, 64);
@@ -34,10 +31,7 @@ describe('attacks on the gateway offered to VS Code (issue 45)', function () {
     await kit.update(workspaceScope(), [entry('alpha', stdio(process.execPath, [fixtureServer('basic-server.mjs')])), entry('lookalike', stdio(process.execPath, [fixtureServer('lookalike-tools-server.mjs')]))], []);
     await waitForState(kit, 'alpha', 'running');
     await waitForState(kit, 'lookalike', 'running');
-    const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
-    const consent = new ToolConsent({ permissions, ask: async (q) => (asked.push(q), 'always'), autoAllowReadOnly: () => false });
-    const relay = new GatewayRelay({ sessions: kit.manager, caller: new ToolCaller(kit.manager, new ActiveToolCalls(), consent) });
-    gateway = await startGateway({ relay, onDidChangeServers: (l) => kit.manager.onDidChangeServers(l), path: newGatewayPath(), token: newGatewaySecret(), editorToken, version: '0.0.0' });
+    gateway = await startTestGateway(kit, async (q) => (asked.push(q), 'always'), editorToken);
   });
 
   after(async () => {

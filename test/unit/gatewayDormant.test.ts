@@ -2,13 +2,8 @@
 // prompts and resources without starting; a client's call, prompt or read starts it, and gets its answer.
 import * as assert from 'assert';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { GatewayRelay } from '../../src/core/features/gateway/gatewayRelay';
-import { startGateway, type RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
-import { newGatewayPath, newGatewaySecret } from '../../src/core/features/gateway/gatewayRequestCheck';
-import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
-import { ToolCaller } from '../../src/core/features/tools/toolCaller';
-import { ToolConsent } from '../../src/core/features/tools/toolConsent';
-import { PermissionStore } from '../../src/core/host/permissionStore';
+import type { RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
+import { startTestGateway } from './gatewayTestKit';
 import { KnownRunStore } from '../../src/core/host/knownRunStore.lazy';
 import { fixtureServer } from './helpers';
 import { createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, type Kit } from './hostTestKit';
@@ -37,9 +32,7 @@ describe('the gateway offers dormant servers', function () {
     kit = window(store).kit;
     await kit.update(userScope, [entry('basic', raw)], []);
     assert.strictEqual(serverState(kit, 'basic')!.state.kind, 'dormant');
-    const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async () => 'once', autoAllowReadOnly: () => false });
-    const relay = new GatewayRelay({ sessions: kit.manager, caller: new ToolCaller(kit.manager, new ActiveToolCalls(), consent) });
-    gateway = await startGateway({ relay, onDidChangeServers: (l) => kit.manager.onDidChangeServers(l), path: newGatewayPath(), token: newGatewaySecret(), version: '0.0.0' });
+    gateway = await startTestGateway(kit, async () => 'once');
     client = new Client({ name: 'Dormant Agent', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(gateway.url), { requestInit: { headers: { Authorization: `Bearer ${gateway.address.token}` } } }));
   });

@@ -3,16 +3,13 @@
 // that calls itself so is told apart, so that no program holding the gateway token gets what the user allowed VS Code.
 import * as assert from 'assert';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { GatewayRelay } from '../../src/core/features/gateway/gatewayRelay';
-import { startGateway, type RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
+import type { RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
+import { startTestGateway } from './gatewayTestKit';
 import { EDITOR_AGENT_NAME } from '../../src/core/features/gateway/gatewayClients';
-import { newGatewayPath, newGatewaySecret } from '../../src/core/features/gateway/gatewayRequestCheck';
-import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
-import { ToolCaller } from '../../src/core/features/tools/toolCaller';
-import { ToolConsent, type ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
-import { PermissionStore } from '../../src/core/host/permissionStore';
+import { newGatewaySecret } from '../../src/core/features/gateway/gatewayRequestCheck';
+import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import { fixtureServer } from './helpers';
-import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 describe("the gateway's client from VS Code's own MCP support", function () {
   this.timeout(60_000);
@@ -26,10 +23,7 @@ describe("the gateway's client from VS Code's own MCP support", function () {
     kit = createKit();
     await kit.update(workspaceScope(), [entry('alpha', stdio(process.execPath, [fixtureServer('basic-server.mjs')]))], []);
     await waitForState(kit, 'alpha', 'running');
-    const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
-    const consent = new ToolConsent({ permissions, ask: async (q) => (asked.push(q), 'always'), autoAllowReadOnly: () => false });
-    const relay = new GatewayRelay({ sessions: kit.manager, caller: new ToolCaller(kit.manager, new ActiveToolCalls(), consent) });
-    gateway = await startGateway({ relay, onDidChangeServers: (l) => kit.manager.onDidChangeServers(l), path: newGatewayPath(), token: newGatewaySecret(), editorToken, version: '0.0.0' });
+    gateway = await startTestGateway(kit, async (q) => (asked.push(q), 'always'), editorToken);
   });
 
   after(async () => {
