@@ -86,6 +86,23 @@ describe('ServerManager against real servers', function () {
     await waitFor(() => serverState(kit, 'paged')?.features.tools.some((t) => t.name === 'fresh'), 'list_changed refresh', 5000);
   });
 
+  it("keeps one snapshot of a server while nothing in it changed, and makes a new one when its lists or state change", async () => {
+    kit = createKit();
+    await kit.update(scope, [entry('snap', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
+    const first = await waitForState(kit, 'snap', 'running');
+    // Every surface asks for every server at each change of any one: the same object while it is the same.
+    assert.strictEqual(serverState(kit, 'snap'), first);
+    await kit.manager.session(first.id).callTool({ name: 'add-tool', arguments: { name: 'later' } });
+    await waitFor(() => serverState(kit, 'snap')?.features.tools.some((t) => t.name === 'later'), 'list_changed refresh', 5000);
+    const after = serverState(kit, 'snap')!;
+    assert.notStrictEqual(after, first);
+    assert.ok(!first.features.tools.some((t) => t.name === 'later'), 'a snapshot given out is never changed under its holder');
+    assert.strictEqual(serverState(kit, 'snap'), after);
+    await kit.manager.get(first.id)!.stop();
+    assert.strictEqual(serverState(kit, 'snap')?.state.kind, 'stopped');
+    assert.strictEqual(serverState(kit, 'snap')?.pid, undefined);
+  });
+
   it('reconciles: starts added, stops removed, restarts changed and leaves the rest untouched', async () => {
     kit = createKit();
     const basic = (tag: string) => stdio(node, [fixtureServer('basic-server.mjs'), tag]);
