@@ -66,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi & { exten
     followDevMode(manager, parts.devModeWatcher),
     ...followWalkthrough(manager, host.activeToolCalls),
     notifyFailures(manager, logs),
-    notifyServersWaitingForTrust(manager),
+    notifyServersWaitingForTrust(manager, parts.showTrustNotice),
     registerMcpJsonCompletion(parts.mcpJsonCompletionItems),
     vscode.commands.registerCommand(CommandIds.managePermissions, () => parts.managePermissions(permissions)),
     ...registerSkillCommands(manager, parts, attachments),

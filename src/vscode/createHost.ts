@@ -108,6 +108,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     devModeWatcher: fn((b) => b.devModeWatcher),
     offerCoexistence: fn((b) => b.offerCoexistence),
     pickCoexistence: fn((b) => b.pickCoexistence),
+    showTrustNotice: fn((b) => b.showTrustNotice),
     // The gateway: made when first turned on or used, from a bundle of its own.
     gatewayController: (...args: Parameters<GatewayBundle['gatewayController']>) => lazyObject(() => gatewayBundle().gatewayController(...args)),
     /** Extension tests: the prompt-argument pick on screen; never loads the bundle. */

@@ -61,6 +61,7 @@ export { mcpJsonCompletionItems } from './config/mcpJsonCompletionItems.lazy';
 export const registryBrowser = (deps: RegistryBrowserDeps) => new RegistryBrowser(deps);
 export const devModeWatcher = (manager: ServerManager) => new DevModeWatcher(manager);
 export { offerCoexistence, pickCoexistence } from './coexistence/coexistencePick.lazy';
+export { showTrustNotice } from './trust/trustNoticeShow.lazy';
 
 /** The rows' Markdown tooltips (see HoverTexts in ./servers/treeNode). */
 export const hoverTexts: HoverTexts = { serverTooltip, toolTooltip, promptTooltip, resourceTooltip, templateTooltip, offerSize: offerSizeText, toolSize: toolSizeText };

@@ -98,8 +98,9 @@ export class ManagedServer implements Disposable {
   private idOf: { name: string; id: string } | undefined;
   /** The features of a server that does not run, for its ServerInfo (one set of empty lists, not one per look). */
   private readonly noFeatures = emptyFeatures();
-  /** The last snapshot, with what it was made of (see info). */
-  private lastInfo: Record<'state' | 'entry' | 'scope' | 'connection' | 'features' | 'pid' | 'crashCount' | 'denials' | 'toolChoices' | 'startedFor' | 'known' | 'auth', unknown> & { info: ServerInfo } | undefined;
+  /** The last snapshot, and what it was made of (see info). */
+  private lastInfo: ServerInfo | undefined;
+  private infoParts: readonly unknown[] = [];
 
   get state(): ServerState {
     return this._state;
@@ -327,13 +328,12 @@ export class ManagedServer implements Disposable {
     // The same snapshot while nothing it is made of changed: every surface asks for every server at each change of
     // any one (50 servers starting: thousands of snapshots, most of the start's allocation in a profile).
     const pid = c?.pid ?? (this._state.kind === 'starting' ? this.connection?.pid : undefined);
-    const { crashCount } = this.restartPolicy;
-    const toolChoices = this.toolChoices;
-    const last = this.lastInfo;
-    if (last?.state === this._state && last.entry === this.entry && last.scope === this.scope && last.connection === c && last.features === c?.features && last.pid === pid && last.crashCount === crashCount && last.denials === this.denials && last.toolChoices === toolChoices && last.startedFor === this.startedFor && last.known === known && last.auth === extra?.auth) return last.info;
-    const info = this.snapshot(c, known, pid, extra);
-    this.lastInfo = { state: this._state, entry: this.entry, scope: this.scope, connection: c, features: c?.features, pid, crashCount, denials: this.denials, toolChoices, startedFor: this.startedFor, known, auth: extra?.auth, info };
-    return info;
+    const parts = [this._state, this.entry, this.scope, c, c?.features, pid, this.restartPolicy.crashCount, this.denials, this.toolChoices, this.startedFor, known, extra?.auth];
+    if (!this.lastInfo || parts.some((p, i) => p !== this.infoParts[i])) {
+      this.infoParts = parts;
+      this.lastInfo = this.snapshot(c, known, pid, extra);
+    }
+    return this.lastInfo;
   }
 
   private snapshot(c: Connection | undefined, known: KnownRun | undefined, pid: number | undefined, extra?: Pick<ServerInfo, 'auth'>): ServerInfo {
