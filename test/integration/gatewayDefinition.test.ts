@@ -111,6 +111,39 @@ describe("The gateway as a server of VS Code's own MCP support", function () {
     assert.strictEqual(vscode.workspace.getConfiguration('chat').inspect('mcp.autostart')?.workspaceValue, undefined, 'leaving the choice removes its setting');
   });
 
+  it('leaving the choice "through the gateway" gives the workspace back its own chat.mcp.autostart', async () => {
+    const chat = () => vscode.workspace.getConfiguration('chat');
+    /** Choose Between…, then the item `down` places below the first. */
+    const pick = async (down: number) => {
+      const choosing = vscode.commands.executeCommand('mcpHost.chooseBuiltinMcp');
+      await sleep(1000);
+      for (let i = 0; i < down; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+      await sleep(300);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await choosing;
+    };
+    await api.testing.coexistence.reset();
+    await chat().update('mcp.autostart', 'newAndOutdated', vscode.ConfigurationTarget.Workspace); // the repository's file
+    try {
+      await pick(2); // through the gateway
+      assert.strictEqual(chat().inspect('mcp.autostart')?.workspaceValue, 'never', 'VS Code starts no server by itself under the choice');
+      await pick(2); // let VS Code's MCP support start them too
+      assert.strictEqual(chat().inspect('mcp.autostart')?.workspaceValue, 'newAndOutdated', "the workspace's own value, back");
+
+      // A workspace that had "never" itself keeps it when the choice is left.
+      await chat().update('mcp.autostart', 'never', vscode.ConfigurationTarget.Workspace);
+      await api.testing.coexistence.reset();
+      await pick(2);
+      await pick(2);
+      assert.strictEqual(chat().inspect('mcp.autostart')?.workspaceValue, 'never', "the workspace's own \"never\" stays");
+    } finally {
+      await chat().update('mcp.autostart', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.workspace.getConfiguration('mcpHost').update('gateway.enabled', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('mcpHost.stopGateway');
+      await api.testing.coexistence.reset();
+    }
+  });
+
   it("a cloned repository's settings.json that turns VS Code's MCP support on against the user's \"none\" gets no gateway offered to it", async () => {
     await api.testing.coexistence.reset();
     await vscode.commands.executeCommand('mcpHost.startGateway');

@@ -36,8 +36,9 @@ describe("MCP Host beside VS Code's built-in MCP: told apart, and the choice fou
   it('says in its first notification how to tell the two apart and where the choice is made again', () => {
     const choose = contributes.commands.find((c) => c.command === 'mcpHost.chooseBuiltinMcp')!;
     assert.strictEqual(CHOOSE_BETWEEN_TITLE, shown(choose), 'the notification names the command as the Command Palette lists it');
-    const text = coexistenceOfferText(['everything', 'memory'], 'Let MCP Host Run Them');
+    const text = coexistenceOfferText(['everything', 'memory'], 'Let MCP Host Run Them', 'More Choices…');
     assert.match(text, /would also start everything, memory, and each would run twice/);
+    assert.match(text, /"More Choices…" also offers to keep it on for Copilot's agent, using MCP Host's servers through its gateway/, 'the third way is named');
     assert.ok(text.includes('"MCP: …"') && text.includes('"MCP Host: …"'), text);
     assert.ok(text.includes(CHOOSE_BETWEEN_TITLE), text);
   });

@@ -72,10 +72,11 @@ export const CHOOSE_BETWEEN_TITLE = "MCP Host: Choose Between MCP Host and VS Co
  * Pure: the notification the first time both would run the same servers. It says how to tell the two apart (VS Code's
  * commands are "MCP: …") and where the choice is made again, so that a newcomer finds it later.
  */
-export function coexistenceOfferText(shared: readonly string[], letUs: string): string {
+export function coexistenceOfferText(shared: readonly string[], letUs: string, more: string): string {
   return (
     `VS Code's built-in MCP support reads the same configuration files as MCP Host: it would also start ${shared.join(', ')}, ` +
-    `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings). ` +
+    `and each would run twice. "${letUs}" turns VS Code's MCP support off in this workspace only (chat.mcp.access: "none" in its settings); ` +
+    `"${more}" also offers to keep it on for Copilot's agent, using MCP Host's servers through its gateway, each running once. ` +
     `VS Code's own commands are named "MCP: …", MCP Host's "MCP Host: …"; change this choice any time with "${CHOOSE_BETWEEN_TITLE}".`
   );
 }

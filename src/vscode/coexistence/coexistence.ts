@@ -16,6 +16,8 @@ const NOTICE_KEY = 'mcpHost.builtinMcp.noticeShown';
 /** What the choice reads and changes: the Coexistence below. */
 export interface CoexistenceChoices {
   readonly choice: CoexistenceChoice | undefined;
+  /** The workspace's state: the choice and what it changed. */
+  readonly state: vscode.Memento;
   builtinOn(): boolean;
   turnedOffHere(): boolean;
   shared(): string[];
@@ -51,7 +53,7 @@ export class Coexistence implements CoexistenceChoices, vscode.Disposable {
   private readonly chatMcp = cachedSection('chat.mcp');
 
   constructor(
-    private readonly state: vscode.Memento,
+    readonly state: vscode.Memento,
     private readonly source: ServerSource,
     private readonly picks: CoexistencePicks,
   ) {

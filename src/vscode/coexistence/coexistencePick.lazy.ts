@@ -17,6 +17,10 @@ type Item = vscode.QuickPickItem & { run: () => Promise<void>; viaGateway?: bool
 
 const chat = () => vscode.workspace.getConfiguration('chat');
 
+/** The workspace's own `chat.mcp.autostart` before the gateway choice set "never" (null: none), or that it had "never". */
+const AUTOSTART_BEFORE_KEY = 'mcpHost.coexistence.autostartBefore';
+type AutostartBefore = { value: string | null; kept?: undefined } | { kept: true; value?: undefined };
+
 /** VS Code's agent through the gateway: its MCP support on, starting nothing by itself here; the gateway on. */
 async function useGateway(c: CoexistenceChoices): Promise<void> {
   const offHere = c.turnedOffHere();
@@ -25,14 +29,27 @@ async function useGateway(c: CoexistenceChoices): Promise<void> {
   await c.remember('gateway');
   if (offHere) await c.turnBuiltinBackOn();
   else if (!c.builtinOn()) await c.turnBuiltinOnHere();
-  await chat().update('mcp.autostart', 'never', vscode.ConfigurationTarget.Workspace);
+  // What the workspace had before, given back when the choice is left (a repository's own "never" is left as it was).
+  const before = chat().inspect<string>('mcp.autostart')?.workspaceValue;
+  if (before !== 'never') {
+    await c.state.update(AUTOSTART_BEFORE_KEY, { value: before ?? null });
+    await chat().update('mcp.autostart', 'never', vscode.ConfigurationTarget.Workspace);
+  } else if (!c.state.get(AUTOSTART_BEFORE_KEY)) await c.state.update(AUTOSTART_BEFORE_KEY, { kept: true });
   await vscode.workspace.getConfiguration('mcpHost').update('gateway.enabled', true, vscode.ConfigurationTarget.Global);
   await c.remember('gateway');
 }
 
-/** Leaving the gateway choice: VS Code starts servers by itself again (the gateway stays as the user has it). */
+/**
+ * Leaving the gateway choice: VS Code starts servers by itself again, as the workspace had it before the choice (the
+ * gateway stays as the user has it). A "never" the workspace had before the choice is its own, and stays.
+ */
 async function leaveGateway(c: CoexistenceChoices): Promise<void> {
-  if (c.choice === 'gateway' && chat().inspect('mcp.autostart')?.workspaceValue === 'never') await chat().update('mcp.autostart', undefined, vscode.ConfigurationTarget.Workspace);
+  if (c.choice !== 'gateway') return;
+  const before = c.state.get<AutostartBefore>(AUTOSTART_BEFORE_KEY);
+  await c.state.update(AUTOSTART_BEFORE_KEY, undefined);
+  if (before?.kept || chat().inspect('mcp.autostart')?.workspaceValue !== 'never') return;
+  // Chosen before this was remembered: the "never" was the choice's.
+  await chat().update('mcp.autostart', before ? (before.value ?? undefined) : undefined, vscode.ConfigurationTarget.Workspace);
 }
 
 export async function pickCoexistence(c: CoexistenceChoices): Promise<void> {
@@ -86,9 +103,12 @@ export async function pickCoexistence(c: CoexistenceChoices): Promise<void> {
 export async function offerCoexistence(c: CoexistenceChoices, shared: string[], shown: (message: string) => void): Promise<void> {
   const letUs = 'Let MCP Host Run Them';
   const both = 'Keep Both';
-  const message = plainText(coexistenceOfferText(shared, letUs));
+  // The third way (VS Code's agent through the gateway) needs its explanation: the pick has it.
+  const more = 'More Choices…';
+  const message = plainText(coexistenceOfferText(shared, letUs, more));
   shown(message);
-  const answer = await vscode.window.showInformationMessage(message, letUs, both);
+  const answer = await vscode.window.showInformationMessage(message, letUs, both, more);
   if (answer === letUs) await c.letMcpHostRun();
   else if (answer === both) await c.remember('both');
+  else if (answer === more) await pickCoexistence(c);
 }
