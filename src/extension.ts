@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi & { exten
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // "Attach to Chat" in the Resources view queues resources for the @mcp participant.
   const attachments = new ChatAttachments();
-  const resources = registerResources({ host: manager, subscriptions: host.resourceSubscriptions, attachments, resourceCommands: parts.resourceCommands, resourceDocuments: parts.resourceDocuments, resourcesTree: parts.resourcesTree, hoverTexts: parts.hoverTexts });
+  const resources = registerResources({ host: manager, subscriptions: host.resourceSubscriptions, attachments, resourceCommands: parts.resourceCommands, resourceDocuments: parts.resourceDocuments, resourcesTree: parts.resourcesTree, resourceOpener: parts.resourceOpener, hoverTexts: parts.hoverTexts });
   const chat = registerChatFeatures({ sessions: manager, parts, permissions, dialogs, activeToolCalls: host.activeToolCalls, resources: resources.chat, extensionUri: context.extensionUri, version: context.extension.packageJSON.version, testMode });
   const serversView = vscode.window.createTreeView('mcpHost.servers', { treeDataProvider: tree, showCollapseAll: true, manageCheckboxStateManually: true });
   tree.isVisible = () => serversView.visible;

@@ -97,6 +97,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     resourceCommands: factory((b) => b.resourceCommands),
     resourceDocuments: factory((b) => b.resourceDocuments),
     resourcesTree: fn((b) => b.resourcesTree),
+    resourceOpener: factory((b) => b.resourceOpener),
     openSkillFileCommand: fn((b) => b.openSkillFileCommand),
     attachSkillCommand: fn((b) => b.attachSkillCommand),
     configTemplate: () => bundle().CONFIG_TEMPLATE,

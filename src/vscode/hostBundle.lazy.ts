@@ -19,6 +19,7 @@ import { ToolCaller } from '../core/features/tools/toolCaller';
 import { ToolConsent, type ToolConsentDeps } from '../core/features/tools/toolConsent';
 import { ResourceDocuments } from './resources/resourceDocuments.lazy';
 import { ResourcesTreeProvider } from './resources/resourcesTree.lazy';
+import { ResourceOpener } from './resources/resourceOpener.lazy';
 import type { ResourceDocumentsDeps } from './resources/resourceFileSystemProvider';
 
 // Dialogs, trust and the confined connection: asked once a start's plan is built.
@@ -53,6 +54,7 @@ export { openAppView } from './apps/appViewPanel.lazy';
 export { resourceCommands } from './resources/resourceCommands.lazy';
 export const resourceDocuments = (deps: ResourceDocumentsDeps) => new ResourceDocuments(deps);
 export const resourcesTree = (...args: ConstructorParameters<typeof ResourcesTreeProvider>) => new ResourcesTreeProvider(...args);
+export const resourceOpener = (...args: ConstructorParameters<typeof ResourceOpener>) => new ResourceOpener(...args);
 export { attachSkillCommand, openSkillFileCommand } from './skills/skillDocuments.lazy';
 export { CONFIG_TEMPLATE } from './config/configTemplate.lazy';
 export { enableServerInFile } from './servers/enableServer.lazy';

@@ -9,7 +9,7 @@ import type { SessionPort } from '../../core/host/serverSession';
 import type { ResourceSubscriptions, ResourceUpdate } from '../../core/features/resources/resourceSubscriptions';
 import { trackOpenResources } from './openResourceTracker';
 import { ResourceFileSystemProvider, type ResourceDocumentStore, type ResourceDocumentsDeps } from './resourceFileSystemProvider';
-import { ResourceOpener, type ResourceTarget } from './resourceOpener';
+import type { ResourceOpening, ResourceTarget } from './resourceOpening';
 import { DeferredResourcesTree, treeKit, type ResourcesTree, type ResourceTreeNode, type TreeKit } from './deferredResourcesTree';
 import { CommandIds } from '../../core/common/commandIds';
 import { builtPart } from '../../core/common/lazy';
@@ -33,7 +33,7 @@ const RESOURCE_COMMANDS = [
 
 export interface ResourceCommandDeps {
   service: ResourceService;
-  opener: ResourceOpener;
+  opener: ResourceOpening;
   files: ResourceFileSystemProvider;
   attachments: ChatAttachments;
   /** The Resources view, where "Load more…" shows its progress. */
@@ -67,6 +67,8 @@ export interface ResourcesDeps {
   resourceDocuments(deps: ResourceDocumentsDeps): ResourceDocumentStore;
   /** The view's rows, built when VS Code first asks for them. */
   resourcesTree(service: ResourceService, files: ResourceFileSystemProvider, hoverTexts: HoverTexts, kit: TreeKit): ResourcesTree;
+  /** Opens resources in editors, built at the first use (a server runs by then). */
+  resourceOpener(service: ResourceService, files: ResourceFileSystemProvider): ResourceOpening;
   hoverTexts: HoverTexts;
 }
 
@@ -97,7 +99,7 @@ export interface ResourcesTestingApi {
 }
 
 export interface ResourcesFeature extends vscode.Disposable {
-  readonly opener: ResourceOpener;
+  readonly opener: ResourceOpening;
   readonly chat: ResourcesForChat;
   readonly testing: ResourcesTestingApi;
 }
@@ -105,7 +107,7 @@ export interface ResourcesFeature extends vscode.Disposable {
 export function registerResources(deps: ResourcesDeps): ResourcesFeature {
   const service = new ResourceService(deps.host);
   const files = new ResourceFileSystemProvider(service, deps.resourceDocuments);
-  const opener = new ResourceOpener(service, files);
+  const opener = deps.resourceOpener(service, files);
   const tree = new DeferredResourcesTree(() => deps.resourcesTree(service, files, deps.hoverTexts, treeKit), (uri) => files.serverIdOf(uri) !== undefined);
   const commands = deps.resourceCommands({ service, opener, files, attachments: deps.attachments, viewId: RESOURCES_VIEW_ID });
   const refreshes: string[] = [];

@@ -6,7 +6,7 @@ import vscode = require('vscode');
 import { bytesToSave, copyableText, documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
 import { offersFeatures, type Resource, type ResourceTemplate } from '../../core/host/serverInfo';
 import { firstLine, labelText, plainText } from '../../core/presentation/serverText';
-import type { EmbeddedResourceLike, ResourceTarget } from './resourceOpener';
+import type { EmbeddedResourceLike, ResourceTarget } from './resourceOpening';
 import { mimeIcon, resourceLabel } from '../../core/presentation/resourcePresentation';
 import { TemplatePicker } from './templatePicker.lazy';
 import type { ResourceCommandDeps, ResourceCommands } from './registerResources';

@@ -1,5 +1,6 @@
 // Opens resources in editors: from the Resources view, from templates, and from the `resource_link` and embedded
 // `resource` contents that tools and prompts return anywhere in the extension. One way in, one document per resource.
+// Loaded on demand (a resource is opened once a server runs); its contract is ./resourceOpening.
 import vscode = require('vscode');
 import { documentFileName, type ResourceContents } from '../../core/features/resources/resourceContents';
 import { fileNameFor } from '../../core/features/resources/resourceLocation';
@@ -7,20 +8,9 @@ import type { ResourceService } from '../../core/features/resources/resourceServ
 import { plainText } from '../../core/presentation/serverText';
 import type { ResourceFileSystemProvider } from './resourceFileSystemProvider';
 import { CommandIds } from '../../core/common/commandIds';
+import type { EmbeddedResourceLike, ResourceOpening, ResourceTarget } from './resourceOpening';
 
-/** A resource to open: its server and URI, and what its listing says about it (to name the document before reading). */
-export interface ResourceTarget {
-  serverId: string;
-  uri: string;
-  name?: string;
-  title?: string;
-  mimeType?: string;
-}
-
-/** An embedded resource as tools and prompts return it (`{ type: 'resource', resource }`), or its `resource`. */
-export type EmbeddedResourceLike = { type: 'resource'; resource: ResourceContents } | ResourceContents;
-
-export class ResourceOpener {
+export class ResourceOpener implements ResourceOpening {
   constructor(
     private readonly service: ResourceService,
     private readonly files: ResourceFileSystemProvider,
