@@ -303,6 +303,25 @@ describe('Dormant servers', function () {
     assert.match(log.join('\n'), /1 stored server entry .* did not have the expected form/);
   });
 
+  it('writes a burst of starts once it settles, not during it', async () => {
+    const writes: string[][] = [];
+    const store = new MemoryStore();
+    const update = store.update.bind(store);
+    store.update = async (key: string, value: unknown) => {
+      if (key === KNOWN_RUNS_KEY) writes.push(Object.keys((value as { servers: object }).servers));
+      await update(key, value);
+    };
+    const known = new KnownRunStore(store, () => undefined, undefined, 400);
+    const run = () => ({ at: Date.now(), features: { tools: [{ name: 't', inputSchema: { type: 'object' as const } }], prompts: [], resources: [], resourceTemplates: [] } });
+    known.remember('a', 'k', run());
+    await sleep(300);
+    known.remember('b', 'k', run());
+    await sleep(300); // 600 ms after the first: a write 400 ms after it would have come
+    assert.deepStrictEqual(writes, [], 'nothing written while servers keep coming');
+    await waitFor(() => writes.length > 0, 'the write after the burst', 5000);
+    assert.deepStrictEqual(writes, [['a', 'b']], 'one write, with both');
+  });
+
   it('caps what it keeps: per server (tools kept first) and in all (oldest out)', async () => {
     const store = new MemoryStore();
     const log: string[] = [];

@@ -5,11 +5,14 @@ import { isAlive } from '../../src/core/protocol/connection/processTree.lazy';
 import { RESTRICTED_MODE_REASON } from '../../src/core/host/serverManager';
 import { NOT_TRUSTED_EDITED } from '../../src/core/host/editedTrust';
 import type { ServerStateKind } from '../../src/core/host/serverInfo';
+import { Emitter } from '../../src/core/common/events';
+import { ToolChoiceStore } from '../../src/core/features/tools/toolChoiceStore.lazy';
 import { everythingServer, fixtureServer, sleep, waitFor } from './helpers';
 import {
   blockOf,
   createKit,
   entry,
+  MemoryStore,
   serverState,
   startEverythingHttp,
   stdio,
@@ -101,6 +104,18 @@ describe('ServerManager against real servers', function () {
     await kit.manager.get(first.id)!.stop();
     assert.strictEqual(serverState(kit, 'snap')?.state.kind, 'stopped');
     assert.strictEqual(serverState(kit, 'snap')?.pid, undefined);
+  });
+
+  it("shows a change of the user's tool choices in the server's next snapshot", async () => {
+    const changed = new Emitter<string>();
+    const store = new ToolChoiceStore({ global: new MemoryStore(), workspace: new MemoryStore() }, (id) => changed.fire(id));
+    kit = createKit({ toolChoices: { of: (id, at) => store.of(id, at), onDidChange: changed.event } });
+    await kit.update(scope, [entry('chosen', stdio(node, [fixtureServer('basic-server.mjs')]))], []);
+    const first = await waitForState(kit, 'chosen', 'running');
+    assert.deepStrictEqual([...(first.toolChoices?.off ?? [])], []);
+    await store.setOff(first.id, scope, ['echo'], true);
+    assert.deepStrictEqual([...(serverState(kit, 'chosen')?.toolChoices?.off ?? [])], ['echo'], 'switched off, at once');
+    changed.dispose();
   });
 
   it('reconciles: starts added, stops removed, restarts changed and leaves the rest untouched', async () => {

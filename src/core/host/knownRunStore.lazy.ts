@@ -73,10 +73,15 @@ function kept(run: KnownRun, toolsOnly = false): KnownRun {
   return { ...run, features, ...(toolsOnly ? { toolsOnly: true } : {}) };
 }
 
+/** A burst of changes postpones the write by the save delay each time, up to this many delays in all. */
+const MAX_SAVE_WAITS = 5;
+
 export class KnownRunStore implements KnownRuns {
   private entries: Map<string, Entry> | undefined;
   private readonly pending = new Map<string, { key: string; run: KnownRun }>();
   private saveTimer: NodeJS.Timeout | undefined;
+  /** When the oldest change not yet written came (see scheduleSave). */
+  private firstUnsavedAt: number | undefined;
   private saving: Promise<void> = Promise.resolve();
 
   constructor(
@@ -124,15 +129,27 @@ export class KnownRunStore implements KnownRuns {
     if (this.saveTimer) {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;
+      this.firstUnsavedAt = undefined;
       this.saving = this.saving.then(() => this.save());
     }
     return this.saving;
   }
 
+  /**
+   * Written once the changes have settled for the delay: 50 servers starting over a few seconds are written once,
+   * after the burst, not during it (each write serializes every known run), but never later than MAX_SAVE_WAITS delays
+   * after the first change (a server whose lists change without end is written anyway).
+   */
   private scheduleSave() {
-    if (this.saveTimer) return;
+    const now = Date.now();
+    this.firstUnsavedAt ??= now;
+    if (this.saveTimer) {
+      if (now - this.firstUnsavedAt >= MAX_SAVE_WAITS * this.saveDelayMs) return;
+      clearTimeout(this.saveTimer);
+    }
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
+      this.firstUnsavedAt = undefined;
       this.saving = this.saving.then(() => this.save());
     }, this.saveDelayMs);
     this.saveTimer.unref?.();

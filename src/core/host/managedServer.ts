@@ -101,13 +101,20 @@ export class ManagedServer implements Disposable {
   /** The last snapshot, and what it was made of (see info). */
   private lastInfo: ServerInfo | undefined;
   private infoParts: readonly unknown[] = [];
+  private choices: { value: ToolChoices | undefined } | undefined;
 
   get state(): ServerState {
     return this._state;
   }
 
+  /** Read once until they change (forgetToolChoices): every snapshot asks, and the store is behind a lazy part. */
   get toolChoices(): ToolChoices | undefined {
-    return this.deps.toolChoices?.();
+    return (this.choices ??= { value: this.deps.toolChoices?.() }).value;
+  }
+
+  /** The user's choices for its tools changed: read again at the next snapshot. */
+  forgetToolChoices(): void {
+    this.choices = undefined;
   }
 
   /** The server's log, with its secrets masked. */

@@ -130,7 +130,7 @@ export class ServerManager implements SessionPort, Disposable {
       otherServers: (serverId) =>
         [...this.scopes.values()].flatMap(({ scope, servers }) => [...servers.values()].filter((s) => s.id !== serverId).map((s) => ({ scope, raw: s.entry.server }))),
     });
-    for (const source of [deps.authStatus, deps.toolChoices]) if (source) this.subscriptions.push(source.onDidChange((serverId) => this._onDidChangeServers.fire([serverId])));
+    for (const source of [deps.authStatus, deps.toolChoices]) if (source) this.subscriptions.push(source.onDidChange((serverId) => (this.get(serverId)?.forgetToolChoices(), this._onDidChangeServers.fire([serverId]))));
   }
 
   private get environment() {
