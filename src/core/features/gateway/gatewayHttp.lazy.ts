@@ -326,10 +326,21 @@ function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse): Requ
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  // The SDK ends the exchange when the client goes away. 'close' comes after every answer too: aborting then would make
+  // an error and wake the abort listeners for nothing, on every request.
   const abort = new AbortController();
-  res.once('close', () => abort.abort());
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
   return new Request(`http://${req.headers.host}${req.url ?? '/'}`, { method: req.method, headers, signal: abort.signal });
 }
+
+/**
+ * How long a stream's headers wait for its first event. An answer ready by then goes out as one write, headers and
+ * all (each write wakes the client's process: two per answer cost both sides); a slower one's headers go alone then,
+ * since a client waits for them before the first event, which may come much later.
+ */
+const HEADERS_WAIT_MS = 20;
 
 /** Writes a web Response (JSON or an SSE stream) to Node's response; a client that goes away cancels the stream. */
 async function pump(response: Response, res: http.ServerResponse): Promise<void> {
@@ -337,18 +348,23 @@ async function pump(response: Response, res: http.ServerResponse): Promise<void>
   response.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
-  // A stream's headers go now: a client waits for them before the first event, which may come much later.
-  res.flushHeaders();
   const reader = response.body.getReader();
   res.once('close', () => void reader.cancel().catch(() => undefined));
+  // (`headersSent` is no guide: it is true from writeHead on, before anything is written.)
+  const headersAlone = setTimeout(() => {
+    if (!res.destroyed && !res.writableEnded) res.flushHeaders();
+  }, HEADERS_WAIT_MS);
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      clearTimeout(headersAlone);
       if (done) break;
       if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
     }
   } catch {
     // The stream ended under us (the client went away, or the gateway stopped).
+  } finally {
+    clearTimeout(headersAlone);
   }
   res.end();
 }
