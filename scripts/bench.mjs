@@ -584,9 +584,11 @@ figures['dormant servers'] = async () => {
 /**
  * The gateway (issue 45), in plain Node: tools/call of `echo` by an SDK client over Streamable HTTP through the gateway
  * (the host's guarded path behind it, "always allow" given once) against a bare SDK client over stdio straight to its
- * own server, in blocks of 100 calls taking turns. The gateway's client runs in a process of its own
+ * own server, and the floor (startFloorRelay: plain HTTP, no MCP server package, no checks), in blocks of 100 calls
+ * taking turns, 200 a side a round. The gateway's client runs in a process of its own
  * (scripts/bench-gateway-client.mjs), so this process's CPU is the gateway and the host alone, as the extension host
- * spends it; on the bare side it is the bare client's. Then 20 clients of the gateway each calling once, all at once.
+ * spends it; on the bare side it is the bare client's, on the floor's the relay's and its client's. Then 20 clients of
+ * the gateway each calling once, all at once.
  */
 figures.gateway = async () => {
   const { startGateway } = core('features/gateway/gatewayHttp.lazy.js');
@@ -596,6 +598,11 @@ figures.gateway = async () => {
   const bare = await startBare();
   const relay = new GatewayRelay({ sessions: ours.manager, caller: ours.caller() });
   const gateway = await startGateway({ relay, onDidChangeServers: (l) => ours.manager.onDidChangeServers(l), path: newGatewayPath(), token: newGatewaySecret(), version: 'bench' });
+  // The floor: the least any HTTP gateway in the extension host can cost. A plain node:http server here relays each
+  // JSON-RPC tools/call body to a bare SDK client over stdio (its own copy of the server) and writes back its result as
+  // JSON: no MCP server package, no checks, no consent; the agent calls it with plain fetch.
+  const floorBare = await startBare();
+  const floor = await startFloorRelay(floorBare.client);
   const { fork } = require('node:child_process');
   const agent = fork(path.join(repoRoot, 'scripts', 'bench-gateway-client.mjs'), [gateway.url, gateway.address.token], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const ask = (message) =>
@@ -611,21 +618,35 @@ figures.gateway = async () => {
       const cpu = process.cpuUsage();
       const t0 = performance.now();
       if (side === 'ours') totals.agentCpuMs += (await ask({ calls: 100, name })).cpuMs;
+      else if (side === 'floor') totals.agentCpuMs += (await ask({ floorCalls: 100, url: floor.url, name: 'echo' })).cpuMs;
       else for (let i = 0; i < 100; i++) await bare.client.callTool({ name: 'echo', arguments: { text: `hello ${i}` } });
       const { user, system } = process.cpuUsage(cpu);
       totals.ms += performance.now() - t0;
       totals.cpuMs += (user + system) / 1000;
     };
-    const rounds = { ours: [], bare: [] };
+    const sides = ['ours', 'bare', 'floor'];
+    const rounds = { ours: [], bare: [], floor: [] };
     for (let round = -1; round < ROUNDS; round++) {
-      const totals = { ours: { ms: 0, cpuMs: 0, agentCpuMs: 0 }, bare: { ms: 0, cpuMs: 0, agentCpuMs: 0 } };
-      for (let b = 0; b < 4; b++) for (const side of b % 2 ? ['bare', 'ours'] : ['ours', 'bare']) await block(side, totals[side]);
-      if (round >= 0) for (const side of ['ours', 'bare']) rounds[side].push(totals[side]);
+      const totals = Object.fromEntries(sides.map((side) => [side, { ms: 0, cpuMs: 0, agentCpuMs: 0 }]));
+      // Two blocks of 100 a side (the figures' 200 calls), each side first, second and last in turn over the rounds.
+      for (let b = 0; b < 2; b++) {
+        const turn = (round + 1 + b) % sides.length;
+        for (const side of [...sides.slice(turn), ...sides.slice(0, turn)]) await block(side, totals[side]);
+      }
+      if (round >= 0) for (const side of sides) rounds[side].push(totals[side]);
     }
     const figure = '200 × tools/call echo through the gateway (HTTP) vs a bare SDK client to the server (stdio)';
     emit(`${figure}: wall`, pick(rounds.ours, 'ms'), pick(rounds.bare, 'ms'), 'ms');
     emit(`${figure}: extension-host CPU (gateway and host; bare: the client)`, pick(rounds.ours, 'cpuMs'), pick(rounds.bare, 'cpuMs'), 'ms');
     emit(`${figure}: the agent's client CPU`, pick(rounds.ours, 'agentCpuMs'), pick(rounds.bare, 'cpuMs'), 'ms');
+    // What the HTTP hop costs by itself, and what the gateway costs beyond it.
+    const floorFigure = '200 × tools/call echo through the floor (a plain node:http relay to a bare SDK client, plain fetch) vs a bare SDK client to the server (stdio)';
+    emit(`${floorFigure}: wall`, pick(rounds.floor, 'ms'), pick(rounds.bare, 'ms'), 'ms');
+    emit(`${floorFigure}: extension-host CPU (the relay and its client; bare: the client)`, pick(rounds.floor, 'cpuMs'), pick(rounds.bare, 'cpuMs'), 'ms');
+    const oursFigure = '200 × tools/call echo through the gateway vs through the floor';
+    emit(`${oursFigure}: wall`, pick(rounds.ours, 'ms'), pick(rounds.floor, 'ms'), 'ms');
+    emit(`${oursFigure}: extension-host CPU`, pick(rounds.ours, 'cpuMs'), pick(rounds.floor, 'cpuMs'), 'ms');
+    emit(`${oursFigure}: the agent's client CPU (SDK client; the floor: plain fetch)`, pick(rounds.ours, 'agentCpuMs'), pick(rounds.floor, 'agentCpuMs'), 'ms');
 
     const connected = (await ask({ connect: true, clients: 20 })).connected;
     const together = [];
@@ -636,9 +657,35 @@ figures.gateway = async () => {
     agent.send({ close: true });
     await new Promise((resolve) => agent.once('exit', resolve));
     await gateway.stop();
-    await Promise.all([ours.stop(), bare.stop()]);
+    await floor.stop();
+    await Promise.all([ours.stop(), bare.stop(), floorBare.stop()]);
   }
 };
+
+/** The gateway's floor: a plain node:http server relaying each JSON-RPC tools/call to `client`, its result as JSON. */
+async function startFloorRelay(client) {
+  const http = require('node:http');
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', async () => {
+      const request = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const answer = await client.callTool(request.params).then(
+        (result) => ({ jsonrpc: '2.0', id: request.id, result }),
+        (e) => ({ jsonrpc: '2.0', id: request.id, error: { code: -32603, message: String(e) } }),
+      );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 const wanted = (name) => (!only || name.includes(only)) && (name === 'extension host' ? !noHost : !hostOnly);
 say(`node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${quick ? ', quick' : ''}`);

@@ -205,7 +205,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     try {
       const body = req.method === 'POST' ? await readBody(req) : undefined;
       if (body === 'too large') return refuse(res, tooLarge());
-      const request = toWebRequest(req, res);
+      // A request of a known 2025-era session is that session's (2026-07-28 has no sessions): no need for the SDK to
+      // classify it first, nor for an abort signal, which only the SDK's 2026-07-28 serving reads.
+      const ofSession = sessions.has(String(req.headers['mcp-session-id']));
+      const request = toWebRequest(req, ofSession ? undefined : res);
       let parsedBody: unknown;
       try {
         parsedBody = body?.length ? JSON.parse(body.toString('utf8')) : undefined;
@@ -214,7 +217,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       }
       // Which token it bore, for the handlers (never the token itself): VS Code's agent, or any other client.
       const authInfo: AuthInfo = { token: '', clientId: verdict.editor ? EDITOR_CLIENT : 'agent', scopes: [] };
-      const response = (await isLegacyRequest(request, parsedBody)) ? await legacy(request, parsedBody, authInfo) : await modern.fetch(request, { parsedBody, authInfo });
+      const response = ofSession || (await isLegacyRequest(request, parsedBody)) ? await legacy(request, parsedBody, authInfo) : await modern.fetch(request, { parsedBody, authInfo });
       await pump(response, res);
     } finally {
       inFlight--;
@@ -319,17 +322,33 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | 'too large'> {
   });
 }
 
-/** The web Request the SDK reads: without the body, which it is given already parsed (copying it in costs per request). */
-function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse): Request {
+/**
+ * The web Request the SDK reads: without the body, which it is given already parsed (copying it in costs per request).
+ * With `res`, its signal aborts when the client goes away before the answer ends.
+ */
+function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  const url = `http://${req.headers.host}${req.url ?? '/'}`;
+  if (!res) return new Request(url, { method: req.method, headers });
+  // The SDK ends the exchange when the client goes away. 'close' comes after every answer too: aborting then would make
+  // an error and wake the abort listeners for nothing, on every request.
   const abort = new AbortController();
-  res.once('close', () => abort.abort());
-  return new Request(`http://${req.headers.host}${req.url ?? '/'}`, { method: req.method, headers, signal: abort.signal });
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  return new Request(url, { method: req.method, headers, signal: abort.signal });
 }
+
+/**
+ * How long a stream's headers wait for its first event. An answer ready by then goes out as one write, headers and
+ * all (each write wakes the client's process: two per answer cost both sides); a slower one's headers go alone then,
+ * since a client waits for them before the first event, which may come much later.
+ */
+const HEADERS_WAIT_MS = 20;
 
 /** Writes a web Response (JSON or an SSE stream) to Node's response; a client that goes away cancels the stream. */
 async function pump(response: Response, res: http.ServerResponse): Promise<void> {
@@ -337,18 +356,23 @@ async function pump(response: Response, res: http.ServerResponse): Promise<void>
   response.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
-  // A stream's headers go now: a client waits for them before the first event, which may come much later.
-  res.flushHeaders();
   const reader = response.body.getReader();
   res.once('close', () => void reader.cancel().catch(() => undefined));
+  // (`headersSent` is no guide: it is true from writeHead on, before anything is written.)
+  const headersAlone = setTimeout(() => {
+    if (!res.destroyed && !res.writableEnded) res.flushHeaders();
+  }, HEADERS_WAIT_MS);
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      clearTimeout(headersAlone);
       if (done) break;
       if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
     }
   } catch {
     // The stream ended under us (the client went away, or the gateway stopped).
+  } finally {
+    clearTimeout(headersAlone);
   }
   res.end();
 }

@@ -9,7 +9,7 @@ import { offersFeatures, type ServerInfo, type ResourceTemplate } from '../../ho
 import { sessionForUse } from '../../host/sessionForUse';
 import type { SessionPort } from '../../host/serverSession';
 import type { ConsentContext, GuardedCallOutcome, ToolCall } from '../tools/toolCaller';
-import { baseModelToolName, toolNameMapOfServers } from '../tools/toolNames';
+import { baseModelToolName, toolMapParts, toolNameMapOfServers, type ToolNameMap } from '../tools/toolNames';
 import { switchedOff, switchedOffMessage } from '../tools/toolSwitches';
 import { plainText, truncate } from '../../presentation/serverText';
 import { GATEWAY_LIMITS } from './gatewayRequestCheck';
@@ -64,7 +64,20 @@ interface NamedPrompt {
 }
 
 export class GatewayRelay {
+  /** The last tool name map, with what it was made of: every call resolves its tool in it (2,000 tools: a few ms). */
+  private lastMap: { parts: readonly unknown[]; map: ToolNameMap } | undefined;
+
   constructor(private readonly deps: GatewayRelayDeps) {}
+
+  /** The gateway's tool names of `servers`, made again only when a running server, its definition or its tools changed. */
+  private toolMap(servers: readonly ServerInfo[]): ToolNameMap {
+    const parts = toolMapParts(servers);
+    const last = this.lastMap;
+    if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) return last.map;
+    const map = toolNameMapOfServers(servers, GATEWAY_TOOL_NAME_LENGTH);
+    this.lastMap = { parts, map };
+    return map;
+  }
 
   /**
    * The tools offered, named `<server>_<tool>`: a tool switched off, or meant only for its view, is not there. Each
@@ -72,7 +85,7 @@ export class GatewayRelay {
    * Code's picker and confirmations: "MCP Host", by the title), where a server's own title could pass for another's.
    */
   tools(): Tool[] {
-    return toolNameMapOfServers(this.deps.sessions.servers(), GATEWAY_TOOL_NAME_LENGTH).tools.map((t) => {
+    return this.toolMap(this.deps.sessions.servers()).tools.map((t) => {
       const title = truncate(`${plainText(t.serverName)}: ${plainText(t.tool.annotations?.title || t.tool.title || t.tool.name)}`, GATEWAY_TITLE_LENGTH);
       return {
         title,
@@ -90,7 +103,7 @@ export class GatewayRelay {
     const wanted = checkName('tool name', name);
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) throw new GatewayRequestError('"arguments" must be a JSON object.');
     const servers = this.deps.sessions.servers();
-    const tool = toolNameMapOfServers(servers, GATEWAY_TOOL_NAME_LENGTH).lookup(wanted);
+    const tool = this.toolMap(servers).lookup(wanted);
     if (!tool) throw new GatewayRequestError(this.offMessage(servers, wanted) ?? `No MCP tool is named "${wanted}" here: list the tools for their names.`);
     const outcome = await this.deps.caller.call(
       { serverId: tool.serverId, tool: tool.tool, arguments: (args ?? {}) as Record<string, unknown>, origin: `${client.name} (through the gateway)`, signal: options.signal, onProgress: options.onProgress, mayBackground: true },

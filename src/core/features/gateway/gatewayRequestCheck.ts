@@ -56,11 +56,26 @@ const header = (head: GatewayRequestHead, name: string): string | undefined => {
   return Array.isArray(value) ? value.join(',') : value;
 };
 
-/** Constant-time comparison of two texts of any length (hashed first, so lengths do not leak either). */
-export function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && given.length === expected.length;
+const digestOf = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/** The digests of the tokens the gateway expects, made once each rather than at every request (a few tokens a run). */
+const expectedDigests = new Map<string, Buffer>();
+const expectedDigest = (expected: string): Buffer => {
+  let digest = expectedDigests.get(expected);
+  if (!digest) {
+    if (expectedDigests.size >= 8) expectedDigests.clear();
+    expectedDigests.set(expected, (digest = digestOf(expected)));
+  }
+  return digest;
+};
+
+/**
+ * Constant-time comparison of two texts of any length (hashed first, so lengths do not leak either). `given` may be its
+ * digest already, when it is compared with more than one secret.
+ */
+export function sameSecret(given: string | { text: string; digest: Buffer }, expected: string): boolean {
+  const { text, digest } = typeof given === 'string' ? { text: given, digest: digestOf(given) } : given;
+  return timingSafeEqual(digest, expectedDigest(expected)) && text.length === expected.length;
 }
 
 /** The `Host` values the gateway answers to: its own address, by number or as localhost. */
@@ -85,8 +100,9 @@ export function checkGatewayRequest(address: GatewayAddress, head: GatewayReques
   }
   const authorization = header(head, 'authorization') ?? '';
   const match = /^Bearer ([^\s]+)$/i.exec(authorization.slice(0, 200));
-  const editor = !!match && !!address.editorToken && sameSecret(match[1], address.editorToken);
-  if (!match || (!editor && !sameSecret(match[1], address.token))) {
+  const given = match ? { text: match[1], digest: digestOf(match[1]) } : undefined;
+  const editor = !!given && !!address.editorToken && sameSecret(given, address.editorToken);
+  if (!given || (!editor && !sameSecret(given, address.token))) {
     return {
       ok: false,
       status: 401,

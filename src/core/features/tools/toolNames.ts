@@ -70,11 +70,14 @@ export function toolNameMap(entries: readonly ToolEntry[], maxLength = MAX_TOOL_
 }
 
 /**
- * What the map of `servers`' tools is made of: per running server its id, name, scope, definition and tool list. Maps
- * made of the very same parts are the same (see ToolNameMaps, which keeps the last one).
+ * What the map of `servers`' tools is made of: per running server its id, name, scope, definition, tool list and the
+ * user's switches (all of them: "all off but these" too). Maps made of the very same parts are the same (AgentCalls and
+ * the gateway's relay keep the last one).
  */
 export const toolMapParts = (servers: readonly ServerInfo[]): readonly unknown[] =>
-  servers.filter((s) => offersFeatures(s.state)).flatMap((s) => [s.id, s.name, s.scope.key, s.definition, s.features.tools, s.toolChoices?.off]);
+  servers
+    .filter((s) => offersFeatures(s.state))
+    .flatMap((s) => [s.id, s.name, s.scope.key, s.definition, s.features.tools, s.toolChoices, s.toolChoices?.off, s.toolChoices?.allOff, s.toolChoices?.on]);
 
 /**
  * Every tool of every running server, except those meant only for their view (MCP Apps `visibility: ["app"]`) and those
@@ -84,22 +87,9 @@ export function toolNameMapOfServers(servers: readonly ServerInfo[], maxLength =
   const running = servers.filter((s) => offersFeatures(s.state));
   return toolNameMap(
     running.flatMap((s) => {
-      const subject = subjectOf(s);
+      const subject = consentSubject(s.scope, s.name, s.definition);
       return s.features.tools.filter((t) => isModelVisible(t) && !switchedOff(s, t.name)).map((tool) => ({ serverId: s.id, serverName: s.name, consentSubject: subject, tool }));
     }),
     maxLength,
   );
-}
-
-/**
- * Each definition's consent subject, kept while its object lives (a new object comes with every edit of its file): a
- * call resolves its tool among every server's, and hashing 50 definitions at each call cost it about 2 ms.
- */
-const subjects = new WeakMap<object, { scope: string; name: string; subject: string }>();
-function subjectOf(s: ServerInfo): string {
-  const kept = subjects.get(s.definition);
-  if (kept?.scope === s.scope.key && kept.name === s.name) return kept.subject;
-  const subject = consentSubject(s.scope, s.name, s.definition);
-  subjects.set(s.definition, { scope: s.scope.key, name: s.name, subject });
-  return subject;
 }
