@@ -11,14 +11,14 @@ import type { TrustFacts } from '../config/trustFacts';
 import { InputCancelledError, referencedInputIds, resolveServer, type SettingValue, type VariableContext } from '../config/variables';
 import type { InteractionQueue } from './interactionQueue';
 import type { Preparation } from './managedServer';
-import type { InputProvider, TrustPrompt } from './hostPorts';
+import type { InputProvider, TrustAnswer, TrustPrompt } from './hostPorts';
 import type { ServerLog } from '../common/log';
 import { redact } from './redactingLog';
 import { launchPlanHash, MASK, type LaunchPlan, type DefinedServer, type LaunchPlanSource, type PlanLaunch } from '../config/launchPlan';
 import { confinedAlternative, type ConfinedAlternative } from './confinedChoice';
 import { NOT_TRUSTED_EDITED } from './editedTrust';
 import type { FirstStartMarks } from './firstStartMarks';
-import { TrustQuestions } from './trustQuestions';
+import type { SerialQueue } from '../common/serialQueue';
 import { trustKey } from './trustKey';
 import type { TrustStore } from './trustStore';
 
@@ -50,6 +50,16 @@ export interface PreparationDeps {
   runCommand?(command: string, args: unknown): Promise<string | undefined>;
   /** The user's entries written by Import or Install for User, which ask the trust question at their first start. */
   firstStarts?: Pick<FirstStartMarks, 'has' | 'clear'>;
+  /**
+   * Trust questions as VS Code asks them: a folder's together (./trustQuestions.lazy.ts, loaded with the question).
+   * Absent (the command line): one at a time, in the queue.
+   */
+  trustQuestions?(prompt: TrustPrompt, dialogs: SerialQueue): TrustAsking;
+}
+
+/** Asks whether to trust what a server would run: a TrustAnswer, or undefined (not decided, or the start was cancelled). */
+export interface TrustAsking {
+  ask(definition: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>, facts: TrustFacts, signal: AbortSignal): Promise<TrustAnswer | undefined>;
 }
 
 /** The server being prepared, as the preparation sees it. */
@@ -75,10 +85,10 @@ async function readEnvFileOrError(path: string, readEnvFile: ReadEnvFile): Promi
 }
 
 export class ServerPreparation {
-  private readonly trustQuestions: TrustQuestions;
+  private readonly trustQuestions: TrustAsking;
 
   constructor(private readonly deps: PreparationDeps) {
-    this.trustQuestions = new TrustQuestions(deps.trustPrompt, deps.dialogs);
+    this.trustQuestions = deps.trustQuestions?.(deps.trustPrompt, deps.dialogs) ?? { ask: (d, facts, signal) => this.inDialogQueue(() => deps.trustPrompt.askTrust(d, facts), signal) };
   }
 
   private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal, answers?: Map<string, string>, serverName = ''): VariableContext {
