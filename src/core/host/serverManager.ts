@@ -289,7 +289,7 @@ export class ServerManager implements SessionPort, Disposable {
       connectionOptions,
       createConnection: this.deps.createConnection,
       restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
-      prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
+      prepare: (s, interactive, signal, unasked) => this.prepare(s, interactive, signal, unasked),
       toolChoices: () => this.deps.toolChoices?.of(id, scope),
       // Kept under the definition as written, where and by which name (as trust is): an edit forgets it.
       knownRun: () => this.deps.knownRuns?.get(id, definitionKey()),
@@ -304,7 +304,7 @@ export class ServerManager implements SessionPort, Disposable {
     return server;
   }
 
-  private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
+  private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal, unasked?: boolean): Promise<Preparation> {
     const entry = server.entry;
     const inputs = this.scopes.get(server.scope.key)?.inputs ?? [];
     // A start after an edit of a file open in an editor does not ask for trust (the user is typing); the user's own does.
@@ -316,7 +316,7 @@ export class ServerManager implements SessionPort, Disposable {
       interactive,
       signal,
       (secrets) => this.secrets.set(server.id, secrets),
-      { askTrust },
+      { askTrust, unasked },
     );
     // A reload that kept the definition as it was (a file watcher firing after a save) leaves the start alone.
     // One that resolves the same as what was prepared (such as "Run Confined" writing what this start already runs) goes on.
@@ -357,6 +357,12 @@ export class ServerManager implements SessionPort, Disposable {
     const session = this.session(serverId);
     if (server && this.startsOnDemand(server.entry)) this.idleStops.touch(server);
     return session;
+  }
+
+  /** A dormant server starts ahead of a likely use, if that asks nothing (see ManagedServer.wake); idle, it sleeps again. */
+  startEarly(serverId: string, use: string): void {
+    const server = this.get(serverId);
+    if (server?.state.kind === 'dormant') this.track(server.wake(use, true));
   }
 
   setRoots(roots: RootInfo[]): void {

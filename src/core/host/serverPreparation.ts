@@ -86,6 +86,8 @@ async function readEnvFileOrError(path: string, readEnvFile: ReadEnvFile): Promi
 
 export class ServerPreparation {
   private readonly trustQuestions: TrustAsking;
+  /** The signals of starts ahead of a use, which must ask the user nothing (see prepare's `unasked`). */
+  private readonly unasked = new WeakSet<AbortSignal>();
 
   constructor(private readonly deps: PreparationDeps) {
     this.trustQuestions = deps.trustQuestions?.(deps.trustPrompt, deps.dialogs) ?? { ask: (d, facts, signal) => this.inDialogQueue(() => deps.trustPrompt.askTrust(d, facts), signal) };
@@ -103,7 +105,8 @@ export class ServerPreparation {
       dialect: scope.dialect,
       ...(this.deps.setting ? { setting: (name: string) => this.deps.setting!(name, scope) } : {}),
       resolveInput: async (input) => {
-        const value = await (interactive
+        // Ahead of a use (unasked), only a stored value.
+        const value = await (interactive && !this.unasked.has(signal!)
           ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true), signal), signal)
           : this.deps.inputs.getInput(scope.key, input, false));
         if (value !== undefined) answers?.set(input.id, value);
@@ -132,6 +135,8 @@ export class ServerPreparation {
 
   /** Shows dialogs one at a time; one whose start was cancelled while it waited is never shown. */
   private inDialogQueue<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
+    // A start ahead of its use asks nothing, nor runs a command (which may show its own UI): it stops there.
+    if (this.unasked.has(signal!)) return Promise.reject(new Error('it would ask'));
     return this.deps.dialogs.run(() => (signal?.aborted ? Promise.resolve(undefined) : fn()));
   }
 
@@ -147,8 +152,10 @@ export class ServerPreparation {
     interactive: boolean,
     signal: AbortSignal,
     onSecrets: (secrets: string[]) => void,
-    options: { askTrust?: boolean } = {},
+    /** `unasked`: a start ahead of its use (ManagedServer.wake): not ok wherever it would ask the user something. */
+    options: { askTrust?: boolean; unasked?: boolean } = {},
   ): Promise<Preparation> {
+    if (options.unasked) this.unasked.add(signal);
     const { scope, inputs } = server;
     if (entry.server.disabled) return { ok: false, reason: 'disabled', message: DISABLED_IN_FILE };
     // A user's entry asks too while it is one MCP Host wrote for the user and the user has not trusted yet.
@@ -270,6 +277,7 @@ export class ServerPreparation {
       return 'run';
     }
     if (!interactive && this.deps.trustStore.get(definitionKey) === 'denied') return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
+    if (this.unasked.has(signal)) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED_YET };
     // Asked together with the folder's other new servers, in one question, with what each would run.
     const confined = await confinedStart();
     const facts: TrustFacts = { storedInputs, plan, ...(confined ? { confined: confined.plan } : {}) };
