@@ -14,8 +14,9 @@ import type { ConsentAnswer } from '../../src/core/features/userQuestions';
 import { Emitter } from '../../src/core/common/events';
 import { PermissionStore } from '../../src/core/host/permissionStore';
 import type { ToolChoices } from '../../src/core/host/serverInfo';
-import { fixtureServer, waitFor } from './helpers';
-import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { waitFor } from './helpers';
+import { createKit, MemoryStore, type Kit } from './hostTestKit';
+import { startAlphaAndSlow } from './gatewayTestKit';
 
 type Answer = (q: ToolConsentQuestion) => Promise<ConsentAnswer | undefined>;
 
@@ -33,9 +34,7 @@ describe('the gateway', function () {
 
   before(async () => {
     kit = createKit({ toolChoices: { of: (id) => choices.get(id), onDidChange: choicesChanged.event } });
-    await kit.update(workspaceScope(), [entry('alpha', stdio(process.execPath, [fixtureServer('basic-server.mjs')])), entry('slow', stdio(process.execPath, [fixtureServer('slow-tool-server.mjs')]))], []);
-    const alpha = await waitForState(kit, 'alpha', 'running');
-    await waitForState(kit, 'slow', 'running');
+    const { alpha } = await startAlphaAndSlow(kit);
     // The user unchecked alpha's whoami in the Servers view.
     choices.set(alpha.id, { off: new Set(['whoami']) });
     choicesChanged.fire(alpha.id);

@@ -7,12 +7,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { GatewayRelay, type GatewayCaller, type RelayOptions } from '../../src/core/features/gateway/gatewayRelay';
 import { startGateway, type RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
 import { newGatewayPath, newGatewaySecret } from '../../src/core/features/gateway/gatewayRequestCheck';
-import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
-import { ToolCaller } from '../../src/core/features/tools/toolCaller';
-import { ToolConsent } from '../../src/core/features/tools/toolConsent';
-import { PermissionStore } from '../../src/core/host/permissionStore';
-import { fixtureServer, waitFor } from './helpers';
-import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { waitFor } from './helpers';
+import { createKit, type Kit } from './hostTestKit';
+import { guardedCaller, startAlphaAndSlow } from './gatewayTestKit';
 
 /** The relay, noting the signal each tool call was given. */
 class SignalNotingRelay extends GatewayRelay {
@@ -38,12 +35,8 @@ describe('the gateway writing its answers', function () {
 
   before(async () => {
     kit = createKit();
-    await kit.update(workspaceScope(), [entry('alpha', stdio(process.execPath, [fixtureServer('basic-server.mjs')])), entry('slow', stdio(process.execPath, [fixtureServer('slow-tool-server.mjs')]))], []);
-    await waitForState(kit, 'alpha', 'running');
-    await waitForState(kit, 'slow', 'running');
-    const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
-    const consent = new ToolConsent({ permissions, ask: async () => 'always', autoAllowReadOnly: () => false });
-    relay = new SignalNotingRelay({ sessions: kit.manager, caller: new ToolCaller(kit.manager, new ActiveToolCalls(), consent) });
+    await startAlphaAndSlow(kit);
+    relay = new SignalNotingRelay({ sessions: kit.manager, caller: guardedCaller(kit, async () => 'always') });
     gateway = await startGateway({ relay, onDidChangeServers: (l) => kit.manager.onDidChangeServers(l), path: newGatewayPath(), token: newGatewaySecret(), version: '0.0.0' });
   });
 

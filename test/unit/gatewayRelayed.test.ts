@@ -10,8 +10,9 @@ import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
 import { ToolCaller } from '../../src/core/features/tools/toolCaller';
 import { ToolConsent } from '../../src/core/features/tools/toolConsent';
 import { PermissionStore } from '../../src/core/host/permissionStore';
-import { fixtureServer, waitFor } from './helpers';
-import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { waitFor } from './helpers';
+import { createKit, MemoryStore, type Kit } from './hostTestKit';
+import { startAlphaAndSlow } from './gatewayTestKit';
 
 describe('the gateway relays progress, cancellation and list changes', function () {
   this.timeout(60_000);
@@ -21,9 +22,7 @@ describe('the gateway relays progress, cancellation and list changes', function 
 
   before(async () => {
     kit = createKit();
-    await kit.update(workspaceScope(), [entry('alpha', stdio(process.execPath, [fixtureServer('basic-server.mjs')])), entry('slow', stdio(process.execPath, [fixtureServer('slow-tool-server.mjs')]))], []);
-    await waitForState(kit, 'alpha', 'running');
-    await waitForState(kit, 'slow', 'running');
+    await startAlphaAndSlow(kit);
   });
 
   after(async () => {
