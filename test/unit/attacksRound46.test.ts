@@ -5,10 +5,13 @@ import * as assert from 'assert';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Emitter } from '../../src/core/common/events';
 import type { RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
+import { checkGatewayRequest, newGatewayPath, newGatewaySecret, type GatewayAddress } from '../../src/core/features/gateway/gatewayRequestCheck';
 import { ToolChoiceStore } from '../../src/core/features/tools/toolChoiceStore.lazy';
+import { KNOWN_RUNS_KEY } from '../../src/core/host/knownRuns';
+import { KnownRunStore } from '../../src/core/host/knownRunStore.lazy';
 import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
 import { startTestGateway } from './gatewayTestKit';
-import { fixtureServer } from './helpers';
+import { fixtureServer, sleep } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 describe('attacks on the snapshots and maps kept (issue 46)', function () {
@@ -18,13 +21,14 @@ describe('attacks on the snapshots and maps kept (issue 46)', function () {
     let kit: Kit;
     let gateway: RunningGateway;
     let client: Client;
+    let store: ToolChoiceStore;
 
     before(async () => {
       // The user switched "whoami" off in an earlier window: it is in the workspace's storage.
       const workspace = new MemoryStore();
       await workspace.update('mcpHost.toolChoices', { 'file:///ws::alpha': { off: ['whoami'] } });
       const changed = new Emitter<string>();
-      const store = new ToolChoiceStore({ global: new MemoryStore(), workspace }, (id) => changed.fire(id));
+      store = new ToolChoiceStore({ global: new MemoryStore(), workspace }, (id) => changed.fire(id));
       // As in VS Code (createHost): the store is in the host bundle, which the first connection loads; until then the
       // choices are not known.
       let bundleLoaded = false;
@@ -62,6 +66,67 @@ describe('attacks on the snapshots and maps kept (issue 46)', function () {
       const result = (await client.callTool({ name: 'alpha_whoami', arguments: {} })) as { isError?: boolean; content: { text: string }[] };
       assert.strictEqual(result.isError, true, `the tool switched off ran: ${result.content[0]?.text.slice(0, 80)}`);
       assert.match(result.content[0].text, /switched off in the MCP Servers view/);
+    });
+
+    it('switched to "all off but these" while it runs: only those are offered and callable, at once', async () => {
+      const scope = workspaceScope();
+      // The server's checkbox cleared, then one tool's checked again (what the view's checkboxes write).
+      await store.setOff('file:///ws::alpha', scope, 'all', true);
+      await store.setOff('file:///ws::alpha', scope, ['echo'], false);
+      const { tools } = await client.listTools();
+      assert.deepStrictEqual(tools.map((t) => t.name), ['alpha_echo']);
+      const result = (await client.callTool({ name: 'alpha_get-roots', arguments: {} })) as { isError?: boolean; content: { text: string }[] };
+      assert.strictEqual(result.isError, true, 'a tool of the server switched off ran');
+      assert.match(result.content[0].text, /switched off in the MCP Servers view/);
+      const echoed = (await client.callTool({ name: 'alpha_echo', arguments: { text: 'on' } })) as { isError?: boolean };
+      assert.notStrictEqual(echoed.isError, true);
+    });
+  });
+
+  describe("the gateway door's token digests, made once", () => {
+    const door = (address: GatewayAddress, token: string) =>
+      checkGatewayRequest(address, { method: 'POST', url: address.path, headers: { host: `127.0.0.1:${address.port}`, authorization: `Bearer ${token}` } });
+
+    it('refuses the token (and the editor token) of the run before a new token was made, whose digests are kept', () => {
+      const path = newGatewayPath();
+      const before: GatewayAddress = { port: 4321, path, token: newGatewaySecret(), editorToken: newGatewaySecret() };
+      assert.strictEqual(door(before, before.token).ok, true);
+      assert.deepStrictEqual(door(before, before.editorToken!), { ok: true, editor: true });
+      // "Make a New Gateway Token": the gateway starts again with new tokens, on the same path.
+      const renewed: GatewayAddress = { port: 4321, path, token: newGatewaySecret(), editorToken: newGatewaySecret() };
+      assert.strictEqual(door(renewed, before.token).ok, false, 'the old token still opens the door');
+      assert.strictEqual(door(renewed, before.editorToken!).ok, false, "the old editor token still opens the door");
+      assert.strictEqual(door(renewed, renewed.token).ok, true);
+      // Many gateways in one process (more than the digests kept): each still knows its own token, and only it.
+      const others = Array.from({ length: 20 }, () => ({ port: 4321, path, token: newGatewaySecret() }));
+      for (const other of others) assert.strictEqual(door(other, other.token).ok, true);
+      assert.strictEqual(door(renewed, others[0].token).ok, false);
+      assert.strictEqual(door(renewed, renewed.token).ok, true);
+    });
+  });
+
+  describe('what servers offered, written once changes settle', () => {
+    it('a server whose lists change without end is written anyway, within six delays, and holds one pending run', async () => {
+      const writes: number[] = [];
+      const store = new MemoryStore();
+      const update = store.update.bind(store);
+      store.update = async (key: string, value: unknown) => {
+        if (key === KNOWN_RUNS_KEY) writes.push(Date.now());
+        await update(key, value);
+      };
+      const delayMs = 50;
+      const known = new KnownRunStore(store, () => undefined, undefined, delayMs);
+      const started = Date.now();
+      // notifications/tools/list_changed every 10 ms, each with another list: each is remembered (featuresChanged).
+      for (let i = 0; Date.now() - started < 20 * delayMs; i++) {
+        known.remember('file:///ws::hostile', 'k', { at: Date.now(), features: { tools: [{ name: `t${i}`, inputSchema: { type: 'object' } }], prompts: [], resources: [], resourceTemplates: [] } });
+        await sleep(10);
+      }
+      assert.ok(writes.length >= 2, `written ${writes.length} times in ${20 * delayMs} ms of changes`);
+      assert.ok(writes[0] - started <= 8 * delayMs, `the first write came ${writes[0] - started} ms after the first change`);
+      const kept = (store.get(KNOWN_RUNS_KEY) as { servers: Record<string, { run: { features: { tools: { name: string }[] } } }> }).servers;
+      assert.deepStrictEqual(Object.keys(kept), ['file:///ws::hostile'], 'one entry for the server, not one per change');
+      await known.flush();
     });
   });
 });
