@@ -4,7 +4,9 @@
 import * as assert from 'assert';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Emitter } from '../../src/core/common/events';
+import { EDITOR_AGENT_NAME } from '../../src/core/features/gateway/gatewayClients';
 import type { RunningGateway } from '../../src/core/features/gateway/gatewayHttp.lazy';
+import type { ToolConsentQuestion } from '../../src/core/features/tools/toolConsent';
 import { checkGatewayRequest, newGatewayPath, newGatewaySecret, type GatewayAddress } from '../../src/core/features/gateway/gatewayRequestCheck';
 import { ToolChoiceStore } from '../../src/core/features/tools/toolChoiceStore.lazy';
 import { KNOWN_RUNS_KEY } from '../../src/core/host/knownRuns';
@@ -127,6 +129,68 @@ describe('attacks on the snapshots and maps kept (issue 46)', function () {
       const kept = (store.get(KNOWN_RUNS_KEY) as { servers: Record<string, { run: { features: { tools: { name: string }[] } } }> }).servers;
       assert.deepStrictEqual(Object.keys(kept), ['file:///ws::hostile'], 'one entry for the server, not one per change');
       await known.flush();
+    });
+  });
+
+  describe("a known 2025-era session's requests, no longer classified by the SDK", () => {
+    let kit: Kit;
+    let gateway: RunningGateway;
+    const asked: ToolConsentQuestion[] = [];
+    const editorToken = newGatewaySecret();
+    let vsCode: Client;
+    let vsCodeSession: string;
+
+    before(async () => {
+      kit = createKit();
+      await kit.update(workspaceScope(), [entry('alpha', stdio(process.execPath, [fixtureServer('basic-server.mjs')]))], []);
+      await waitForState(kit, 'alpha', 'running');
+      gateway = await startTestGateway(kit, async (q) => (asked.push(q), 'always'), editorToken);
+      vsCode = new Client({ name: 'Visual Studio Code', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(gateway.url), { requestInit: { headers: { Authorization: `Bearer ${editorToken}` } } });
+      await vsCode.connect(transport);
+      vsCodeSession = transport.sessionId!;
+    });
+
+    after(async () => {
+      await vsCode?.close();
+      await gateway?.stop();
+      await kit.manager.disposeAsync();
+    });
+
+    const post = (token: string, headers: Record<string, string>, body: unknown) =>
+      fetch(gateway.url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(body),
+      });
+
+    for (const [what, version] of [
+      ['a 2026-07-28 request', '2026-07-28'],
+      ['a 2025-era request', '2025-11-25'],
+    ] as const) {
+      it(`refuses ${what} with the gateway token that names VS Code's session: nothing runs as VS Code's agent`, async () => {
+        await vsCode.callTool({ name: 'alpha_echo', arguments: { text: 'VS Code' } });
+        assert.strictEqual(asked.at(-1)?.caller, EDITOR_AGENT_NAME);
+        const before = asked.length;
+        const response = await post(
+          gateway.address.token,
+          { 'mcp-protocol-version': version, 'mcp-session-id': vsCodeSession },
+          { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'alpha_whoami', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': version } } },
+        );
+        const text = await response.text();
+        assert.strictEqual(response.status, 403, text);
+        assert.match(text, /this session was begun with another token/);
+        assert.strictEqual(asked.length, before, 'a call was asked about');
+      });
+    }
+
+    it("refuses a GET stream and a DELETE of VS Code's session with the gateway token; VS Code's session goes on", async () => {
+      for (const method of ['GET', 'DELETE']) {
+        const response = await fetch(gateway.url, { method, headers: { authorization: `Bearer ${gateway.address.token}`, accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': vsCodeSession } });
+        assert.strictEqual(response.status, 403, `${method}: ${await response.text()}`);
+      }
+      const result = (await vsCode.callTool({ name: 'alpha_echo', arguments: { text: 'still here' } })) as { isError?: boolean };
+      assert.notStrictEqual(result.isError, true);
     });
   });
 });
