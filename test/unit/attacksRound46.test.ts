@@ -12,6 +12,11 @@ import { ToolChoiceStore } from '../../src/core/features/tools/toolChoiceStore.l
 import { KNOWN_RUNS_KEY } from '../../src/core/host/knownRuns';
 import { KnownRunStore } from '../../src/core/host/knownRunStore.lazy';
 import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
+import { consentSubject } from '../../src/core/features/consentSubject';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
+import { ToolCaller } from '../../src/core/features/tools/toolCaller';
+import { ToolConsent } from '../../src/core/features/tools/toolConsent';
+import { PermissionStore } from '../../src/core/host/permissionStore';
 import { startTestGateway } from './gatewayTestKit';
 import { fixtureServer, sleep } from './helpers';
 import { createKit, entry, MemoryStore, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
@@ -83,6 +88,39 @@ describe('attacks on the snapshots and maps kept (issue 46)', function () {
       const echoed = (await client.callTool({ name: 'alpha_echo', arguments: { text: 'on' } })) as { isError?: boolean };
       assert.notStrictEqual(echoed.isError, true);
     });
+  });
+
+  it('"ask every call", chosen for a server in an earlier window, still asks before its "read-only" tool once the choices load', async () => {
+    const scope = workspaceScope();
+    const raw = stdio(process.execPath, [fixtureServer('slow-tool-server.mjs')]);
+    // The user chose "ask every call" for this server (Set Tool Approval…), against the setting that lets read-only tools run.
+    const workspace = new MemoryStore();
+    await workspace.update('mcpHost.toolChoices', { 'file:///ws::slow': { approval: 'askEveryCall', approvalFor: consentSubject(scope, 'slow', raw) } });
+    const store = new ToolChoiceStore({ global: new MemoryStore(), workspace }, () => undefined);
+    let bundleLoaded = false;
+    const kit = createKit(
+      {
+        toolChoices: { of: (id, s) => (bundleLoaded ? store.of(id, s) : undefined), onDidChange: () => ({ dispose: () => undefined }) },
+        createConnection: (...args) => ((bundleLoaded = true), createConnection(...args)),
+      },
+      { autoStart: false },
+    );
+    try {
+      await kit.update(scope, [entry('slow', raw)], []);
+      assert.strictEqual(kit.manager.servers()[0].state.kind, 'stopped', 'shown before it starts');
+      await kit.manager.get('file:///ws::slow')!.start(false);
+      const running = await waitForState(kit, 'slow', 'running');
+      const asked: string[] = [];
+      const consent = new ToolConsent({ permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }), ask: async (q) => (asked.push(q.toolName), undefined), autoAllowReadOnly: () => true });
+      const caller = new ToolCaller(kit.manager, new ActiveToolCalls(), consent);
+      // The server says its tool only reads: that is its own claim.
+      const tool = running.features.tools.find((t) => t.name === 'cancellations')!;
+      const outcome = await caller.call({ serverId: running.id, tool, arguments: {}, origin: 'an agent' });
+      assert.deepStrictEqual(asked, ['cancellations'], 'the call ran without asking');
+      assert.strictEqual(outcome.ran, false);
+    } finally {
+      await kit.manager.disposeAsync();
+    }
   });
 
   describe("the gateway door's token digests, made once", () => {
