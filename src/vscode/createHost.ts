@@ -71,6 +71,7 @@ function onDemandParts(bundle: () => HostBundle, ifLoaded: () => HostBundle | un
     // Dialogs, trust, sign-in: asked once a start's plan is built.
     modalDialogs: part((b) => b.modalDialogs),
     trustPrompt: factory((b) => b.trustPromptFrom),
+    trustQuestions: factory((b) => b.trustQuestions),
     oauth: factory((b) => b.createOAuth),
     managePermissions: fn((b) => b.managePermissions),
     signInToServer: fn((b) => b.signInToServer),
@@ -175,6 +176,8 @@ export function createHost(context: vscode.ExtensionContext): Host {
     marksStore: new EitherStore([context.globalState, lazyObject(() => launch().sharedStateFile('first-start-marks.json', (message) => hostLog.warn(message)))]),
     // The question is rendered from the launch plan, which the launch bundle has just built.
     trustPrompt,
+    // A folder's new servers asked about together: made at the first question.
+    trustQuestions: parts.trustQuestions,
     inputs,
     settings: readSettings,
     // `${config:…}` in mcp.json: the setting's value where the server's folder is, and whether the workspace set it.

@@ -24,6 +24,7 @@ import type { ResourceDocumentsDeps } from './resources/resourceFileSystemProvid
 
 // Dialogs, trust and the confined connection: asked once a start's plan is built.
 import { KnownRunStore } from '../core/host/knownRunStore.lazy';
+import { TrustQuestions } from '../core/host/trustQuestions.lazy';
 export { modalDialogs } from './dialogs/modalDialogs.lazy';
 export { trustPromptFrom } from './trust/trustPrompt.lazy';
 export { confinedConnection } from './sandbox/sandboxNotices.lazy';
@@ -44,6 +45,7 @@ export { agentTools } from './tools/agentToolCalls.lazy';
 export { serverRows } from './tools/taskRows.lazy';
 export { toolTasks } from './tools/backgroundEnds.lazy';
 export const knownRunStore = (...args: ConstructorParameters<typeof KnownRunStore>) => new KnownRunStore(...args);
+export const trustQuestions = (...args: ConstructorParameters<typeof TrustQuestions>) => new TrustQuestions(...args);
 export { switchTools, toolChoiceStore } from './tools/toolChoices.lazy';
 export const toolCallRunner = (deps: ToolCallRunnerDeps) => new ToolCallRunner(deps);
 export const toolConsent = (deps: ToolConsentDeps) => new ToolConsent(deps);

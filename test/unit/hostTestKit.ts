@@ -17,6 +17,7 @@ import { createConnection } from '../../src/core/protocol/serverConnection.lazy'
 import { TrustStore } from '../../src/core/host/trustStore';
 import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { repoRoot, waitFor } from './helpers';
+import { TrustQuestions } from '../../src/core/host/trustQuestions.lazy';
 
 export class MemoryStore implements KeyValueStore {
   private data = new Map<string, unknown>();
@@ -136,6 +137,8 @@ export function createKit(overrides: Partial<ServerManagerDeps> = {}, settings: 
     },
     trustStore: kit.trustStore,
     trustPrompt,
+    // As VS Code asks them (a folder's servers together); the command line's one-at-a-time is its own test.
+    trustQuestions: (prompt, dialogs) => new TrustQuestions(prompt, dialogs),
     inputs,
     settings: () => kit.settings,
     isWorkspaceTrusted: () => kit.workspaceTrusted,

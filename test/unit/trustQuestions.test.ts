@@ -3,7 +3,7 @@ import { SerialQueue } from '../../src/core/common/serialQueue';
 import type { TrustFacts } from '../../src/core/config/trustFacts';
 import type { ConfigScope } from '../../src/core/config/serverDefinition';
 import type { TrustPrompt } from '../../src/core/host/hostPorts';
-import { TrustQuestions } from '../../src/core/host/trustQuestions';
+import { TrustQuestions } from '../../src/core/host/trustQuestions.lazy';
 import { fixtureServer, waitFor } from './helpers';
 import { blockOf, createKit, entry, stdio, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
@@ -127,6 +127,25 @@ describe('trust asked once per folder', function () {
       const refused = await waitForState(kit, 'refused', 'blocked');
       assert.strictEqual(blockOf(refused)?.reason, 'untrusted');
       assert.deepStrictEqual(batches, [['one', 'refused', 'two']]);
+    });
+
+    it('without the part that gathers them (the command line), asks about each server alone and starts it as answered', async () => {
+      const asked: string[] = [];
+      kit = createKit(
+        {
+          trustQuestions: undefined,
+          trustPrompt: {
+            askTrust: async (d) => (asked.push(d.name), d.name !== 'refused'),
+            askTrustMany: async () => assert.fail('asked together'),
+          },
+        },
+        { trustAllServers: false },
+      );
+      const basic = (name: string) => entry(name, stdio(process.execPath, [fixtureServer('basic-server.mjs'), name]));
+      await kit.update(workspaceScope(), [basic('one'), basic('refused')], []);
+      await waitForState(kit, 'one', 'running');
+      assert.strictEqual(blockOf(await waitForState(kit, 'refused', 'blocked'))?.reason, 'untrusted');
+      assert.deepStrictEqual(asked.sort(), ['one', 'refused']);
     });
   });
 });

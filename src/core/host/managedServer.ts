@@ -29,7 +29,7 @@ export interface ManagedServerDeps {
    * Checks trust and resolves the definition, asking what it must (trust on first use, missing inputs).
    * `interactive`: the user asked for this start, so a remembered "do not trust" is asked again.
    */
-  prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation>;
+  prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal, unasked?: boolean): Promise<Preparation>;
   /** What the user chose for its tools in the Servers view. */
   toolChoices?(): ToolChoices | undefined;
   /** What it offered at its last run under its current definition (see knownRuns.ts); `remember` keeps this run's. */
@@ -155,12 +155,12 @@ export class ManagedServer implements Disposable {
    * `ownTurn`: a start the host begins on its own waits for a turn of the event loop of its own (see ownTurn), so that
    * the view's fetch of the servers a saved file brought is answered between 50 starts' preparations, not after them.
    */
-  start(interactive: boolean, ownTurn = false): Promise<void> {
+  start(interactive: boolean, ownTurn = false, unasked = false): Promise<void> {
     const generation = this.stopGeneration;
     return this.operations.run(async () => {
       if (ownTurn) await takeTurn();
       // A stop (or removal) meanwhile wins.
-      if (generation === this.stopGeneration) await this.doStart(interactive);
+      if (generation === this.stopGeneration) await this.doStart(interactive, unasked);
     });
   }
 
@@ -197,13 +197,18 @@ export class ManagedServer implements Disposable {
     return true;
   }
 
-  /** A dormant server starts for a use (`use` says which, e.g. "a call of search"); resolves once started or failed. */
-  wake(use: string): Promise<void> {
+  /**
+   * A dormant server starts for a use (`use` says which, e.g. "a call of search"); resolves once started or failed.
+   * `early`: ahead of a use likely to come (an agent's call VS Code is about to confirm), so that the start overlaps
+   * the wait; only if it asks the user nothing (trust, inputs, commands): otherwise it stays dormant, and the use's own
+   * start asks as always.
+   */
+  wake(use: string, early = false): Promise<void> {
     if (this._state.kind === 'dormant') {
       this.startedFor = use;
       this.log.info(`Dormant: starting for ${use}`);
     }
-    return this.start(false);
+    return this.start(false, false, early);
   }
 
   /** Idle: stops, and shows what it offered until used again. */
@@ -234,14 +239,14 @@ export class ManagedServer implements Disposable {
     void this.runningConnection?.notifyRootsChanged();
   }
 
-  private async doStart(interactive: boolean): Promise<void> {
+  private async doStart(interactive: boolean, unasked = false): Promise<void> {
     if (this.disposed || this._state.kind === 'running' || this._state.kind === 'starting') return;
     this.stoppedByUser = false;
     this.clearRestartTimer();
     if (interactive) this.restartPolicy.reset();
     const abort = (this.startAbort = new AbortController());
     try {
-      await this.startSession(interactive, abort.signal);
+      await this.startSession(interactive, abort.signal, unasked);
     } catch (e) {
       // Nothing about a start may escape as an exception: it becomes the server's state.
       this.connection = undefined;
@@ -251,9 +256,14 @@ export class ManagedServer implements Disposable {
     }
   }
 
-  private async startSession(interactive: boolean, signal: AbortSignal): Promise<void> {
-    const prep = await this.deps.prepare(this, interactive, signal);
+  private async startSession(interactive: boolean, signal: AbortSignal, unasked: boolean): Promise<void> {
+    const prep = await this.deps.prepare(this, interactive, signal, unasked);
     if (signal.aborted || this.disposed) return;
+    // Ahead of its use, a start that would ask (or fail) leaves it dormant: the use's start asks, or says why not.
+    if (!prep.ok && unasked && this._state.kind === 'dormant') {
+      this.startedFor = undefined;
+      return this.log.info(`Not started ahead of its use: ${prep.message}`);
+    }
     if (!prep.ok) {
       this.log.info(`Not started: ${prep.message}`);
       this.setState({ kind: 'blocked', reason: prep.reason, message: prep.message });

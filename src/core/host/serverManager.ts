@@ -14,7 +14,7 @@ import type { InputProvider, KeyValueStore, RootInfo, TrustPrompt } from './host
 import type { ServerLog, ServerLogFactory } from '../common/log';
 import { defaultRestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { PlanLaunch } from '../config/launchPlan';
-import { ServerPreparation, type ReadEnvFile } from './serverPreparation';
+import { ServerPreparation, type PreparationDeps, type ReadEnvFile } from './serverPreparation';
 import { ServerNotRunningError, type ServerSession, type ServersChanged, type SessionPort } from './serverSession';
 import type { TrustStore } from './trustStore';
 import type { FirstStartMarks } from './firstStartMarks';
@@ -23,24 +23,10 @@ import { IdleStops } from './idleStops';
 import type { KnownRuns } from './knownRuns';
 import { trustKey } from './trustKey';
 import { untilAborted } from '../common/async';
+import type { HostSettings } from './hostSettings';
 export { RESTRICTED_MODE_REASON } from './serverPreparation';
 
-export interface HostSettings {
-  autoStart: boolean;
-  /** User/machine-level: run workspace servers without asking (dev containers, CI). Never set by a workspace. */
-  trustAllServers: boolean;
-  initializeTimeoutMs: number;
-  requestTimeoutMs: number;
-  /** A session idle this long is pinged; 0 or absent: never. */
-  pingIntervalMs?: number;
-  /** How long a ping may go unanswered before the server is put in error (and restarted by the policy). */
-  pingTimeoutMs?: number;
-  /** When servers without their own `startup` start (absent: eager, as on the command line); `startEagerly`: names that start eagerly. */
-  startup?: 'eager' | 'onDemand';
-  startEagerly?: readonly string[];
-  /** An on-demand server unused this long goes dormant again; 0 or absent: never. */
-  idleStopMs?: number;
-}
+export type { HostSettings } from './hostSettings';
 
 export interface ServerManagerDeps {
   clientInfo: { name: string; version: string };
@@ -68,6 +54,8 @@ export interface ServerManagerDeps {
   runCommand?(command: string, args: unknown): Promise<string | undefined>;
   /** The user's entries written by Import or Install for User: they ask the trust question at their first start. */
   firstStarts?: FirstStartMarks;
+  /** Trust questions a folder's servers share (VS Code's, loaded with the question); absent: one at a time. */
+  trustQuestions?: PreparationDeps['trustQuestions'];
   restartPolicy?: RestartPolicyOptions;
   shutdownStageMs?: number;
   /** The queue all questions to the user go through (shared with sampling and elicitation). */
@@ -127,6 +115,7 @@ export class ServerManager implements SessionPort, Disposable {
       setting: deps.setting,
       runCommand: deps.runCommand,
       firstStarts: deps.firstStarts,
+      trustQuestions: deps.trustQuestions,
       otherServers: (serverId) =>
         [...this.scopes.values()].flatMap(({ scope, servers }) => [...servers.values()].filter((s) => s.id !== serverId).map((s) => ({ scope, raw: s.entry.server }))),
     });
@@ -300,7 +289,7 @@ export class ServerManager implements SessionPort, Disposable {
       connectionOptions,
       createConnection: this.deps.createConnection,
       restartPolicy: this.deps.restartPolicy ?? defaultRestartPolicy,
-      prepare: (s, interactive, signal) => this.prepare(s, interactive, signal),
+      prepare: (s, interactive, signal, unasked) => this.prepare(s, interactive, signal, unasked),
       toolChoices: () => this.deps.toolChoices?.of(id, scope),
       // Kept under the definition as written, where and by which name (as trust is): an edit forgets it.
       knownRun: () => this.deps.knownRuns?.get(id, definitionKey()),
@@ -315,7 +304,7 @@ export class ServerManager implements SessionPort, Disposable {
     return server;
   }
 
-  private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal): Promise<Preparation> {
+  private async prepare(server: ManagedServer, interactive: boolean, signal: AbortSignal, unasked?: boolean): Promise<Preparation> {
     const entry = server.entry;
     const inputs = this.scopes.get(server.scope.key)?.inputs ?? [];
     // A start after an edit of a file open in an editor does not ask for trust (the user is typing); the user's own does.
@@ -327,7 +316,7 @@ export class ServerManager implements SessionPort, Disposable {
       interactive,
       signal,
       (secrets) => this.secrets.set(server.id, secrets),
-      { askTrust },
+      { askTrust, unasked },
     );
     // A reload that kept the definition as it was (a file watcher firing after a save) leaves the start alone.
     // One that resolves the same as what was prepared (such as "Run Confined" writing what this start already runs) goes on.
@@ -368,6 +357,12 @@ export class ServerManager implements SessionPort, Disposable {
     const session = this.session(serverId);
     if (server && this.startsOnDemand(server.entry)) this.idleStops.touch(server);
     return session;
+  }
+
+  /** A dormant server starts ahead of a likely use, if that asks nothing (see ManagedServer.wake); idle, it sleeps again. */
+  startEarly(serverId: string, use: string): void {
+    const server = this.get(serverId);
+    if (server?.state.kind === 'dormant') this.track(server.wake(use, true));
   }
 
   setRoots(roots: RootInfo[]): void {

@@ -11,14 +11,14 @@ import type { TrustFacts } from '../config/trustFacts';
 import { InputCancelledError, referencedInputIds, resolveServer, type SettingValue, type VariableContext } from '../config/variables';
 import type { InteractionQueue } from './interactionQueue';
 import type { Preparation } from './managedServer';
-import type { InputProvider, TrustPrompt } from './hostPorts';
+import type { InputProvider, TrustAnswer, TrustPrompt } from './hostPorts';
 import type { ServerLog } from '../common/log';
 import { redact } from './redactingLog';
 import { launchPlanHash, MASK, type LaunchPlan, type DefinedServer, type LaunchPlanSource, type PlanLaunch } from '../config/launchPlan';
 import { confinedAlternative, type ConfinedAlternative } from './confinedChoice';
 import { NOT_TRUSTED_EDITED } from './editedTrust';
 import type { FirstStartMarks } from './firstStartMarks';
-import { TrustQuestions } from './trustQuestions';
+import type { SerialQueue } from '../common/serialQueue';
 import { trustKey } from './trustKey';
 import type { TrustStore } from './trustStore';
 
@@ -50,6 +50,16 @@ export interface PreparationDeps {
   runCommand?(command: string, args: unknown): Promise<string | undefined>;
   /** The user's entries written by Import or Install for User, which ask the trust question at their first start. */
   firstStarts?: Pick<FirstStartMarks, 'has' | 'clear'>;
+  /**
+   * Trust questions as VS Code asks them: a folder's together (./trustQuestions.lazy.ts, loaded with the question).
+   * Absent (the command line): one at a time, in the queue.
+   */
+  trustQuestions?(prompt: TrustPrompt, dialogs: SerialQueue): TrustAsking;
+}
+
+/** Asks whether to trust what a server would run: a TrustAnswer, or undefined (not decided, or the start was cancelled). */
+export interface TrustAsking {
+  ask(definition: Pick<ServerDefinition, 'name' | 'scope' | 'raw'>, facts: TrustFacts, signal: AbortSignal): Promise<TrustAnswer | undefined>;
 }
 
 /** The server being prepared, as the preparation sees it. */
@@ -75,10 +85,12 @@ async function readEnvFileOrError(path: string, readEnvFile: ReadEnvFile): Promi
 }
 
 export class ServerPreparation {
-  private readonly trustQuestions: TrustQuestions;
+  private readonly trustQuestions: TrustAsking;
+  /** The signals of starts ahead of a use, which must ask the user nothing (see prepare's `unasked`). */
+  private readonly unasked = new WeakSet<AbortSignal>();
 
   constructor(private readonly deps: PreparationDeps) {
-    this.trustQuestions = new TrustQuestions(deps.trustPrompt, deps.dialogs);
+    this.trustQuestions = deps.trustQuestions?.(deps.trustPrompt, deps.dialogs) ?? { ask: (d, facts, signal) => this.inDialogQueue(() => deps.trustPrompt.askTrust(d, facts), signal) };
   }
 
   private variableContext(scope: ConfigScope, interactive: boolean, signal?: AbortSignal, answers?: Map<string, string>, serverName = ''): VariableContext {
@@ -93,7 +105,8 @@ export class ServerPreparation {
       dialect: scope.dialect,
       ...(this.deps.setting ? { setting: (name: string) => this.deps.setting!(name, scope) } : {}),
       resolveInput: async (input) => {
-        const value = await (interactive
+        // Ahead of a use (unasked), only a stored value.
+        const value = await (interactive && !this.unasked.has(signal!)
           ? untilAborted(this.inDialogQueue(() => this.deps.inputs.getInput(scope.key, input, true), signal), signal)
           : this.deps.inputs.getInput(scope.key, input, false));
         if (value !== undefined) answers?.set(input.id, value);
@@ -122,6 +135,8 @@ export class ServerPreparation {
 
   /** Shows dialogs one at a time; one whose start was cancelled while it waited is never shown. */
   private inDialogQueue<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
+    // A start ahead of its use asks nothing, nor runs a command (which may show its own UI): it stops there.
+    if (this.unasked.has(signal!)) return Promise.reject(new Error('it would ask'));
     return this.deps.dialogs.run(() => (signal?.aborted ? Promise.resolve(undefined) : fn()));
   }
 
@@ -137,8 +152,10 @@ export class ServerPreparation {
     interactive: boolean,
     signal: AbortSignal,
     onSecrets: (secrets: string[]) => void,
-    options: { askTrust?: boolean } = {},
+    /** `unasked`: a start ahead of its use (ManagedServer.wake): not ok wherever it would ask the user something. */
+    options: { askTrust?: boolean; unasked?: boolean } = {},
   ): Promise<Preparation> {
+    if (options.unasked) this.unasked.add(signal);
     const { scope, inputs } = server;
     if (entry.server.disabled) return { ok: false, reason: 'disabled', message: DISABLED_IN_FILE };
     // A user's entry asks too while it is one MCP Host wrote for the user and the user has not trusted yet.
@@ -260,6 +277,7 @@ export class ServerPreparation {
       return 'run';
     }
     if (!interactive && this.deps.trustStore.get(definitionKey) === 'denied') return { ok: false, reason: 'untrusted', message: NOT_TRUSTED };
+    if (this.unasked.has(signal)) return { ok: false, reason: 'untrusted', message: NOT_TRUSTED_YET };
     // Asked together with the folder's other new servers, in one question, with what each would run.
     const confined = await confinedStart();
     const facts: TrustFacts = { storedInputs, plan, ...(confined ? { confined: confined.plan } : {}) };

@@ -113,6 +113,8 @@ export interface SessionPort {
   readonly onDidChangeServers: Event<ServersChanged>;
   /** The session of a server about to be used (`use`: for what, in words): a dormant one is started first. */
   openSession?(serverId: string, use: string, signal?: AbortSignal): Promise<ServerSession>;
+  /** A dormant server starts ahead of a use likely to come, only if that start asks the user nothing. */
+  startEarly?(serverId: string, use: string): void;
 }
 
 /** The session of a running server, or undefined (for callers to whom "not running" is an ordinary answer). */

@@ -58,7 +58,7 @@ export function agentTools(deps: AgentToolCallDeps): AgentTools {
     const all = deps.sessions.servers();
     return all.some((s) => s.features.skills?.length) ? withSkillTools(all) : all;
   };
-  const calls = new AgentCalls(deps.consent);
+  const calls = new AgentCalls(deps.consent, Date.now, deps.sessions);
   const conversion = (serverId: string): ConversionOptions => ({ images: false, resolveLink: (link) => deps.resources.read(serverId, link.uri) });
 
   const listTools: vscode.LanguageModelTool<ListToolsInput> = {
@@ -95,13 +95,14 @@ export function agentTools(deps: AgentToolCallDeps): AgentTools {
       };
     },
     async invoke(options, token) {
-      // The identity prepared (and confirmed, where VS Code asked), found again unchanged: never resolved anew.
-      const resolved = calls.take(servers(), options.input ?? {});
-      if (!resolved.ok) throw new Error(resolved.message);
-      const { tool, arguments: args } = resolved;
       const abort = new AbortController();
       const sub = abortOnCancel(token, abort);
       try {
+        // The identity prepared (and confirmed, where VS Code asked), found again unchanged once its server runs
+        // (a dormant one started ahead at prepare): never resolved anew.
+        const resolved = await calls.takeOnceStarted(servers, options.input ?? {}, abort.signal);
+        if (!resolved.ok) throw new Error(resolved.message);
+        const { tool, arguments: args } = resolved;
         // The one guarded path: a decision taken at prepare time is checked again (a "deny" saved since refuses it).
         const outcome = await skillAwareCaller(deps.caller, deps.sessions).call({ serverId: tool.serverId, tool: tool.tool, arguments: args, origin: ORIGIN, signal: abort.signal, whenAborted: 'detach', mayBackground: true }, { confirmedByUser: resolved.confirmedByUser });
         if (!outcome.ran) throw new Error('The user denied this MCP tool. Do not retry it.');

@@ -5,6 +5,7 @@
 // (an "always allow", the read-only setting) never covers another tool than the one it was taken for.
 import { hashOf } from '../../config/definitionHash';
 import type { ServerInfo, Tool } from '../../host/serverInfo';
+import type { SessionPort } from '../../host/serverSession';
 import { resolveToolCall, type CallToolInput } from './agentTools';
 import type { ConsentOutcome, ToolCallSubject, ToolConsent } from './toolConsent';
 import { toolMapParts, toolNameMapOfServers, type NamedTool, type ToolNameMap } from './toolNames';
@@ -63,6 +64,8 @@ export class AgentCalls {
   constructor(
     private readonly consent: Pick<ToolConsent, 'decide'>,
     private readonly now: () => number = Date.now,
+    /** Where a dormant server is started: ahead of the call at its prepare, and waited for at its invoke. */
+    private readonly starts: Pick<SessionPort, 'openSession' | 'startEarly'> = {},
   ) {}
 
   /** Resolves the call and decides what it needs (run, refuse, or VS Code's confirmation); remembered for its invoke. */
@@ -82,7 +85,30 @@ export class AgentCalls {
     this.forgetOld();
     const key = keyOf(input);
     this.prepared.set(key, [...(this.prepared.get(key) ?? []), { identity, decision, at: this.now() }]);
+    // A dormant server's start overlaps VS Code's way to the invoke (and the user's reading of the confirmation, if
+    // one is shown): only a start that asks nothing, and not for a call already refused.
+    if (mayRun(decision) && servers.find((s) => s.id === tool.serverId)?.state.kind === 'dormant') this.starts.startEarly?.(tool.serverId, useOf(identity));
     return { ok: true, identity, tool, decision };
+  }
+
+  /**
+   * `take`, once the server of the prepared call runs: a dormant (or starting) one is started (or its start ahead of
+   * the call waited for), and the call is then checked against what it offers now, not what was known from its last
+   * run: a tool it no longer has, or one that differs from what was confirmed, is not called.
+   */
+  async takeOnceStarted(servers: () => readonly ServerInfo[], input: CallToolInput, signal?: AbortSignal): Promise<CallToRun> {
+    const entry = this.prepared.get(keyOf(input))?.[0];
+    const state = entry && servers().find((s) => s.id === entry.identity.serverId)?.state.kind;
+    if (entry && mayRun(entry.decision) && (state === 'dormant' || state === 'starting') && this.starts.openSession) {
+      try {
+        await this.starts.openSession(entry.identity.serverId, useOf(entry.identity), signal);
+      } catch (e) {
+        // It did not start (or the caller gave up): the prepared call is used up, as a refused one is.
+        this.take(servers(), input);
+        throw e;
+      }
+    }
+    return this.take(servers(), input);
   }
 
   /**
@@ -127,6 +153,9 @@ export class AgentCalls {
     }
   }
 }
+
+const mayRun = (decision: ConsentOutcome | 'ask'): boolean => decision === 'ask' || decision.allowed;
+const useOf = (identity: AgentCallIdentity): string => `a call of ${identity.toolName}`;
 
 /** VS Code hands invoke the input prepareInvocation got; compared by content. */
 const keyOf = (input: CallToolInput): string => hashOf(input ?? {});
