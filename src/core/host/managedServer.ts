@@ -101,15 +101,21 @@ export class ManagedServer implements Disposable {
   /** The last snapshot, and what it was made of (see info). */
   private lastInfo: ServerInfo | undefined;
   private infoParts: readonly unknown[] = [];
-  private choices: { value: ToolChoices | undefined } | undefined;
+  private choices: ToolChoices | undefined;
 
   get state(): ServerState {
     return this._state;
   }
 
-  /** Read once until they change (forgetToolChoices): every snapshot asks, and the store is behind a lazy part. */
+  /**
+   * Read once until they change (forgetToolChoices): every snapshot asks, and the store is behind a lazy part. None is
+   * not kept: until that part loads none are known, and tools switched off in an earlier window would stay offered.
+   */
   get toolChoices(): ToolChoices | undefined {
-    return (this.choices ??= { value: this.deps.toolChoices?.() }).value;
+    if (this.choices) return this.choices;
+    const read = this.deps.toolChoices?.();
+    if (read) this.choices = read;
+    return read;
   }
 
   /** The user's choices for its tools changed: read again at the next snapshot. */
