@@ -116,7 +116,7 @@ describe("The gateway as a server of VS Code's own MCP support", function () {
     /** Choose Between…, then the item `down` places below the first. */
     const pick = async (down: number) => {
       const choosing = vscode.commands.executeCommand('mcpHost.chooseBuiltinMcp');
-      await sleep(1000);
+      await sleep(1500);
       for (let i = 0; i < down; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
       await sleep(300);
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
