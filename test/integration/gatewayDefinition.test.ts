@@ -72,6 +72,30 @@ describe("The gateway as a server of VS Code's own MCP support", function () {
     assert.strictEqual(processes.length, SERVERS.length, `one process per server: ${processes.join(', ')}`);
   });
 
+  it("after a stop and start at once (and New Gateway Token), VS Code's agent calls through the gateway again: VS Code is given the new address and token", async () => {
+    await vscode.commands.executeCommand('mcpHost.startGateway');
+    await waitFor(() => definitionTools().length >= 2, "the gateway's tools in vscode.lm.tools", 30_000);
+    await vscode.commands.executeCommand('mcpHost.newGatewayToken');
+    // Within the moment VS Code gathers changes in: its list looks the same before and after.
+    await vscode.commands.executeCommand('mcpHost.stopGateway');
+    await vscode.commands.executeCommand('mcpHost.startGateway');
+    const echo = await waitFor(() => definitionTools().find((t) => t.name.endsWith('_gwdef-alpha_echo'))?.name, 'the tools offered again', 30_000);
+    // VS Code starts its server again with the new token; until then a call may fail: the user would call again.
+    const text = await waitFor(
+      async () => {
+        try {
+          return textOf(await vscode.lm.invokeTool(echo, { input: { text: 'after a new token' }, toolInvocationToken: undefined })) === 'after a new token';
+        } catch {
+          await sleep(1000);
+          return false;
+        }
+      },
+      "VS Code's agent's call through the gateway after the new token",
+      30_000,
+    );
+    assert.ok(text);
+  });
+
   it('the choice "through the gateway": VS Code\'s agent requests start no second copy of the file\'s servers', async () => {
     const lm = await activateFakeLm();
     await api.testing.coexistence.reset();
