@@ -95,11 +95,10 @@ export class GatewayDefinition {
   async startInVsCode(): Promise<void> {
     if (!this.definitions().length) return;
     const id = definitionServerId(this.extensionId);
-    // A restart, not a start: VS Code may still hold the gateway's earlier run (its address and token, refused now)
-    // when the gateway stopped and started again within the moment it gathers changes in (New Gateway Token does
-    // that): only a new start resolves the new ones. Where the command is missing, a start.
-    await Promise.resolve(vscode.commands.executeCommand('workbench.mcp.restartServer', id))
-      .catch(() => vscode.commands.executeCommand('workbench.mcp.startServer', id))
-      .catch(() => undefined);
+    // Stopped first: VS Code may still hold the gateway's earlier run (its address and token, refused now) when the
+    // gateway stopped and started again within the moment it gathers changes in; only a new start resolves the new
+    // ones. Not VS Code's restart command: it also opens the server's output, which takes the user's panel.
+    await Promise.resolve(vscode.commands.executeCommand('workbench.mcp.stopServer', id)).catch(() => undefined);
+    await Promise.resolve(vscode.commands.executeCommand('workbench.mcp.startServer', id)).catch(() => undefined);
   }
 }
