@@ -1,0 +1,160 @@
+// Attacks on issue 44's early start (a dormant server's tool called by an agent starts the server when VS Code
+// prepares the call, before the user confirms it, if that start asks nothing), with real fixture servers: a prepare
+// the user never confirms must not bring up a sign-in or a "Run Unconfined?" question, a flood of prepares must not
+// queue one start each, and a confirmation the user declined must never be what a later invoke runs.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { AgentCalls } from '../../src/core/features/tools/agentCallIdentity.lazy';
+import { ToolConsent } from '../../src/core/features/tools/toolConsent';
+import { PermissionStore } from '../../src/core/host/permissionStore';
+import { KnownRunStore } from '../../src/core/host/knownRunStore.lazy';
+import { oauthProviderFactory } from '../../src/core/protocol/auth/oauthProviderFactory.lazy';
+import { createConnection } from '../../src/core/protocol/serverConnection.lazy';
+import { AuthStatusStore } from '../../src/core/auth/authStatus';
+import type { SignInRequest } from '../../src/core/auth/authPorts';
+import { headlessInteraction, MemorySecretStore } from '../../src/cli/headlessPorts';
+import type { ConfigScope, RawServer, RawServerEntry } from '../../src/core/config/serverDefinition';
+import type { HostSettings, ServerManagerDeps } from '../../src/core/host/serverManager';
+import { fixtureServer, sleep } from './helpers';
+import { createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope } from './hostTestKit';
+import { startOAuthFixture } from './remoteTestKit';
+
+const basic = (): RawServer => stdio(process.execPath, [fixtureServer('basic-server.mjs')]);
+const onDemand: Partial<HostSettings> = { startup: 'onDemand' };
+const REDIRECT = 'http://127.0.0.1:9/callback';
+
+describe('Attacks, round 46b: the dormant server started at an agent call\'s prepare', function () {
+  this.timeout(40_000);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  function window(store: MemoryStore, settings: Partial<HostSettings>, deps: Partial<ServerManagerDeps> = {}) {
+    const knownRuns = new KnownRunStore(store, () => undefined, undefined, 0);
+    const kit = createKit({ knownRuns, ...deps }, settings);
+    let disposed = false;
+    const dispose = async () => {
+      if (!disposed) await kit.manager.disposeAsync();
+      disposed = true;
+    };
+    cleanups.push(dispose);
+    return { kit, knownRuns, dispose };
+  }
+
+  /** A first window runs the servers once, so that the store knows them (and they are dormant in the next window). */
+  async function knownFromAFirstRun(store: MemoryStore, scope: ConfigScope, entries: RawServerEntry[], deps: Partial<ServerManagerDeps> = {}) {
+    const { kit, knownRuns, dispose } = window(store, { ...onDemand, trustAllServers: true }, deps);
+    await kit.update(scope, entries, []);
+    for (const e of entries) await waitForState(kit, e.name, 'running', 20_000);
+    await knownRuns.flush();
+    await dispose();
+    return kit;
+  }
+
+  /** The window the attack runs in: its servers dormant, and the agent's calls made over its manager. */
+  async function dormantWindow(store: MemoryStore, scope: ConfigScope, entries: RawServerEntry[], settings: Partial<HostSettings> = onDemand, deps: Partial<ServerManagerDeps> = {}) {
+    const { kit } = window(store, settings, deps);
+    await kit.update(scope, entries, []);
+    for (const e of entries) assert.strictEqual(serverState(kit, e.name)!.state.kind, 'dormant', `${e.name} is dormant`);
+    const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
+    const consent = new ToolConsent({ permissions, ask: async () => undefined, autoAllowReadOnly: () => false });
+    const calls = new AgentCalls(consent, Date.now, kit.manager);
+    const servers = () => kit.manager.servers();
+    return { kit, calls, servers };
+  }
+
+  it('a prepared call of a dormant remote server whose sign-in is gone asks nothing (no sign-in question) until the call is confirmed', async () => {
+    const remote = await startOAuthFixture();
+    cleanups.push(() => remote.stop());
+    const follow = headlessInteraction(REDIRECT);
+    const oauth = (secrets: MemorySecretStore, asked: SignInRequest[]): Partial<ServerManagerDeps> => ({
+      authProvider: oauthProviderFactory({
+        store: secrets,
+        status: new AuthStatusStore(),
+        clientName: 'MCP Host tests',
+        interaction: { redirectUrl: follow.redirectUrl, confirmSignIn: async (q) => (asked.push(q), true), authorize: (url, signal) => follow.authorize(url, signal) },
+      }),
+    });
+    const secured = [entry('secured', { type: 'http', url: remote.url, headers: {} })];
+    const store = new MemoryStore();
+    const firstAsked: SignInRequest[] = [];
+    await knownFromAFirstRun(store, userScope, secured, oauth(new MemorySecretStore(), firstAsked));
+    assert.strictEqual(firstAsked.length, 1, 'the first window signed in');
+
+    // Another window (signed out, or another machine sharing the settings): its token is not there.
+    const asked: SignInRequest[] = [];
+    const { kit, calls, servers } = await dormantWindow(store, userScope, secured, onDemand, oauth(new MemorySecretStore(), asked));
+    const input = { server: 'secured', tool: 'whoami', arguments: {} };
+    const prepared = calls.prepare(servers(), input);
+    assert.ok(prepared.ok && prepared.decision === 'ask', 'VS Code shows its confirmation');
+    await sleep(1500);
+    await kit.manager.idle();
+    assert.deepStrictEqual(asked, [], 'no sign-in question for a call the user has not confirmed');
+    assert.strictEqual(serverState(kit, 'secured')!.state.kind, 'dormant', 'still dormant, its tools known');
+    assert.strictEqual(serverState(kit, 'secured')!.startedFor, undefined);
+    // The user allowed the call: its start asks to sign in, as always, and the call runs.
+    const run = await calls.takeOnceStarted(servers, input);
+    assert.ok(run.ok, !run.ok ? run.message : '');
+    assert.deepStrictEqual((asked as SignInRequest[]).map((a) => a.serverName), ['secured']);
+    assert.strictEqual(serverState(kit, 'secured')!.state.kind, 'running');
+  });
+
+  it('a prepared call of a dormant remote server still signed in starts it ahead, asking nothing', async () => {
+    const remote = await startOAuthFixture();
+    cleanups.push(() => remote.stop());
+    const follow = headlessInteraction(REDIRECT);
+    const secrets = new MemorySecretStore();
+    const asked: SignInRequest[] = [];
+    const oauth: Partial<ServerManagerDeps> = {
+      authProvider: oauthProviderFactory({
+        store: secrets,
+        status: new AuthStatusStore(),
+        clientName: 'MCP Host tests',
+        interaction: { redirectUrl: follow.redirectUrl, confirmSignIn: async (q) => (asked.push(q), true), authorize: (url, signal) => follow.authorize(url, signal) },
+      }),
+    };
+    const secured = [entry('secured', { type: 'http', url: remote.url, headers: {} })];
+    const store = new MemoryStore();
+    await knownFromAFirstRun(store, userScope, secured, oauth);
+    const { kit, calls, servers } = await dormantWindow(store, userScope, secured, onDemand, oauth);
+    assert.ok(calls.prepare(servers(), { server: 'secured', tool: 'whoami', arguments: {} }).ok);
+    const running = await waitForState(kit, 'secured', 'running');
+    assert.strictEqual(running.startedFor, 'a call of whoami');
+    assert.strictEqual(asked.length, 1, 'only the first window\'s sign-in');
+  });
+
+  it('a prepared call of a dormant confined server this machine cannot confine does not ask "Run Unconfined?" until the call is confirmed', async () => {
+    const ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-atk46b-ws-')));
+    // A PATH without the sandbox's tools: this machine cannot confine, so a start asks whether to run it unconfined.
+    const bare = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-atk46b-bare-')));
+    cleanups.push(async () => {
+      for (const d of [ws, bare]) fs.rmSync(d, { recursive: true, force: true });
+    });
+    const unconfinedAsked: string[] = [];
+    const deps: Partial<ServerManagerDeps> = {
+      environment: { ...process.env, PATH: bare },
+      createConnection: (d, log, secrets, options, events) =>
+        createConnection(d, log, secrets, { ...options, runUnconfined: async (def) => (unconfinedAsked.push(def.name), true) }, events),
+    };
+    const scope = workspaceScope(ws);
+    const confinedEntry = [entry('confined', { ...basic(), sandboxEnabled: true } as RawServer)];
+    const store = new MemoryStore();
+    await knownFromAFirstRun(store, scope, confinedEntry, deps);
+    assert.deepStrictEqual(unconfinedAsked, ['confined'], 'the first window asked, and ran it unconfined');
+    unconfinedAsked.length = 0;
+
+    const { kit, calls, servers } = await dormantWindow(store, scope, confinedEntry, { ...onDemand, trustAllServers: true }, deps);
+    const input = { server: 'confined', tool: 'echo', arguments: { text: 'x' } };
+    assert.ok(calls.prepare(servers(), input).ok);
+    await sleep(1000);
+    await kit.manager.idle();
+    assert.deepStrictEqual(unconfinedAsked, [], 'no "Run Unconfined?" for a call the user has not confirmed');
+    assert.strictEqual(serverState(kit, 'confined')!.state.kind, 'dormant', 'still dormant');
+    const run = await calls.takeOnceStarted(servers, input);
+    assert.ok(run.ok, !run.ok ? run.message : '');
+    assert.deepStrictEqual(unconfinedAsked, ['confined'], 'the confirmed call\'s start asks');
+  });
+});
