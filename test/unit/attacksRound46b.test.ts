@@ -157,4 +157,20 @@ describe('Attacks, round 46b: the dormant server started at an agent call\'s pre
     assert.ok(run.ok, !run.ok ? run.message : '');
     assert.deepStrictEqual(unconfinedAsked, ['confined'], 'the confirmed call\'s start asks');
   });
+
+  it('a flood of prepared calls of a dormant server whose start would ask prepares one start, not one per call', async () => {
+    const scope = workspaceScope();
+    const store = new MemoryStore();
+    await knownFromAFirstRun(store, scope, [entry('basic', basic())]);
+    // A window where this workspace server is not trusted yet: each start ahead of a call stops at the trust question.
+    const { kit, calls, servers } = await dormantWindow(store, scope, [entry('basic', basic())], { ...onDemand, trustAllServers: false });
+    for (let i = 0; i < 200; i++) assert.ok(calls.prepare(servers(), { server: 'basic', tool: 'echo', arguments: { text: `call ${i}` } }).ok);
+    await kit.manager.idle();
+    const log = kit.log('basic').text;
+    const count = (re: RegExp) => (log.match(re) ?? []).length;
+    assert.strictEqual(count(/Not started ahead of its use/g), 1, "the server's log says it once");
+    assert.strictEqual(count(/Dormant: starting for/g), 1);
+    assert.deepStrictEqual(kit.trustAsked, []);
+    assert.strictEqual(serverState(kit, 'basic')!.state.kind, 'dormant');
+  });
 });
