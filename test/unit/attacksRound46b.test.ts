@@ -173,4 +173,34 @@ describe('Attacks, round 46b: the dormant server started at an agent call\'s pre
     assert.deepStrictEqual(kit.trustAsked, []);
     assert.strictEqual(serverState(kit, 'basic')!.state.kind, 'dormant');
   });
+
+  it('a call the user declined, left prepared, is never what a later invoke of the same input runs (a look-alike name now another server\'s)', async () => {
+    // "p x" and "p_x" both make the model name p_x_echo: the first in the file that offers tools gets it.
+    const servers2 = [entry('p x', basic()), entry('p_x', basic())];
+    const store = new MemoryStore();
+    await knownFromAFirstRun(store, userScope, servers2);
+    const { kit, calls, servers } = await dormantWindow(store, userScope, servers2);
+    const first = serverState(kit, 'p x')!;
+    const second = serverState(kit, 'p_x')!;
+    // The user stopped "p x": p_x_echo is "p_x"'s echo.
+    await kit.manager.get(first.id)!.stop();
+    const input = { name: 'p_x_echo', arguments: { text: 'same input' } };
+    const declined = calls.prepare(servers(), input);
+    assert.ok(declined.ok && declined.tool.serverName === 'p_x' && declined.decision === 'ask');
+    // The user declines that confirmation: VS Code never invokes it. Then "p x" runs again, and p_x_echo is its echo.
+    await kit.manager.get(first.id)!.start(true);
+    await waitForState(kit, 'p x', 'running');
+    await waitForState(kit, 'p_x', 'running');
+    const confirmed = calls.prepare(servers(), input);
+    assert.ok(confirmed.ok && confirmed.tool.serverName === 'p x', 'the confirmation the user allows names "p x"');
+    const run = await calls.takeOnceStarted(servers, input);
+    // Never the declined call of "p_x": refused (the model calls again, and that call is confirmed alone).
+    assert.ok(!run.ok, `ran ${run.ok ? `${run.tool.tool.name} of "${run.tool.serverName}"` : ''}, which the user declined`);
+    assert.match(run.message, /nothing was called\. Call it again/);
+    assert.ok(second.id);
+    const again = calls.prepare(servers(), input);
+    assert.ok(again.ok && again.tool.serverName === 'p x');
+    const rerun = await calls.takeOnceStarted(servers, input);
+    assert.ok(rerun.ok && rerun.tool.serverName === 'p x', !rerun.ok ? rerun.message : rerun.tool.serverName);
+  });
 });
