@@ -102,6 +102,39 @@ describe('Attacks, round 46b: the dormant server started at an agent call\'s pre
     assert.strictEqual(serverState(kit, 'secured')!.state.kind, 'running');
   });
 
+  it('a prepared call of a dormant remote server that asks to sign in only for its lists neither asks nor runs it without its tools', async () => {
+    // Initialize needs no token here; tools/list does: the start ahead of the call gets as far as reading the lists.
+    const remote = await startOAuthFixture({ FIXTURE_OPEN_INITIALIZE: '1' });
+    cleanups.push(() => remote.stop());
+    const follow = headlessInteraction(REDIRECT);
+    const oauth = (secrets: MemorySecretStore, asked: SignInRequest[]): Partial<ServerManagerDeps> => ({
+      authProvider: oauthProviderFactory({
+        store: secrets,
+        status: new AuthStatusStore(),
+        clientName: 'MCP Host tests',
+        interaction: { redirectUrl: follow.redirectUrl, confirmSignIn: async (q) => (asked.push(q), true), authorize: (url, signal) => follow.authorize(url, signal) },
+      }),
+    });
+    const secured = [entry('secured', { type: 'http', url: remote.url, headers: {} })];
+    const store = new MemoryStore();
+    const firstAsked: SignInRequest[] = [];
+    await knownFromAFirstRun(store, userScope, secured, oauth(new MemorySecretStore(), firstAsked));
+    assert.strictEqual(firstAsked.length, 1, 'the first window signed in');
+    const asked: SignInRequest[] = [];
+    const { kit, calls, servers } = await dormantWindow(store, userScope, secured, onDemand, oauth(new MemorySecretStore(), asked));
+    const input = { server: 'secured', tool: 'whoami', arguments: {} };
+    assert.ok(calls.prepare(servers(), input).ok);
+    await sleep(1500);
+    await kit.manager.idle();
+    assert.deepStrictEqual(asked, [], 'no sign-in question for a call the user has not confirmed');
+    const info = serverState(kit, 'secured')!;
+    assert.strictEqual(info.state.kind, 'dormant', 'dormant, not running with no tools');
+    assert.ok(info.features.tools.some((t) => t.name === 'whoami'), 'its known tools kept');
+    const run = await calls.takeOnceStarted(servers, input);
+    assert.ok(run.ok, !run.ok ? run.message : '');
+    assert.strictEqual((asked as SignInRequest[]).length, 1, 'the confirmed call\'s start asks to sign in');
+  });
+
   it('a prepared call of a dormant remote server still signed in starts it ahead, asking nothing', async () => {
     const remote = await startOAuthFixture();
     cleanups.push(() => remote.stop());
