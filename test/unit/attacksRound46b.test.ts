@@ -32,9 +32,9 @@ describe('Attacks, round 46b: the dormant server started at an agent call\'s pre
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  function window(store: MemoryStore, settings: Partial<HostSettings>, deps: Partial<ServerManagerDeps> = {}) {
+  function window(store: MemoryStore, settings: Partial<HostSettings>, deps: Partial<ServerManagerDeps> = {}, trust = new MemoryStore()) {
     const knownRuns = new KnownRunStore(store, () => undefined, undefined, 0);
-    const kit = createKit({ knownRuns, ...deps }, settings);
+    const kit = createKit({ knownRuns, ...deps }, settings, trust);
     let disposed = false;
     const dispose = async () => {
       if (!disposed) await kit.manager.disposeAsync();
@@ -235,5 +235,80 @@ describe('Attacks, round 46b: the dormant server started at an agent call\'s pre
     assert.ok(again.ok && again.tool.serverName === 'p x');
     const rerun = await calls.takeOnceStarted(servers, input);
     assert.ok(rerun.ok && rerun.tool.serverName === 'p x', !rerun.ok ? rerun.message : rerun.tool.serverName);
+  });
+
+  // Attacks refused as the change stands: kept as tests, so that they stay refused.
+
+  it('refused: a cloned repository\'s .env edited after its server was trusted does not start it at the prepare, nor ask', async () => {
+    const ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcphost-atk46b-env-')));
+    cleanups.push(async () => fs.rmSync(ws, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(ws, '.env'), 'GREETING=hello\n');
+    const scope = workspaceScope(ws);
+    const withEnvFile = [entry('basic', { ...basic(), envFile: '${workspaceFolder}/.env' } as RawServer)];
+    const store = new MemoryStore();
+    const trust = new MemoryStore();
+    // The user trusted what it ran, in a first window.
+    const first = window(store, { ...onDemand, trustAllServers: false }, {}, trust);
+    first.kit.trustAnswers.push(true);
+    await first.kit.update(scope, withEnvFile, []);
+    await waitForState(first.kit, 'basic', 'running');
+    assert.deepStrictEqual(first.kit.trustAsked, ['basic']);
+    await first.knownRuns.flush();
+    await first.dispose();
+    // A pull changes the .env (NODE_OPTIONS: code of the repository's choosing in the server's process).
+    fs.writeFileSync(path.join(ws, '.env'), 'GREETING=hello\nNODE_OPTIONS=--require ./evil.js\n');
+    const { kit } = window(store, { ...onDemand, trustAllServers: false }, {}, trust);
+    await kit.update(scope, withEnvFile, []);
+    assert.strictEqual(serverState(kit, 'basic')!.state.kind, 'dormant');
+    const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
+    const calls = new AgentCalls(new ToolConsent({ permissions, ask: async () => undefined, autoAllowReadOnly: () => false }), Date.now, kit.manager);
+    const input = { server: 'basic', tool: 'echo', arguments: { text: 'x' } };
+    assert.ok(calls.prepare(kit.manager.servers(), input).ok);
+    await sleep(800);
+    await kit.manager.idle();
+    assert.deepStrictEqual(kit.trustAsked, [], 'no trust question at the prepare');
+    assert.strictEqual(serverState(kit, 'basic')!.state.kind, 'dormant');
+    assert.strictEqual(kit.manager.get(serverState(kit, 'basic')!.id)!.lastSpawnedPid, undefined, 'nothing ran');
+    // The confirmed call's start asks about the plan as it is now; declined, nothing runs.
+    kit.trustAnswers.push(false);
+    await assert.rejects(calls.takeOnceStarted(() => kit.manager.servers(), input));
+    assert.deepStrictEqual(kit.trustAsked, ['basic']);
+    assert.strictEqual(kit.manager.get(serverState(kit, 'basic')!.id)!.lastSpawnedPid, undefined, 'nothing ran');
+  });
+
+  it('refused: a prepare runs no ${command:…} of the server\'s definition, and starts nothing in Restricted Mode', async () => {
+    const ran: string[] = [];
+    const deps: Partial<ServerManagerDeps> = { runCommand: async (command) => (ran.push(command), 'value') };
+    const withCommand = [entry('basic', stdio(process.execPath, [fixtureServer('basic-server.mjs')], { PICKED: '${command:extension.pickSomething}' }))];
+    const store = new MemoryStore();
+    await knownFromAFirstRun(store, userScope, withCommand, deps);
+    assert.deepStrictEqual(ran, ['extension.pickSomething']);
+    ran.length = 0;
+    const { kit, calls, servers } = await dormantWindow(store, userScope, withCommand, onDemand, deps);
+    const input = { server: 'basic', tool: 'echo', arguments: { text: 'x' } };
+    assert.ok(calls.prepare(servers(), input).ok);
+    await sleep(800);
+    await kit.manager.idle();
+    assert.deepStrictEqual(ran, [], 'no command run for a call the user has not confirmed');
+    assert.strictEqual(serverState(kit, 'basic')!.state.kind, 'dormant');
+    const run = await calls.takeOnceStarted(servers, input);
+    assert.ok(run.ok, !run.ok ? run.message : '');
+    assert.deepStrictEqual(ran, ['extension.pickSomething'], 'the confirmed call\'s start runs it');
+
+    // A workspace server, the workspace not trusted (Restricted Mode): nothing starts, whatever was known.
+    const scope = workspaceScope();
+    const other = new MemoryStore();
+    await knownFromAFirstRun(other, scope, [entry('basic', basic())]);
+    const restricted = window(other, onDemand);
+    restricted.kit.workspaceTrusted = false;
+    await restricted.kit.update(scope, [entry('basic', basic())], []);
+    const permissions = new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() });
+    const restrictedCalls = new AgentCalls(new ToolConsent({ permissions, ask: async () => undefined, autoAllowReadOnly: () => false }), Date.now, restricted.kit.manager);
+    restrictedCalls.prepare(restricted.kit.manager.servers(), input);
+    await sleep(800);
+    await restricted.kit.manager.idle();
+    const info = serverState(restricted.kit, 'basic')!;
+    assert.notStrictEqual(info.state.kind, 'running');
+    assert.strictEqual(restricted.kit.manager.get(info.id)!.lastSpawnedPid, undefined, 'nothing ran');
   });
 });
