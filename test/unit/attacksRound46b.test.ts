@@ -186,6 +186,7 @@ describe('Attacks, round 46b: the dormant server started at an agent call\'s pre
     await kit.manager.idle();
     assert.deepStrictEqual(unconfinedAsked, [], 'no "Run Unconfined?" for a call the user has not confirmed');
     assert.strictEqual(serverState(kit, 'confined')!.state.kind, 'dormant', 'still dormant');
+    assert.strictEqual(kit.manager.get(serverState(kit, 'confined')!.id)!.lastSpawnedPid, undefined, 'no process');
     const run = await calls.takeOnceStarted(servers, input);
     assert.ok(run.ok, !run.ok ? run.message : '');
     assert.deepStrictEqual(unconfinedAsked, ['confined'], 'the confirmed call\'s start asks');
