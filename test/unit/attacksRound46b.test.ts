@@ -20,6 +20,9 @@ import type { HostSettings, ServerManagerDeps } from '../../src/core/host/server
 import { fixtureServer, sleep } from './helpers';
 import { createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope } from './hostTestKit';
 import { startOAuthFixture } from './remoteTestKit';
+import { ElicitationFeature } from '../../src/core/features/elicitation/elicitationFeature.lazy';
+import { ActiveToolCalls } from '../../src/core/features/tools/activeToolCalls';
+import { InteractionQueue } from '../../src/core/host/interactionQueue';
 
 const basic = (): RawServer => stdio(process.execPath, [fixtureServer('basic-server.mjs')]);
 const onDemand: Partial<HostSettings> = { startup: 'onDemand' };
@@ -236,6 +239,37 @@ describe('Attacks, round 46b: the dormant server started at an agent call\'s pre
     assert.ok(again.ok && again.tool.serverName === 'p x');
     const rerun = await calls.takeOnceStarted(servers, input);
     assert.ok(rerun.ok && rerun.tool.serverName === 'p x', !rerun.ok ? rerun.message : rerun.tool.serverName);
+  });
+
+  it('a hostile server started ahead of a call gets no question to the user through while it starts (elicitation at its tools/list)', async () => {
+    const forms: string[] = [];
+    const elicitation = (): Partial<ServerManagerDeps> => ({
+      features: [
+        new ElicitationFeature({
+          enabled: () => true,
+          rateLimitPerMinute: () => 10,
+          ui: { askForm: async (r) => (forms.push(r.message), { action: 'cancel' }), confirmOpenUrl: async () => undefined, openUrl: async () => false },
+          permissions: new PermissionStore({ global: new MemoryStore(), workspace: new MemoryStore() }),
+          activeToolCalls: new ActiveToolCalls(),
+          queue: new InteractionQueue(),
+        }),
+      ],
+    });
+    const asking = [entry('asking', stdio(process.execPath, [fixtureServer('asking-server.mjs')], { FIXTURE_ASK_ON_LIST: '1' }))];
+    const store = new MemoryStore();
+    await knownFromAFirstRun(store, userScope, asking, elicitation());
+    assert.deepStrictEqual(forms, ['Your API key, please'], 'the server asks while it starts');
+    forms.length = 0;
+    const { kit, calls, servers } = await dormantWindow(store, userScope, asking, onDemand, elicitation());
+    const input = { server: 'asking', tool: 'capabilities', arguments: {} };
+    assert.ok(calls.prepare(servers(), input).ok);
+    await sleep(1000);
+    await kit.manager.idle();
+    assert.deepStrictEqual(forms, [], 'no question from a server started for a call the user has not confirmed');
+    assert.strictEqual(serverState(kit, 'asking')!.state.kind, 'dormant', 'that start is not kept: its question waits for the call');
+    const run = await calls.takeOnceStarted(servers, input);
+    assert.ok(run.ok, !run.ok ? run.message : '');
+    assert.deepStrictEqual(forms, ['Your API key, please'], 'the confirmed call\'s start lets it ask');
   });
 
   // Attacks refused as the change stands: kept as tests, so that they stay refused.

@@ -49,6 +49,8 @@ export class ServerConnection implements Connection, Disposable {
 
   /** A question was refused during a start ahead of its use (ConnectionOptions.refuseToAsk). */
   private askRefused = false;
+  /** The options as the launcher and the client see them (refusals noted). */
+  private readonly launching: ConnectionOptions;
   /** Watches the traffic; a session idle for the ping interval is asked whether it is alive. */
   private readonly health: IdleHealthCheck;
 
@@ -76,9 +78,10 @@ export class ServerConnection implements Connection, Disposable {
     });
     // The plan prepared (and, for a workspace server, trusted) is what runs; the definition is not read again.
     const def = definition.plan?.kind === 'remote' ? definition.plan.resolved : definition.resolved;
-    // A question refused ahead of its use is noted: a start that got past it (a sign-in only its lists needed) is not kept.
+    // A question refused ahead of its use is noted: a start that got past it (a sign-in only its lists needed, a
+    // question the server sent while it started) is not kept.
     const refuseToAsk = options.refuseToAsk;
-    const launching = refuseToAsk ? { ...options, refuseToAsk: () => refuseToAsk() && (this.askRefused = true) } : options;
+    const launching = (this.launching = refuseToAsk ? { ...options, refuseToAsk: () => refuseToAsk() && (this.askRefused = true) } : options);
     this.launcher = launcher
       ? launcher(this.log)
       : def.type === 'stdio'
@@ -142,7 +145,7 @@ export class ServerConnection implements Connection, Disposable {
       await this.connectAndInitialize(signal);
       if (this.askRefused) {
         await this.stop();
-        return { ok: false, message: refusedToAsk('you to sign in').message, retryable: false, needsSignIn: false };
+        return { ok: false, message: refusedToAsk('you a question while it started').message, retryable: false, needsSignIn: false };
       }
       return { ok: true };
     } catch (e) {
@@ -208,7 +211,7 @@ export class ServerConnection implements Connection, Disposable {
       const setup: ClientSetup = {
         definition: this.definition,
         log: this.log,
-        options: this.options,
+        options: this.launching,
         listChanged: this.lists.listChangedHandlers(),
         session: this,
         redact: (value) => this.typedSecrets.push(value),
