@@ -44,6 +44,11 @@ export interface ConnectionOptions {
    * starts; what it returns ends that debug session (when the server stops). Absent: none attaches.
    */
   attachDebugger?: (definition: ServerDefinition, debug: PlannedDebug, log: ServerLog) => Promise<DebuggerAttachment>;
+  /**
+   * Set for a start ahead of its use (an agent's call VS Code has not confirmed yet), which asks the user nothing: true
+   * while a question (to sign in, to run unconfined) is refused, and the start fails instead; the use's own start asks.
+   */
+  refuseToAsk?: () => boolean;
 }
 
 /** An attached debugger: ending it ends the debug session (the server goes on to stop). */

@@ -10,6 +10,7 @@ import { RestartPolicy, type RestartPolicyOptions } from './restartPolicy';
 import type { ServerSession } from './serverSession';
 import type { SessionEnd } from './sessionEnd';
 import type { KnownRun } from './knownRuns';
+import { askingNothing } from './startAheadOfUse';
 import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState, type ToolChoices } from './serverInfo';
 
 /** What must happen before a start: trust checks and variable resolution. Not ok = blocked, and why. */
@@ -260,10 +261,7 @@ export class ManagedServer implements Disposable {
     const prep = await this.deps.prepare(this, interactive, signal, unasked);
     if (signal.aborted || this.disposed) return;
     // Ahead of its use, a start that would ask (or fail) leaves it dormant: the use's start asks, or says why not.
-    if (!prep.ok && unasked && this._state.kind === 'dormant') {
-      this.startedFor = undefined;
-      return this.log.info(`Not started ahead of its use: ${prep.message}`);
-    }
+    if (!prep.ok && unasked && this._state.kind === 'dormant') return this.backToDormant(prep.message);
     if (!prep.ok) {
       this.log.info(`Not started: ${prep.message}`);
       this.setState({ kind: 'blocked', reason: prep.reason, message: prep.message });
@@ -271,8 +269,9 @@ export class ManagedServer implements Disposable {
     }
     this.setState({ kind: 'starting', since: Date.now() });
     this.denials = [];
+    const early = unasked ? askingNothing(this.deps.connectionOptions(), () => this._state.kind === 'starting') : undefined;
     // The first start loads the protocol layer (the SDK); until then a window runs without it.
-    const connection: Connection = this.deps.createConnection(prep.definition, this.deps.log, this.deps.secrets, this.deps.connectionOptions(), {
+    const connection: Connection = this.deps.createConnection(prep.definition, this.deps.log, this.deps.secrets, early?.options ?? this.deps.connectionOptions(), {
       featuresChanged: () => {
         if (this.connection === connection && this._state.kind === 'running') this.rememberRun(connection);
         this._onDidChange.fire();
@@ -305,10 +304,18 @@ export class ManagedServer implements Disposable {
     // A stop that arrived during the start decides the state; the aborted start is no failure.
     if (signal.aborted) return;
     const { message } = outcome;
+    if (early?.wouldAsk) return this.backToDormant(message);
     this.log.error(`Failed to start: ${message}`);
     if (outcome.needsSignIn) this.setState({ kind: 'blocked', reason: 'signIn', message });
     else if (!outcome.retryable) this.fail(message);
     else this.onCrash(message);
+  }
+
+  /** A start ahead of its use that would ask (see startAheadOfUse.ts), or failed to prepare: dormant; its use's start asks. */
+  private backToDormant(why: string) {
+    this.startedFor = undefined;
+    this.log.info(`Not started ahead of its use: ${why}`);
+    if (this._state.kind !== 'dormant') this.setState({ kind: 'dormant' });
   }
 
   private onCrash(message: string) {

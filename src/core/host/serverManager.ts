@@ -20,6 +20,7 @@ import type { TrustStore } from './trustStore';
 import type { FirstStartMarks } from './firstStartMarks';
 import type { ServerInfo, ToolChoices } from './serverInfo';
 import { IdleStops } from './idleStops';
+import { EarlyStarts } from './startAheadOfUse';
 import type { KnownRuns } from './knownRuns';
 import { trustKey } from './trustKey';
 import { untilAborted } from '../common/async';
@@ -221,6 +222,7 @@ export class ServerManager implements SessionPort, Disposable {
   }
 
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly earlyStarts = new EarlyStarts<ManagedServer>();
   /** Servers added or changed by an edit of their file: their automatic starts do not ask for trust. */
   private readonly startedByEdit = new WeakSet<ManagedServer>();
 
@@ -362,7 +364,7 @@ export class ServerManager implements SessionPort, Disposable {
   /** A dormant server starts ahead of a likely use, if that asks nothing (see ManagedServer.wake); idle, it sleeps again. */
   startEarly(serverId: string, use: string): void {
     const server = this.get(serverId);
-    if (server?.state.kind === 'dormant') this.track(server.wake(use, true));
+    if (server?.state.kind === 'dormant') this.track(this.earlyStarts.start(server, () => server.wake(use, true)));
   }
 
   setRoots(roots: RootInfo[]): void {

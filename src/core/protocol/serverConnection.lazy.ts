@@ -10,7 +10,7 @@ import { IdleHealthCheck } from './connection/idleHealthCheck.lazy';
 import type { Handshake, Launcher } from './connection/launcher.lazy';
 import type { Connection, ConnectionEvents, ConnectionOptions, StartOutcome } from '../host/connectionPort';
 import { RemoteLauncher } from './connection/remoteLauncher.lazy';
-import { describeStartFailure, isProbeClosed, StartError } from './connection/startErrors.lazy';
+import { describeStartFailure, isProbeClosed, refusedToAsk, StartError } from './connection/startErrors.lazy';
 import { StdioLauncher } from './connection/stdioLauncher.lazy';
 import type { StartedProcess } from './launch/serverProcess.lazy';
 import { TaskWire } from './connection/taskWire.lazy';
@@ -47,6 +47,10 @@ export class ServerConnection implements Connection, Disposable {
   private readonly ending = new Set<(reason: unknown) => void>();
   readonly tasks = new TaskWire((options, request) => this.send(options, request), this.lifetime.signal, () => this.client, () => this.log, () => this.definition.name);
 
+  /** A question was refused during a start ahead of its use (ConnectionOptions.refuseToAsk). */
+  private askRefused = false;
+  /** The options as the launcher and the client see them (refusals noted). */
+  private readonly launching: ConnectionOptions;
   /** Watches the traffic; a session idle for the ping interval is asked whether it is alive. */
   private readonly health: IdleHealthCheck;
 
@@ -74,11 +78,15 @@ export class ServerConnection implements Connection, Disposable {
     });
     // The plan prepared (and, for a workspace server, trusted) is what runs; the definition is not read again.
     const def = definition.plan?.kind === 'remote' ? definition.plan.resolved : definition.resolved;
+    // A question refused ahead of its use is noted: a start that got past it (a sign-in only its lists needed, a
+    // question the server sent while it started) is not kept.
+    const refuseToAsk = options.refuseToAsk;
+    const launching = (this.launching = refuseToAsk ? { ...options, refuseToAsk: () => refuseToAsk() && (this.askRefused = true) } : options);
     this.launcher = launcher
       ? launcher(this.log)
       : def.type === 'stdio'
-        ? new StdioLauncher(definition, def, this.log, options, (denial) => events.sandboxDenied?.(denial), startedProcess)
-        : new RemoteLauncher(definition, def, this.log, options, () => void this.lists.refresh());
+        ? new StdioLauncher(definition, def, this.log, launching, (denial) => events.sandboxDenied?.(denial), startedProcess)
+        : new RemoteLauncher(definition, def, this.log, launching, () => void this.lists.refresh());
     this.lifetime.signal.addEventListener('abort', () => this.ending.forEach((end) => end(this.lifetime.signal.reason)), { once: true });
     this.listener = new ResourceListener(() => this.client, this.log, this.lifetime.signal);
     this.lists = new FeatureLists(() => this.client, this.log, { timeout: options.requestTimeoutMs, signal: this.lifetime.signal }, () => this.events.featuresChanged());
@@ -135,6 +143,10 @@ export class ServerConnection implements Connection, Disposable {
   async start(signal: AbortSignal): Promise<StartOutcome> {
     try {
       await this.connectAndInitialize(signal);
+      if (this.askRefused) {
+        await this.stop();
+        return { ok: false, message: refusedToAsk('you a question while it started').message, retryable: false, needsSignIn: false };
+      }
       return { ok: true };
     } catch (e) {
       const error = e instanceof StartError ? e : new StartError((e as Error).message, true);
@@ -199,7 +211,7 @@ export class ServerConnection implements Connection, Disposable {
       const setup: ClientSetup = {
         definition: this.definition,
         log: this.log,
-        options: this.options,
+        options: this.launching,
         listChanged: this.lists.listChangedHandlers(),
         session: this,
         redact: (value) => this.typedSecrets.push(value),

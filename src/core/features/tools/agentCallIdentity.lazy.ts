@@ -97,7 +97,9 @@ export class AgentCalls {
    * run: a tool it no longer has, or one that differs from what was confirmed, is not called.
    */
   async takeOnceStarted(servers: () => readonly ServerInfo[], input: CallToolInput, signal?: AbortSignal): Promise<CallToRun> {
-    const entry = this.prepared.get(keyOf(input))?.[0];
+    const queue = this.prepared.get(keyOf(input));
+    // Not started for a call that take refuses (see `mixed`).
+    const entry = queue && !mixed(queue) ? queue[0] : undefined;
     const state = entry && servers().find((s) => s.id === entry.identity.serverId)?.state.kind;
     if (entry && mayRun(entry.decision) && (state === 'dormant' || state === 'starting') && this.starts.openSession) {
       try {
@@ -119,6 +121,10 @@ export class AgentCalls {
     this.forgetOld();
     const key = keyOf(input);
     const queue = this.prepared.get(key);
+    if (queue && mixed(queue)) {
+      this.prepared.delete(key);
+      return { ok: false, message: 'This MCP tool call was prepared more than once, for different tools (a confirmation was declined or not answered): nothing was called. Call it again.' };
+    }
     const entry = queue?.shift();
     if (queue && !queue.length) this.prepared.delete(key);
     if (!entry) {
@@ -154,6 +160,14 @@ export class AgentCalls {
   }
 }
 
+/**
+ * The same input prepared for different tools (the names shifted between, such as when a server started): a
+ * confirmation the user declined leaves its prepared call behind, and which one the user allowed is unknown.
+ */
+const mixed = (queue: readonly { identity: AgentCallIdentity }[]): boolean => {
+  const [first, ...rest] = queue.map(({ identity: i }) => `${i.serverId}\u0000${i.consentSubject}\u0000${i.toolName}\u0000${i.toolDigest}`);
+  return rest.some((other) => other !== first);
+};
 const mayRun = (decision: ConsentOutcome | 'ask'): boolean => decision === 'ask' || decision.allowed;
 const useOf = (identity: AgentCallIdentity): string => `a call of ${identity.toolName}`;
 

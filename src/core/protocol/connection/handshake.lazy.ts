@@ -2,7 +2,7 @@
 // client feature declares for this server), with the server's log messages routed to its log, JSON-RPC traffic traced
 // at trace level, and `logging/setLevel` following the log's level.
 import { LevelledClient } from './levelledClient.lazy';
-import { Client, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type ListChangedHandlers, type LoggingLevel, type Transport } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import type { ServerDefinition } from '../../config/serverDefinition';
 import type { Disposable } from '../../common/events';
@@ -11,6 +11,7 @@ import { followTaskStatus } from './taskRequests.lazy';
 import { ServerTaskRequests, type TaskReceiverModule } from './serverTaskRequests.lazy';
 export { loadTaskReceiver } from './serverTaskRequests.lazy';
 import type { ServerSession } from '../../host/serverSession';
+import type { TaskAnswer, TaskAnswerMethod } from '../../host/clientFeature';
 import { isResultResponse } from './messageKinds.lazy';
 import type { ConnectionOptions } from './launcher.lazy';
 
@@ -129,7 +130,7 @@ export class TracingTransport implements Transport {
 export interface ClientSetup {
   definition: ServerDefinition;
   log: ServerLog;
-  options: Pick<ConnectionOptions, 'clientInfo' | 'roots' | 'features' | 'initializeTimeoutMs'>;
+  options: Pick<ConnectionOptions, 'clientInfo' | 'roots' | 'features' | 'initializeTimeoutMs' | 'refuseToAsk'>;
   listChanged: ListChangedHandlers;
   /** The session the client features may send requests through. */
   session: ServerSession;
@@ -174,9 +175,14 @@ export function createClient(setup: ClientSetup, taskReceiver?: TaskReceiverModu
   });
   if (setup.tasks) followTaskStatus(client, setup.tasks);
   client.onerror = (e) => log.warn(`Protocol: ${e.message}`);
-  const handlers = { setRequestHandler: client.setRequestHandler.bind(client), setNotificationHandler: client.setNotificationHandler.bind(client) };
+  // A start ahead of its use asks the user nothing: a question the server sends meanwhile is refused (and that start not
+  // kept, see ServerConnection.start); the confirmed use's own start lets it ask.
+  const refuse = options.refuseToAsk;
+  const setRequestHandler = refuse ? refusingQuestions(client, refuse) : client.setRequestHandler.bind(client);
+  const handlers = { setRequestHandler, setNotificationHandler: client.setNotificationHandler.bind(client) };
   const asTasks = new ServerTaskRequests(log, taskReceiver);
-  const installed = features.flatMap((f) => f.install({ definition, log, handlers, session: setup.session, redact: setup.redact, answerAsTask: asTasks.add }) ?? []);
+  const answerAsTask = (method: TaskAnswerMethod, answer: TaskAnswer) => asTasks.add(method, refuse ? (params, signal) => (refuse() ? Promise.reject(notAsked()) : answer(params, signal)) : answer);
+  const installed = features.flatMap((f) => f.install({ definition, log, handlers, session: setup.session, redact: setup.redact, answerAsTask }) ?? []);
   const receiver = asTasks.bind(client);
   if (receiver) installed.push(receiver);
   return { client, installed };
@@ -196,4 +202,18 @@ export function followLogLevel(client: Client, log: ServerLog, requestTimeoutMs:
     client.setLoggingLevel(LOG_TO_MCP[level], { timeout: requestTimeoutMs }).catch((e: Error) => log.debug(`logging/setLevel failed: ${e.message}`));
   void apply(log.logLevel);
   return log.onDidChangeLogLevel((l) => void apply(l));
+}
+
+/** The questions a server may send the user (through the client features). */
+const QUESTIONS = new Set(['elicitation/create', 'sampling/createMessage']);
+const notAsked = () => new ProtocolError(ProtocolErrorCode.InvalidRequest, 'Not asked: the client started this server ahead of a use the user has not confirmed yet.');
+
+/** The client's setRequestHandler, with the questions' handlers refusing while `refuse()` says so. */
+function refusingQuestions(client: Client, refuse: () => boolean): Client['setRequestHandler'] {
+  const set = client.setRequestHandler.bind(client) as (method: string, ...rest: unknown[]) => void;
+  return ((method: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as (...args: unknown[]) => unknown;
+    const guarded = QUESTIONS.has(method) ? (...args: unknown[]) => (refuse() ? Promise.reject(notAsked()) : handler(...args)) : handler;
+    set(method, ...rest, guarded);
+  }) as Client['setRequestHandler'];
 }

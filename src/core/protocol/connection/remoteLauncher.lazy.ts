@@ -14,7 +14,7 @@ import { runHeadersHelper } from './headersHelper.lazy';
 import { addHeaderSecrets } from '../../config/headerSecrets';
 import { socketFetch } from './socketFetch.lazy';
 import { SOCKET_ORIGIN, socketAddress } from '../../config/socketAddress.lazy';
-import { startCancelled, unwrapNegotiationError } from './startErrors.lazy';
+import { refusedToAsk, startCancelled, unwrapNegotiationError } from './startErrors.lazy';
 
 export class RemoteLauncher implements Launcher {
   readonly pid = undefined;
@@ -32,7 +32,7 @@ export class RemoteLauncher implements Launcher {
     private readonly definition: ServerDefinition,
     private readonly server: ResolvedRemoteServer,
     private readonly log: ServerLog,
-    private readonly options: Pick<ConnectionOptions, 'authProvider' | 'requestTimeoutMs'>,
+    private readonly options: Pick<ConnectionOptions, 'authProvider' | 'requestTimeoutMs' | 'refuseToAsk'>,
     /** A new session replaced an expired one: the server's lists may differ. */
     private readonly onSessionRenewed: () => void,
   ) {
@@ -77,6 +77,7 @@ export class RemoteLauncher implements Launcher {
         auth,
         requestTimeoutMs: this.options.requestTimeoutMs,
         onSessionRenewed: this.onSessionRenewed,
+        refuseToAsk: this.options.refuseToAsk,
       }));
       this.log.info(`Connecting (${sse ? 'SSE' : 'Streamable HTTP'}): ${socket ? `${socket.socketPath} ${socket.httpPath}` : `${url.origin}${url.pathname}`}`);
       try {
@@ -86,6 +87,8 @@ export class RemoteLauncher implements Launcher {
         const e = unwrapNegotiationError(thrown);
         await session.close().catch((error: Error) => this.log.debug(`close: ${error.message}`));
         if (signal.aborted) throw e;
+        // Ahead of its use, a sign-in is not even prepared (a listener, a forwarded port): the use's own start asks.
+        if ((e instanceof SignInNotPreparedError || (e instanceof UnauthorizedError && auth?.hasPendingSignIn)) && this.options.refuseToAsk?.()) throw refusedToAsk('you to sign in');
         if (e instanceof SignInNotPreparedError && auth) {
           await untilAborted(auth.prepareSignIn(), signal, () => {
             throw startCancelled();

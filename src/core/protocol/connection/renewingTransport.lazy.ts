@@ -17,6 +17,7 @@ import {
 import { withTimeout } from '../../common/async';
 import { SignInNotPreparedError, type OAuthProvider } from '../auth/oauthProvider.lazy';
 import { isErrorResponse, isRequest, isResultResponse } from './messageKinds.lazy';
+import { refusedToAsk } from './startErrors.lazy';
 import type { ServerLog } from '../../common/log';
 
 export type RemoteTransport = StreamableHTTPClientTransport | SSEClientTransport;
@@ -32,6 +33,8 @@ export interface RenewingTransportOptions {
   onSessionRenewed?: () => void;
   /** Time the new session's initialize may take. */
   requestTimeoutMs: number;
+  /** True while a sign-in may not be asked for (a start ahead of its use): the request fails instead. */
+  refuseToAsk?: () => boolean;
 }
 
 /**
@@ -102,6 +105,8 @@ export class RenewingTransport implements Transport {
       try {
         return await (this.inner as Transport).send(message, options);
       } catch (e) {
+        const signIn = !isInitializeRequest(message) && ((e instanceof SignInNotPreparedError && !!this.options.auth) || (e instanceof UnauthorizedError && (!!this.signingIn || !!this.options.auth?.hasPendingSignIn)));
+        if (signIn && this.options.refuseToAsk?.()) throw refusedToAsk('you to sign in');
         if (e instanceof SignInNotPreparedError && this.options.auth && !isInitializeRequest(message)) {
           await this.options.auth.prepareSignIn();
           continue;

@@ -20,6 +20,9 @@ export class StartError extends Error {
 
 export const startCancelled = () => new StartError('The start was cancelled.', false);
 
+/** A start ahead of its use would ask the user `what` (see ConnectionOptions.refuseToAsk): it ends here instead. */
+export const refusedToAsk = (what: string) => new StartError(`It would ask ${what}, which waits for the call to be confirmed.`, false);
+
 /**
  * What really went wrong when the SDK's `server/discover` probe failed: it wraps a network failure (connection refused,
  * an error of our own auth provider) as the probe's cause, and re-states an HTTP answer as a negotiation error. Both

@@ -7,7 +7,7 @@ import { groupAlive, isAlive, killTree, listDescendants, markedProcesses, signal
 import type { ConnectionOptions, Handshake, Launcher } from './launcher.lazy';
 import type { DebuggerAttachment } from '../../host/connectionPort';
 import { attachDebugger } from './attachDebugger.lazy';
-import { StartError } from './startErrors.lazy';
+import { refusedToAsk, StartError } from './startErrors.lazy';
 import type { StdioLaunchPlan } from '../../config/launchPlan';
 import { buildStdioPlan, planEnvironment } from '../launch/launchPlanner.lazy';
 import { StartedProcesses } from './startedProcesses.lazy';
@@ -74,7 +74,7 @@ export class StdioLauncher implements Launcher {
     private readonly definition: ServerDefinition,
     private readonly server: ResolvedStdioServer,
     private readonly log: ServerLog,
-    private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined' | 'attachDebugger'>,
+    private readonly options: Pick<ConnectionOptions, 'environment' | 'shutdownStageMs' | 'runUnconfined' | 'attachDebugger' | 'refuseToAsk'>,
     private readonly onDenial?: (denial: SandboxDenial) => void,
     /** The process of this definition's plan, started before the host bundle loaded: taken by the first transport. */
     private early?: StartedProcess,
@@ -86,6 +86,7 @@ export class StdioLauncher implements Launcher {
     if (plan?.kind !== 'stdio' ? !this.server.sandboxEnabled : !plan.sandbox) return undefined;
     const support = sandboxSupport(process.platform, this.options.environment);
     if (support.ok) return undefined;
+    if (this.options.refuseToAsk?.()) throw refusedToAsk('whether to run it unconfined');
     if (await this.options.runUnconfined?.(this.definition, support.reason)) return support.reason;
     throw new StartError(`${UNCONFINABLE} ${support.reason}`, false);
   }
