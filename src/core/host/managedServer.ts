@@ -11,6 +11,7 @@ import type { ServerSession } from './serverSession';
 import type { SessionEnd } from './sessionEnd';
 import type { KnownRun } from './knownRuns';
 import { askingNothing } from './startAheadOfUse';
+import { serverSnapshot } from './serverSnapshot';
 import { emptyFeatures, type BlockedReason, type ServerInfo, type ServerState, type ToolChoices } from './serverInfo';
 
 /** What must happen before a start: trust checks and variable resolution. Not ok = blocked, and why. */
@@ -358,37 +359,15 @@ export class ManagedServer implements Disposable {
     // The same snapshot while nothing it is made of changed: every surface asks for every server at each change of
     // any one (50 servers starting: thousands of snapshots, most of the start's allocation in a profile).
     const pid = c?.pid ?? (this._state.kind === 'starting' ? this.connection?.pid : undefined);
-    const parts = [this._state, this.entry, this.scope, c, c?.features, pid, this.restartPolicy.crashCount, this.denials, this.toolChoices, this.startedFor, known, extra?.auth];
+    const { crashCount } = this.restartPolicy;
+    const toolChoices = this.toolChoices;
+    const parts = [this._state, this.entry, this.scope, c, c?.features, pid, crashCount, this.denials, toolChoices, this.startedFor, known, extra?.auth];
     if (!this.lastInfo || parts.some((p, i) => p !== this.infoParts[i])) {
       this.infoParts = parts;
-      this.lastInfo = this.snapshot(c, known, pid, extra);
+      const { id, entry, scope, _state: state, noFeatures, denials, startedFor } = this;
+      this.lastInfo = serverSnapshot({ id, entry, scope, state, connection: c, noFeatures, crashCount, pid, denials, toolChoices, startedFor, known, extra });
     }
     return this.lastInfo;
-  }
-
-  private snapshot(c: Connection | undefined, known: KnownRun | undefined, pid: number | undefined, extra?: Pick<ServerInfo, 'auth'>): ServerInfo {
-    const shown: ServerInfo = {
-      id: this.id,
-      name: this.entry.name,
-      scope: this.scope,
-      definition: this.entry.server,
-      state: this._state,
-      protocolVersion: c?.protocolVersion,
-      serverInfo: c?.serverVersion,
-      capabilities: c?.capabilities,
-      instructions: c?.instructions,
-      features: c ? c.features : this.noFeatures,
-      crashCount: this.restartPolicy.crashCount,
-      pid,
-      ...(c?.confined ? { confined: true } : {}),
-      ...(this.denials.length ? { sandboxDenials: this.denials } : {}),
-      toolChoices: this.toolChoices,
-      ...(c && this.startedFor ? { startedFor: this.startedFor } : {}),
-      ...extra,
-    };
-    if (!known) return shown;
-    const { features, instructions, capabilities, serverInfo, protocolVersion, at, toolsOnly } = known;
-    return { ...shown, features, instructions, capabilities, serverInfo, protocolVersion, knownFrom: at, ...(toolsOnly ? { knownToolsOnly: true } : {}) };
   }
 
   async disposeAsync(): Promise<void> {
