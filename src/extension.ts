@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): McpHostApi & { exten
   const statusBar = new McpStatusBar(manager);
   const addFromRegistry = registerRegistryCommands({ configLoader, inputs, dialogs, state: context.globalState, firstStarts: host.firstStarts, registryBrowser: parts.registryBrowser });
   const gateway = registerGateway((definitionsChanged) => parts.gatewayController(manager, chat.caller, context, gatewayRows, definitionsChanged));
-  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick, gateway: gateway.running });
+  const api = createPublicApi({ manager, configLoader, tree, serversView, coexistence, statusBar, testDialogs: testMode ? dialogs : undefined, chat, resources: resources.testing, registryPick: addFromRegistry.registryPick, argumentPick: parts.activeArgumentPick, gateway: gateway.running, flushKnownRuns: host.flushKnownRuns });
   context.subscriptions.push(
     host,
     configLoader,

@@ -132,6 +132,8 @@ export interface Host extends CoreHost, vscode.Disposable {
   authStatus: AuthStatusStore;
   /** The user's choices for each server's tools (the view's checkboxes, tool approval); loads the host bundle. */
   toolChoices(): ToolChoiceWriter;
+  /** What servers offered, written now (tests and the bench: the write otherwise comes 2–10 s after a run). */
+  flushKnownRuns(): Promise<void>;
 }
 
 export function createHost(context: vscode.ExtensionContext): Host {
@@ -229,6 +231,7 @@ export function createHost(context: vscode.ExtensionContext): Host {
     resourceSubscriptions,
     authStatus,
     toolChoices: () => toolChoices,
+    flushKnownRuns: async () => void (await flushKnownRuns()),
     dispose: () => {
       void flushKnownRuns();
       for (const d of [subscription, resourceSubscriptions, oauth, authStatus, core.manager, listenerErrors, hostLog]) d.dispose();

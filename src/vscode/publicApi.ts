@@ -47,6 +47,8 @@ export interface McpHostTestingApi {
    * .vscode/mcp.json and its .mcp.json, as the watcher does when that file changes.
    */
   reloadConfiguration(folder?: vscode.Uri): Promise<void>;
+  /** Writes what servers offered at their last run now (it is written a few seconds after they run). */
+  flushKnownRuns(): Promise<void>;
   /** Every configuration file read (whether or not it exists), with its group's label. */
   configFiles(): { label: string; path: string }[];
   callTool(serverId: string, name: string, args?: Record<string, unknown>): Promise<unknown>;
@@ -95,6 +97,7 @@ export interface PublicApiParts {
   registryPick(): RegistryPickState | undefined;
   argumentPick(): ArgumentPickState | undefined;
   gateway(): GatewayState | undefined;
+  flushKnownRuns(): Promise<void>;
 }
 
 export function createPublicApi({
@@ -110,6 +113,7 @@ export function createPublicApi({
   registryPick,
   argumentPick,
   gateway,
+  flushKnownRuns,
 }: PublicApiParts): McpHostApi & vscode.Disposable {
   const render = (nodes: Node[], depth: number): string[] =>
     nodes.flatMap((n) => {
@@ -126,6 +130,7 @@ export function createPublicApi({
     testing: testDialogs && {
       useDialogs: (d) => testDialogs.use(d),
       reloadConfiguration: (folder) => configLoader.reload(folder?.toString()),
+      flushKnownRuns,
       configFiles: () => configLoader.watchedFiles(),
       callTool: async (serverId, name, args) => (await manager.openSession(serverId, `a call of ${name}`)).callTool({ name, arguments: args ?? {} }),
       startServer: async (id) => manager.get(id)?.start(true),

@@ -22,7 +22,7 @@ import type { ServerInfo, ToolChoices } from './serverInfo';
 import { IdleStops } from './idleStops';
 import { EarlyStarts } from './startAheadOfUse';
 import type { KnownRuns } from './knownRuns';
-import { trustKey } from './trustKey';
+import { definitionTrustKey } from './trustKey';
 import { untilAborted } from '../common/async';
 import type { HostSettings } from './hostSettings';
 export { RESTRICTED_MODE_REASON } from './serverPreparation';
@@ -284,7 +284,7 @@ export class ServerManager implements SessionPort, Disposable {
         protocolStore: this.deps.protocolStore,
       };
     };
-    const definitionKey = () => trustKey(server.scope, server.entry.name, server.entry.server);
+    const definitionKey = () => definitionTrustKey(server.scope, server.entry.name, server.entry.server);
     const server: ManagedServer = new ManagedServer(entry, scope, {
       log,
       secrets: () => this.secrets.get(id) ?? [],
@@ -322,7 +322,7 @@ export class ServerManager implements SessionPort, Disposable {
     );
     // A reload that kept the definition as it was (a file watcher firing after a save) leaves the start alone.
     // One that resolves the same as what was prepared (such as "Run Confined" writing what this start already runs) goes on.
-    if (prepared.ok && hashOf(server.entry.server) !== hashOf(entry.server) && (await this.preparation.quietHash(server.scope, server.entry, this.scopes.get(server.scope.key)?.inputs ?? inputs)) !== prepared.definition.hash) {
+    if (prepared.ok && server.entry.server !== entry.server && hashOf(server.entry.server) !== hashOf(entry.server) && (await this.preparation.quietHash(server.scope, server.entry, this.scopes.get(server.scope.key)?.inputs ?? inputs)) !== prepared.definition.hash) {
       return { ok: false, reason: 'config', message: 'The definition changed while it was being started.' };
     }
     return prepared;

@@ -106,20 +106,27 @@ export function offerSizeText(info: ServerInfo, redraw: () => void): string | un
   // A redraw of an unchanged server (same list, state, switches, entry, cap and model) reads the figure it had.
   const key = `${model?.id ?? ''}\u0000${cap}\u0000${info.state.kind}`;
   const last = shown.get(info.features.tools);
-  if (last && last.key === key && last.choices === info.toolChoices && last.definition === info.definition) return last.text;
+  const file = fileSwitches(info);
+  if (last && last.key === key && last.choices === info.toolChoices && last.file === file && last.skills === info.features.skills) return last.text;
   const tools = offeredTools(info);
   if (model) countLater(tools, cap, model, redraw);
   const offer = serverOffers(tools, (t) => sizes.sizeOf(t, cap, model?.id), () => false)[0];
   const text = offer && tokensText(offer);
   // Kept once final: counted by the model, or estimated with none to count.
-  if (!offer?.estimated || !model) shown.set(info.features.tools, { key, choices: info.toolChoices, definition: info.definition, text });
+  if (!offer?.estimated || !model) shown.set(info.features.tools, { key, choices: info.toolChoices, file, skills: info.features.skills, text });
   return text;
 }
 /** Whether a server's row shows a size: running, or dormant with tools known from its last run. */
 export const hasSize = (info: ServerInfo): boolean => info.state.kind === 'running' || (info.state.kind === 'dormant' && info.features.tools.length > 0);
 
 /** The figure each server's row showed last, by its tool list. */
-const shown = new WeakMap<readonly Tool[], { key: string; choices: ServerInfo['toolChoices']; definition: ServerInfo['definition']; text: string | undefined }>();
+const shown = new WeakMap<readonly Tool[], { key: string; choices: ServerInfo['toolChoices']; file: string; skills: ServerInfo['features']['skills']; text: string | undefined }>();
+
+/**
+ * What of the server's entry the figure depends on: its name and the tools its file switches off. Not the entry
+ * object: each edit of mcp.json makes a new one for every server, which made every row count its tools again.
+ */
+const fileSwitches = (info: ServerInfo): string => JSON.stringify([info.name, info.definition.tools, info.definition.disabledTools]);
 
 /** One tool's size, for its tooltip; undefined when it is not offered (switched off, or only for its view). */
 export function toolSizeText(info: ServerInfo, toolName: string): string | undefined {
