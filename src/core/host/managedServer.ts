@@ -78,7 +78,7 @@ export class ManagedServer implements Disposable {
   readonly onDidFail = this._onDidFail.event;
 
   constructor(
-    public entry: RawServerEntry,
+    private _entry: RawServerEntry,
     /** Replaced when its folder is renamed; the key (the folder's URI), and so the server's id, stays. */
     public scope: ConfigScope,
     private readonly deps: ManagedServerDeps,
@@ -90,6 +90,18 @@ export class ManagedServer implements Disposable {
   /** Masks the server's secrets in text shown in the UI and the API (state messages). */
   private redact(text: string): string {
     return redact(text, this.deps.secrets());
+  }
+
+  get entry(): RawServerEntry {
+    return this._entry;
+  }
+
+  /** An edit of its file. Dormant, it shows only a run of its definition as it now is: an earlier one's tools would be offered. */
+  set entry(entry: RawServerEntry) {
+    this._entry = entry;
+    if (this._state.kind !== 'dormant') return;
+    this.known = this.deps.knownRun?.();
+    if (!this.known) this.setState({ kind: 'stopped' });
   }
 
   get id(): string {
