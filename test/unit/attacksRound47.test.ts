@@ -1,13 +1,12 @@
 // Attack pass 47 on known runs (dormant servers): a cloned repository's mcp.json edited while the window is open must
 // never leave a server showing, offering or calling what its earlier definition offered. Real fixture servers.
 import * as assert from 'assert';
-import { KnownRunStore } from '../../src/core/host/knownRunStore.lazy';
 import type { RawServer } from '../../src/core/config/serverDefinition';
 import type { HostSettings, ServerManagerDeps } from '../../src/core/host/serverManager';
 import type { TrustPrompt } from '../../src/core/host/hostPorts';
 import { toolNameMapOfServers } from '../../src/core/features/tools/toolNames';
 import { fixtureServer } from './helpers';
-import { createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { windowWithKnownRuns, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 const basic = (env: Record<string, string> = {}): RawServer => stdio(process.execPath, [fixtureServer('basic-server.mjs')], env);
 const onDemand: Partial<HostSettings> = { startup: 'onDemand' };
@@ -19,12 +18,7 @@ describe('Attacks, round 47: known runs after an edit of the file', function () 
     for (const kit of kits.splice(0)) await kit.manager.disposeAsync();
   });
 
-  function window(store: MemoryStore, settings: Partial<HostSettings> = onDemand, deps: Partial<ServerManagerDeps> = {}) {
-    const knownRuns = new KnownRunStore(store, () => undefined, undefined, 0);
-    const kit = createKit({ knownRuns, ...deps }, settings);
-    kits.push(kit);
-    return { kit, knownRuns };
-  }
+  const window = (store: MemoryStore, settings: Partial<HostSettings> = onDemand, deps: Partial<ServerManagerDeps> = {}) => windowWithKnownRuns(kits, store, settings, deps);
 
   /** What the user sees of the server and what a model is offered of it. */
   const seen = (kit: Kit, name: string) => {

@@ -11,11 +11,10 @@ import { AgentCalls } from '../../src/core/features/tools/agentCallIdentity.lazy
 import { ToolConsent, toolPermissionKey } from '../../src/core/features/tools/toolConsent';
 import { consentSubject } from '../../src/core/features/consentSubject';
 import { PermissionStore } from '../../src/core/host/permissionStore';
-import { KnownRunStore } from '../../src/core/host/knownRunStore.lazy';
 import type { ConfigScope, InputDefinition, RawServer } from '../../src/core/config/serverDefinition';
 import type { HostSettings } from '../../src/core/host/serverManager';
 import { fixtureServer, sleep } from './helpers';
-import { createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { windowWithKnownRuns, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 const basic = (args: string[] = [], env: Record<string, string> = {}): RawServer => stdio(process.execPath, [fixtureServer('basic-server.mjs'), ...args], env);
 const onDemand: Partial<HostSettings> = { startup: 'onDemand' };
@@ -27,12 +26,7 @@ describe('Dormant servers: an agent\'s call starts the server at its prepare', f
     for (const kit of kits.splice(0)) await kit.manager.disposeAsync();
   });
 
-  function window(store: MemoryStore, settings: Partial<HostSettings> = onDemand) {
-    const knownRuns = new KnownRunStore(store, () => undefined, undefined, 0);
-    const kit = createKit({ knownRuns }, settings);
-    kits.push(kit);
-    return { kit, knownRuns };
-  }
+  const window = (store: MemoryStore, settings: Partial<HostSettings> = onDemand) => windowWithKnownRuns(kits, store, settings);
 
   /** A first window runs the server once (trusting all servers), so that the store knows it. */
   async function knownFromAFirstRun(store: MemoryStore, raw: RawServer, scope: ConfigScope = userScope, inputs: InputDefinition[] = []) {

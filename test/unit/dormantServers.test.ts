@@ -21,7 +21,7 @@ import { planLaunch } from '../../src/core/protocol/launch/launchPlanner.lazy';
 import { readEnvFile } from '../../src/core/config/envFile.lazy';
 import { MemoryLog } from './hostTestKit';
 import { fixtureServer, sleep, waitFor } from './helpers';
-import { createKit, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope, type Kit } from './hostTestKit';
+import { windowWithKnownRuns, entry, MemoryStore, serverState, stdio, userScope, waitForState, workspaceScope, type Kit } from './hostTestKit';
 
 const basic = (env: Record<string, string> = {}): RawServer => stdio(process.execPath, [fixtureServer('basic-server.mjs')], env);
 const onDemand: Partial<HostSettings> = { startup: 'onDemand' };
@@ -34,12 +34,7 @@ describe('Dormant servers', function () {
   });
 
   /** A window: a server manager whose known runs are kept in `store` (as the global Memento keeps them). */
-  function window(store: MemoryStore, settings: Partial<HostSettings> = onDemand, deps: Partial<ServerManagerDeps> = {}, log: string[] = []) {
-    const knownRuns = new KnownRunStore(store, (m) => log.push(m), undefined, 0);
-    const kit = createKit({ knownRuns, ...deps }, settings);
-    kits.push(kit);
-    return { kit, knownRuns };
-  }
+  const window = (store: MemoryStore, settings: Partial<HostSettings> = onDemand, deps: Partial<ServerManagerDeps> = {}, log: string[] = []) => windowWithKnownRuns(kits, store, settings, deps, log);
 
   /** A first window runs the server once, so that the store knows it; `whileRunning` may change what it offers. */
   async function knownFromAFirstRun(store: MemoryStore, raw = basic(), whileRunning?: (kit: Kit, id: string) => Promise<void>) {

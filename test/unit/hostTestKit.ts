@@ -18,6 +18,7 @@ import { TrustStore } from '../../src/core/host/trustStore';
 import type { ServerInfo } from '../../src/core/host/serverInfo';
 import { repoRoot, waitFor } from './helpers';
 import { TrustQuestions } from '../../src/core/host/trustQuestions.lazy';
+import { KnownRunStore } from '../../src/core/host/knownRunStore.lazy';
 
 export class MemoryStore implements KeyValueStore {
   private data = new Map<string, unknown>();
@@ -206,4 +207,15 @@ export async function startUserServer(kit: Kit, name: string, script: string, en
     client: kit.manager.session(info.id),
     tools: info.features.tools.map((t) => t.name),
   };
+}
+
+/**
+ * A window whose known runs (dormant servers) are kept in `store`, as the global Memento keeps them across windows;
+ * written at once (no save delay). The kit is pushed to `kits`, which the test disposes.
+ */
+export function windowWithKnownRuns(kits: Kit[], store: MemoryStore, settings: Partial<HostSettings>, deps: Partial<ServerManagerDeps> = {}, log: string[] = []): { kit: Kit; knownRuns: KnownRunStore } {
+  const knownRuns = new KnownRunStore(store, (m) => log.push(m), undefined, 0);
+  const kit = createKit({ knownRuns, ...deps }, settings);
+  kits.push(kit);
+  return { kit, knownRuns };
 }
