@@ -52,7 +52,7 @@ describe('Attacks, round 47: known runs after an edit of the file', function () 
     for (let i = 0; i < 50 && !asked.length; i++) await new Promise((r) => setTimeout(r, 20));
     assert.deepStrictEqual(asked, ['basic'], 'the edited definition is asked about');
     const now = seen(kit, 'basic');
-    assert.notStrictEqual(now.state, 'dormant', 'not shown as known from a run of its earlier definition');
+    assert.strictEqual(serverState(kit, 'basic')!.knownFrom, undefined, 'not shown as known from a run of its earlier definition');
     assert.deepStrictEqual(now.tools, []);
     assert.deepStrictEqual(now.offered, []);
     answer(undefined);
@@ -71,7 +71,7 @@ describe('Attacks, round 47: known runs after an edit of the file', function () 
     // The file now says another program (here the same fixture with another environment) under the same name.
     await kit.update(userScope, [entry('basic', basic({ CHANGED: 'by an edit' }))], []);
     const now = seen(kit, 'basic');
-    assert.notStrictEqual(now.state, 'dormant', 'not shown as known from a run of its earlier definition');
+    assert.strictEqual(serverState(kit, 'basic')!.knownFrom, undefined, 'not shown as known from a run of its earlier definition');
     assert.deepStrictEqual(now.tools, []);
     assert.deepStrictEqual(now.offered, []);
   });

@@ -101,7 +101,6 @@ export class ManagedServer implements Disposable {
     this._entry = entry;
     if (this._state.kind !== 'dormant') return;
     this.known = this.deps.knownRun?.();
-    if (!this.known) this.setState({ kind: 'stopped' });
   }
 
   get id(): string {
